@@ -1,0 +1,24 @@
+/** Product-wide constants the spec fixes (section 1 and DESIGN.md). */
+export const DEFAULT_SITE_NAME = 'ListSync';
+export const THEME_COLOR = '#4f46e5';
+export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
+
+export function pageTitle(siteName: string): string {
+  return `${siteName} - Real-time Checklists with Photo Proof`;
+}
+
+/** The settings the browser may see; everything else in the server config stays on the server. */
+export interface PublicConfig {
+  siteName: string;
+  /** True when any local fallback is in use (local sign-in, embedded database, outbox...). */
+  localMode: boolean;
+  /** Names of the services running on a local fallback, for the badge's tooltip. */
+  localServices: string[];
+  supportEmail: string;
+  smsSenderNumber: string;
+  companyTradeName: string;
+  companyLegalName: string;
+}
+
+/** The id of the non-executable JSON block the server writes into index.html. */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'listsync-config';

@@ -1,0 +1,284 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import { DevLoginInput } from '#domain/user';
+import type { Database } from '../../db/client.ts';
+import { localAccounts } from '../../db/schema.ts';
+import { escapeHtml, popupPage } from '../../http/popup-pages.ts';
+
+/**
+ * Local mode's sign-in: a real OpenID provider (oidc-provider) embedded at /oidc whose login step is
+ * an account chooser (pick or type an e-mail and a display name). The app signs in against it with
+ * the very same OpenID Connect client code it uses for Google or any other issuer.
+ */
+
+export const LOCAL_ISSUER_PATH = '/oidc';
+export const LOCAL_CLIENT_ID = 'listsync-local';
+
+export interface LocalProviderOptions {
+  issuer: string;
+  clientSecret: string;
+  redirectUri: string;
+  trustProxy: boolean;
+}
+
+export async function upsertLocalAccount(db: Database, email: string, displayName: string): Promise<void> {
+  await db
+    .insert(localAccounts)
+    .values({ email, displayName })
+    .onConflictDoUpdate({ target: localAccounts.email, set: { displayName, updatedAt: sql`now()` } });
+}
+
+/**
+ * The provider's state (interactions, codes, grants, sessions) kept in this process. Local mode is a
+ * single process on one machine; a restart only means signing in again.
+ */
+class MemoryAdapter {
+  static readonly store = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+  static readonly byUid = new Map<string, string>();
+  static readonly byUserCode = new Map<string, string>();
+
+  constructor(private readonly model: string) {}
+
+  private key(id: string) {
+    return `${this.model}:${id}`;
+  }
+
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+    const key = this.key(id);
+    MemoryAdapter.store.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 });
+    if (typeof payload.uid === 'string') MemoryAdapter.byUid.set(payload.uid, key);
+    if (typeof payload.userCode === 'string') MemoryAdapter.byUserCode.set(payload.userCode, key);
+  }
+
+  private read(key: string | undefined) {
+    if (!key) return undefined;
+    const entry = MemoryAdapter.store.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      MemoryAdapter.store.delete(key);
+      return undefined;
+    }
+    return entry.payload;
+  }
+
+  async find(id: string) {
+    return this.read(this.key(id));
+  }
+
+  async findByUid(uid: string) {
+    return this.read(MemoryAdapter.byUid.get(uid));
+  }
+
+  async findByUserCode(userCode: string) {
+    return this.read(MemoryAdapter.byUserCode.get(userCode));
+  }
+
+  async consume(id: string) {
+    const payload = this.read(this.key(id));
+    if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+  }
+
+  async destroy(id: string) {
+    MemoryAdapter.store.delete(this.key(id));
+  }
+
+  async revokeByGrantId(grantId: string) {
+    for (const [key, entry] of MemoryAdapter.store) {
+      if (entry.payload.grantId === grantId) MemoryAdapter.store.delete(key);
+    }
+  }
+}
+
+function createProvider(options: LocalProviderOptions, db: Database): Provider {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const policy = interactionPolicy.base();
+  // The app always asks for account selection (prompt=select_account), as the spec's popup does.
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
+
+  const provider = new Provider(options.issuer, {
+    adapter: MemoryAdapter,
+    clients: [
+      {
+        client_id: LOCAL_CLIENT_ID,
+        client_secret: options.clientSecret,
+        redirect_uris: [options.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    conformIdTokenClaims: false,
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'local-1' }] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    features: { devInteractions: { enabled: false } },
+    ttl: {
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      AccessToken: 3600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${LOCAL_ISSUER_PATH}/interaction/${interaction.uid}`,
+    },
+    async findAccount(_ctx, accountId) {
+      const [account] = await db
+        .select()
+        .from(localAccounts)
+        .where(sql`${localAccounts.email} = ${accountId}`)
+        .limit(1);
+      if (!account) return undefined;
+      return {
+        accountId,
+        claims: async () => ({
+          sub: accountId,
+          email: account.email,
+          email_verified: true,
+          name: account.displayName,
+        }),
+      };
+    },
+    // The local client is first-party: no consent screen, the scopes it asks for are granted.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const clientId = ctx.oidc.client?.clientId;
+      const accountId = ctx.oidc.session?.accountId;
+      if (!clientId || !accountId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId, accountId });
+      grant.addOIDCScope('openid email profile');
+      grant.addOIDCClaims(['email', 'email_verified', 'name']);
+      await grant.save();
+      return grant;
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = popupPage({
+        title: 'Sign-in error',
+        body: `<h1>Sign-in could not continue</h1><p>${escapeHtml(String(out.error_description ?? out.error))}</p>`,
+      });
+    },
+  });
+  provider.proxy = options.trustProxy;
+  return provider;
+}
+
+function initials(name: string, email: string): string {
+  const source = name.trim() || email;
+  return escapeHtml(source.slice(0, 1).toUpperCase());
+}
+
+function chooserPage(
+  uid: string,
+  accounts: { email: string; displayName: string }[],
+  error?: string,
+): string {
+  const action = `${LOCAL_ISSUER_PATH}/interaction/${encodeURIComponent(uid)}/login`;
+  const list = accounts.length
+    ? `<ul class="accounts" aria-label="Accounts used on this machine">${accounts
+        .map(
+          (a) => `<li><form method="post" action="${action}">
+<input type="hidden" name="email" value="${escapeHtml(a.email)}"><input type="hidden" name="displayName" value="${escapeHtml(a.displayName)}">
+<button class="account" type="submit"><span class="avatar" aria-hidden="true">${initials(a.displayName, a.email)}</span>
+<span class="who"><strong>${escapeHtml(a.displayName || a.email)}</strong><span>${escapeHtml(a.email)}</span></span></button></form></li>`,
+        )
+        .join('')}</ul><div class="divider">or use another account</div>`
+    : '';
+  return popupPage({
+    title: 'Choose an account',
+    body: `<span class="badge">Local mode</span>
+<h1>Choose an account</h1>
+<p>No sign-in provider is configured, so this machine signs you in locally. Nothing leaves this computer.</p>
+${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
+${list}
+<form method="post" action="${action}">
+<label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" ${accounts.length ? '' : 'autofocus'}>
+<label for="displayName">Display name</label><input id="displayName" name="displayName" type="text" autocomplete="name" maxlength="100">
+<button class="primary" type="submit">Continue</button>
+</form>`,
+  });
+}
+
+/** Mounts the provider at /oidc: the chooser routes are ours, every other path is the provider's. */
+export async function registerLocalProvider(
+  app: FastifyInstance,
+  options: LocalProviderOptions,
+  db: Database,
+): Promise<void> {
+  const provider = createProvider(options, db);
+  const handle = provider.callback();
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+
+    scope.get<{ Params: { uid: string } }>(
+      `${LOCAL_ISSUER_PATH}/interaction/:uid`,
+      async (request, reply) => {
+        await provider.interactionDetails(request.raw, reply.raw);
+        const accounts = await db
+          .select({ email: localAccounts.email, displayName: localAccounts.displayName })
+          .from(localAccounts)
+          .orderBy(desc(localAccounts.updatedAt))
+          .limit(8);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(chooserPage(request.params.uid, accounts));
+      },
+    );
+
+    scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
+      `${LOCAL_ISSUER_PATH}/interaction/:uid/login`,
+      async (request, reply) => {
+        await provider.interactionDetails(request.raw, reply.raw);
+        const parsed = DevLoginInput.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          const accounts = await db
+            .select()
+            .from(localAccounts)
+            .orderBy(desc(localAccounts.updatedAt))
+            .limit(8);
+          const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address.';
+          return reply
+            .status(400)
+            .type('text/html; charset=utf-8')
+            .send(chooserPage(request.params.uid, accounts, message));
+        }
+        await upsertLocalAccount(db, parsed.data.email, parsed.data.displayName);
+        reply.hijack();
+        await provider.interactionFinished(request.raw, reply.raw, {
+          login: { accountId: parsed.data.email },
+          select_account: {},
+        });
+      },
+    );
+
+    // Everything else under /oidc belongs to the provider (discovery, auth, token, jwks, userinfo...).
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${LOCAL_ISSUER_PATH}/*`,
+      onRequest: (request, reply, done) => {
+        reply.hijack();
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = (raw.url ?? '/').slice(LOCAL_ISSUER_PATH.length) || '/';
+        Promise.resolve(handle(raw, reply.raw)).catch((error: unknown) => {
+          request.log.error({ err: error }, 'local OpenID provider failed');
+          if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+        });
+        done();
+      },
+      handler: async () => undefined,
+    });
+  });
+}

@@ -1,0 +1,120 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AppError } from '#domain/errors';
+import {
+  LOCAL_CLIENT_ID,
+  LOCAL_ISSUER_PATH,
+  registerLocalProvider,
+} from './adapters/identity/local-provider.ts';
+import { OidcClient } from './adapters/identity/oidc-client.ts';
+import { type Config, publicConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { authRoutes } from './http/auth.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { healthRoutes } from './http/health.ts';
+import { registerPopupAssets } from './http/popup-pages.ts';
+import { publicFormRoutes } from './http/public-forms.ts';
+import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
+import { registerSessions } from './http/session.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { newSecret } from './ids.ts';
+import { loggerOptions } from './logging.ts';
+import { clientBuildDir } from './paths.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An already open database (tests share one across apps); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+  /** Where the built client lives; defaults to dist/client. */
+  clientDir?: string;
+}
+
+/**
+ * A ready Fastify instance: database opened and migrated, every route registered, not listening.
+ * Tests use it directly; main.ts adds listen and shutdown.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(config.database));
+  try {
+    await database.migrate();
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  app.decorate('database', database);
+  app.decorate('config', config);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => request.ip ?? 'inject',
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`, {
+        retryAfter: Math.ceil(context.ttl / 1000),
+      }),
+  });
+  registerCsrfGuard(app, config);
+  registerSessions(app, config, database.db);
+  registerPopupAssets(app);
+
+  const redirectUri = new URL('/api/auth/callback', config.publicUrl).href;
+  let oidc: OidcClient;
+  let localIssuer: string | null = null;
+  if (config.identity.kind === 'oidc') {
+    oidc = new OidcClient({
+      issuer: new URL(config.identity.issuer),
+      clientId: config.identity.clientId,
+      clientSecret: config.identity.clientSecret,
+      redirectUri,
+      // A plain-http issuer is only ever acceptable outside production (a provider on this machine).
+      allowInsecureRequests: config.appEnv !== 'production' && config.identity.issuer.startsWith('http:'),
+    });
+  } else {
+    localIssuer = new URL(LOCAL_ISSUER_PATH, config.publicUrl).href;
+    const clientSecret = newSecret();
+    await registerLocalProvider(
+      app,
+      { issuer: localIssuer, clientSecret, redirectUri, trustProxy: config.trustProxy },
+      database.db,
+    );
+    oidc = new OidcClient({
+      issuer: new URL(localIssuer),
+      clientId: LOCAL_CLIENT_ID,
+      clientSecret,
+      redirectUri,
+      allowInsecureRequests: config.publicUrl.protocol === 'http:',
+    });
+  }
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { config, db: database.db, oidc, localIssuer });
+  await app.register(publicFormRoutes, { db: database.db });
+  await registerWebApp(app, {
+    clientDir: options.clientDir ?? clientBuildDir(),
+    publicConfig: publicConfig(config),
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,205 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SITE_NAME, type PublicConfig } from '#domain/site';
+
+/**
+ * The one typed view of the environment. Parsed once at start-up; it fails fast and names every
+ * missing or malformed setting. In APP_ENV=production every local fallback is refused.
+ */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const EnvSchema = z.object({
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  SITE_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_NAME),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  OIDC_ISSUER: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24 * 14),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24 * 30),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
+  SMS_SENDER_NUMBER: optionalText,
+  COMPANY_TRADE_NAME: optionalText,
+  COMPANY_LEGAL_NAME: optionalText,
+});
+
+export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string }
+  /** dataDir null: an in-memory database (tests). */
+  | { kind: 'pglite'; dataDir: string | null };
+
+export type IdentityConfig =
+  | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string }
+  /** The embedded OpenID provider at /oidc with a local account chooser. */
+  | { kind: 'local' };
+
+export interface Config {
+  appEnv: AppEnv;
+  port: number;
+  host: string;
+  /** Where browsers reach the app; cookies are Secure when it is https. */
+  publicUrl: URL;
+  dataDir: string;
+  database: DatabaseConfig;
+  identity: IdentityConfig;
+  siteName: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  session: { idleMs: number; maxMs: number };
+  shutdownTimeoutMs: number;
+  contact: {
+    supportEmail: string;
+    smsSenderNumber: string;
+    companyTradeName: string;
+    companyLegalName: string;
+  };
+  /** The services running on a local fallback; empty when everything is configured. */
+  localServices: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const localServices: string[] = [];
+  const production = e.APP_ENV === 'production';
+
+  const refuseFallback = (setting: string, what: string, fallback: string) => {
+    problems.push(
+      `${setting} is required when APP_ENV=production (${what}); the local fallback (${fallback}) is refused`,
+    );
+  };
+
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  if (production && !e.PUBLIC_URL)
+    refuseFallback('PUBLIC_URL', 'the https address users reach', 'http://localhost');
+  if (production && e.PUBLIC_URL && publicUrl.protocol !== 'https:') {
+    problems.push('PUBLIC_URL must be an https address when APP_ENV=production');
+  }
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  let database: DatabaseConfig;
+  if (e.DATABASE_URL) {
+    database = { kind: 'postgres', url: e.DATABASE_URL };
+  } else {
+    database = { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
+    localServices.push('database (embedded PGlite)');
+    if (production) refuseFallback('DATABASE_URL', 'the PostgreSQL connection string', 'embedded PGlite');
+  }
+
+  let identity: IdentityConfig;
+  const oidcSettings = {
+    OIDC_ISSUER: e.OIDC_ISSUER,
+    OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+  };
+  const setOidc = Object.entries(oidcSettings).filter(([, value]) => value);
+  if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET) {
+    identity = {
+      kind: 'oidc',
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+    };
+  } else {
+    identity = { kind: 'local' };
+    if (setOidc.length > 0) {
+      for (const [name, value] of Object.entries(oidcSettings)) {
+        if (!value)
+          problems.push(
+            `${name} is missing: OpenID Connect sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together`,
+          );
+      }
+    } else if (production) {
+      refuseFallback(
+        'OIDC_ISSUER',
+        'with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, the OpenID Connect provider',
+        'local account chooser',
+      );
+    } else {
+      localServices.push('sign-in (local account chooser)');
+    }
+  }
+
+  if (e.SESSION_MAX_HOURS < e.SESSION_IDLE_HOURS) {
+    problems.push('SESSION_MAX_HOURS must not be shorter than SESSION_IDLE_HOURS');
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const hour = 60 * 60 * 1000;
+  return {
+    appEnv: e.APP_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    database,
+    identity,
+    siteName: e.SITE_NAME,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: e.SESSION_IDLE_HOURS * hour, maxMs: e.SESSION_MAX_HOURS * hour },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    contact: {
+      supportEmail:
+        e.SUPPORT_EMAIL ??
+        `support@${publicUrl.hostname === 'localhost' ? 'listsync.example' : publicUrl.hostname}`,
+      smsSenderNumber: e.SMS_SENDER_NUMBER ?? '+1 (555) 010-0199',
+      companyTradeName: e.COMPANY_TRADE_NAME ?? `${e.SITE_NAME} Consulting`,
+      companyLegalName: e.COMPANY_LEGAL_NAME ?? `${e.SITE_NAME} Labs LLC`,
+    },
+    localServices,
+  };
+}
+
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    siteName: config.siteName,
+    localMode: config.localServices.length > 0,
+    localServices: config.localServices,
+    ...config.contact,
+  };
+}
+
+export function usesSecureCookies(config: Config): boolean {
+  return config.publicUrl.protocol === 'https:';
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+/** An owner. `id` is the uid the client sees. Linked to one OpenID identity (issuer + subject). */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    profileImageUrl: text('profile_image_url'),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    lastSignInAt: timestamptz('last_sign_in_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
+  ],
+);
+
+/** A server-side session. Only the SHA-256 of the cookie's random id is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** A sign-in in progress: the state, nonce and PKCE verifier bound to the browser that started it. */
+export const authFlows = pgTable(
+  'auth_flows',
+  {
+    idHash: text('id_hash').primaryKey(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('auth_flows_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Accounts offered by the local account chooser (local mode's embedded OpenID provider). */
+export const localAccounts = pgTable('local_accounts', {
+  email: text('email').primaryKey(),
+  displayName: text('display_name').notNull().default(''),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** Mailing-list signups, one row per normalised address. */
+export const mailingListSubscribers = pgTable(
+  'mailing_list_subscribers',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    lastRequestedAt: timestamptz('last_requested_at').notNull().defaultNow(),
+    requestCount: integer('request_count').notNull().default(1),
+  },
+  (t) => [uniqueIndex('mailing_list_subscribers_email_key').on(t.email)],
+);
+
+/** SMS consent records: each submission is kept as evidence (append-only). */
+export const smsConsents = pgTable(
+  'sms_consents',
+  {
+    id: text('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    consent: boolean('consent').notNull(),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    consentedAt: timestamptz('consented_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('sms_consents_phone_number_idx').on(t.phoneNumber)],
+);

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#domain/errors';
+import type { User } from '#domain/user';
+import { type Config, usesSecureCookies } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { closeSession, openSession, resolveSession } from '../services/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved once per request from the session cookie; null when signed out. */
+    currentUser(): Promise<User | null>;
+  }
+}
+
+/** `__Host-` binds the cookie to our exact origin, but browsers accept that prefix only with Secure. */
+export function sessionCookieName(config: Config): string {
+  return usesSecureCookies(config) ? '__Host-listsync_session' : 'listsync_session';
+}
+
+export function registerSessions(app: FastifyInstance, config: Config, db: Database): void {
+  const cookieName = sessionCookieName(config);
+  const cache = new WeakMap<FastifyRequest, Promise<User | null>>();
+
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const secret = this.cookies[cookieName];
+      pending = secret
+        ? resolveSession(db, secret, config.session).then((session) => session?.user ?? null)
+        : Promise.resolve(null);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+}
+
+export async function requireUser(request: FastifyRequest): Promise<User> {
+  const user = await request.currentUser();
+  if (!user) throw new AppError('unauthenticated', 'Please sign in to continue.');
+  return user;
+}
+
+/**
+ * Signs the browser in as the user: any session it already had is closed first (the id is
+ * rotated at every sign-in, so a planted cookie never becomes an authenticated one).
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  db: Database,
+  userId: string,
+): Promise<void> {
+  const cookieName = sessionCookieName(config);
+  const previous = request.cookies[cookieName];
+  if (previous) await closeSession(db, previous);
+  const { secret } = await openSession(db, userId, config.session, request.headers['user-agent'] ?? '');
+  reply.setCookie(cookieName, secret, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: usesSecureCookies(config),
+    maxAge: Math.floor(config.session.maxMs / 1000),
+  });
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply, config: Config, db: Database) {
+  const cookieName = sessionCookieName(config);
+  const secret = request.cookies[cookieName];
+  if (secret) await closeSession(db, secret);
+  reply.clearCookie(cookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: usesSecureCookies(config),
+  });
+}

@@ -1,0 +1,82 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { User } from '#domain/user';
+import type { Database } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { hashSecret, newSecret } from '../ids.ts';
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** How often a session's last-seen time is written: reads within this window cost no write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface ActiveSession {
+  user: User;
+  expiresAt: Date;
+}
+
+/** Opens a session for the user and answers the cookie's secret (only its hash is stored). */
+export async function openSession(
+  db: Database,
+  userId: string,
+  policy: SessionPolicy,
+  userAgent: string,
+  now = new Date(),
+): Promise<{ secret: string; expiresAt: Date }> {
+  const secret = newSecret();
+  const expiresAt = new Date(now.getTime() + Math.min(policy.idleMs, policy.maxMs));
+  await db.insert(sessions).values({
+    idHash: hashSecret(secret),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    userAgent: userAgent.slice(0, 512),
+  });
+  return { secret, expiresAt };
+}
+
+/**
+ * The user behind a session cookie, or null when it is unknown or expired. Sliding idle expiry,
+ * capped by the absolute maximum from the session's creation.
+ */
+export async function resolveSession(
+  db: Database,
+  secret: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const idHash = hashSecret(secret);
+  const [row] = await db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      uid: users.id,
+      email: users.email,
+      displayName: users.displayName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+
+  let expiresAt = row.expiresAt;
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    const absoluteEnd = row.createdAt.getTime() + policy.maxMs;
+    expiresAt = new Date(Math.min(now.getTime() + policy.idleMs, absoluteEnd));
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
+  }
+  return { user: { uid: row.uid, email: row.email, displayName: row.displayName }, expiresAt };
+}
+
+export async function closeSession(db: Database, secret: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashSecret(secret)));
+}
+
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,32 @@
+import type { Database } from '../db/client.ts';
+import { smsConsents } from '../db/schema.ts';
+import { newId } from '../ids.ts';
+
+export interface SmsConsentRecord {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  marketingConsent: boolean;
+  /** What the server observed, never what the client claimed. */
+  ipAddress: string;
+  userAgent: string;
+}
+
+/** Appends a consent record (each submission is kept as evidence) and answers when it was recorded. */
+export async function recordSmsConsent(
+  db: Database,
+  record: SmsConsentRecord,
+): Promise<{ consentedAt: Date }> {
+  const [row] = await db
+    .insert(smsConsents)
+    .values({
+      id: newId('consent'),
+      consent: true,
+      isActive: true,
+      ...record,
+      userAgent: record.userAgent.slice(0, 512),
+    })
+    .returning({ consentedAt: smsConsents.consentedAt });
+  if (!row) throw new Error('consent insert returned nothing');
+  return row;
+}
