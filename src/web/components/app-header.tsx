@@ -1,0 +1,58 @@
+import { LayoutDashboard, LogOut, Tag } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { userLabel } from '#domain/user';
+import { useAuth } from '../hooks/use-auth.tsx';
+import { Brand } from './brand.tsx';
+import { LocalModeBadge } from './local-mode-badge.tsx';
+import { Button } from './ui/button.tsx';
+
+/** The signed-in app header; hidden on the landing page, which has its own. */
+export function AppHeader() {
+  const [location] = useLocation();
+  const { user, signOut } = useAuth();
+  if (location === '/') return null;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <Brand href={user ? '/dashboard' : '/'} />
+        <LocalModeBadge />
+        {user && (
+          <nav aria-label="Main" className="ml-auto flex items-center gap-1 sm:gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link href="/dashboard" aria-label="Dashboard">
+                <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+                <span className="hidden sm:inline">Dashboard</span>
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" size="sm">
+              <Link href="/pricing" aria-label="Pricing">
+                <Tag className="h-4 w-4" aria-hidden="true" />
+                <span className="hidden sm:inline">Pricing</span>
+              </Link>
+            </Button>
+            <div
+              className="mx-1 hidden min-w-0 flex-col text-right leading-tight md:flex"
+              data-testid="header-user"
+            >
+              <span className="truncate text-sm font-semibold text-slate-900">{userLabel(user)}</span>
+              <span className="truncate text-xs text-slate-500">{user.email}</span>
+            </div>
+            <Button variant="secondary" size="sm" onClick={() => void signOut()} aria-label="Sign out">
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              <span className="hidden sm:inline">Sign out</span>
+            </Button>
+          </nav>
+        )}
+      </div>
+      {user && (
+        <div
+          className="border-t border-slate-100 px-4 py-1.5 text-xs text-slate-600 md:hidden"
+          data-testid="header-user-compact"
+        >
+          <span className="font-semibold text-slate-800">{userLabel(user)}</span> · {user.email}
+        </div>
+      )}
+    </header>
+  );
+}

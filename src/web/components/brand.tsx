@@ -1,0 +1,20 @@
+import { ListChecks } from 'lucide-react';
+import { Link } from 'wouter';
+import { getPublicConfig } from '../lib/public-config.ts';
+
+export function Brand({ href = '/' }: { href?: string }) {
+  return (
+    <Link
+      href={href}
+      className="flex items-center gap-2 rounded-md font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <span
+        className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-white"
+        aria-hidden="true"
+      >
+        <ListChecks className="h-5 w-5" />
+      </span>
+      <span className="text-lg">{getPublicConfig().siteName}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,16 @@
+import { getPublicConfig } from '../lib/public-config.ts';
+
+/** Says plainly when the app runs on local fallbacks (DESIGN.md: a fallback is never silent). */
+export function LocalModeBadge() {
+  const { localMode, localServices } = getPublicConfig();
+  if (!localMode) return null;
+  return (
+    <span
+      className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300"
+      title={`Running locally: ${localServices.join(', ')}`}
+      data-testid="local-mode-badge"
+    >
+      Local mode
+    </span>
+  );
+}

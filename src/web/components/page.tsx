@@ -1,0 +1,28 @@
+import { type ReactNode, useEffect } from 'react';
+import { pageTitle } from '#domain/site';
+import { getPublicConfig } from '../lib/public-config.ts';
+
+/** Sets the document title: the site's title, optionally preceded by the page's own name. */
+export function useDocumentTitle(page?: string): void {
+  useEffect(() => {
+    const base = pageTitle(getPublicConfig().siteName);
+    document.title = page ? `${page} · ${base}` : base;
+  }, [page]);
+}
+
+export function PageContainer({ children }: { children: ReactNode }) {
+  return <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">{children}</main>;
+}
+
+/** For a route whose screen a later release builds: it says so instead of pretending. */
+export function ComingSoon({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div
+      className="rounded-2xl border border-dashed border-indigo-300 bg-indigo-50/60 p-6 text-slate-700"
+      role="note"
+    >
+      <p className="font-semibold text-indigo-900">{title}</p>
+      <div className="mt-1 text-sm leading-relaxed">{children}</div>
+    </div>
+  );
+}

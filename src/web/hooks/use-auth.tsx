@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { type AuthMeResponse, splitDisplayName, type User } from '#domain/user';
+import { useToast } from '../components/ui/toast.tsx';
+import { apiRequest } from '../lib/api.ts';
+import { clearPersistedQueryCache } from '../lib/query-client.ts';
+import { AUTH_CHANNEL, SignInError, signInWithPopup } from '../lib/sign-in-popup.ts';
+
+export const AUTH_QUERY_KEY = ['/api/auth/me'] as const;
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  signingIn: boolean;
+  /** Opens the sign-in popup; resolves true once signed in, false when it failed (a toast says why). */
+  signIn(): Promise<boolean>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [signingIn, setSigningIn] = useState(false);
+  const me = useQuery({
+    queryKey: AUTH_QUERY_KEY,
+    queryFn: () => apiRequest<AuthMeResponse>('GET', '/api/auth/me'),
+    staleTime: 60_000,
+  });
+  const user = me.data?.user ?? null;
+  const status: AuthStatus = me.data
+    ? user
+      ? 'signed-in'
+      : 'signed-out'
+    : me.isError
+      ? 'signed-out'
+      : 'loading';
+
+  const refreshSignedIn = useCallback(async () => {
+    const result = await queryClient.fetchQuery({
+      queryKey: AUTH_QUERY_KEY,
+      queryFn: () => apiRequest<AuthMeResponse>('GET', '/api/auth/me'),
+      staleTime: 0,
+    });
+    return Boolean(result.user);
+  }, [queryClient]);
+
+  // A sign-in finished in any popup or tab (even one whose request this page did not start).
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(AUTH_CHANNEL);
+    channel.onmessage = () => void queryClient.invalidateQueries({ queryKey: AUTH_QUERY_KEY });
+    return () => channel.close();
+  }, [queryClient]);
+
+  // After every auth state change with a user, the user is registered (spec 4); failure is only logged.
+  const registered = useRef<string | null>(null);
+  useEffect(() => {
+    if (!user || registered.current === user.uid) return;
+    registered.current = user.uid;
+    const { firstName, lastName } = splitDisplayName(user.displayName);
+    apiRequest('POST', '/api/user/register', {
+      userId: user.uid,
+      email: user.email,
+      firstName,
+      lastName,
+      profileImageUrl: null,
+    }).catch((error: unknown) => console.warn('User registration failed', error));
+  }, [user]);
+
+  const signIn = useCallback(async () => {
+    setSigningIn(true);
+    try {
+      await signInWithPopup(refreshSignedIn);
+      await refreshSignedIn();
+      return true;
+    } catch (error) {
+      const message = error instanceof SignInError ? error.message : 'Sign-in failed. Please try again.';
+      console.warn('Sign-in failed', error instanceof SignInError ? error.code : error);
+      toast({ title: 'Sign-in failed', description: message, variant: 'destructive' });
+      return false;
+    } finally {
+      setSigningIn(false);
+    }
+  }, [refreshSignedIn, toast]);
+
+  const logout = useMutation({ mutationFn: () => apiRequest('POST', '/api/auth/logout'), retry: false });
+  const signOut = useCallback(async () => {
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      toast({
+        title: 'Sign-out failed',
+        description: 'Please check your connection and try again.',
+        variant: 'destructive',
+      });
+      console.warn('Sign-out failed', error);
+      return;
+    }
+    registered.current = null;
+    queryClient.clear();
+    clearPersistedQueryCache();
+    queryClient.setQueryData<AuthMeResponse>(AUTH_QUERY_KEY, { user: null });
+  }, [logout, queryClient, toast]);
+
+  const value = useMemo(
+    () => ({ status, user, signingIn, signIn, signOut }),
+    [status, user, signingIn, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

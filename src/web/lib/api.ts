@@ -1,0 +1,91 @@
+import { type ErrorCode, isErrorBody } from '#domain/errors';
+
+/**
+ * The spec's generic error (section 8): its message is the status code, a colon, then the body text
+ * (or the status text when the body is empty). It also carries the server's machine code and
+ * human message when the body is our JSON error shape.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | null;
+  /** The server's human-readable message, or null when the body was not our error shape. */
+  readonly serverMessage: string | null;
+  readonly body: unknown;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    let body: unknown = bodyText;
+    try {
+      body = bodyText ? JSON.parse(bodyText) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    this.body = body;
+    this.code = isErrorBody(body) ? body.error.code : null;
+    this.serverMessage = isErrorBody(body) ? body.error.message : null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, text);
+  }
+}
+
+/** Parses a successful response as JSON; if that fails the raw text is returned (spec section 7). */
+async function parseBody<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+/** Every call sends credentials; a JSON body gets the JSON content type. */
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<T> {
+  const headers = new Headers(init.headers);
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (body instanceof FormData || body instanceof Blob) {
+      payload = body;
+    } else {
+      headers.set('content-type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+  }
+  const response = await fetch(url, { ...init, method, headers, body: payload, credentials: 'include' });
+  await throwIfNotOk(response);
+  return parseBody<T>(response);
+}
+
+export type UnauthorizedBehavior = 'throw' | 'returnNull';
+
+/** The default data fetch: a GET on the query's path (its key joined by '/'). */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }) {
+  return async ({
+    queryKey,
+    signal,
+  }: {
+    queryKey: readonly unknown[];
+    signal?: AbortSignal;
+  }): Promise<T | null> => {
+    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (options.on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return parseBody<T>(response);
+  };
+}

@@ -1,0 +1,63 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { getQueryFn, isApiError } from './api.ts';
+
+export const QUERY_CACHE_KEY = 'LISTSYNC_QUERY_CACHE';
+
+const MINUTE = 60_000;
+
+/**
+ * Retries are for failures that may pass (network, 5xx, 429), never for a 4xx answer that will be
+ * the same next time: retrying a 404 three times would only delay the Not Found view by 7 seconds.
+ */
+function shouldRetry(maxRetries: number) {
+  return (failureCount: number, error: unknown) => {
+    if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) return false;
+    return failureCount < maxRetries;
+  };
+}
+
+/** Spec section 9: fresh 5 min, kept 30 min, no polling, refetch on focus, 3 query / 2 mutation retries. */
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: 5 * MINUTE,
+        gcTime: 30 * MINUTE,
+        refetchInterval: false,
+        refetchOnWindowFocus: true,
+        retry: shouldRetry(3),
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+      },
+      mutations: {
+        retry: shouldRetry(2),
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+      },
+    },
+  });
+
+  // Back online: paused mutations resume (React Query does that), then every query is refreshed.
+  onlineManager.subscribe((online) => {
+    if (!online) return;
+    void client.resumePausedMutations().then(() => client.invalidateQueries());
+  });
+  return client;
+}
+
+/** The cache persisted in localStorage under LISTSYNC_QUERY_CACHE, read at start-up. */
+export function createQueryPersister() {
+  return createSyncStoragePersister({
+    key: QUERY_CACHE_KEY,
+    storage: typeof window === 'undefined' ? undefined : window.localStorage,
+    throttleTime: 1000,
+  });
+}
+
+export function clearPersistedQueryCache(): void {
+  try {
+    window.localStorage.removeItem(QUERY_CACHE_KEY);
+  } catch {
+    // storage unavailable: nothing persisted
+  }
+}
