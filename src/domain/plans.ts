@@ -1,0 +1,92 @@
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
+
+/** Plans and their limits (spec section 9). The server enforces the limits; the UI shows the cards. */
+export const TIERS = ['free', 'professional', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+export const DEFAULT_TIER: Tier = 'free';
+
+export const TIER_DISPLAY_NAMES: Record<Tier, string> = { free: 'Free', professional: 'Pro', enterprise: 'Enterprise' };
+
+export interface PlanLimits {
+  /** null means unlimited (shown as '∞'). */
+  maxLists: number | null;
+  allowedLanguages: LanguageCode[];
+}
+
+export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
+  free: { maxLists: 5, allowedLanguages: ['en', 'es'] },
+  professional: { maxLists: 100, allowedLanguages: LANGUAGE_CODES },
+  enterprise: { maxLists: null, allowedLanguages: LANGUAGE_CODES },
+};
+
+export interface PlanCard {
+  id: Tier;
+  name: string;
+  /** Monthly price in US dollars. */
+  price: number;
+  description: string;
+  features: string[];
+  popular: boolean;
+  /** The card's yearly-discount line, or null. */
+  yearlyDiscount: string | null;
+}
+
+export const PLAN_CARDS: PlanCard[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    price: 0,
+    description: 'For individuals getting started with verified checklists.',
+    features: [
+      'Up to 5 checklists',
+      '1 user',
+      'Manual sync every 6 hours',
+      'English and Spanish translation',
+      '1 GB storage',
+      'Community support',
+    ],
+    popular: false,
+    yearlyDiscount: null,
+  },
+  {
+    id: 'professional',
+    name: 'Professional',
+    price: 49,
+    description: 'For growing teams that need real-time collaboration.',
+    features: [
+      'Up to 100 checklists',
+      '10 team members',
+      'Real-time sync',
+      '15 languages',
+      '50 GB storage',
+      'Analytics',
+      'API access',
+      'Workflow automation',
+      'Integrations',
+      '14-day free trial',
+    ],
+    popular: true,
+    yearlyDiscount: 'Save 20% yearly',
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    price: 299,
+    description: 'For organisations with custom needs and scale.',
+    features: [
+      'Unlimited checklists',
+      'Unlimited users',
+      'Unlimited storage',
+      'Unlimited languages',
+      'Custom deployment',
+      'SLA',
+      '30-day free trial',
+    ],
+    popular: false,
+    yearlyDiscount: 'Save 20% yearly',
+  },
+];
+
+export function formatMaxLists(maxLists: number | null): string {
+  return maxLists === null || !Number.isFinite(maxLists) ? '∞' : String(maxLists);
+}

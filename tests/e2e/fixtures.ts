@@ -1,0 +1,44 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface Account {
+  email: string;
+  displayName: string;
+}
+
+/** A unique account per test, so parallel tests never share data. */
+export function uniqueAccount(name = 'Test User'): Account {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { email: `user-${id}@example.com`, displayName: name };
+}
+
+/** Signs the page's browser context in through the local-mode API (same session path as the popup). */
+export async function signInAs(page: Page, account: Account = uniqueAccount()): Promise<Account> {
+  const response = await page.request.post('/api/dev/login', { data: account });
+  expect(response.ok(), `dev login answered ${response.status()}`).toBeTruthy();
+  return account;
+}
+
+/**
+ * Every test fails on a console error or an uncaught page error (DESIGN.md), which also catches
+ * Content-Security-Policy violations. Tests that provoke an expected error can allow it by pattern.
+ */
+export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: RegExp[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleErrors: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+    expect(errors, 'console errors during the test').toEqual([]);
+  },
+  page: async ({ page, consoleErrors }, use) => {
+    void consoleErrors;
+    await use(page);
+  },
+});
+
+export { expect };
