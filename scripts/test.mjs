@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit and API tests (PGlite always; PostgreSQL too when DATABASE_URL is set),
+// build, then browser tests in Chromium. Every step runs; the run fails if any step failed.
+// The last line is 'N passed, N failed' (tests counted across Vitest and Playwright).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const vitestJson = path.join(results, 'vitest.json');
+const e2eJson = path.join(results, 'e2e.json');
+rmSync(vitestJson, { force: true });
+rmSync(e2eJson, { force: true });
+
+const steps = [
+  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', cmd: bin('biome'), args: ['check', '.'] },
+  {
+    name: 'unit + API tests',
+    cmd: bin('vitest'),
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  },
+  { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs'] },
+  {
+    name: 'browser tests',
+    cmd: bin('playwright'),
+    args: ['test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+  },
+];
+
+if (!process.env.DATABASE_URL) {
+  console.info('DATABASE_URL is not set: API tests run on PGlite only (set it to run them on PostgreSQL too).');
+}
+
+const failedSteps = [];
+for (const step of steps) {
+  const started = Date.now();
+  console.info(`\n=== ${step.name} ===`);
+  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (run.status === 0) console.info(`--- ${step.name}: ok (${seconds} s)`);
+  else {
+    console.info(`--- ${step.name}: FAILED (${seconds} s)`);
+    failedSteps.push(step.name);
+  }
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+let passed = 0;
+let failed = 0;
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += vitest.numFailedTests ?? 0;
+}
+const e2e = readJson(e2eJson);
+if (e2e?.stats) {
+  passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+  failed += e2e.stats.unexpected ?? 0;
+}
+// A step that failed without failing a test (typecheck, lint, build, a crash) still counts as a failure.
+const stepFailures = failedSteps.length > 0 && failed === 0 ? failedSteps.length : 0;
+
+console.info(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
+console.info(`${passed} passed, ${failed + stepFailures} failed`);
+process.exit(failedSteps.length ? 1 : 0);
