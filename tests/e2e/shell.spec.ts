@@ -68,3 +68,31 @@ test('closing the sign-in popup early says so instead of failing silently', asyn
   await popup.close();
   await expect(page.getByText('The sign-in window was closed before you finished signing in.')).toBeVisible();
 });
+
+test('a blocked sign-in popup is reported clearly', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).first().click();
+  await expect(
+    page.getByText('Your browser blocked the sign-in window. Allow pop-ups for this site, then try again.'),
+  ).toBeVisible();
+});
+
+test.describe('without a network', () => {
+  test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/] });
+
+  test('a sign-in that cannot reach the server says so', async ({ page, context }) => {
+    await page.goto('/');
+    await context.setOffline(true);
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign In' }).first().click();
+    const popup = await popupPromise;
+    await popup.close();
+    await expect(
+      page.getByText('We could not reach the sign-in service. Check your connection and try again.'),
+    ).toBeVisible();
+    await context.setOffline(false);
+  });
+});

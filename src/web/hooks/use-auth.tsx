@@ -53,6 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryKey: AUTH_QUERY_KEY,
       queryFn: () => apiRequest<AuthMeResponse>('GET', '/api/auth/me'),
       staleTime: 0,
+      retry: false,
     });
     return Boolean(result.user);
   }, [queryClient]);
