@@ -1,4 +1,179 @@
-/** The dismissible 'Development in Progress' banner with the mailing-list form (built next). */
-export function DevelopmentBanner() {
-  return null;
+import { Construction, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import {
+  MAILING_LIST_SUCCESS,
+  MailingListSignupInput,
+  type MailingListSignupResponse,
+} from '#domain/mailing-list';
+import { apiRequest, isApiError } from '../lib/api.ts';
+import { cn } from '../lib/cn.ts';
+import { Button } from './ui/button.tsx';
+import { Input } from './ui/field.tsx';
+
+/** Remembers, per browser, that the visitor closed the banner. */
+export const DEV_BANNER_DISMISSED_KEY = 'listsync:dev-banner-dismissed';
+
+const EMPTY_EMAIL_MESSAGE = 'Please enter your email address.';
+const SIGNUP_FAILED_MESSAGE = 'Could not sign you up right now. Please try again later.';
+
+// Storage can throw (disabled cookies, some private modes); the banner then simply is not remembered.
+function readDismissed(): boolean {
+  try {
+    return window.localStorage.getItem(DEV_BANNER_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberDismissed(): void {
+  try {
+    window.localStorage.setItem(DEV_BANNER_DISMISSED_KEY, '1');
+  } catch {
+    // not remembered: it shows again on the next visit
+  }
+}
+
+type SignupState =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'done' }
+  | { kind: 'error'; message: string; field: boolean };
+
+/**
+ * The dismissible 'Development in Progress' banner with the mailing-list form (spec sections 2 and 5).
+ * `className` replaces the default bottom margin.
+ */
+export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }) {
+  // Read synchronously on the first render, so a dismissed banner never appears and then vanishes.
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<SignupState>({ kind: 'idle' });
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  const inputId = `${ids}-email`;
+  const messageId = `${ids}-message`;
+
+  if (dismissed) return null;
+
+  function dismiss() {
+    rememberDismissed();
+    setDismissed(true);
+  }
+
+  async function subscribe(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.kind === 'sending') return;
+    if (!email.trim()) {
+      setState({ kind: 'error', message: EMPTY_EMAIL_MESSAGE, field: true });
+      return;
+    }
+    // The same schema the server applies: a malformed address never leaves the browser.
+    const parsed = MailingListSignupInput.safeParse({ email });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address.';
+      setState({ kind: 'error', message, field: true });
+      return;
+    }
+
+    setState({ kind: 'sending' });
+    try {
+      await apiRequest<MailingListSignupResponse>('POST', '/api/mailing-list/subscribe', parsed.data);
+      setState({ kind: 'done' });
+    } catch (error) {
+      if (isApiError(error) && error.status === 400 && error.serverMessage) {
+        setState({ kind: 'error', message: error.serverMessage, field: true });
+        return;
+      }
+      // The spec only logs a mailing-list failure; the visitor still learns it did not work.
+      console.warn('Mailing-list signup failed', error);
+      setState({ kind: 'error', message: SIGNUP_FAILED_MESSAGE, field: false });
+    }
+  }
+
+  const sending = state.kind === 'sending';
+  const fieldError = state.kind === 'error' && state.field;
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={cn(
+        'relative rounded-2xl border border-indigo-200 bg-linear-to-br from-indigo-50 to-white p-4 shadow-sm sm:p-5 lg:pr-14',
+        className,
+      )}
+      data-testid="development-banner"
+    >
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Dismiss"
+        onClick={dismiss}
+        className="absolute top-2 right-2 text-slate-500 hover:bg-indigo-100 hover:text-slate-800 sm:top-3 sm:right-3"
+      >
+        <X className="h-5 w-5" aria-hidden="true" />
+      </Button>
+
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-8">
+        <div className="flex min-w-0 flex-1 items-start gap-3 pr-10 lg:pr-0">
+          <span
+            className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-indigo-600 text-white sm:flex"
+            aria-hidden="true"
+          >
+            <Construction className="h-5 w-5" />
+          </span>
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-base font-semibold text-indigo-950">
+              Development in Progress
+            </h2>
+            <p className="mt-1 text-sm leading-relaxed text-slate-700">
+              We are still building this product: sign up to hear about new features as they become available.
+            </p>
+          </div>
+        </div>
+
+        <div className="w-full lg:max-w-md">
+          {state.kind === 'done' ? (
+            <p
+              role="status"
+              className="rounded-lg border border-green-200 bg-green-50 px-3 py-2.5 text-sm font-medium text-green-800"
+            >
+              {MAILING_LIST_SUCCESS}
+            </p>
+          ) : (
+            <form noValidate onSubmit={subscribe} aria-label="Mailing list signup">
+              <label htmlFor={inputId} className="sr-only">
+                Email address
+              </label>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  id={inputId}
+                  type="email"
+                  name="email"
+                  required
+                  autoComplete="email"
+                  inputMode="email"
+                  placeholder="you@example.com"
+                  value={email}
+                  onChange={(event) => {
+                    setEmail(event.target.value);
+                    if (state.kind === 'error') setState({ kind: 'idle' });
+                  }}
+                  aria-invalid={fieldError || undefined}
+                  aria-describedby={state.kind === 'error' ? messageId : undefined}
+                  className="min-w-0 sm:flex-1"
+                />
+                <Button type="submit" disabled={sending} aria-busy={sending} className="h-11 shrink-0">
+                  {sending ? 'Signing up…' : 'Notify Me'}
+                </Button>
+              </div>
+              {state.kind === 'error' && (
+                <p id={messageId} role="alert" className="mt-2 text-sm font-medium text-red-700">
+                  {state.message}
+                </p>
+              )}
+            </form>
+          )}
+        </div>
+      </div>
+    </section>
+  );
 }
