@@ -24,21 +24,20 @@ export async function signInAs(page: Page, account: Account = uniqueAccount()): 
  */
 export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: RegExp[] }>({
   allowConsoleErrors: [[], { option: true }],
-  consoleErrors: async ({ page, allowConsoleErrors }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const text = message.text();
-      if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    await use(errors);
-    expect(errors, 'console errors during the test').toEqual([]);
-  },
-  page: async ({ page, consoleErrors }, use) => {
-    void consoleErrors;
-    await use(page);
-  },
+  consoleErrors: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -38,15 +38,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: AUTH_QUERY_KEY,
     queryFn: () => apiRequest<AuthMeResponse>('GET', '/api/auth/me'),
     staleTime: 60_000,
+    // Always asked again when the page loads: a persisted answer is only a placeholder until the server replies.
+    refetchOnMount: 'always',
   });
   const user = me.data?.user ?? null;
-  const status: AuthStatus = me.data
-    ? user
-      ? 'signed-in'
-      : 'signed-out'
-    : me.isError
-      ? 'signed-out'
-      : 'loading';
+  // A remembered user is trusted while the server is asked (that is what lets pages open offline), but a
+  // remembered "signed out" is not: a sign-in made elsewhere must not bounce the user to the landing page.
+  // Offline (a paused fetch), the remembered answer is all there is.
+  const settled = me.isFetchedAfterMount || me.isError || me.fetchStatus === 'paused';
+  const status: AuthStatus = user ? 'signed-in' : settled ? 'signed-out' : 'loading';
 
   const refreshSignedIn = useCallback(async () => {
     const result = await queryClient.fetchQuery({
