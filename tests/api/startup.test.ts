@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/support/database';
+
+/**
+ * The real start-up (src/server/main.ts in its own process): production refuses to start without its
+ * settings, naming them; a configured server starts, answers, and shuts down cleanly on SIGTERM.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Started {
+  let stdout = '';
+  let stderr = '';
+  // Only what the server needs: no DATABASE_URL or OIDC settings leak in from the test environment.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    stdout += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+async function listeningUrl(server: Started, timeoutMs = 45_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.stdout());
+    if (match?.[1]) return match[1];
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${server.stdout()}\n${server.stderr()}`);
+}
+
+describe('start-up', () => {
+  it('APP_ENV=production with nothing configured refuses to start, naming every missing setting', async () => {
+    const server = startServer({ APP_ENV: 'production' });
+    expect(await server.exited).toBe(78);
+    const said = server.stderr();
+    expect(said).toContain('Invalid configuration');
+    for (const name of ['DATABASE_URL', 'OIDC_ISSUER', 'PUBLIC_URL']) expect(said).toContain(name);
+    expect(server.stdout()).not.toContain('listening');
+  }, 30_000);
+
+  it('APP_ENV=production refuses an http PUBLIC_URL', async () => {
+    const server = startServer({
+      APP_ENV: 'production',
+      PUBLIC_URL: 'http://lists.example.com',
+      DATABASE_URL: 'postgres://127.0.0.1:1/none',
+      OIDC_ISSUER: 'https://issuer.example',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(await server.exited).toBe(78);
+    expect(server.stderr()).toContain('PUBLIC_URL must be an https address when APP_ENV=production');
+  }, 30_000);
+});
+
+describe('a configured server', () => {
+  const kind = testDatabaseKind();
+  let database: TestDatabase | undefined;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    if (kind === 'postgres') database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-startup-'));
+  });
+
+  afterAll(async () => {
+    await database?.destroy();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts, answers /healthz and /readyz, keeps secrets out of its log, and stops cleanly on SIGTERM', async () => {
+    const clientSecret = 'oidc-client-secret-never-logged';
+    // On PostgreSQL: production with everything set. On PGlite: local mode on disk under DATA_DIR.
+    const env: Record<string, string> =
+      database?.config.kind === 'postgres'
+        ? {
+            APP_ENV: 'production',
+            PUBLIC_URL: 'https://lists.example.com',
+            DATABASE_URL: database.config.url,
+            OIDC_ISSUER: 'https://issuer.example',
+            OIDC_CLIENT_ID: 'listsync',
+            OIDC_CLIENT_SECRET: clientSecret,
+          }
+        : { DATA_DIR: dataDir };
+    const server = startServer({ ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    try {
+      const url = await listeningUrl(server);
+      const health = await fetch(`${url}/healthz`);
+      expect(health.status).toBe(200);
+      const ready = await fetch(`${url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', database: kind });
+
+      if (kind === 'pglite') {
+        // Local mode says so in the log.
+        expect(server.stdout()).toContain(
+          'Local mode: database (embedded PGlite), sign-in (local account chooser)',
+        );
+      } else {
+        expect(server.stdout()).not.toContain('Local mode');
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+    expect(server.stdout()).toContain('shutting down');
+    expect(server.stdout()).not.toContain(clientSecret);
+    expect(server.stderr()).not.toContain(clientSecret);
+  }, 90_000);
+});
