@@ -51,16 +51,27 @@ try {
   await waitForServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   for (const width of [1280, 375]) {
-    const context = await browser.newContext({ viewport: { width, height: width > 800 ? 800 : 740 }, baseURL: base });
+    const context = await browser.newContext({
+      viewport: { width, height: width > 800 ? 800 : 740 },
+      baseURL: base,
+    });
     const page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && console.error(`[${width}px console] ${m.text()}`));
     page.on('pageerror', (e) => console.error(`[${width}px pageerror] ${e.message}`));
     for (const entry of pages) {
       if (entry.signedIn) {
-        await page.request.post('/api/dev/login', { data: { email: 'ann.lee@example.com', displayName: 'Ann Lee' } });
+        await page.request.post('/api/dev/login', {
+          data: { email: 'ann.lee@example.com', displayName: 'Ann Lee' },
+        });
       }
       await page.goto(entry.path, { waitUntil: 'networkidle' });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

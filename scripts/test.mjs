@@ -34,14 +34,20 @@ const steps = [
 ];
 
 if (!process.env.DATABASE_URL) {
-  console.info('DATABASE_URL is not set: API tests run on PGlite only (set it to run them on PostgreSQL too).');
+  console.info(
+    'DATABASE_URL is not set: API tests run on PGlite only (set it to run them on PostgreSQL too).',
+  );
 }
 
 const failedSteps = [];
 for (const step of steps) {
   const started = Date.now();
   console.info(`\n=== ${step.name} ===`);
-  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const run = spawnSync(step.cmd, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (run.status === 0) console.info(`--- ${step.name}: ok (${seconds} s)`);
   else {

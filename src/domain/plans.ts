@@ -5,7 +5,11 @@ export const TIERS = ['free', 'professional', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 export const DEFAULT_TIER: Tier = 'free';
 
-export const TIER_DISPLAY_NAMES: Record<Tier, string> = { free: 'Free', professional: 'Pro', enterprise: 'Enterprise' };
+export const TIER_DISPLAY_NAMES: Record<Tier, string> = {
+  free: 'Free',
+  professional: 'Pro',
+  enterprise: 'Enterprise',
+};
 
 export interface PlanLimits {
   /** null means unlimited (shown as '∞'). */

@@ -29,6 +29,13 @@ describe('redactUrl', () => {
     expect(redactUrl(`${url}?code=123456`)).toBe(`${expected}?code=[redacted]`);
   });
 
+  it('hides secret segments of percent-encoded spellings of those paths', () => {
+    expect(redactUrl('/%73hared/s3cr3tT0ken')).toBe('/shared/[redacted]');
+    expect(redactUrl('/api/verification/%73tatus/s3cr3tT0ken?x=1')).toBe(
+      '/api/verification/status/[redacted]?x=[redacted]',
+    );
+  });
+
   it('leaves ordinary paths alone', () => {
     expect(redactUrl('/api/auth/me')).toBe('/api/auth/me');
     expect(redactUrl('/healthz')).toBe('/healthz');

@@ -11,9 +11,18 @@ const SECRET_PATH_PATTERNS: RegExp[] = [
   /^(\/oidc\/interaction\/)[^/?]+/,
 ];
 
+/** Paths are matched decoded, as the router sees them, so '/%73hared/<token>' is redacted too. */
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  let pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  let pathname = safeDecode(queryStart === -1 ? url : url.slice(0, queryStart));
   for (const pattern of SECRET_PATH_PATTERNS) pathname = pathname.replace(pattern, '$1[redacted]');
   if (queryStart === -1) return pathname;
   const params = new URLSearchParams(url.slice(queryStart + 1));

@@ -199,6 +199,17 @@ describe('CSRF: cookie-carrying state changes accept only same-origin requests',
     },
   );
 
+  it('a cross-site POST outside /api (the local account chooser) is refused too', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/interaction/some-interaction/login',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=victim%40example.com&displayName=Victim',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('cross_site_request');
+  });
+
   it('a cross-site sign-out does not end the session', async () => {
     const { cookie, user } = await signIn(t.app, uniqueEmail('csrf-logout'));
     const response = await t.app.inject({

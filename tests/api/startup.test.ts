@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,4 +128,37 @@ describe('a configured server', () => {
     expect(server.stdout()).not.toContain(clientSecret);
     expect(server.stderr()).not.toContain(clientSecret);
   }, 90_000);
+
+  // The process's shutdown does not depend on the database kind: checked once, in local mode.
+  it.runIf(kind === 'pglite')(
+    'on SIGTERM refuses new connections but finishes the request in flight',
+    async () => {
+      const server = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+      const url = new URL(await listeningUrl(server));
+
+      // A request in flight: its headers and half its body arrive before the signal, the rest after.
+      const socket = net.connect(Number(url.port), url.hostname);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let response = '';
+      socket.on('data', (chunk) => {
+        response += String(chunk);
+      });
+      const body = JSON.stringify({ email: 'in-flight@example.com' });
+      socket.write(
+        `POST /api/mailing-list/subscribe HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(fetch(`${url.origin}/healthz`)).rejects.toThrow();
+
+      socket.write(body.slice(5));
+      expect(await server.exited).toBe(0);
+      expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
+      expect(response).toContain('"ok":true');
+    },
+    90_000,
+  );
 });

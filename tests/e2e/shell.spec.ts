@@ -21,7 +21,9 @@ test('a protected route sends a signed-out visitor to the landing page', async (
   await expect(page).toHaveURL('/');
 });
 
-test('signing in through the local popup shows the user in the header; signing out ends it', async ({ page }) => {
+test('signing in through the local popup shows the user in the header; signing out ends it', async ({
+  page,
+}) => {
   const account = uniqueAccount('Rosa Martinez');
   await page.goto('/pricing');
   await expect(page).toHaveURL('/');

@@ -48,21 +48,15 @@ function isSameOrigin(request: FastifyRequest, origin: string, config: Config): 
 }
 
 /**
- * The router decodes percent-escapes before matching, so '/%61pi/...' reaches an /api/ route:
- * judge by the matched route as well as by the raw URL.
- */
-function isApiRequest(request: FastifyRequest): boolean {
-  return request.url.startsWith('/api/') || (request.routeOptions.url ?? '').startsWith('/api/');
-}
-
-/**
  * CSRF defence for cookie-authenticated state changes: a browser says where a request comes from
  * (Sec-Fetch-Site, else Origin); anything but our own origin is refused. Requests without either
- * header are not from a browser page and carry no ambient authority worth forging.
+ * header are not from a browser page and carry no ambient authority worth forging. Every path is
+ * judged, not only /api: a path test could be dodged with percent-escapes ('/%61pi/...'), which the
+ * router decodes before matching.
  */
 export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite =
