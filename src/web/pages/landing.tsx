@@ -1,9 +1,31 @@
-import { ComingSoon, PageContainer } from '../components/page.tsx';
+import { DevelopmentBanner } from '../components/development-banner.tsx';
+import { useDocumentTitle } from '../components/page.tsx';
+import { ClosingCallToAction } from './landing/closing-call-to-action.tsx';
+import { Features } from './landing/features.tsx';
+import { Hero } from './landing/hero.tsx';
+import { HowItWorks } from './landing/how-it-works.tsx';
+import { LandingFooter } from './landing/landing-footer.tsx';
+import { LandingHeader } from './landing/landing-header.tsx';
+import { Testimonials } from './landing/testimonials.tsx';
 
-export default function Page() {
+export default function LandingPage() {
+  useDocumentTitle();
   return (
-    <PageContainer>
-      <ComingSoon title="This page is being built">It is not available yet.</ComingSoon>
-    </PageContainer>
+    <div className="flex flex-1 flex-col bg-white">
+      <LandingHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* Empty (and hidden) once the visitor has dismissed the banner. */}
+        <div className="bg-indigo-50 px-4 pt-4 empty:hidden sm:pt-6">
+          {/* 70rem: the 72rem content column less its padding, so the banner lines up with the header. */}
+          <DevelopmentBanner className="mx-auto max-w-280" />
+        </div>
+        <Hero />
+        <Features />
+        <HowItWorks />
+        <Testimonials />
+        <ClosingCallToAction />
+      </main>
+      <LandingFooter />
+    </div>
   );
 }

@@ -1,0 +1,132 @@
+import type { Locator, Page } from '@playwright/test';
+import { type Account, expect, signInAs, test, uniqueAccount } from './fixtures.ts';
+
+/** Clicks `trigger`, which must open the local sign-in popup, and signs in there as `account`. */
+async function signInThroughPopup(page: Page, trigger: Locator, account: Account): Promise<void> {
+  const popupPromise = page.waitForEvent('popup');
+  await trigger.click();
+  const popup = await popupPromise;
+  await expect(page.getByRole('button', { name: 'Signing in...' }).first()).toBeVisible();
+  await popup.getByLabel('E-mail').fill(account.email);
+  await popup.getByLabel('Display name').fill(account.displayName);
+  // Listen before clicking: the popup may close before a later listener is attached.
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await closed;
+}
+
+test('the landing page shows every section the spec lists', async ({ page }) => {
+  await page.goto('/');
+
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Features' })).toHaveAttribute('href', '#features');
+  await expect(header.getByRole('link', { name: 'How It Works' })).toHaveAttribute('href', '#how-it-works');
+  await expect(header.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+  await expect(header.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(2); // hero and closing call to action
+
+  const features = page.locator('#features').getByRole('listitem');
+  await expect(features).toHaveCount(8);
+  for (const title of [
+    'No Apps to Download',
+    'Works Offline',
+    'Real-time Collaboration',
+    'Photo Verification',
+    'Multilingual Support',
+    'Secure Verification',
+    'Detailed Remarks',
+    'Industry Versatile',
+  ]) {
+    await expect(page.locator('#features').getByRole('heading', { name: title, level: 3 })).toBeVisible();
+  }
+
+  const steps = page.locator('#how-it-works').getByRole('listitem');
+  await expect(steps).toHaveCount(3);
+  await expect(steps.nth(0)).toContainText('Create Checklists');
+  await expect(steps.nth(1)).toContainText('Assign and Collaborate');
+  await expect(steps.nth(2)).toContainText('Verify and Complete');
+
+  await expect(page.locator('figure blockquote')).toHaveCount(4);
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(
+    'ListSync is a product of ListSync Consulting, a trade name of ListSync Labs LLC.',
+  );
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(footer.getByRole('link', { name: 'SMS Consent' })).toHaveAttribute('href', '/sms-consent');
+  await expect(footer.getByRole('link', { name: /support@/ })).toHaveAttribute('href', /^mailto:support@/);
+});
+
+test('the header anchors scroll to their sections', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'How It Works' }).click();
+  await expect(page).toHaveURL(/#how-it-works$/);
+  await expect(page.getByRole('heading', { name: 'How It Works', level: 2 })).toBeInViewport();
+  await page.getByRole('banner').getByRole('link', { name: 'Features' }).click();
+  await expect(page.locator('#features').getByRole('heading', { level: 2 })).toBeInViewport();
+});
+
+test('signed in, the landing page offers the dashboard and the hero button goes there', async ({ page }) => {
+  await signInAs(page, uniqueAccount('Ann Lee'));
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+
+  const hero = page.getByRole('button', { name: 'Go to Dashboard' }).first();
+  await expect(hero).toBeVisible();
+  await hero.click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('signed in, the Pricing link opens the pricing page', async ({ page }) => {
+  await signInAs(page);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL('/pricing');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+});
+
+test('Get Started signs in through the popup, then opens the dashboard', async ({ page }) => {
+  const account = uniqueAccount('Maria Gomez');
+  await page.goto('/');
+  await signInThroughPopup(page, page.getByRole('button', { name: 'Get Started' }).first(), account);
+
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('header-user').getByText(account.email)).toBeVisible();
+});
+
+test('signed out, the Pricing link signs in first, then opens the pricing page', async ({ page }) => {
+  const account = uniqueAccount('Priya Shah');
+  await page.goto('/');
+  await signInThroughPopup(page, page.getByRole('banner').getByRole('link', { name: 'Pricing' }), account);
+
+  await expect(page).toHaveURL('/pricing');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+});
+
+test('the header Sign In signs in and stays on the landing page, now offering the dashboard', async ({
+  page,
+}) => {
+  const account = uniqueAccount('Tomasz Kowal');
+  await page.goto('/');
+  await signInThroughPopup(page, page.getByRole('banner').getByRole('button', { name: 'Sign In' }), account);
+
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Go to Dashboard' })).toHaveCount(2);
+});
+
+test('the landing page fits a 360 px wide phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+});
