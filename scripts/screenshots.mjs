@@ -78,6 +78,8 @@ try {
       if (overflow > 0) console.error(`${entry.name} at ${width}px scrolls sideways by ${overflow}px`);
       const file = path.join(out, `${entry.name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
+      // The first screen as a person sees it (full-page shots of long pages are hard to read at phone width).
+      await page.screenshot({ path: file.replace('.png', '-top.png') });
       console.info(file);
     }
     await context.close();

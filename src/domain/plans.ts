@@ -94,3 +94,17 @@ export const PLAN_CARDS: PlanCard[] = [
 export function formatMaxLists(maxLists: number | null): string {
   return maxLists === null || !Number.isFinite(maxLists) ? '∞' : String(maxLists);
 }
+
+/** GET /api/user/{uid}/subscription */
+export interface SubscriptionInfo {
+  tier: Tier;
+  usage: { listSyncCount: number };
+  limits: { maxLists: number | null };
+  allowedLanguages: LanguageCode[];
+}
+
+export const PLAN_LIMIT_TITLE = 'Checklist Limit Reached';
+
+export function planLimitMessage(limit: number): string {
+  return `You've reached your plan's limit of ${limit} checklists. Please upgrade to create more.`;
+}

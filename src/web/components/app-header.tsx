@@ -14,18 +14,18 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         <Brand href={user ? '/dashboard' : '/'} />
         <LocalModeBadge />
         {user && (
-          <nav aria-label="Main" className="ml-auto flex items-center gap-1 sm:gap-2">
-            <Button asChild variant="ghost" size="sm">
+          <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:gap-2">
+            <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
               <Link href="/dashboard" aria-label="Dashboard">
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
                 <span className="hidden sm:inline">Dashboard</span>
               </Link>
             </Button>
-            <Button asChild variant="ghost" size="sm">
+            <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
               <Link href="/pricing" aria-label="Pricing">
                 <Tag className="h-4 w-4" aria-hidden="true" />
                 <span className="hidden sm:inline">Pricing</span>
@@ -38,7 +38,13 @@ export function AppHeader() {
               <span className="truncate text-sm font-semibold text-slate-900">{userLabel(user)}</span>
               <span className="truncate text-xs text-slate-500">{user.email}</span>
             </div>
-            <Button variant="secondary" size="sm" onClick={() => void signOut()} aria-label="Sign out">
+            <Button
+              variant="secondary"
+              size="sm"
+              className="ml-1 px-2 sm:px-3"
+              onClick={() => void signOut()}
+              aria-label="Sign out"
+            >
               <LogOut className="h-4 w-4" aria-hidden="true" />
               <span className="hidden sm:inline">Sign out</span>
             </Button>

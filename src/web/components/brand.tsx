@@ -14,7 +14,7 @@ export function Brand({ href = '/' }: { href?: string }) {
       >
         <ListChecks className="h-5 w-5" />
       </span>
-      <span className="text-lg">{getPublicConfig().siteName}</span>
+      <span className="text-base sm:text-lg">{getPublicConfig().siteName}</span>
     </Link>
   );
 }

@@ -6,7 +6,7 @@ export function LocalModeBadge() {
   if (!localMode) return null;
   return (
     <span
-      className="inline-flex shrink-0 items-center whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300"
+      className="inline-flex shrink-0 items-center whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 sm:px-2.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300"
       title={`Running locally: ${localServices.join(', ')}`}
       data-testid="local-mode-badge"
     >

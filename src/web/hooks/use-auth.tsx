@@ -17,6 +17,8 @@ import { AUTH_CHANNEL, SignInError, signInWithPopup } from '../lib/sign-in-popup
 
 export const AUTH_QUERY_KEY = ['/api/auth/me'] as const;
 
+const PAGE_LOADED_AT = Date.now();
+
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 interface AuthContextValue {
@@ -44,17 +46,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const user = me.data?.user ?? null;
   // A remembered user is trusted while the server is asked (that is what lets pages open offline), but a
   // remembered "signed out" is not: a sign-in made elsewhere must not bounce the user to the landing page.
-  // Offline (a paused fetch), the remembered answer is all there is.
-  const settled = me.isFetchedAfterMount || me.isError || me.fetchStatus === 'paused';
+  // Only an answer received during this page load settles it (persisted answers carry older timestamps);
+  // offline (a paused fetch), the remembered answer is all there is.
+  const settled = me.dataUpdatedAt >= PAGE_LOADED_AT || me.isError || me.fetchStatus === 'paused';
   const status: AuthStatus = user ? 'signed-in' : settled ? 'signed-out' : 'loading';
 
+  // Asks the server directly, not through the query cache: a refetch already in flight (the page
+  // refetches on focus when the popup closes) may be paused offline, and joining it would hang.
   const refreshSignedIn = useCallback(async () => {
-    const result = await queryClient.fetchQuery({
-      queryKey: AUTH_QUERY_KEY,
-      queryFn: () => apiRequest<AuthMeResponse>('GET', '/api/auth/me'),
-      staleTime: 0,
-      retry: false,
-    });
+    const result = await apiRequest<AuthMeResponse>('GET', '/api/auth/me');
+    queryClient.setQueryData<AuthMeResponse>(AUTH_QUERY_KEY, result);
     return Boolean(result.user);
   }, [queryClient]);
 

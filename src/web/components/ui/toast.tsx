@@ -34,6 +34,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {current && (
           <ToastPrimitive.Root
             key={current.id}
+            data-testid="toast"
             onOpenChange={(open) => {
               if (!open) setCurrent(null);
             }}
