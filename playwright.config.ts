@@ -23,6 +23,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Its own folder: Playwright empties it at start, and test-results/ also holds Vitest's report and screenshots.
+  outputDir: 'test-results/playwright',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
