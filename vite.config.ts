@@ -21,6 +21,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/bench-bundle.mjs to add up each route's JavaScript.
+    manifest: true,
     target: 'es2022',
   },
   server: {

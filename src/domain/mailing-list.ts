@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailAddress } from './user.ts';
+import { EmailAddress } from './user-input.ts';
 
 /** `POST /api/mailing-list/subscribe` */
 export const MailingListSignupInput = z.object({ email: EmailAddress });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DevLoginInput, EmailAddress, splitDisplayName, UserRegistrationInput, userLabel } from './user.ts';
+import { splitDisplayName, userLabel } from './user.ts';
+import { DevLoginInput, EmailAddress, UserRegistrationInput } from './user-input.ts';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address.';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import type { AuthMeResponse } from '#domain/user';
-import { DevLoginInput, UserRegistrationInput } from '#domain/user';
+import { DevLoginInput, UserRegistrationInput } from '#domain/user-input';
 import { upsertLocalAccount } from '../adapters/identity/local-provider.ts';
 import type { OidcClient } from '../adapters/identity/oidc-client.ts';
 import { type Config, usesSecureCookies } from '../config.ts';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { splitDisplayName, type User, type UserRegistrationInput } from '#domain/user';
+import { splitDisplayName, type User } from '#domain/user';
+import type { UserRegistrationInput } from '#domain/user-input';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { newId } from '../ids.ts';

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
-import { DevLoginInput } from '#domain/user';
+import { DevLoginInput } from '#domain/user-input';
 import type { Database } from '../../db/client.ts';
 import { localAccounts } from '../../db/schema.ts';
 import { escapeHtml, popupPage } from '../../http/popup-pages.ts';

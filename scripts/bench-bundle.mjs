@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm run bench:bundle`: the JavaScript each route downloads before it can render (gzipped), from the
+// Vite manifest of the last build (`npm run build` first), against the budgets of DESIGN.md.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const client = path.join(root, 'dist/client');
+const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
+
+const ROUTES = [
+  { route: '/', page: 'src/web/pages/landing.tsx', budgetKiB: 150 },
+  { route: '/shared/{token}', page: 'src/web/pages/shared.tsx', budgetKiB: 120 },
+  { route: '/dashboard', page: 'src/web/pages/dashboard.tsx' },
+  { route: '/checklist/{id}', page: 'src/web/pages/checklist.tsx' },
+  { route: '/sms-consent', page: 'src/web/pages/sms-consent.tsx' },
+  { route: '/pricing', page: 'src/web/pages/pricing.tsx' },
+];
+
+const gzipped = new Map();
+function gzSize(file) {
+  if (!gzipped.has(file))
+    gzipped.set(file, gzipSync(readFileSync(path.join(client, file)), { level: 9 }).length);
+  return gzipped.get(file);
+}
+
+/** A chunk and everything it imports statically (what must load before it runs). */
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryFiles = closure(entry);
+let over = 0;
+console.info('route                 initial JS (gzip)   budget');
+for (const { route, page, budgetKiB } of ROUTES) {
+  if (!manifest[page]) {
+    console.info(`${route.padEnd(22)}(no chunk for ${page})`);
+    continue;
+  }
+  const files = closure(page, new Set(entryFiles));
+  const kib = [...files].reduce((sum, file) => sum + gzSize(file), 0) / 1024;
+  const verdict = budgetKiB ? (kib <= budgetKiB ? `<= ${budgetKiB} KiB ok` : `> ${budgetKiB} KiB OVER`) : '';
+  if (budgetKiB && kib > budgetKiB) over++;
+  console.info(`${route.padEnd(22)}${`${kib.toFixed(1)} KiB`.padStart(10)}          ${verdict}`);
+}
+process.exitCode = over ? 1 : 0;
