@@ -15,15 +15,20 @@ export const CHECKLIST_LIMITS = {
   remarksMax: 10_000,
 } as const;
 
+/** 1,000 rather than 1000: the limits read the same in every message. */
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
 export const CHECKLIST_MESSAGES = {
   nameRequired: 'Checklist name is required',
   taskRequired: 'Add at least one task',
   descriptionsRequired: 'All tasks must have descriptions',
-  nameTooLong: `Checklist name must be at most ${CHECKLIST_LIMITS.nameMax} characters`,
-  tooManyTasks: `A checklist can have at most ${CHECKLIST_LIMITS.tasksMax} tasks`,
-  descriptionTooLong: `Task descriptions must be at most ${CHECKLIST_LIMITS.descriptionMax} characters`,
-  detailsTooLong: `Task details must be at most ${CHECKLIST_LIMITS.detailsMax} characters`,
-  remarksTooLong: `Remarks must be at most ${CHECKLIST_LIMITS.remarksMax.toLocaleString('en-US')} characters`,
+  nameTooLong: `Checklist name must be at most ${count(CHECKLIST_LIMITS.nameMax)} characters`,
+  tooManyTasks: `A checklist can have at most ${count(CHECKLIST_LIMITS.tasksMax)} tasks`,
+  descriptionTooLong: `Task descriptions must be at most ${count(CHECKLIST_LIMITS.descriptionMax)} characters`,
+  detailsTooLong: `Task details must be at most ${count(CHECKLIST_LIMITS.detailsMax)} characters`,
+  remarksTooLong: `Remarks must be at most ${count(CHECKLIST_LIMITS.remarksMax)} characters`,
   missingPhotos: 'Missing photos',
   versionConflict:
     'This checklist was changed elsewhere since you opened it. The latest version is shown; please make your change again.',
@@ -78,16 +83,17 @@ export function computeProgress(
   tasks: readonly Pick<Task, 'completed'>[],
   submitted = false,
 ): { status: ChecklistStatus; progress: number } {
-  if (submitted) return { status: 'completed', progress: 100 };
-  const total = tasks.length;
   const done = tasks.filter((task) => task.completed).length;
-  return progressFromCounts(done, total);
+  return progressFromCounts(done, tasks.length, submitted);
 }
 
+/** The same rule from counts (the dashboard list and counters read counts, not tasks). */
 export function progressFromCounts(
   done: number,
   total: number,
+  submitted = false,
 ): { status: ChecklistStatus; progress: number } {
+  if (submitted) return { status: 'completed', progress: 100 };
   const progress = total === 0 ? 0 : Math.round((done / total) * 100);
   const status: ChecklistStatus =
     total > 0 && done === total ? 'completed' : done > 0 ? 'in-progress' : 'not-started';
@@ -155,12 +161,19 @@ export function validateChecklistDraft(draft: {
   return null;
 }
 
+/** Longest id or photo URL a body may carry (ours are far shorter). */
+export const ID_MAX = 100;
+export const PHOTO_URL_MAX = 2_048;
+
 const Remarks = z.string().max(CHECKLIST_LIMITS.remarksMax, { error: CHECKLIST_MESSAGES.remarksTooLong });
 
 /** A task as the editor sends it. An id the checklist does not have yet makes a new task. */
 export const TaskInput = z.object({
-  id: z.string().max(100).optional(),
-  description: z.string({ error: CHECKLIST_MESSAGES.descriptionsRequired }).trim(),
+  id: z.string().max(ID_MAX).optional(),
+  description: z
+    .string({ error: CHECKLIST_MESSAGES.descriptionsRequired })
+    .trim()
+    .max(CHECKLIST_LIMITS.descriptionMax, { error: CHECKLIST_MESSAGES.descriptionTooLong }),
   photoRequired: z.boolean().optional().default(false),
   details: z
     .string()
@@ -169,29 +182,77 @@ export const TaskInput = z.object({
     .default(''),
   // Sent by the spec's client as part of "the whole checklist"; ticks go through PATCH, so these are ignored.
   completed: z.boolean().optional(),
-  photoUrl: z.string().nullable().optional(),
+  photoUrl: z.string().max(PHOTO_URL_MAX).nullable().optional(),
 });
 export type TaskInput = z.input<typeof TaskInput>;
 
+const ChecklistFields = z.object({
+  name: z
+    .string({ error: CHECKLIST_MESSAGES.nameRequired })
+    .trim()
+    .max(CHECKLIST_LIMITS.nameMax, { error: CHECKLIST_MESSAGES.nameTooLong }),
+  tasks: z
+    .array(TaskInput, { error: CHECKLIST_MESSAGES.taskRequired })
+    .max(CHECKLIST_LIMITS.tasksMax, { error: CHECKLIST_MESSAGES.tooManyTasks }),
+  remarks: Remarks.optional(),
+  /** The spec's client sends the owner's id; it must be the session's user. */
+  userId: z.string().max(ID_MAX).nullable().optional(),
+  /** Required by PUT: the version the edit started from. */
+  version: z.number().int().min(0).optional(),
+});
+export type ChecklistInput = z.input<typeof ChecklistFields>;
+
+const DRAFT_MESSAGE_PATHS: Record<string, string> = {
+  [CHECKLIST_MESSAGES.nameRequired]: 'name',
+  [CHECKLIST_MESSAGES.nameTooLong]: 'name',
+};
+
+/** Reads a body of any shape as a draft: what is missing or of the wrong type reads as blank. */
+function draftOf(value: unknown): { name: string; tasks: { description: string }[] } {
+  const body = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const text = (field: unknown) => (typeof field === 'string' ? field : '');
+  const tasks: unknown[] = Array.isArray(body.tasks) ? body.tasks : [];
+  return {
+    name: text(body.name),
+    tasks: tasks.map((task) => ({
+      description: text(
+        typeof task === 'object' && task !== null ? (task as { description?: unknown }).description : '',
+      ),
+    })),
+  };
+}
+
 /**
- * The body of POST /api/checklists and PUT /api/checklists/{id}. The editor's three checks come
- * first and in the spec's order, so the first message the server answers is the one the editor shows.
+ * The editor's checks run on the raw body first, so whatever else is wrong with it the first message
+ * is the one the editor shows for it, in the spec's order (name, at least one task, descriptions),
+ * then the bounds; only a body that passes them has its full shape checked.
  */
-export const ChecklistInput = z
-  .object({
-    name: z.string({ error: CHECKLIST_MESSAGES.nameRequired }).trim(),
-    tasks: z.array(TaskInput, { error: CHECKLIST_MESSAGES.taskRequired }),
-    remarks: Remarks.optional(),
-    /** The spec's client sends the owner's id; it must be the session's user. */
-    userId: z.string().nullable().optional(),
-    /** Required by PUT: the version the edit started from. */
-    version: z.number().int().min(0).optional(),
-  })
-  .superRefine((value, ctx) => {
-    const message = validateChecklistDraft(value);
-    if (message) ctx.addIssue({ code: 'custom', message, path: ['checklist'] });
-  });
-export type ChecklistInput = z.input<typeof ChecklistInput>;
+function withEditorChecksFirst<Shape extends z.ZodType>(shape: Shape) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const message = validateChecklistDraft(draftOf(value));
+      if (message) ctx.addIssue({ code: 'custom', message, path: [DRAFT_MESSAGE_PATHS[message] ?? 'tasks'] });
+    })
+    .pipe(shape);
+}
+
+/** The body of POST /api/checklists. */
+export const ChecklistInput = withEditorChecksFirst(ChecklistFields);
+/** A checklist body once validated: trimmed, defaults filled in. */
+export type ChecklistData = z.output<typeof ChecklistInput>;
+
+/** The body of PUT /api/checklists/{id}: the same, with the version the edit started from. */
+export const ChecklistUpdateInput = withEditorChecksFirst(
+  ChecklistFields.extend({
+    version: z
+      .number({ error: 'Send the version of the checklist you edited' })
+      .int()
+      .min(0, { error: 'Send the version of the checklist you edited' }),
+  }),
+);
+export type ChecklistUpdateInput = z.input<typeof ChecklistUpdateInput>;
+export type ChecklistUpdateData = z.output<typeof ChecklistUpdateInput>;
 
 /** PATCH /api/checklists/{id}/tasks/{taskId}: a partial task. */
 export const TaskPatchInput = z
@@ -204,12 +265,22 @@ export const TaskPatchInput = z
     error: 'Nothing to change: send completed or photoUrl',
   });
 export type TaskPatchInput = z.input<typeof TaskPatchInput>;
+export type TaskPatch = z.output<typeof TaskPatchInput>;
 
 /** PATCH /api/checklists/{id}: the remarks (owner or verified recipient). */
 export const RemarksInput = z.object({ remarks: Remarks });
 
-/** POST /api/checklists/{id}/submit */
-export const SubmitInput = z.object({ remarks: Remarks.optional() });
+/** POST /api/checklists/{id}/submit; the body may be left out. */
+export const SubmitInput = z.object({ remarks: Remarks.optional() }).optional().default({});
+
+/** GET /api/checklists?userId= (the spec's client names the owner; it must be the session's user). */
+export const ChecklistListQuery = z.object({ userId: z.string().max(ID_MAX).optional() });
+
+/** Path parameters of /api/checklists/{id} and /api/checklists/{id}/tasks/{taskId}. */
+export const ChecklistParams = z.object({ id: z.string().min(1).max(ID_MAX) });
+export const TaskParams = ChecklistParams.extend({ taskId: z.string().min(1).max(ID_MAX) });
+
+const TIME_ZONE_MESSAGE = 'timeZone must be an IANA time zone such as Europe/Paris';
 
 /** GET /api/dashboard/stats?timeZone=Europe/Paris: 'today' starts at the viewer's local midnight. */
 export const DashboardStatsQuery = z.object({
@@ -218,14 +289,25 @@ export const DashboardStatsQuery = z.object({
     .max(64)
     .optional()
     .default('UTC')
-    .refine(isValidTimeZone, { error: 'timeZone must be an IANA time zone such as Europe/Paris' }),
+    .refine(isValidTimeZone, { error: TIME_ZONE_MESSAGE })
+    .transform(canonicalTimeZone),
 });
 
+/**
+ * An IANA zone name ('Europe/Paris', 'UTC'). Offsets such as '+05:30' are refused: databases read
+ * them with the POSIX sign (the opposite of ISO), so the same text would mean two different zones.
+ */
 export function isValidTimeZone(timeZone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(timeZone)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     return true;
   } catch {
     return false;
   }
+}
+
+/** The zone's canonical spelling ('europe/paris' -> 'Europe/Paris'). */
+export function canonicalTimeZone(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
 }

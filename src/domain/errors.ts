@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   code_invalid: 400,
   sign_in_failed: 400,
+  missing_photos: 400,
   unauthenticated: 401,
   verification_required: 401,
   forbidden: 403,

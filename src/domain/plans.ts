@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
 /** Plans and their limits (spec section 9). The server enforces the limits; the UI shows the cards. */
@@ -95,6 +96,9 @@ export function formatMaxLists(maxLists: number | null): string {
   return maxLists === null || !Number.isFinite(maxLists) ? '∞' : String(maxLists);
 }
 
+/** GET /api/user/{uid}/subscription: the path's uid (it must be the session's user). */
+export const SubscriptionParams = z.object({ uid: z.string().min(1).max(100) });
+
 /** GET /api/user/{uid}/subscription */
 export interface SubscriptionInfo {
   tier: Tier;
@@ -107,4 +111,9 @@ export const PLAN_LIMIT_TITLE = 'Checklist Limit Reached';
 
 export function planLimitMessage(limit: number): string {
   return `You've reached your plan's limit of ${limit} checklists. Please upgrade to create more.`;
+}
+
+/** Whether an owner with `count` checklists may not create another (null maximum: unlimited). */
+export function isAtPlanLimit(count: number, maxLists: number | null): maxLists is number {
+  return maxLists !== null && Number.isFinite(maxLists) && count >= maxLists;
 }

@@ -12,12 +12,14 @@ import { OidcClient } from './adapters/identity/oidc-client.ts';
 import { type Config, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { authRoutes } from './http/auth.ts';
+import { checklistRoutes } from './http/checklists.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
+import { subscriptionRoutes } from './http/subscription.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
@@ -110,6 +112,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { config, db: database.db, oidc, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
+  await app.register(checklistRoutes, { db: database.db });
+  await app.register(subscriptionRoutes, { db: database.db });
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),

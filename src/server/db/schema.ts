@@ -1,5 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { relations, sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_TIER, TIERS } from '#domain/plans';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -19,6 +29,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     lastSignInAt: timestamptz('last_sign_in_at'),
+    /** The plan whose limits apply; 'free' until billing sets it. */
+    tier: text('tier', { enum: TIERS }).notNull().default(DEFAULT_TIER),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -93,3 +105,51 @@ export const smsConsents = pgTable(
   },
   (t) => [index('sms_consents_phone_number_idx').on(t.phoneNumber)],
 );
+
+/** A checklist of one owner. Status and progress are never stored: they are computed from the tasks. */
+export const checklists = pgTable(
+  'checklists',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    remarks: text('remarks').notNull().default(''),
+    /** Optimistic concurrency for whole-checklist edits (PUT); ticks and remarks do not change it. */
+    version: integer('version').notNull().default(1),
+    submittedAt: timestamptz('submitted_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('checklists_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * A task is a row of its own, so ticking one is a one-row update and two people ticking different
+ * tasks lose nothing. Its id is unique only within its checklist: the key is (checklist_id, id), so
+ * naming a task id never reaches another checklist's task.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    checklistId: text('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    details: text('details').notNull().default(''),
+    photoRequired: boolean('photo_required').notNull().default(false),
+    photoUrl: text('photo_url'),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamptz('completed_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.checklistId, t.id] })],
+);
+
+export const checklistsRelations = relations(checklists, ({ many }) => ({ tasks: many(tasks) }));
+export const tasksRelations = relations(tasks, ({ one }) => ({
+  checklist: one(checklists, { fields: [tasks.checklistId], references: [checklists.id] }),
+}));

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CHECKLIST_LIMITS,
+  ChecklistInput,
+  ChecklistListQuery,
+  ChecklistParams,
+  ChecklistUpdateInput,
+  DashboardStatsQuery,
+  ID_MAX,
+  PHOTO_URL_MAX,
+  RemarksInput,
+  SubmitInput,
+  TaskParams,
+  TaskPatchInput,
+} from '#domain/checklist';
+import type { Database } from '../db/client.ts';
+import { ownerAccess } from '../policies/checklists.ts';
+import { submitChecklist, updateRemarks, updateTask } from '../services/checklist-completion.ts';
+import {
+  createChecklist,
+  deleteChecklist,
+  getChecklist,
+  listChecklists,
+  replaceChecklist,
+} from '../services/checklists.ts';
+import { dashboardStats } from '../services/dashboard.ts';
+import { authenticateFirst, requireUser } from './session.ts';
+
+/**
+ * The largest checklist body the limits allow must fit: every text at its maximum length, at 3 bytes
+ * per character (the most UTF-8 needs for one UTF-16 unit; JSON's \n and \" take 2), plus the keys,
+ * ids, flags and photo URL of each task. 500 tasks of 1,000 + 5,000 characters: about 10.3 MB.
+ */
+const BYTES_PER_CHARACTER = 3;
+const TASK_FRAME_BYTES = 256 + ID_MAX + PHOTO_URL_MAX;
+export const CHECKLIST_BODY_LIMIT =
+  BYTES_PER_CHARACTER * (CHECKLIST_LIMITS.nameMax + CHECKLIST_LIMITS.remarksMax) +
+  CHECKLIST_LIMITS.tasksMax *
+    (BYTES_PER_CHARACTER * (CHECKLIST_LIMITS.descriptionMax + CHECKLIST_LIMITS.detailsMax) +
+      TASK_FRAME_BYTES) +
+  4_096;
+
+/** An owner's checklists (docs/api.md). Each route: validate, authorise, one service call, present. */
+export async function checklistRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+
+  routes.get('/api/checklists', { schema: { querystring: ChecklistListQuery } }, async (request) => {
+    const access = ownerAccess(await requireUser(request), request.query.userId);
+    return listChecklists(db, access);
+  });
+
+  routes.post(
+    '/api/checklists',
+    { schema: { body: ChecklistInput }, bodyLimit: CHECKLIST_BODY_LIMIT },
+    async (request, reply) => {
+      const access = ownerAccess(await requireUser(request), request.body.userId);
+      const checklist = await createChecklist(db, access, request.body);
+      return reply.status(201).send(checklist);
+    },
+  );
+
+  routes.get('/api/checklists/:id', { schema: { params: ChecklistParams } }, async (request) => {
+    const access = ownerAccess(await requireUser(request));
+    return getChecklist(db, access, request.params.id);
+  });
+
+  routes.put(
+    '/api/checklists/:id',
+    { schema: { params: ChecklistParams, body: ChecklistUpdateInput }, bodyLimit: CHECKLIST_BODY_LIMIT },
+    async (request) => {
+      const access = ownerAccess(await requireUser(request), request.body.userId);
+      return replaceChecklist(db, access, request.params.id, request.body);
+    },
+  );
+
+  routes.patch(
+    '/api/checklists/:id',
+    { schema: { params: ChecklistParams, body: RemarksInput } },
+    async (request) => {
+      const access = ownerAccess(await requireUser(request));
+      return updateRemarks(db, access, request.params.id, request.body.remarks);
+    },
+  );
+
+  routes.delete('/api/checklists/:id', { schema: { params: ChecklistParams } }, async (request, reply) => {
+    const access = ownerAccess(await requireUser(request));
+    await deleteChecklist(db, access, request.params.id);
+    return reply.status(204).send();
+  });
+
+  routes.patch(
+    '/api/checklists/:id/tasks/:taskId',
+    { schema: { params: TaskParams, body: TaskPatchInput } },
+    async (request) => {
+      const access = ownerAccess(await requireUser(request));
+      return updateTask(db, access, request.params.id, request.params.taskId, request.body);
+    },
+  );
+
+  routes.post(
+    '/api/checklists/:id/submit',
+    { schema: { params: ChecklistParams, body: SubmitInput } },
+    async (request) => {
+      const access = ownerAccess(await requireUser(request));
+      return submitChecklist(db, access, request.params.id, request.body.remarks);
+    },
+  );
+
+  routes.get('/api/dashboard/stats', { schema: { querystring: DashboardStatsQuery } }, async (request) => {
+    const access = ownerAccess(await requireUser(request));
+    return dashboardStats(db, access, request.query.timeZone);
+  });
+}

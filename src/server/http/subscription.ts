@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SubscriptionParams } from '#domain/plans';
+import type { Database } from '../db/client.ts';
+import { ownerAccess } from '../policies/checklists.ts';
+import { subscriptionOf } from '../services/subscriptions.ts';
+import { authenticateFirst, requireUser } from './session.ts';
+
+/** The user's plan, limits and usage (spec section 7); own uid only. */
+export async function subscriptionRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+
+  routes.get('/api/user/:uid/subscription', { schema: { params: SubscriptionParams } }, async (request) => {
+    const access = ownerAccess(await requireUser(request), request.params.uid);
+    return subscriptionOf(db, access.userId);
+  });
+}

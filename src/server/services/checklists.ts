@@ -1,0 +1,276 @@
+import { and, asc, count, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import {
+  CHECKLIST_MESSAGES,
+  type Checklist,
+  type ChecklistData,
+  type ChecklistSummary,
+  type ChecklistUpdateData,
+  computeProgress,
+  progressFromCounts,
+  type Task,
+} from '#domain/checklist';
+import { AppError } from '#domain/errors';
+import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
+import type { Database } from '../db/client.ts';
+import { checklists, tasks, users } from '../db/schema.ts';
+import { newId } from '../ids.ts';
+import { type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
+
+/** Checklists and their tasks: reading, creating, editing and deleting, always within an access. */
+
+type ChecklistRow = typeof checklists.$inferSelect;
+type TaskRow = typeof tasks.$inferSelect;
+
+/** The SQL condition of "this checklist, if the access reaches it". */
+export function checklistInScope(access: ChecklistAccess, checklistId: string) {
+  return and(eq(checklists.id, checklistId), eq(checklists.userId, access.userId));
+}
+
+const iso = (date: Date) => date.toISOString();
+
+export function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    description: row.description,
+    completed: row.completed,
+    photoRequired: row.photoRequired,
+    photoUrl: row.photoUrl,
+    details: row.details,
+    completedAt: row.completedAt ? iso(row.completedAt) : null,
+  };
+}
+
+export function toChecklist(row: ChecklistRow & { tasks: TaskRow[] }): Checklist {
+  const taskList = row.tasks.map(toTask);
+  return {
+    id: row.id,
+    name: row.name,
+    ...computeProgress(taskList, row.submittedAt !== null),
+    tasks: taskList,
+    remarks: row.remarks,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    userId: row.userId,
+    version: row.version,
+    submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
+  };
+}
+
+/** One checklist with its tasks in order, in one database round trip; null when out of reach. */
+export async function readChecklist(
+  db: Database,
+  access: ChecklistAccess,
+  checklistId: string,
+): Promise<Checklist | null> {
+  const row = await db.query.checklists.findFirst({
+    where: checklistInScope(access, checklistId),
+    with: { tasks: { orderBy: [asc(tasks.position), asc(tasks.id)] } },
+  });
+  return row ? toChecklist(row) : null;
+}
+
+export async function getChecklist(
+  db: Database,
+  access: ChecklistAccess,
+  checklistId: string,
+): Promise<Checklist> {
+  const checklist = await readChecklist(db, access, checklistId);
+  if (!checklist) throw checklistNotFound();
+  return checklist;
+}
+
+/** Task counts per checklist, computed by the database in the same query as the rows. */
+export const taskCount = sql<number>`cast(count(${tasks.id}) as int)`.mapWith(Number);
+export const completedCount =
+  sql<number>`cast(count(${tasks.id}) filter (where ${tasks.completed}) as int)`.mapWith(Number);
+
+/** The owner's checklists, newest first, each with its task counts, status and progress (one query). */
+export async function listChecklists(db: Database, access: ChecklistAccess): Promise<ChecklistSummary[]> {
+  const rows = await db
+    .select({ ...getTableColumns(checklists), taskCount, completedCount })
+    .from(checklists)
+    .leftJoin(tasks, eq(tasks.checklistId, checklists.id))
+    .where(eq(checklists.userId, access.userId))
+    .groupBy(checklists.id)
+    .orderBy(desc(checklists.createdAt), desc(checklists.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    ...progressFromCounts(row.completedCount, row.taskCount, row.submittedAt !== null),
+    remarks: row.remarks,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    userId: row.userId,
+    version: row.version,
+    submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
+    taskCount: row.taskCount,
+    completedCount: row.completedCount,
+  }));
+}
+
+/**
+ * Creates a checklist within the owner's plan limit. The owner's row is locked first, so concurrent
+ * creates of one owner queue here and each counts what the ones before it committed: the limit holds.
+ * Every task gets a fresh server id (the client's ids name nothing yet).
+ */
+export async function createChecklist(
+  db: Database,
+  access: ChecklistAccess,
+  input: ChecklistData,
+): Promise<Checklist> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ tier: users.tier })
+      .from(users)
+      .where(eq(users.id, access.userId))
+      .for('update');
+    if (!owner) throw new AppError('unauthenticated', 'Please sign in again.');
+    const { maxLists } = PLAN_LIMITS[owner.tier];
+    if (maxLists !== null) {
+      const [owned] = await tx
+        .select({ n: count() })
+        .from(checklists)
+        .where(eq(checklists.userId, access.userId));
+      if (isAtPlanLimit(owned?.n ?? 0, maxLists)) {
+        throw new AppError('plan_limit_reached', planLimitMessage(maxLists), { limit: maxLists });
+      }
+    }
+
+    const [row] = await tx
+      .insert(checklists)
+      .values({
+        id: newId('checklist'),
+        userId: access.userId,
+        name: input.name,
+        remarks: input.remarks ?? '',
+      })
+      .returning();
+    if (!row) throw new Error('checklist insert returned nothing');
+    const taskRows = await tx
+      .insert(tasks)
+      .values(
+        input.tasks.map((task, position) => ({
+          checklistId: row.id,
+          id: newId('task'),
+          position,
+          description: task.description,
+          details: task.details,
+          photoRequired: task.photoRequired,
+        })),
+      )
+      .returning();
+    return toChecklist({ ...row, tasks: taskRows });
+  });
+}
+
+/**
+ * PUT: the whole checklist as the editor has it, applied only if nobody changed it since the version
+ * the edit started from (the check and the write are one statement). Existing tasks keep their
+ * ticks and photos; ids the checklist does not have become new tasks with fresh ids; tasks left out
+ * are deleted; positions follow the order sent. Adding, removing or rewording tasks reopens a
+ * submitted checklist. A stale version answers 409 with the current checklist.
+ */
+export async function replaceChecklist(
+  db: Database,
+  access: ChecklistAccess,
+  checklistId: string,
+  input: ChecklistUpdateData,
+): Promise<Checklist> {
+  const replaced = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(checklists)
+      .set({
+        name: input.name,
+        ...(input.remarks !== undefined ? { remarks: input.remarks } : {}),
+        version: sql`${checklists.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(checklistInScope(access, checklistId), eq(checklists.version, input.version)))
+      .returning({ submittedAt: checklists.submittedAt });
+    if (!updated) return null;
+
+    const existing = await tx
+      .select({ id: tasks.id, description: tasks.description, photoRequired: tasks.photoRequired })
+      .from(tasks)
+      .where(eq(tasks.checklistId, checklistId));
+    const plan = planTaskChanges(existing, input.tasks);
+
+    await tx
+      .delete(tasks)
+      .where(
+        plan.keptIds.length > 0
+          ? and(eq(tasks.checklistId, checklistId), notInArray(tasks.id, plan.keptIds))
+          : eq(tasks.checklistId, checklistId),
+      );
+    await tx
+      .insert(tasks)
+      .values(plan.rows.map((task) => ({ ...task, checklistId })))
+      .onConflictDoUpdate({
+        target: [tasks.checklistId, tasks.id],
+        set: {
+          position: sql`excluded.position`,
+          description: sql`excluded.description`,
+          details: sql`excluded.details`,
+          photoRequired: sql`excluded.photo_required`,
+          updatedAt: sql`now()`,
+        },
+      });
+    if (plan.changesWork && updated.submittedAt) {
+      await tx.update(checklists).set({ submittedAt: null }).where(eq(checklists.id, checklistId));
+    }
+    return readChecklist(tx, access, checklistId);
+  });
+  if (replaced) return replaced;
+
+  const current = await readChecklist(db, access, checklistId);
+  if (!current) throw checklistNotFound();
+  throw new AppError('version_conflict', CHECKLIST_MESSAGES.versionConflict, { checklist: current });
+}
+
+interface TaskPlan {
+  /** Every task to write, in order, with its position and final id. */
+  rows: { id: string; position: number; description: string; details: string; photoRequired: boolean }[];
+  /** Ids of existing tasks that stay. */
+  keptIds: string[];
+  /** Whether the work itself changed (a task added, removed or reworded), which reopens a submission. */
+  changesWork: boolean;
+}
+
+function planTaskChanges(
+  existing: readonly { id: string; description: string; photoRequired: boolean }[],
+  sent: ChecklistUpdateData['tasks'],
+): TaskPlan {
+  const byId = new Map(existing.map((task) => [task.id, task]));
+  const keptIds: string[] = [];
+  let changesWork = false;
+  const rows = sent.map((task, position) => {
+    const current = task.id ? byId.get(task.id) : undefined;
+    // An id is kept once: a repeat (or an id this checklist never had) is a new task.
+    if (current) byId.delete(current.id);
+    else changesWork = true;
+    if (current) {
+      keptIds.push(current.id);
+      if (current.description !== task.description || current.photoRequired !== task.photoRequired) {
+        changesWork = true;
+      }
+    }
+    return {
+      id: current ? current.id : newId('task'),
+      position,
+      description: task.description,
+      details: task.details,
+      photoRequired: task.photoRequired,
+    };
+  });
+  if (byId.size > 0) changesWork = true;
+  return { rows, keptIds, changesWork };
+}
+
+/** Deletes the checklist; its tasks go with it (foreign key cascade). */
+export async function deleteChecklist(db: Database, access: ChecklistAccess, checklistId: string) {
+  const deleted = await db
+    .delete(checklists)
+    .where(checklistInScope(access, checklistId))
+    .returning({ id: checklists.id });
+  if (deleted.length === 0) throw checklistNotFound();
+}

@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm';
+import { type DashboardStats, progressFromCounts } from '#domain/checklist';
+import type { Database } from '../db/client.ts';
+import { checklists, tasks } from '../db/schema.ts';
+import type { ChecklistAccess } from '../policies/checklists.ts';
+import { completedCount, taskCount } from './checklists.ts';
+
+/**
+ * The dashboard's three counters. 'Active' is every checklist not completed; 'completed today' is a
+ * completed one last updated since midnight in the viewer's time zone (computed by the database from
+ * `now`, so daylight-saving days are right). Status comes from the domain rule, applied to the counts
+ * one query reads per checklist.
+ */
+export async function dashboardStats(
+  db: Database,
+  access: ChecklistAccess,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<DashboardStats> {
+  const localMidnight = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
+  const rows = await db
+    .select({
+      taskCount,
+      completedCount,
+      submitted: sql<boolean>`${checklists.submittedAt} is not null`,
+      updatedToday: sql<boolean>`${checklists.updatedAt} >= ${localMidnight}`,
+    })
+    .from(checklists)
+    .leftJoin(tasks, eq(tasks.checklistId, checklists.id))
+    .where(eq(checklists.userId, access.userId))
+    .groupBy(checklists.id);
+
+  const stats: DashboardStats = { activeChecklists: 0, inProgressChecklists: 0, completedToday: 0 };
+  for (const row of rows) {
+    const { status } = progressFromCounts(row.completedCount, row.taskCount, row.submitted);
+    if (status !== 'completed') stats.activeChecklists += 1;
+    if (status === 'in-progress') stats.inProgressChecklists += 1;
+    if (status === 'completed' && row.updatedToday) stats.completedToday += 1;
+  }
+  return stats;
+}
