@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
 /** Plans and their limits (spec section 9). The server enforces the limits; the UI shows the cards. */
@@ -95,9 +94,6 @@ export const PLAN_CARDS: PlanCard[] = [
 export function formatMaxLists(maxLists: number | null): string {
   return maxLists === null || !Number.isFinite(maxLists) ? '∞' : String(maxLists);
 }
-
-/** GET /api/user/{uid}/subscription: the path's uid (it must be the session's user). */
-export const SubscriptionParams = z.object({ uid: z.string().min(1).max(100) });
 
 /** GET /api/user/{uid}/subscription */
 export interface SubscriptionInfo {

@@ -41,3 +41,6 @@ export const UserRegistrationInput = z.object({
     .nullish(),
 });
 export type UserRegistrationInput = z.infer<typeof UserRegistrationInput>;
+
+/** The path of /api/user/{uid}/...: the uid must be the session's user. */
+export const UserPathParams = z.object({ uid: z.string().min(1).max(200) });

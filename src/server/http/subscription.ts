@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SubscriptionParams } from '#domain/plans';
+import { UserPathParams } from '#domain/user-input';
 import type { Database } from '../db/client.ts';
 import { ownerAccess } from '../policies/checklists.ts';
 import { subscriptionOf } from '../services/subscriptions.ts';
@@ -11,7 +11,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: { db: Dat
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
-  routes.get('/api/user/:uid/subscription', { schema: { params: SubscriptionParams } }, async (request) => {
+  routes.get('/api/user/:uid/subscription', { schema: { params: UserPathParams } }, async (request) => {
     const access = ownerAccess(await requireUser(request), request.params.uid);
     return subscriptionOf(db, access.userId);
   });
