@@ -1,0 +1,33 @@
+import { type ChecklistStatus, statusBadgeText } from '#domain/checklist';
+import { cn } from '../lib/cn.ts';
+
+const COLOURS: Record<ChecklistStatus, string> = {
+  completed: 'bg-green-100 text-green-800 ring-green-300',
+  'in-progress': 'bg-amber-100 text-amber-900 ring-amber-300',
+  'not-started': 'bg-slate-100 text-slate-700 ring-slate-300',
+};
+
+/** 'Completed', 'In Progress ({progress}%)' or 'Not Started' (spec section 4), coloured by status. */
+export function StatusBadge({
+  status,
+  progress,
+  className,
+}: {
+  status: ChecklistStatus | string;
+  progress?: number | null;
+  className?: string;
+}) {
+  const colour = COLOURS[status as ChecklistStatus] ?? COLOURS['not-started'];
+  return (
+    <span
+      data-testid="status-badge"
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1',
+        colour,
+        className,
+      )}
+    >
+      {statusBadgeText(status, progress)}
+    </span>
+  );
+}

@@ -1,0 +1,127 @@
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
+
+const OVERLAY = 'dialog-overlay fixed inset-0 z-50 bg-slate-900/50';
+const CONTENT = cn(
+  'dialog-content fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
+  'max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6',
+  'focus-visible:outline-2 focus-visible:outline-indigo-600',
+);
+const TITLE = 'pr-8 text-lg font-semibold text-slate-900';
+const DESCRIPTION = 'mt-2 text-sm leading-relaxed text-slate-600';
+
+export interface ModalDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  /** Stops closing by Escape, the overlay or the close button (while something is being sent). */
+  busy?: boolean;
+}
+
+/** A modal dialog (Radix): focus is trapped inside and returns to the opener on close. */
+export function ModalDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+  busy,
+}: ModalDialogProps) {
+  return (
+    <DialogPrimitive.Root
+      open={open}
+      onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}
+    >
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={OVERLAY} />
+        <DialogPrimitive.Content
+          className={cn(CONTENT, className)}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <DialogPrimitive.Title className={TITLE}>{title}</DialogPrimitive.Title>
+          {description && (
+            <DialogPrimitive.Description className={DESCRIPTION}>{description}</DialogPrimitive.Description>
+          )}
+          {children}
+          <DialogPrimitive.Close asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Close"
+              disabled={busy}
+              className="absolute top-2 right-2 h-9 w-9 text-slate-500"
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Button>
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  cancelLabel?: string;
+  destructive?: boolean;
+  /** While the confirmed action runs: both buttons are disabled and the dialog stays open. */
+  pending?: boolean;
+}
+
+/** A confirmation (Radix AlertDialog): focus starts on Cancel, Escape cancels. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  cancelLabel = 'Cancel',
+  destructive,
+  pending,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialogPrimitive.Root
+      open={open}
+      onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}
+    >
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={OVERLAY} />
+        <AlertDialogPrimitive.Content className={CONTENT}>
+          <AlertDialogPrimitive.Title className={TITLE}>{title}</AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Description className={DESCRIPTION}>
+            {description}
+          </AlertDialogPrimitive.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogPrimitive.Cancel asChild>
+              <Button variant="secondary" disabled={pending}>
+                {cancelLabel}
+              </Button>
+            </AlertDialogPrimitive.Cancel>
+            <Button
+              variant={destructive ? 'destructive' : 'primary'}
+              disabled={pending}
+              aria-busy={pending || undefined}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,138 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Checklist, ChecklistInput, ChecklistSummary, DashboardStats } from '#domain/checklist';
+import type { SubscriptionInfo } from '#domain/plans';
+import { apiRequest } from '../lib/api.ts';
+import { useAuth } from './use-auth.tsx';
+
+/**
+ * The owner's checklist data: the dashboard list, one checklist, the counters and the subscription.
+ * Keys start with the API path, so one prefix refreshes everything a change can touch.
+ */
+export const checklistKeys = {
+  all: ['/api/checklists'] as const,
+  list: (userId: string) => ['/api/checklists', { userId }] as const,
+  detail: (id: string) => ['/api/checklists', id] as const,
+};
+export const STATS_KEY = ['/api/dashboard/stats'] as const;
+export const subscriptionKey = (uid: string) => ['/api/user', uid, 'subscription'] as const;
+
+/** The viewer's IANA time zone: the server counts 'Completed Today' from its local midnight. */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function useChecklists() {
+  const { user } = useAuth();
+  const uid = user?.uid ?? '';
+  return useQuery({
+    queryKey: checklistKeys.list(uid),
+    queryFn: ({ signal }) =>
+      apiRequest<ChecklistSummary[]>('GET', `/api/checklists?userId=${encodeURIComponent(uid)}`, undefined, {
+        signal,
+      }),
+    enabled: Boolean(user),
+  });
+}
+
+export function fetchChecklist(id: string, signal?: AbortSignal): Promise<Checklist> {
+  return apiRequest<Checklist>('GET', `/api/checklists/${encodeURIComponent(id)}`, undefined, { signal });
+}
+
+export function useChecklist(id: string) {
+  return useQuery({
+    queryKey: checklistKeys.detail(id),
+    queryFn: ({ signal }) => fetchChecklist(id, signal),
+  });
+}
+
+export function useDashboardStats() {
+  const { user } = useAuth();
+  const timeZone = viewerTimeZone();
+  return useQuery({
+    queryKey: [...STATS_KEY, { uid: user?.uid, timeZone }],
+    queryFn: ({ signal }) =>
+      apiRequest<DashboardStats>(
+        'GET',
+        `/api/dashboard/stats?timeZone=${encodeURIComponent(timeZone)}`,
+        undefined,
+        { signal },
+      ),
+    enabled: Boolean(user),
+  });
+}
+
+/** Asked with no-cache headers (spec section 7): usage must be current when the plan limit is checked. */
+export function useSubscription() {
+  const { user } = useAuth();
+  const uid = user?.uid ?? '';
+  return useQuery({
+    queryKey: subscriptionKey(uid),
+    queryFn: ({ signal }) =>
+      apiRequest<SubscriptionInfo>('GET', `/api/user/${encodeURIComponent(uid)}/subscription`, undefined, {
+        signal,
+        cache: 'no-store',
+        headers: { 'cache-control': 'no-cache', pragma: 'no-cache' },
+      }),
+    enabled: Boolean(user),
+  });
+}
+
+/**
+ * After any change to a checklist: the list, the counters and the usage are refetched (and the
+ * cached checklists too, unless the caller has just put the server's answer in the cache).
+ */
+export function refreshChecklistData(
+  queryClient: QueryClient,
+  { details = true }: { details?: boolean } = {},
+): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: checklistKeys.all,
+      predicate: (query) => details || typeof query.queryKey[1] !== 'string',
+    }),
+    queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['/api/user'] }),
+  ]);
+}
+
+export type ChecklistDraftBody = Pick<ChecklistInput, 'name' | 'tasks'>;
+
+export function useCreateChecklist() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: (draft: ChecklistDraftBody) =>
+      apiRequest<Checklist>('POST', '/api/checklists', { ...draft, userId: user?.uid ?? null }),
+    onSuccess: (checklist) => {
+      queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
+      return refreshChecklistData(queryClient, { details: false });
+    },
+  });
+}
+
+export function useUpdateChecklist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, draft, version }: { id: string; draft: ChecklistDraftBody; version: number }) =>
+      apiRequest<Checklist>('PUT', `/api/checklists/${encodeURIComponent(id)}`, { ...draft, version }),
+    onSuccess: (checklist) => {
+      queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
+      return refreshChecklistData(queryClient, { details: false });
+    },
+  });
+}
+
+export function useDeleteChecklist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>('DELETE', `/api/checklists/${encodeURIComponent(id)}`),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: checklistKeys.detail(id), exact: true });
+      return refreshChecklistData(queryClient);
+    },
+  });
+}
