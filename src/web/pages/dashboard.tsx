@@ -1,19 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { ChecklistEditor } from '../components/checklist-editor/checklist-editor.tsx';
 import { DevelopmentBanner } from '../components/development-banner.tsx';
-import { ComingSoon, PageContainer, useDocumentTitle } from '../components/page.tsx';
+import { PageContainer, useDocumentTitle } from '../components/page.tsx';
+import { ShareUnavailableDialog } from '../components/share-unavailable-dialog.tsx';
+import { ConfirmDialog } from '../components/ui/dialog.tsx';
+import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
+import { StatsStrip } from './dashboard/stats-strip.tsx';
+import { SubscriptionCard } from './dashboard/subscription-card.tsx';
+import { useDashboardActions } from './dashboard/use-dashboard-actions.ts';
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
+  const actions = useDashboardActions();
+  const { editor } = actions;
+  const newButtonRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // When the editor closes, focus goes back to the list instead of the top of the page.
+  const editorWasOpen = useRef(false);
+  useEffect(() => {
+    if (editor.mode !== 'closed') editorWasOpen.current = true;
+    else if (editorWasOpen.current) {
+      editorWasOpen.current = false;
+      newButtonRef.current?.focus();
+    }
+  }, [editor.mode]);
+
   return (
     <PageContainer>
       <DevelopmentBanner />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
       <p className="mt-1 text-slate-600">Manage your checklists and track progress</p>
-      <div className="mt-8">
-        <ComingSoon title="Checklists are not available yet">
-          You are signed in and your account is ready. Creating, sharing and tracking checklists arrives in
-          the next release of this server; nothing is shown here until it does.
-        </ComingSoon>
+
+      <div className="mt-6">
+        <StatsStrip />
       </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="min-w-0 lg:col-span-2">
+          {editor.mode === 'closed' ? (
+            <ChecklistPanel
+              onCreate={() => void actions.startCreate()}
+              openingId={actions.openingId}
+              headingRef={headingRef}
+              newButtonRef={newButtonRef}
+              actions={{
+                onEdit: (checklist) => void actions.startEdit(checklist),
+                onShare: (checklist) => actions.share(checklist.name),
+                onDelete: actions.askDelete,
+              }}
+            />
+          ) : (
+            <ChecklistEditor
+              checklist={editor.mode === 'edit' ? editor.checklist : null}
+              onSave={actions.save}
+              onCancel={actions.closeEditor}
+              onShare={() => editor.mode === 'edit' && actions.share(editor.checklist.name)}
+            />
+          )}
+        </div>
+        <aside aria-label="Plan and usage" className="min-w-0">
+          <SubscriptionCard />
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={actions.deleting !== null}
+        onOpenChange={(open) => !open && actions.cancelDelete()}
+        title="Are you sure?"
+        description="This action cannot be undone. This will permanently delete the checklist and all associated tasks and photos."
+        confirmLabel="Delete"
+        destructive
+        pending={actions.deletePending}
+        onConfirm={() => void actions.confirmDelete().then(() => headingRef.current?.focus())}
+      />
+      <ShareUnavailableDialog
+        open={actions.sharing !== null}
+        onOpenChange={(open) => !open && actions.closeShare()}
+        checklistName={actions.sharing?.name ?? null}
+      />
     </PageContainer>
   );
 }

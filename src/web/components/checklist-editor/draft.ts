@@ -1,0 +1,55 @@
+import type { Checklist } from '#domain/checklist';
+import type { ChecklistDraftBody } from '../../hooks/use-checklists.ts';
+
+/** A task as the editor holds it. New ones carry a temporary id; the server assigns the real one. */
+export interface DraftTask {
+  id: string;
+  description: string;
+  photoRequired: boolean;
+  details: string;
+}
+
+export interface ChecklistDraft {
+  name: string;
+  tasks: DraftTask[];
+}
+
+/** 'task_' plus a timestamp (spec section 3) and random bits, so two tasks added at once never collide. */
+export function temporaryTaskId(): string {
+  return `task_${Date.now()}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export function emptyTask(): DraftTask {
+  return { id: temporaryTaskId(), description: '', photoRequired: false, details: '' };
+}
+
+/** The form's values for a checklist, or an empty form for a new one. */
+export function draftFromChecklist(checklist: Checklist | null): ChecklistDraft {
+  if (!checklist) return { name: '', tasks: [] };
+  return {
+    name: checklist.name,
+    tasks: checklist.tasks.map((task) => ({
+      id: task.id,
+      description: task.description,
+      photoRequired: task.photoRequired,
+      details: task.details ?? '',
+    })),
+  };
+}
+
+/** The body sent to POST or PUT: the tasks in their order, trimmed. */
+export function draftToBody(draft: ChecklistDraft): ChecklistDraftBody {
+  return {
+    name: draft.name.trim(),
+    tasks: draft.tasks.map((task) => ({
+      id: task.id,
+      description: task.description.trim(),
+      photoRequired: task.photoRequired,
+      details: task.details.trim(),
+    })),
+  };
+}
+
+export function sameDraft(a: ChecklistDraft, b: ChecklistDraft): boolean {
+  return JSON.stringify(draftToBody(a)) === JSON.stringify(draftToBody(b));
+}

@@ -1,0 +1,130 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Camera, ChevronDown, GripVertical, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { CHECKLIST_LIMITS } from '#domain/checklist';
+import { cn } from '../../lib/cn.ts';
+import { Button } from '../ui/button.tsx';
+import { Input, Textarea } from '../ui/field.tsx';
+import type { DraftTask } from './draft.ts';
+
+export interface TaskRowProps {
+  task: DraftTask;
+  index: number;
+  disabled: boolean;
+  onChange(id: string, change: Partial<Omit<DraftTask, 'id'>>): void;
+  onDelete(id: string): void;
+  /** Registers the description input, so the editor can focus it (new task, validation). */
+  inputRef(id: string, element: HTMLInputElement | null): void;
+}
+
+/** One task of the editor: drag handle, description, Photo toggle, details, delete. */
+export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inputRef }: TaskRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: task.id, disabled });
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsId = useId();
+  const number = index + 1;
+  const hasDetails = task.details.trim() !== '';
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-testid="editor-task"
+      className={cn(
+        'relative flex items-start gap-1.5 rounded-xl border border-slate-200 bg-white p-2 sm:gap-2',
+        isDragging && 'z-10 border-indigo-300 shadow-lg ring-2 ring-indigo-200',
+      )}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag to reorder task ${number}${task.description.trim() ? `: ${task.description.trim()}` : ''}`}
+        disabled={disabled}
+        className={cn(
+          'flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-400',
+          'hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600',
+          'active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-50',
+        )}
+      >
+        <GripVertical className="h-5 w-5" aria-hidden="true" />
+      </button>
+
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <Input
+            ref={(element) => inputRef(task.id, element)}
+            value={task.description}
+            onChange={(event) => onChange(task.id, { description: event.target.value })}
+            aria-label={`Task ${number} description`}
+            placeholder="Describe the task"
+            maxLength={CHECKLIST_LIMITS.descriptionMax}
+            disabled={disabled}
+            className="sm:flex-1"
+          />
+          <div className="flex items-center gap-2">
+            <Button
+              variant={task.photoRequired ? 'primary' : 'secondary'}
+              size="sm"
+              aria-pressed={task.photoRequired}
+              aria-label={`Photo required for task ${number}`}
+              title="Require a photo before this task can be ticked"
+              disabled={disabled}
+              onClick={() => onChange(task.id, { photoRequired: !task.photoRequired })}
+              className={cn('h-11 sm:h-10', task.photoRequired && 'border border-indigo-600')}
+            >
+              <Camera className="h-4 w-4" aria-hidden="true" />
+              Photo
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={detailsOpen}
+              aria-controls={detailsOpen ? detailsId : undefined}
+              disabled={disabled}
+              onClick={() => setDetailsOpen((open) => !open)}
+              className="h-11 w-36 justify-between px-2 text-indigo-700 sm:h-10"
+            >
+              {detailsOpen ? 'Hide details' : hasDetails ? 'Edit details' : 'Add details'}
+              <span className="sr-only"> for task {number}</span>
+              <ChevronDown
+                className={cn('h-4 w-4 transition-transform', detailsOpen && 'rotate-180')}
+                aria-hidden="true"
+              />
+            </Button>
+          </div>
+        </div>
+        {detailsOpen && (
+          <Textarea
+            id={detailsId}
+            value={task.details}
+            onChange={(event) => onChange(task.id, { details: event.target.value })}
+            aria-label={`Task ${number} details`}
+            placeholder="Optional details or instructions shown under the task"
+            maxLength={CHECKLIST_LIMITS.detailsMax}
+            disabled={disabled}
+            rows={3}
+            className="mt-2"
+          />
+        )}
+        {!detailsOpen && hasDetails && (
+          <p className="mt-1.5 truncate px-1 text-sm text-slate-500">{task.details}</p>
+        )}
+      </div>
+
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete task ${number}`}
+        disabled={disabled}
+        onClick={() => onDelete(task.id)}
+        className="h-11 w-10 shrink-0 text-slate-500 hover:bg-red-50 hover:text-red-700"
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}

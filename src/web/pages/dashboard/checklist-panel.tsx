@@ -1,0 +1,86 @@
+import { Plus } from 'lucide-react';
+import { type Ref, useEffect } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useChecklists } from '../../hooks/use-checklists.ts';
+import { ChecklistRow, type ChecklistRowActions, ChecklistRowSkeleton } from './checklist-row.tsx';
+
+export const LOAD_CHECKLISTS_FAILED = 'Failed to load checklists. Please refresh the page.';
+
+interface ChecklistPanelProps {
+  actions: ChecklistRowActions;
+  onCreate(): void;
+  /** The id of a checklist being loaded for the editor. */
+  openingId: string | null;
+  headingRef?: Ref<HTMLHeadingElement>;
+  newButtonRef?: Ref<HTMLButtonElement>;
+}
+
+/** 'Your Checklists': the New Checklist button, the rows, the empty state (spec section 2). */
+export function ChecklistPanel({
+  actions,
+  onCreate,
+  openingId,
+  headingRef,
+  newButtonRef,
+}: ChecklistPanelProps) {
+  const { toast } = useToast();
+  const checklists = useChecklists();
+
+  useEffect(() => {
+    if (checklists.isError)
+      toast({ title: 'Error', description: LOAD_CHECKLISTS_FAILED, variant: 'destructive' });
+  }, [checklists.isError, toast]);
+
+  return (
+    <Card className="overflow-hidden" role="region" aria-labelledby="your-checklists-title">
+      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
+        <h2
+          id="your-checklists-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-base font-semibold whitespace-nowrap text-slate-900 focus:outline-none sm:text-lg"
+        >
+          Your Checklists
+        </h2>
+        <Button ref={newButtonRef} onClick={onCreate} size="sm" className="h-10">
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          New Checklist
+        </Button>
+      </div>
+
+      {checklists.data ? (
+        checklists.data.length === 0 ? (
+          <p className="px-4 py-12 text-center text-sm text-slate-500 sm:px-5">
+            No checklists yet. Create your first one!
+          </p>
+        ) : (
+          <ul aria-label="Checklists" className="divide-y divide-slate-100">
+            {checklists.data.map((checklist) => (
+              <ChecklistRow
+                key={checklist.id}
+                checklist={checklist}
+                opening={openingId === checklist.id}
+                actions={actions}
+              />
+            ))}
+          </ul>
+        )
+      ) : checklists.isError ? (
+        <div className="px-4 py-10 text-center text-sm text-slate-600 sm:px-5">
+          <p>Your checklists could not be loaded.</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void checklists.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ul aria-label="Loading checklists" aria-busy="true" className="divide-y divide-slate-100">
+          <ChecklistRowSkeleton />
+          <ChecklistRowSkeleton />
+          <ChecklistRowSkeleton />
+        </ul>
+      )}
+    </Card>
+  );
+}
