@@ -1,12 +1,41 @@
-import { ComingSoon, PageContainer, useDocumentTitle } from '../components/page.tsx';
+import { useEffect } from 'react';
+import { useParams } from 'wouter';
+import { PageContainer, useDocumentTitle } from '../components/page.tsx';
+import { useToast } from '../components/ui/toast.tsx';
+import { useChecklist } from '../hooks/use-checklists.ts';
+import { isApiError } from '../lib/api.ts';
+import { BackToDashboard, ChecklistDetailSkeleton } from './checklist/checklist-header.tsx';
+import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
+import { ChecklistView } from './checklist/checklist-view.tsx';
 
+export const LOAD_DETAILS_FAILED = 'Failed to load checklist details. Please try again.';
+
+/** /checklist/{id}: any failed load shows the Not Found view (spec section 7). */
 export default function ChecklistPage() {
-  useDocumentTitle('Checklist');
+  const { id = '' } = useParams<{ id: string }>();
+  const checklist = useChecklist(id);
+  const { toast } = useToast();
+  useDocumentTitle(checklist.data?.name ?? 'Checklist');
+
+  // A 404 is an answer, not a failure; anything else also gets a toast.
+  const notFound = isApiError(checklist.error) && checklist.error.status === 404;
+  const failedOtherwise = checklist.isError && !notFound;
+  useEffect(() => {
+    if (failedOtherwise) toast({ title: 'Error', description: LOAD_DETAILS_FAILED, variant: 'destructive' });
+  }, [failedOtherwise, toast]);
+
+  if (notFound || (checklist.isError && !checklist.data)) {
+    return (
+      <PageContainer>
+        <ChecklistNotFound />
+      </PageContainer>
+    );
+  }
+
   return (
-    <PageContainer>
-      <ComingSoon title="Checklist pages are not available yet">
-        Checklists arrive in the next release of this server. No checklist is stored here yet.
-      </ComingSoon>
-    </PageContainer>
+    <main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-32 sm:pt-8">
+      <BackToDashboard />
+      {checklist.data ? <ChecklistView checklist={checklist.data} /> : <ChecklistDetailSkeleton />}
+    </main>
   );
 }

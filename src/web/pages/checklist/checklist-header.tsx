@@ -1,0 +1,81 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Checklist } from '#domain/checklist';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { cn } from '../../lib/cn.ts';
+
+export function BackToDashboard() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 text-slate-600">
+      <Link href="/dashboard">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Dashboard
+      </Link>
+    </Button>
+  );
+}
+
+/** Name, status badge and progress bar of the detail page. */
+export function ChecklistHeader({ checklist }: { checklist: Checklist }) {
+  const done = checklist.tasks.filter((task) => task.completed).length;
+  const total = checklist.tasks.length;
+  return (
+    <header className="mt-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+          {checklist.name}
+        </h1>
+        <StatusBadge
+          status={checklist.status}
+          progress={checklist.progress}
+          className="self-start sm:mt-2 sm:text-sm"
+        />
+      </div>
+      <div className="mt-4">
+        <div className="flex items-center justify-between text-sm text-slate-600">
+          <span data-testid="task-count">
+            {done} of {total} tasks complete
+          </span>
+          <span className="font-semibold text-slate-900">{checklist.progress}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={checklist.progress}
+          className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div
+            className={cn(
+              'h-full rounded-full transition-[width] duration-300',
+              checklist.status === 'completed' ? 'bg-green-500' : 'bg-indigo-600',
+            )}
+            style={{ width: `${checklist.progress}%` }}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The header and task placeholders while the checklist loads, sized like the real thing. */
+export function ChecklistDetailSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading checklist">
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-between">
+        <Skeleton className="my-1 h-6 w-64 max-w-full sm:h-7" />
+        <Skeleton className="h-5 w-24 rounded-full sm:mt-2" />
+      </div>
+      <Skeleton className="mt-4 h-5 w-40" />
+      <Skeleton className="mt-2 h-2.5 w-full rounded-full" />
+      <div className="mt-8 space-y-2">
+        {[0, 1, 2, 3].map((row) => (
+          <Skeleton key={row} className="h-14 w-full rounded-xl" />
+        ))}
+      </div>
+    </div>
+  );
+}
