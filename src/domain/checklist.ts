@@ -271,7 +271,10 @@ export type TaskPatch = z.output<typeof TaskPatchInput>;
 export const RemarksInput = z.object({ remarks: Remarks });
 
 /** POST /api/checklists/{id}/submit; the body may be left out. */
-export const SubmitInput = z.object({ remarks: Remarks.optional() }).optional().default({});
+export const SubmitInput = z
+  .object({ remarks: Remarks.optional() })
+  .nullish()
+  .transform((body) => body ?? {});
 
 /** GET /api/checklists?userId= (the spec's client names the owner; it must be the session's user). */
 export const ChecklistListQuery = z.object({ userId: z.string().max(ID_MAX).optional() });

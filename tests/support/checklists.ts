@@ -40,8 +40,12 @@ export function draft(overrides: Partial<ChecklistInput> = {}, taskCount = 3): C
 }
 
 /** Creates a checklist through the API and answers it; fails the test on anything but 201. */
-export async function createChecklist(owner: Owner, body: Partial<ChecklistInput> = {}): Promise<Checklist> {
-  const response = await owner.call('POST', '/api/checklists', draft(body));
+export async function createChecklist(
+  owner: Owner,
+  body: Partial<ChecklistInput> = {},
+  taskCount = 3,
+): Promise<Checklist> {
+  const response = await owner.call('POST', '/api/checklists', draft(body, taskCount));
   if (response.statusCode !== 201) {
     throw new Error(`create answered ${response.statusCode}: ${response.body}`);
   }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '#domain/errors';
 
@@ -15,6 +15,25 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'This content type is not accepted here.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['validation_failed', 'The request body length is wrong.'],
 };
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): an address
+ * that does not decode, or a path parameter past `maxParamLength` (100, longer than any id of ours).
+ * Without this they would answer Fastify's own JSON shape instead of ours.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not valid.'
+        : null;
+  const appError = message
+    ? new AppError('validation_failed', message)
+    : new AppError('internal_error', 'Something went wrong on our side. Please try again.');
+  if (!message) reply.log.error({ err: error }, 'router failed');
+  return reply.status(appError.status).send(appError.toBody());
+}
 
 /** One handler turns every error into `{error: {code, message, ...}}` and hides the text of 5xx errors. */
 export function registerErrorHandling(app: FastifyInstance): void {

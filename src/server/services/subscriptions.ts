@@ -9,13 +9,12 @@ export async function subscriptionOf(db: Database, userId: string): Promise<Subs
   const [row] = await db
     .select({
       tier: users.tier,
-      listSyncCount:
-        sql<number>`(select cast(count(*) as int) from ${checklists} where ${checklists.userId} = ${users.id})`.mapWith(
-          Number,
-        ),
+      listSyncCount: sql<number>`cast(count(${checklists.id}) as int)`.mapWith(Number),
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .leftJoin(checklists, eq(checklists.userId, users.id))
+    .where(eq(users.id, userId))
+    .groupBy(users.id);
   if (!row) throw new AppError('unauthenticated', 'Please sign in again.');
   const limits = PLAN_LIMITS[row.tier];
   return {
