@@ -94,10 +94,12 @@ export function progressFromCounts(
   submitted = false,
 ): { status: ChecklistStatus; progress: number } {
   if (submitted) return { status: 'completed', progress: 100 };
-  const progress = total === 0 ? 0 : Math.round((done / total) * 100);
-  const status: ChecklistStatus =
-    total > 0 && done === total ? 'completed' : done > 0 ? 'in-progress' : 'not-started';
-  return { status, progress };
+  if (total === 0 || done === 0) return { status: 'not-started', progress: 0 };
+  if (done >= total) return { status: 'completed', progress: 100 };
+  // Rounded to a whole percent, but never to 0 or 100 while in progress: 1 of 300 reads 1%, not
+  // 'In Progress (0%)', and 299 of 300 reads 99%, not 'In Progress (100%)'.
+  const progress = Math.min(99, Math.max(1, Math.round((done / total) * 100)));
+  return { status: 'in-progress', progress };
 }
 
 /** The status badge's text (spec section 4). */

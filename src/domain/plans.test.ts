@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from './languages.ts';
+import {
+  DEFAULT_TIER,
+  formatMaxLists,
+  isAtPlanLimit,
+  PLAN_CARDS,
+  PLAN_LIMIT_TITLE,
+  PLAN_LIMITS,
+  planLimitMessage,
+  TIER_DISPLAY_NAMES,
+  TIERS,
+} from './plans.ts';
+
+describe('plans (spec section 9)', () => {
+  it('three tiers, free by default', () => {
+    expect(TIERS).toEqual(['free', 'professional', 'enterprise']);
+    expect(DEFAULT_TIER).toBe('free');
+    expect(TIER_DISPLAY_NAMES).toEqual({ free: 'Free', professional: 'Pro', enterprise: 'Enterprise' });
+  });
+
+  it('limits: free 5 lists in English and Spanish, professional 100, enterprise unlimited', () => {
+    expect(PLAN_LIMITS.free).toEqual({ maxLists: 5, allowedLanguages: ['en', 'es'] });
+    expect(PLAN_LIMITS.professional).toEqual({ maxLists: 100, allowedLanguages: LANGUAGE_CODES });
+    expect(PLAN_LIMITS.enterprise).toEqual({ maxLists: null, allowedLanguages: LANGUAGE_CODES });
+    expect(LANGUAGE_CODES).toHaveLength(10);
+  });
+
+  it('the plan cards: prices, the popular one, the yearly discount', () => {
+    expect(
+      PLAN_CARDS.map((card) => [card.id, card.name, card.price, card.popular, card.yearlyDiscount]),
+    ).toEqual([
+      ['free', 'Free', 0, false, null],
+      ['professional', 'Professional', 49, true, 'Save 20% yearly'],
+      ['enterprise', 'Enterprise', 299, false, 'Save 20% yearly'],
+    ]);
+    expect(PLAN_CARDS[0]?.features).toContain('Up to 5 checklists');
+    expect(PLAN_CARDS[1]?.features).toContain('Up to 100 checklists');
+    expect(PLAN_CARDS[2]?.features).toContain('Unlimited checklists');
+  });
+
+  it("unlimited shows as '∞'", () => {
+    expect(formatMaxLists(null)).toBe('∞');
+    expect(formatMaxLists(Number.POSITIVE_INFINITY)).toBe('∞');
+    expect(formatMaxLists(5)).toBe('5');
+    expect(formatMaxLists(100)).toBe('100');
+    expect(formatMaxLists(0)).toBe('0');
+  });
+
+  it('the limit is reached at the maximum, never when unlimited', () => {
+    expect(isAtPlanLimit(4, 5)).toBe(false);
+    expect(isAtPlanLimit(5, 5)).toBe(true);
+    expect(isAtPlanLimit(6, 5)).toBe(true);
+    expect(isAtPlanLimit(99, 100)).toBe(false);
+    expect(isAtPlanLimit(100_000, null)).toBe(false);
+    expect(isAtPlanLimit(100_000, Number.POSITIVE_INFINITY)).toBe(false);
+  });
+
+  it('the limit-reached toast', () => {
+    expect(PLAN_LIMIT_TITLE).toBe('Checklist Limit Reached');
+    expect(planLimitMessage(5)).toBe(
+      "You've reached your plan's limit of 5 checklists. Please upgrade to create more.",
+    );
+  });
+});
