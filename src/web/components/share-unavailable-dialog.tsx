@@ -9,15 +9,18 @@ export function ShareUnavailableDialog({
   checklistName,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   checklistName: string | null;
   open: boolean;
   onOpenChange(open: boolean): void;
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   return (
     <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
       title="Sharing is not available yet"
       description={
         <>

@@ -15,6 +15,9 @@ export default function DashboardPage() {
   const { editor } = actions;
   const newButtonRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The row whose menu opened a dialog: focus goes back to its menu button, or to the list if it is gone. */
+  const menuRowId = useRef<string | null>(null);
+  const returnFocusToList = () => rowMenuTrigger(menuRowId.current) ?? headingRef.current;
 
   // When the editor closes, focus goes back to the list instead of the top of the page.
   const editorWasOpen = useRef(false);
@@ -46,8 +49,14 @@ export default function DashboardPage() {
               newButtonRef={newButtonRef}
               actions={{
                 onEdit: (checklist) => void actions.startEdit(checklist),
-                onShare: (checklist) => actions.share(checklist.name),
-                onDelete: actions.askDelete,
+                onShare: (checklist) => {
+                  menuRowId.current = checklist.id;
+                  actions.share(checklist.name);
+                },
+                onDelete: (checklist) => {
+                  menuRowId.current = checklist.id;
+                  actions.askDelete(checklist);
+                },
               }}
             />
           ) : (
@@ -55,7 +64,10 @@ export default function DashboardPage() {
               checklist={editor.mode === 'edit' ? editor.checklist : null}
               onSave={actions.save}
               onCancel={actions.closeEditor}
-              onShare={() => editor.mode === 'edit' && actions.share(editor.checklist.name)}
+              onShare={() => {
+                menuRowId.current = null;
+                if (editor.mode === 'edit') actions.share(editor.checklist.name);
+              }}
             />
           )}
         </div>
@@ -72,13 +84,22 @@ export default function DashboardPage() {
         confirmLabel="Delete"
         destructive
         pending={actions.deletePending}
-        onConfirm={() => void actions.confirmDelete().then(() => headingRef.current?.focus())}
+        onConfirm={() => void actions.confirmDelete()}
+        returnFocusTo={returnFocusToList}
       />
       <ShareUnavailableDialog
         open={actions.sharing !== null}
         onOpenChange={(open) => !open && actions.closeShare()}
         checklistName={actions.sharing?.name ?? null}
+        returnFocusTo={returnFocusToList}
       />
     </PageContainer>
+  );
+}
+
+function rowMenuTrigger(checklistId: string | null): HTMLElement | null {
+  if (!checklistId) return null;
+  return document.querySelector<HTMLElement>(
+    `[data-checklist-id="${CSS.escape(checklistId)}"] [aria-label="Checklist actions"]`,
   );
 }

@@ -33,7 +33,8 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-testid="editor-task"
       className={cn(
-        'relative flex items-start gap-1.5 rounded-xl border border-slate-200 bg-white p-2 sm:gap-2',
+        // Handle | description | delete, with the Photo and details controls under the description.
+        'relative grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-x-1.5 gap-y-1.5 rounded-xl border border-slate-200 bg-white p-2 sm:gap-x-2',
         isDragging && 'z-10 border-indigo-300 shadow-lg ring-2 ring-indigo-200',
       )}
     >
@@ -53,67 +54,15 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
         <GripVertical className="h-5 w-5" aria-hidden="true" />
       </button>
 
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <Input
-            ref={(element) => inputRef(task.id, element)}
-            value={task.description}
-            onChange={(event) => onChange(task.id, { description: event.target.value })}
-            aria-label={`Task ${number} description`}
-            placeholder="Describe the task"
-            maxLength={CHECKLIST_LIMITS.descriptionMax}
-            disabled={disabled}
-            className="sm:flex-1"
-          />
-          <div className="flex items-center gap-2">
-            <Button
-              variant={task.photoRequired ? 'primary' : 'secondary'}
-              size="sm"
-              aria-pressed={task.photoRequired}
-              aria-label={`Photo required for task ${number}`}
-              title="Require a photo before this task can be ticked"
-              disabled={disabled}
-              onClick={() => onChange(task.id, { photoRequired: !task.photoRequired })}
-              className={cn('h-11 sm:h-10', task.photoRequired && 'border border-indigo-600')}
-            >
-              <Camera className="h-4 w-4" aria-hidden="true" />
-              Photo
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-expanded={detailsOpen}
-              aria-controls={detailsOpen ? detailsId : undefined}
-              disabled={disabled}
-              onClick={() => setDetailsOpen((open) => !open)}
-              className="h-11 w-36 justify-between px-2 text-indigo-700 sm:h-10"
-            >
-              {detailsOpen ? 'Hide details' : hasDetails ? 'Edit details' : 'Add details'}
-              <span className="sr-only"> for task {number}</span>
-              <ChevronDown
-                className={cn('h-4 w-4 transition-transform', detailsOpen && 'rotate-180')}
-                aria-hidden="true"
-              />
-            </Button>
-          </div>
-        </div>
-        {detailsOpen && (
-          <Textarea
-            id={detailsId}
-            value={task.details}
-            onChange={(event) => onChange(task.id, { details: event.target.value })}
-            aria-label={`Task ${number} details`}
-            placeholder="Optional details or instructions shown under the task"
-            maxLength={CHECKLIST_LIMITS.detailsMax}
-            disabled={disabled}
-            rows={3}
-            className="mt-2"
-          />
-        )}
-        {!detailsOpen && hasDetails && (
-          <p className="mt-1.5 truncate px-1 text-sm text-slate-500">{task.details}</p>
-        )}
-      </div>
+      <Input
+        ref={(element) => inputRef(task.id, element)}
+        value={task.description}
+        onChange={(event) => onChange(task.id, { description: event.target.value })}
+        aria-label={`Task ${number} description`}
+        placeholder="Describe the task"
+        maxLength={CHECKLIST_LIMITS.descriptionMax}
+        disabled={disabled}
+      />
 
       <Button
         variant="ghost"
@@ -125,6 +74,55 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
       >
         <Trash2 className="h-4 w-4" aria-hidden="true" />
       </Button>
+
+      <div className="col-span-2 col-start-2 flex min-w-0 flex-wrap items-center gap-2">
+        <Button
+          variant={task.photoRequired ? 'primary' : 'secondary'}
+          size="sm"
+          aria-pressed={task.photoRequired}
+          aria-label={`Photo required for task ${number}`}
+          title="Require a photo before this task can be ticked"
+          disabled={disabled}
+          onClick={() => onChange(task.id, { photoRequired: !task.photoRequired })}
+          className={cn('h-10', task.photoRequired && 'border border-indigo-600')}
+        >
+          <Camera className="h-4 w-4" aria-hidden="true" />
+          Photo
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={detailsOpen}
+          aria-controls={detailsOpen ? detailsId : undefined}
+          disabled={disabled}
+          onClick={() => setDetailsOpen((open) => !open)}
+          className="h-10 px-2 text-indigo-700"
+        >
+          {detailsOpen ? 'Hide details' : hasDetails ? 'Edit details' : 'Add details'}
+          <span className="sr-only"> for task {number}</span>
+          <ChevronDown
+            className={cn('h-4 w-4 transition-transform', detailsOpen && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </Button>
+        {!detailsOpen && hasDetails && (
+          <p className="min-w-0 flex-1 basis-40 truncate text-sm text-slate-500">{task.details}</p>
+        )}
+      </div>
+
+      {detailsOpen && (
+        <Textarea
+          id={detailsId}
+          value={task.details}
+          onChange={(event) => onChange(task.id, { details: event.target.value })}
+          aria-label={`Task ${number} details`}
+          placeholder="Optional details or instructions shown under the task"
+          maxLength={CHECKLIST_LIMITS.detailsMax}
+          disabled={disabled}
+          rows={3}
+          className="col-span-2 col-start-2"
+        />
+      )}
     </li>
   );
 }

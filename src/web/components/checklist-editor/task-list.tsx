@@ -36,6 +36,8 @@ interface TaskListProps extends Omit<TaskRowProps, 'task' | 'index'> {
 /** The drag-reorderable task list (pointer, touch and keyboard), with spoken announcements. */
 export function TaskList({ tasks, onReorder, ...rowProps }: TaskListProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  /** A drag starts over its own place; that first "over" is not news (it would drown out "Picked up"). */
+  const justPickedUp = useRef(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
@@ -69,12 +71,18 @@ export function TaskList({ tasks, onReorder, ...rowProps }: TaskListProps) {
       return description ? `task “${description}”` : `task ${position(id)}`;
     };
     return {
-      onDragStart: ({ active }) =>
-        `Picked up ${label(active.id)}, position ${position(active.id)} of ${count}.`,
-      onDragOver: ({ active, over }) =>
-        over
+      onDragStart: ({ active }) => {
+        justPickedUp.current = true;
+        return `Picked up ${label(active.id)}, position ${position(active.id)} of ${count}.`;
+      },
+      onDragOver: ({ active, over }) => {
+        const first = justPickedUp.current;
+        justPickedUp.current = false;
+        if (first && over?.id === active.id) return undefined;
+        return over
           ? `${capitalise(label(active.id))} is over position ${position(over.id)} of ${count}.`
-          : `${capitalise(label(active.id))} is outside the list.`,
+          : `${capitalise(label(active.id))} is outside the list.`;
+      },
       onDragEnd: ({ active, over }) =>
         over
           ? `${capitalise(label(active.id))} dropped at position ${position(over.id)} of ${count}.`

@@ -1,11 +1,11 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 
-const OVERLAY = 'dialog-overlay fixed inset-0 z-50 bg-slate-900/50';
+const OVERLAY = 'dialog-overlay pointer-events-auto fixed inset-0 z-50 bg-slate-900/50';
 const CONTENT = cn(
   'dialog-content fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
   'max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6',
@@ -13,6 +13,42 @@ const CONTENT = cn(
 );
 const TITLE = 'pr-8 text-lg font-semibold text-slate-900';
 const DESCRIPTION = 'mt-2 text-sm leading-relaxed text-slate-600';
+
+/**
+ * Radix's own Overlay locks scrolling with react-remove-scroll, which injects a <style> tag that our
+ * Content-Security-Policy (style-src 'self') refuses. So the backdrop is a plain element and the page
+ * behind is held still through the CSSOM (element.style), which the policy allows.
+ */
+function Backdrop() {
+  useEffect(() => {
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, []);
+  return <div className={OVERLAY} aria-hidden="true" />;
+}
+
+/**
+ * Where focus goes when a dialog closes. Radix sends it to its Trigger, and ours are opened from
+ * state (a menu item, a checkbox) with no Trigger, so focus would fall to the page. It goes back to
+ * the element that had it when the dialog opened, or to `fallback()` when that one is gone (the
+ * menu item of a closed menu, the row of a deleted checklist).
+ */
+function useReturnFocus(open: boolean, fallback?: () => HTMLElement | null | undefined) {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
+  return (event: Event) => {
+    event.preventDefault();
+    const previous = opener.current;
+    const usable = previous?.isConnected && previous !== document.body ? previous : null;
+    (usable ?? fallback?.())?.focus();
+  };
+}
 
 export interface ModalDialogProps {
   open: boolean;
@@ -23,6 +59,8 @@ export interface ModalDialogProps {
   className?: string;
   /** Stops closing by Escape, the overlay or the close button (while something is being sent). */
   busy?: boolean;
+  /** Focus target on close when the element that opened the dialog is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** A modal dialog (Radix): focus is trapped inside and returns to the opener on close. */
@@ -34,16 +72,19 @@ export function ModalDialog({
   children,
   className,
   busy,
+  returnFocusTo,
 }: ModalDialogProps) {
+  const onCloseAutoFocus = useReturnFocus(open, returnFocusTo);
   return (
     <DialogPrimitive.Root
       open={open}
       onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}
     >
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={OVERLAY} />
+        <Backdrop />
         <DialogPrimitive.Content
           className={cn(CONTENT, className)}
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogPrimitive.Title className={TITLE}>{title}</DialogPrimitive.Title>
@@ -79,6 +120,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** While the confirmed action runs: both buttons are disabled and the dialog stays open. */
   pending?: boolean;
+  /** Focus target on close when the element that opened the dialog is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** A confirmation (Radix AlertDialog): focus starts on Cancel, Escape cancels. */
@@ -92,15 +135,17 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive,
   pending,
+  returnFocusTo,
 }: ConfirmDialogProps) {
+  const onCloseAutoFocus = useReturnFocus(open, returnFocusTo);
   return (
     <AlertDialogPrimitive.Root
       open={open}
       onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}
     >
       <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay className={OVERLAY} />
-        <AlertDialogPrimitive.Content className={CONTENT}>
+        <Backdrop />
+        <AlertDialogPrimitive.Content className={CONTENT} onCloseAutoFocus={onCloseAutoFocus}>
           <AlertDialogPrimitive.Title className={TITLE}>{title}</AlertDialogPrimitive.Title>
           <AlertDialogPrimitive.Description className={DESCRIPTION}>
             {description}

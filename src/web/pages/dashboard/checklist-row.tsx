@@ -27,7 +27,11 @@ export function ChecklistRow({
   actions: ChecklistRowActions;
 }) {
   return (
-    <li className="flex items-center gap-2 px-4 py-3 sm:gap-3 sm:px-5" data-testid="checklist-row">
+    <li
+      className="flex items-center gap-2 px-4 py-3 sm:gap-3 sm:px-5"
+      data-testid="checklist-row"
+      data-checklist-id={checklist.id}
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
         <div className="min-w-0 flex-1">
           <Link
