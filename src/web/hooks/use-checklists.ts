@@ -46,6 +46,9 @@ export function useChecklist(id: string) {
   return useQuery({
     queryKey: checklistKeys.detail(id),
     queryFn: ({ signal }) => fetchChecklist(id, signal),
+    // The remembered copy shows at once (and offline), but opening the page always asks for the
+    // current one: other people tick the same checklist, and the copy in storage may be a moment old.
+    refetchOnMount: 'always',
   });
 }
 
