@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,15 +22,6 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
-}
-
-/**
- * Runs raw SQL and answers its rows. Both drivers (pg and PGlite) answer `{rows}`; Drizzle types the
- * result by driver, which this shared Database type leaves open.
- */
-export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
 }
 
 /** Migrations sit beside this module: src/server/db/migrations, or dist/server/migrations in the bundle. */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import {
   CHECKLIST_MESSAGES,
   type Checklist,
@@ -7,8 +7,9 @@ import {
   tasksMissingPhotos,
 } from '#domain/checklist';
 import { AppError } from '#domain/errors';
-import { type Database, queryRows } from '../db/client.ts';
-import { checklists } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { checklists, tasks } from '../db/schema.ts';
 import { type ChecklistAccess, checklistNotFound, TASK_NOT_FOUND } from '../policies/checklists.ts';
 import { checklistInScope, getChecklist, readChecklist } from './checklists.ts';
 
@@ -17,11 +18,73 @@ import { checklistInScope, getChecklist, readChecklist } from './checklists.ts';
  * leave the version alone, so an editor open elsewhere is not made stale by a tick.
  */
 
+type TaskChange = `${'tick' | 'untick' | 'keep'}${'' | '-unphoto'}`;
+
+function taskChangeOf(patch: TaskPatch): TaskChange {
+  const completion = patch.completed === true ? 'tick' : patch.completed === false ? 'untick' : 'keep';
+  return `${completion}${patch.photoUrl === null ? '-unphoto' : ''}`;
+}
+
 /**
- * Ticks or unticks one task, or removes its photo, in one statement: the checklist row is touched
- * first (it orders this change after any PUT in flight), then the one task row. Two people ticking
- * different tasks at once both keep their tick. Unticking, or removing a photo, reopens a submitted
- * checklist. Answers the checklist as it now is.
+ * The statement of one kind of task change: the checklist row is touched first (which orders this
+ * change after any PUT in flight on it), and only if the task is in it; then the one task row.
+ * Unticking, or removing a photo, reopens a submitted checklist.
+ */
+function buildTaskUpdate(change: TaskChange) {
+  const untick = change.startsWith('untick');
+  const unphoto = change.endsWith('-unphoto');
+  return preparedPerDatabase((db) => {
+    const touched = db.$with('touched').as(
+      db
+        .update(checklists)
+        .set({ updatedAt: sql`now()`, ...(untick || unphoto ? { submittedAt: null } : {}) })
+        .where(
+          and(
+            eq(checklists.id, sql.placeholder('checklistId')),
+            eq(checklists.userId, sql.placeholder('userId')),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(tasks)
+                .where(
+                  and(
+                    eq(tasks.checklistId, sql.placeholder('checklistId')),
+                    eq(tasks.id, sql.placeholder('taskId')),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .returning({ id: checklists.id }),
+    );
+    return db
+      .with(touched)
+      .update(tasks)
+      .set({
+        updatedAt: sql`now()`,
+        ...(change.startsWith('tick')
+          ? { completed: true, completedAt: sql`coalesce(${tasks.completedAt}, now())` }
+          : {}),
+        ...(untick ? { completed: false, completedAt: null } : {}),
+        ...(unphoto ? { photoUrl: null } : {}),
+      })
+      .where(
+        and(
+          eq(tasks.checklistId, sql`(select ${touched.id} from ${touched})`),
+          eq(tasks.id, sql.placeholder('taskId')),
+        ),
+      )
+      .returning({ id: tasks.id })
+      .prepare(`update_task_${change.replace('-', '_')}`);
+  });
+}
+
+const TASK_CHANGES: TaskChange[] = ['tick', 'untick', 'keep-unphoto', 'tick-unphoto', 'untick-unphoto'];
+const taskUpdates = new Map(TASK_CHANGES.map((change) => [change, buildTaskUpdate(change)]));
+
+/**
+ * Ticks or unticks one task, or removes its photo, in one statement (see buildTaskUpdate). Two
+ * people ticking different tasks at once both keep their tick. Answers the checklist as it now is.
  */
 export async function updateTask(
   db: Database,
@@ -30,30 +93,10 @@ export async function updateTask(
   taskId: string,
   patch: TaskPatch,
 ): Promise<Checklist> {
-  const assignments = [sql`updated_at = now()`];
-  if (patch.completed === true) {
-    assignments.push(sql`completed = true`, sql`completed_at = coalesce(completed_at, now())`);
-  } else if (patch.completed === false) {
-    assignments.push(sql`completed = false`, sql`completed_at = null`);
-  }
-  if (patch.photoUrl === null) assignments.push(sql`photo_url = null`);
-  const reopens = patch.completed === false || patch.photoUrl === null;
-
-  const ticked = await queryRows<{ id: string }>(
-    db,
-    sql`
-    with touched as (
-      update checklists
-      set updated_at = now()${reopens ? sql`, submitted_at = null` : sql``}
-      where id = ${checklistId} and user_id = ${access.userId}
-        and exists (select 1 from tasks where checklist_id = ${checklistId} and id = ${taskId})
-      returning id
-    )
-    update tasks set ${sql.join(assignments, sql`, `)}
-    where checklist_id = (select id from touched) and id = ${taskId}
-    returning id`,
-  );
-  if (ticked.length === 0) {
+  const update = taskUpdates.get(taskChangeOf(patch));
+  if (!update) throw new AppError('validation_failed', 'Nothing to change: send completed or photoUrl');
+  const updated = await update(db).execute({ checklistId, userId: access.userId, taskId });
+  if (updated.length === 0) {
     // Out of reach, or no such task in this checklist: say which, without revealing other owners' data.
     await getChecklist(db, access, checklistId);
     throw new AppError('not_found', TASK_NOT_FOUND);

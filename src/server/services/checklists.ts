@@ -12,6 +12,7 @@ import {
 import { AppError } from '#domain/errors';
 import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists, tasks, users } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
@@ -56,16 +57,22 @@ export function toChecklist(row: ChecklistRow & { tasks: TaskRow[] }): Checklist
   };
 }
 
+const readChecklistQuery = preparedPerDatabase((db) =>
+  db.query.checklists
+    .findFirst({
+      where: and(eq(checklists.id, sql.placeholder('id')), eq(checklists.userId, sql.placeholder('userId'))),
+      with: { tasks: { orderBy: [asc(tasks.position), asc(tasks.id)] } },
+    })
+    .prepare('read_checklist'),
+);
+
 /** One checklist with its tasks in order, in one database round trip; null when out of reach. */
 export async function readChecklist(
   db: Database,
   access: ChecklistAccess,
   checklistId: string,
 ): Promise<Checklist | null> {
-  const row = await db.query.checklists.findFirst({
-    where: checklistInScope(access, checklistId),
-    with: { tasks: { orderBy: [asc(tasks.position), asc(tasks.id)] } },
-  });
+  const row = await readChecklistQuery(db).execute({ id: checklistId, userId: access.userId });
   return row ? toChecklist(row) : null;
 }
 
@@ -84,15 +91,20 @@ export const taskCount = sql<number>`cast(count(${tasks.id}) as int)`.mapWith(Nu
 export const completedCount =
   sql<number>`cast(count(${tasks.id}) filter (where ${tasks.completed}) as int)`.mapWith(Number);
 
-/** The owner's checklists, newest first, each with its task counts, status and progress (one query). */
-export async function listChecklists(db: Database, access: ChecklistAccess): Promise<ChecklistSummary[]> {
-  const rows = await db
+const listChecklistsQuery = preparedPerDatabase((db) =>
+  db
     .select({ ...getTableColumns(checklists), taskCount, completedCount })
     .from(checklists)
     .leftJoin(tasks, eq(tasks.checklistId, checklists.id))
-    .where(eq(checklists.userId, access.userId))
+    .where(eq(checklists.userId, sql.placeholder('userId')))
     .groupBy(checklists.id)
-    .orderBy(desc(checklists.createdAt), desc(checklists.id));
+    .orderBy(desc(checklists.createdAt), desc(checklists.id))
+    .prepare('list_checklists'),
+);
+
+/** The owner's checklists, newest first, each with its task counts, status and progress (one query). */
+export async function listChecklists(db: Database, access: ChecklistAccess): Promise<ChecklistSummary[]> {
+  const rows = await listChecklistsQuery(db).execute({ userId: access.userId });
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { User } from '#domain/user';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashSecret, newSecret } from '../ids.ts';
 
@@ -38,6 +39,26 @@ export async function openSession(
   return { secret, expiresAt };
 }
 
+/** Runs on every signed-in request: two primary-key lookups, prepared once per connection. */
+const sessionByHash = preparedPerDatabase((db) =>
+  db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      uid: users.id,
+      email: users.email,
+      displayName: users.displayName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .limit(1)
+    .prepare('session_by_hash'),
+);
+
 /**
  * The user behind a session cookie, or null when it is unknown or expired. Sliding idle expiry,
  * capped by the absolute maximum from the session's creation.
@@ -49,19 +70,7 @@ export async function resolveSession(
   now = new Date(),
 ): Promise<ActiveSession | null> {
   const idHash = hashSecret(secret);
-  const [row] = await db
-    .select({
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      uid: users.id,
-      email: users.email,
-      displayName: users.displayName,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await sessionByHash(db).execute({ idHash, now: now.toISOString() });
   if (!row) return null;
 
   let expiresAt = row.expiresAt;
