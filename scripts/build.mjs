@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Builds the client (Vite -> dist/client) and the server (esbuild -> dist/server/main.js, with its migrations).
+// `--server`: the server only (the API benchmark needs no client).
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +10,10 @@ import { build as viteBuild } from 'vite';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
-await rm(path.join(root, 'dist'), { recursive: true, force: true });
-await viteBuild({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+const serverOnly = process.argv.includes('--server');
+
+await rm(path.join(root, serverOnly ? 'dist/server' : 'dist'), { recursive: true, force: true });
+if (!serverOnly) await viteBuild({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
 
 await esbuild({
   absWorkingDir: root,
@@ -29,4 +32,6 @@ await cp(path.join(root, 'src/server/db/migrations'), path.join(root, 'dist/serv
   recursive: true,
 });
 
-console.info(`Built client and server into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.info(
+  `Built ${serverOnly ? 'the server' : 'client and server'} into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
