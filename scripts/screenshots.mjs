@@ -38,14 +38,110 @@ async function waitForServer() {
   throw new Error('server did not start');
 }
 
-const pages = [
-  { name: 'landing', path: '/' },
-  { name: '404', path: '/no/such/page' },
-  { name: 'sms-consent', path: '/sms-consent' },
-  { name: 'dashboard', path: '/dashboard', signedIn: true },
-  { name: 'pricing', path: '/pricing', signedIn: true },
-  { name: 'subscription-success', path: '/subscription/success' },
-];
+const OWNER = { email: 'ann.lee@example.com', displayName: 'Ann Lee' };
+const NEWCOMER = { email: 'sam.ortiz@example.com', displayName: 'Sam Ortiz' };
+
+/** Checklists for the signed-in shots, made through the API as OWNER; answers the ids by name. */
+async function seedChecklists(request) {
+  await request.post('/api/dev/login', { data: OWNER });
+  const make = async (name, tasks) => {
+    const response = await request.post('/api/checklists', { data: { name, tasks } });
+    if (response.status() !== 201)
+      throw new Error(`seeding ${name}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  };
+  const tick = (checklist, index) =>
+    request.patch(`/api/checklists/${checklist.id}/tasks/${checklist.tasks[index].id}`, {
+      data: { completed: true },
+    });
+
+  const inspection = await make('Weekly Site Inspection', [
+    { description: 'Walk the perimeter fence' },
+    { description: 'Check fire exits are clear' },
+    { description: 'Test the emergency lighting' },
+    { description: 'Photograph any damage', photoRequired: true },
+  ]);
+  const turnover = await make('Turnover – Harbour View 4B', [
+    {
+      description: 'Strip beds and start the laundry',
+      details: 'Fresh linen is in the hall cupboard, top shelf.',
+    },
+    { description: 'Clean and restock the bathroom' },
+    { description: 'Empty the dishwasher and wipe the kitchen' },
+    { description: 'Photograph the living room', photoRequired: true },
+    {
+      description: 'Check the smoke alarm',
+      details: 'Press the test button for 3 seconds.\nReplace the battery if it chirps.',
+    },
+    { description: 'Leave the keys in the lockbox' },
+  ]);
+  for (const index of [0, 1, 2]) await tick(turnover, index);
+  await request.patch(`/api/checklists/${turnover.id}`, {
+    data: { remarks: 'Dishwasher filter was blocked; cleaned it. Guest left an umbrella in the hall.' },
+  });
+  const boiler = await make('Boiler service – Unit 12', [
+    { description: 'Check the pressure gauge' },
+    { description: 'Bleed the radiators' },
+  ]);
+  for (const index of [0, 1]) await tick(boiler, index);
+  await request.post(`/api/checklists/${boiler.id}/submit`, { data: { remarks: 'All good.' } });
+  return { inspection, turnover, boiler };
+}
+
+function pageList(seeded) {
+  return [
+    { name: 'landing', path: '/' },
+    { name: '404', path: '/no/such/page' },
+    { name: 'sms-consent', path: '/sms-consent' },
+    { name: 'dashboard-empty', path: '/dashboard', account: NEWCOMER },
+    { name: 'dashboard', path: '/dashboard', account: OWNER },
+    {
+      name: 'editor',
+      path: '/dashboard',
+      account: OWNER,
+      async act(page) {
+        const row = page.getByTestId('checklist-row').filter({ hasText: 'Turnover – Harbour View 4B' });
+        await row.getByRole('button', { name: 'Checklist actions' }).click();
+        await page.getByRole('menuitem', { name: 'Edit' }).click();
+        await page.getByRole('heading', { name: 'Edit Checklist' }).waitFor();
+        await page.getByRole('button', { name: 'Edit details for task 1' }).click();
+      },
+    },
+    {
+      name: 'editor-new',
+      path: '/dashboard',
+      account: OWNER,
+      async act(page) {
+        await page.getByRole('button', { name: 'New Checklist' }).click();
+        await page.getByRole('heading', { name: 'Create Checklist' }).waitFor();
+      },
+    },
+    { name: 'checklist-detail', path: `/checklist/${seeded.turnover.id}`, account: OWNER },
+    { name: 'checklist-completed', path: `/checklist/${seeded.boiler.id}`, account: OWNER },
+    {
+      name: 'photo-dialog',
+      path: `/checklist/${seeded.inspection.id}`,
+      account: OWNER,
+      async act(page) {
+        await page.getByRole('checkbox', { name: 'Photograph any damage' }).click();
+        await page.getByRole('dialog', { name: 'Photo required' }).waitFor();
+      },
+    },
+    {
+      name: 'delete-dialog',
+      path: '/dashboard',
+      account: OWNER,
+      async act(page) {
+        await page.getByRole('button', { name: 'Checklist actions' }).first().click();
+        await page.getByRole('menuitem', { name: 'Delete' }).click();
+        await page.getByRole('alertdialog').waitFor();
+      },
+    },
+    { name: 'checklist-not-found', path: '/checklist/checklist_missing', account: OWNER },
+    { name: 'pricing', path: '/pricing', account: OWNER },
+    { name: 'subscription-success', path: '/subscription/success' },
+  ];
+}
 
 try {
   await waitForServer();
@@ -59,6 +155,9 @@ try {
       '--disable-sync',
     ],
   });
+  const seedContext = await browser.newContext({ baseURL: base });
+  const pages = pageList(await seedChecklists(seedContext.request));
+  await seedContext.close();
   for (const width of [1280, 375]) {
     const context = await browser.newContext({
       viewport: { width, height: width > 800 ? 800 : 740 },
@@ -67,13 +166,19 @@ try {
     const page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && console.error(`[${width}px console] ${m.text()}`));
     page.on('pageerror', (e) => console.error(`[${width}px pageerror] ${e.message}`));
+    let signedInAs = null;
     for (const entry of pages) {
-      if (entry.signedIn) {
-        await page.request.post('/api/dev/login', {
-          data: { email: 'ann.lee@example.com', displayName: 'Ann Lee' },
-        });
+      if (entry.account && entry.account !== signedInAs) {
+        await page.request.post('/api/dev/login', { data: entry.account });
+        // Another account: forget the previous one's remembered data, as signing out would.
+        await page.evaluate(() => window.localStorage.clear()).catch(() => undefined);
+        signedInAs = entry.account;
       }
       await page.goto(entry.path, { waitUntil: 'networkidle' });
+      if (entry.act) {
+        await entry.act(page);
+        await page.waitForTimeout(300); // let the dialog or editor settle
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) console.error(`${entry.name} at ${width}px scrolls sideways by ${overflow}px`);
       const file = path.join(out, `${entry.name}-${width}.png`);

@@ -1,4 +1,4 @@
-import { Camera, ImageIcon, ImagePlus } from 'lucide-react';
+import { Camera, ImagePlus, Images } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { checkPhotoFile, PHOTO_LIMITS, PHOTO_MESSAGES } from '#domain/photos';
 import { isApiError } from '../lib/api.ts';
@@ -90,7 +90,7 @@ export function PhotoDialog({ open, onOpenChange, taskDescription, upload }: Pho
     >
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Button variant="secondary" onClick={() => chooseRef.current?.click()} disabled={uploading}>
-          <ImageIcon className="h-4 w-4" aria-hidden="true" />
+          <Images className="h-4 w-4" aria-hidden="true" />
           Choose Photo
         </Button>
         <Button variant="secondary" onClick={() => cameraRef.current?.click()} disabled={uploading}>

@@ -67,10 +67,12 @@ export function ChecklistEditor({ checklist, onSave, onCancel, onShare }: Checkl
     else taskInputs.current.delete(id);
   }, []);
 
-  // Opening the form: a new checklist starts in its name; an existing one at its heading.
+  // Opening the form: it comes into view (below the sticky header), and a new checklist starts in
+  // its name, an existing one at its heading.
   useEffect(() => {
-    if (editing) headingRef.current?.focus();
-    else nameRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: 'start' });
+    if (editing) headingRef.current?.focus({ preventScroll: true });
+    else nameRef.current?.focus({ preventScroll: true });
   }, [editing]);
 
   // After a task is added or removed, focus goes where the user expects it.
@@ -155,7 +157,7 @@ export function ChecklistEditor({ checklist, onSave, onCancel, onShare }: Checkl
           id={titleId}
           ref={headingRef}
           tabIndex={-1}
-          className="text-xl font-semibold text-slate-900 focus:outline-none"
+          className="scroll-mt-32 text-xl font-semibold text-slate-900 focus:outline-none"
         >
           {editing ? 'Edit Checklist' : 'Create Checklist'}
         </h2>

@@ -33,8 +33,9 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-testid="editor-task"
       className={cn(
-        // Handle | description | delete, with the Photo and details controls under the description.
-        'relative grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-x-1.5 gap-y-1.5 rounded-xl border border-slate-200 bg-white p-2 sm:gap-x-2',
+        // Tools on the left (drag handle, and delete under it), the description and its Photo and
+        // details controls on the right: the description keeps the full width on a phone.
+        'relative grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-1.5 gap-y-1.5 rounded-xl border border-slate-200 bg-white p-2 sm:gap-x-2',
         isDragging && 'z-10 border-indigo-300 shadow-lg ring-2 ring-indigo-200',
       )}
     >
@@ -46,7 +47,7 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
         aria-label={`Drag to reorder task ${number}${task.description.trim() ? `: ${task.description.trim()}` : ''}`}
         disabled={disabled}
         className={cn(
-          'flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-400',
+          'col-start-1 row-start-1 flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-400',
           'hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600',
           'active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-50',
         )}
@@ -62,20 +63,10 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
         placeholder="Describe the task"
         maxLength={CHECKLIST_LIMITS.descriptionMax}
         disabled={disabled}
+        className="col-start-2 row-start-1"
       />
 
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Delete task ${number}`}
-        disabled={disabled}
-        onClick={() => onDelete(task.id)}
-        className="h-11 w-10 shrink-0 text-slate-500 hover:bg-red-50 hover:text-red-700"
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-      </Button>
-
-      <div className="col-span-2 col-start-2 flex min-w-0 flex-wrap items-center gap-2">
+      <div className="col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-1.5 sm:gap-2">
         <Button
           variant={task.photoRequired ? 'primary' : 'secondary'}
           size="sm"
@@ -90,13 +81,13 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
           Photo
         </Button>
         <Button
-          variant="ghost"
+          variant="subtle"
           size="sm"
           aria-expanded={detailsOpen}
           aria-controls={detailsOpen ? detailsId : undefined}
           disabled={disabled}
           onClick={() => setDetailsOpen((open) => !open)}
-          className="h-10 px-2 text-indigo-700"
+          className="h-10 gap-1 px-2"
         >
           {detailsOpen ? 'Hide details' : hasDetails ? 'Edit details' : 'Add details'}
           <span className="sr-only"> for task {number}</span>
@@ -106,9 +97,19 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
           />
         </Button>
         {!detailsOpen && hasDetails && (
-          <p className="min-w-0 flex-1 basis-40 truncate text-sm text-slate-500">{task.details}</p>
+          <p className="hidden min-w-0 flex-1 truncate text-sm text-slate-500 sm:block">{task.details}</p>
         )}
       </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete task ${number}`}
+        disabled={disabled}
+        onClick={() => onDelete(task.id)}
+        className="col-start-1 row-start-2 h-10 w-8 shrink-0 text-slate-500 hover:bg-red-50 hover:text-red-700"
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+      </Button>
 
       {detailsOpen && (
         <Textarea
@@ -120,7 +121,7 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
           maxLength={CHECKLIST_LIMITS.detailsMax}
           disabled={disabled}
           rows={3}
-          className="col-span-2 col-start-2"
+          className="col-start-2 row-start-3"
         />
       )}
     </li>

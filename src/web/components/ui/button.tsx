@@ -6,6 +6,7 @@ const VARIANTS = {
   primary: 'bg-indigo-600 text-white hover:bg-indigo-700 shadow-sm',
   secondary: 'bg-white text-slate-800 border border-slate-300 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  subtle: 'text-indigo-700 hover:bg-indigo-50',
   destructive: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
   light: 'bg-white text-indigo-700 hover:bg-indigo-50 shadow-sm',
 } as const;
