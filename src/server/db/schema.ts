@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -148,8 +148,3 @@ export const tasks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.checklistId, t.id] })],
 );
-
-export const checklistsRelations = relations(checklists, ({ many }) => ({ tasks: many(tasks) }));
-export const tasksRelations = relations(tasks, ({ one }) => ({
-  checklist: one(checklists, { fields: [tasks.checklistId], references: [checklists.id] }),
-}));

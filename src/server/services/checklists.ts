@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import {
   CHECKLIST_MESSAGES,
   type Checklist,
@@ -41,13 +41,12 @@ export function toTask(row: TaskRow): Task {
   };
 }
 
-export function toChecklist(row: ChecklistRow & { tasks: TaskRow[] }): Checklist {
-  const taskList = row.tasks.map(toTask);
+export function toChecklist(row: ChecklistRow & { tasks: Task[] }): Checklist {
   return {
     id: row.id,
     name: row.name,
-    ...computeProgress(taskList, row.submittedAt !== null),
-    tasks: taskList,
+    ...computeProgress(row.tasks, row.submittedAt !== null),
+    tasks: row.tasks,
     remarks: row.remarks,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -57,12 +56,30 @@ export function toChecklist(row: ChecklistRow & { tasks: TaskRow[] }): Checklist
   };
 }
 
+/**
+ * The checklist's tasks in order, built by the database in the API's own shape (a Task per element,
+ * times in UTC with milliseconds as Date.toISOString writes them), so reading them costs no mapping
+ * here. Static SQL on purpose: in a one-table select Drizzle writes column names unqualified inside
+ * a sql field, which would make the subquery's "id" the task's.
+ */
+const TASKS_AS_JSON = sql.raw(`(
+  select coalesce(json_agg(json_build_object(
+    'id', t.id,
+    'description', t.description,
+    'completed', t.completed,
+    'photoRequired', t.photo_required,
+    'photoUrl', t.photo_url,
+    'details', t.details,
+    'completedAt', to_char(t.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  ) order by t.position, t.id), '[]'::json)
+  from tasks t where t.checklist_id = "checklists"."id"
+)`);
+
 const readChecklistQuery = preparedPerDatabase((db) =>
-  db.query.checklists
-    .findFirst({
-      where: and(eq(checklists.id, sql.placeholder('id')), eq(checklists.userId, sql.placeholder('userId'))),
-      with: { tasks: { orderBy: [asc(tasks.position), asc(tasks.id)] } },
-    })
+  db
+    .select({ ...getTableColumns(checklists), tasks: sql<Task[]>`${TASKS_AS_JSON}` })
+    .from(checklists)
+    .where(and(eq(checklists.id, sql.placeholder('id')), eq(checklists.userId, sql.placeholder('userId'))))
     .prepare('read_checklist'),
 );
 
@@ -72,7 +89,7 @@ export async function readChecklist(
   access: ChecklistAccess,
   checklistId: string,
 ): Promise<Checklist | null> {
-  const row = await readChecklistQuery(db).execute({ id: checklistId, userId: access.userId });
+  const [row] = await readChecklistQuery(db).execute({ id: checklistId, userId: access.userId });
   return row ? toChecklist(row) : null;
 }
 
@@ -171,7 +188,7 @@ export async function createChecklist(
         })),
       )
       .returning();
-    return toChecklist({ ...row, tasks: taskRows });
+    return toChecklist({ ...row, tasks: taskRows.map(toTask) });
   });
 }
 
