@@ -41,18 +41,25 @@ export function toTask(row: TaskRow): Task {
   };
 }
 
-export function toChecklist(row: ChecklistRow & { tasks: Task[] }): Checklist {
+/** What a checklist row says of itself, as the API shows it; status, progress and tasks come apart. */
+function checklistRowFields(row: ChecklistRow) {
   return {
     id: row.id,
     name: row.name,
-    ...computeProgress(row.tasks, row.submittedAt !== null),
-    tasks: row.tasks,
     remarks: row.remarks,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     userId: row.userId,
     version: row.version,
     submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
+  };
+}
+
+export function toChecklist(row: ChecklistRow & { tasks: Task[] }): Checklist {
+  return {
+    ...checklistRowFields(row),
+    ...computeProgress(row.tasks, row.submittedAt !== null),
+    tasks: row.tasks,
   };
 }
 
@@ -123,15 +130,8 @@ const listChecklistsQuery = preparedPerDatabase((db) =>
 export async function listChecklists(db: Database, access: ChecklistAccess): Promise<ChecklistSummary[]> {
   const rows = await listChecklistsQuery(db).execute({ userId: access.userId });
   return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
+    ...checklistRowFields(row),
     ...progressFromCounts(row.completedCount, row.taskCount, row.submittedAt !== null),
-    remarks: row.remarks,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    userId: row.userId,
-    version: row.version,
-    submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
     taskCount: row.taskCount,
     completedCount: row.completedCount,
   }));
