@@ -49,7 +49,3 @@ export function draftToBody(draft: ChecklistDraft): ChecklistDraftBody {
     })),
   };
 }
-
-export function sameDraft(a: ChecklistDraft, b: ChecklistDraft): boolean {
-  return JSON.stringify(draftToBody(a)) === JSON.stringify(draftToBody(b));
-}

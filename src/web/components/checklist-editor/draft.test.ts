@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { draftFromChecklist, draftToBody, emptyTask, temporaryTaskId } from './draft.ts';
+
+describe('editor drafts', () => {
+  it('gives new tasks distinct temporary ids with the task_ prefix, even within one millisecond', () => {
+    const ids = new Set(Array.from({ length: 200 }, () => temporaryTaskId()));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^task_\d+[a-z0-9]+$/);
+    expect(emptyTask()).toMatchObject({ description: '', photoRequired: false, details: '' });
+  });
+
+  it('starts empty for a new checklist', () => {
+    expect(draftFromChecklist(null)).toEqual({ name: '', tasks: [] });
+  });
+
+  it('sends trimmed text and keeps the order', () => {
+    const body = draftToBody({
+      name: '  Turnover  ',
+      tasks: [
+        { id: 'task_b', description: ' Second ', photoRequired: true, details: ' note ' },
+        { id: 'task_a', description: 'First', photoRequired: false, details: '' },
+      ],
+    });
+    expect(body).toEqual({
+      name: 'Turnover',
+      tasks: [
+        { id: 'task_b', description: 'Second', photoRequired: true, details: 'note' },
+        { id: 'task_a', description: 'First', photoRequired: false, details: '' },
+      ],
+    });
+  });
+});
