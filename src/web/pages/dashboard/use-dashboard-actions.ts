@@ -90,6 +90,8 @@ export function useDashboardActions() {
     } catch (error) {
       console.warn('Loading the checklist for the editor failed', error);
       toast({ title: 'Error', description: LOAD_CHECKLIST_FAILED, variant: 'destructive' });
+      // Deleted elsewhere: the list catches up so the row goes away.
+      if (isApiError(error) && error.status === 404) void refreshChecklistData(queryClient);
     } finally {
       setOpeningId(null);
     }
