@@ -87,6 +87,7 @@ test('the row menu and the delete dialog work from the keyboard, and focus comes
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Share Link' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -100,6 +101,7 @@ test('the row menu and the delete dialog work from the keyboard, and focus comes
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Share Link' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
