@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '#domain/errors';
 import type { Config } from '../config.ts';
 
@@ -10,9 +11,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * styles only from our origin (no inline code; the config block is non-executable JSON), images
  * also as data:/blob: (photo previews), connections to our origin (API and WebSocket).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export function securityHeaderOptions(config: Config): HelmetOptions {
   const https = config.publicUrl.protocol === 'https:';
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,6 +37,38 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/**
+ * The headers helmet sets for these options. They hold no per-request part (no nonces), so helmet
+ * runs once at start-up; building its middleware on every request (as @fastify/helmet does) cost
+ * about a tenth of a small request's time.
+ */
+export function staticSecurityHeaders(options: HelmetOptions): [name: string, value: string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return [...headers];
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = staticSecurityHeaders(securityHeaderOptions(config));
+  // On the raw response, as helmet does, so replies written outside Fastify (the OpenID provider) carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }
 
