@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { listChecklists, seedChecklist, tickTask } from './checklists.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
@@ -79,11 +80,8 @@ test('delete asks first: Cancel keeps the checklist, Delete removes it', async (
   expect((await page.request.get(`/api/checklists/${checklist.id}`)).status()).toBe(404);
 });
 
-test('the row menu and the delete dialog work from the keyboard, and focus comes back', async ({ page }) => {
-  await seedChecklist(page, 'Keyboard only', ['Tab around']);
-  await page.goto('/dashboard');
-  const trigger = page.getByRole('button', { name: 'Checklist actions' });
-  await trigger.focus();
+/** From a focused 'Checklist actions' trigger: open the menu, walk Edit -> Share Link -> Delete, choose it. */
+async function chooseDeleteFromMenu(page: Page) {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -91,6 +89,14 @@ test('the row menu and the delete dialog work from the keyboard, and focus comes
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
+}
+
+test('the row menu and the delete dialog work from the keyboard, and focus comes back', async ({ page }) => {
+  await seedChecklist(page, 'Keyboard only', ['Tab around']);
+  await page.goto('/dashboard');
+  const trigger = page.getByRole('button', { name: 'Checklist actions' });
+  await trigger.focus();
+  await chooseDeleteFromMenu(page);
   const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
@@ -98,13 +104,7 @@ test('the row menu and the delete dialog work from the keyboard, and focus comes
   await expect(trigger).toBeFocused();
 
   // Deleted: the row is gone, so focus lands on the list's heading.
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem', { name: 'Share Link' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
-  await page.keyboard.press('Enter');
+  await chooseDeleteFromMenu(page);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
