@@ -9,7 +9,14 @@ const PRODUCTION = {
   OIDC_ISSUER: 'https://accounts.google.com',
   OIDC_CLIENT_ID: 'client-id.apps.googleusercontent.com',
   OIDC_CLIENT_SECRET: 'client-secret',
+  SMTP_URL: 'smtps://mailer:smtp-password@smtp.example.com:465',
+  MAIL_FROM: 'ListSync <no-reply@lists.example.com>',
+  TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+  TWILIO_FROM_NUMBER: '+14155550100',
 };
+
+const LOCAL_OUTBOXES = ['e-mail (local outbox)', 'SMS (local outbox)'];
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
   try {
@@ -22,14 +29,20 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
 }
 
 describe('loadConfig: local mode', () => {
-  it('with nothing set, runs in local mode with both local services listed', () => {
+  it('with nothing set, runs in local mode with every local service listed', () => {
     const config = loadConfig({});
     expect(config.appEnv).toBe('development');
     expect(config.port).toBe(5000);
     expect(config.publicUrl.href).toBe('http://localhost:5000/');
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data', 'pglite') });
     expect(config.identity).toEqual({ kind: 'local' });
-    expect(config.localServices).toEqual(['database (embedded PGlite)', 'sign-in (local account chooser)']);
+    expect(config.email).toEqual({ kind: 'outbox' });
+    expect(config.sms).toEqual({ kind: 'outbox' });
+    expect(config.localServices).toEqual([
+      'database (embedded PGlite)',
+      'sign-in (local account chooser)',
+      ...LOCAL_OUTBOXES,
+    ]);
     expect(config.siteName).toBe('ListSync');
     expect(config.session).toEqual({ idleMs: 14 * 24 * 3600_000, maxMs: 30 * 24 * 3600_000 });
   });
@@ -43,7 +56,7 @@ describe('loadConfig: local mode', () => {
   it('uses PostgreSQL when DATABASE_URL is set, and no longer lists the database as local', () => {
     const config = loadConfig({ DATABASE_URL: 'postgresql://localhost/listsync' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://localhost/listsync' });
-    expect(config.localServices).toEqual(['sign-in (local account chooser)']);
+    expect(config.localServices).toEqual(['sign-in (local account chooser)', ...LOCAL_OUTBOXES]);
   });
 
   it('uses the OpenID provider when all three settings are set', () => {
@@ -58,7 +71,7 @@ describe('loadConfig: local mode', () => {
       clientId: 'id',
       clientSecret: 'secret',
     });
-    expect(config.localServices).toEqual(['database (embedded PGlite)']);
+    expect(config.localServices).toEqual(['database (embedded PGlite)', ...LOCAL_OUTBOXES]);
   });
 
   it('treats blank settings as unset', () => {
@@ -69,13 +82,15 @@ describe('loadConfig: local mode', () => {
 });
 
 describe('loadConfig: refusals', () => {
-  it('production with nothing set names DATABASE_URL, OIDC_ISSUER and PUBLIC_URL', () => {
+  it('production with nothing set names DATABASE_URL, OIDC_ISSUER, PUBLIC_URL, SMTP_URL and TWILIO_ACCOUNT_SID', () => {
     const problems = problemsOf({ APP_ENV: 'production' });
     const text = problems.join('\n');
     expect(text).toContain('DATABASE_URL is required when APP_ENV=production');
     expect(text).toContain('OIDC_ISSUER is required when APP_ENV=production');
     expect(text).toContain('PUBLIC_URL is required when APP_ENV=production');
-    expect(problems).toHaveLength(3);
+    expect(text).toContain('SMTP_URL is required when APP_ENV=production');
+    expect(text).toContain('TWILIO_ACCOUNT_SID is required when APP_ENV=production');
+    expect(problems).toHaveLength(5);
   });
 
   it('the error message lists every problem, so start-up output names them', () => {
@@ -112,6 +127,8 @@ describe('loadConfig: refusals', () => {
     expect(config.localServices).toEqual([]);
     expect(config.database.kind).toBe('postgres');
     expect(config.identity.kind).toBe('oidc');
+    expect(config.email.kind).toBe('smtp');
+    expect(config.sms.kind).toBe('twilio');
     expect(usesSecureCookies(config)).toBe(true);
     expect(publicConfig(config).localMode).toBe(false);
   });
@@ -131,6 +148,12 @@ describe('loadConfig: refusals', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['SUPPORT_EMAIL', { SUPPORT_EMAIL: 'nobody' }],
+    ['SMTP_URL', { SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'a@example.com' }],
+    ['MAIL_FROM', { SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: 'nobody' }],
+    ['TWILIO_ACCOUNT_SID', { TWILIO_ACCOUNT_SID: `SK${'0'.repeat(32)}` }],
+    ['TWILIO_FROM_NUMBER', { TWILIO_FROM_NUMBER: '555-0100' }],
+    ['TWILIO_MESSAGING_SERVICE_SID', { TWILIO_MESSAGING_SERVICE_SID: 'MG123' }],
+    ['TWILIO_BASE_URL', { TWILIO_BASE_URL: 'ftp://api.twilio.example' }],
   ])('a malformed %s is refused by name', (name, env) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
@@ -139,6 +162,112 @@ describe('loadConfig: refusals', () => {
   it('refuses a maximum session age shorter than the idle time', () => {
     expect(problemsOf({ SESSION_IDLE_HOURS: '48', SESSION_MAX_HOURS: '24' })).toEqual([
       'SESSION_MAX_HOURS must not be shorter than SESSION_IDLE_HOURS',
+    ]);
+  });
+});
+
+describe('loadConfig: e-mail and SMS', () => {
+  const SID = PRODUCTION.TWILIO_ACCOUNT_SID;
+  const SERVICE_SID = `MG${'fedcba9876543210'.repeat(2)}`;
+
+  it('uses SMTP when SMTP_URL and MAIL_FROM are set, and no longer lists the e-mail outbox', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://u:p@smtp.example.com:587',
+      MAIL_FROM: 'no-reply@example.com',
+    });
+    expect(config.email).toEqual({
+      kind: 'smtp',
+      url: 'smtp://u:p@smtp.example.com:587',
+      from: 'no-reply@example.com',
+    });
+    expect(config.localServices).not.toContain('e-mail (local outbox)');
+    expect(config.localServices).toContain('SMS (local outbox)');
+  });
+
+  it('uses Twilio from a number, at api.twilio.com unless TWILIO_BASE_URL says otherwise', () => {
+    const env = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM_NUMBER: '+14155550100' };
+    expect(loadConfig(env).sms).toEqual({
+      kind: 'twilio',
+      accountSid: SID,
+      authToken: 'token',
+      sender: { from: '+14155550100' },
+      baseUrl: 'https://api.twilio.com',
+    });
+    expect(loadConfig({ ...env, TWILIO_BASE_URL: 'http://127.0.0.1:4010/' }).sms).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010',
+    });
+    expect(loadConfig(env).localServices).not.toContain('SMS (local outbox)');
+    // The consent page shows the number the messages really come from.
+    expect(loadConfig(env).contact.smsSenderNumber).toBe('+14155550100');
+  });
+
+  it('uses Twilio through a messaging service, or an alphanumeric sender id', () => {
+    const env = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token' };
+    expect(loadConfig({ ...env, TWILIO_MESSAGING_SERVICE_SID: SERVICE_SID }).sms).toMatchObject({
+      sender: { messagingServiceSid: SERVICE_SID },
+    });
+    expect(loadConfig({ ...env, TWILIO_FROM_NUMBER: 'ListSync' }).sms).toMatchObject({
+      sender: { from: 'ListSync' },
+    });
+  });
+
+  it.each([
+    ['MAIL_FROM', { SMTP_URL: 'smtp://smtp.example.com' }],
+    ['SMTP_URL', { MAIL_FROM: 'no-reply@example.com' }],
+    ['TWILIO_AUTH_TOKEN', { TWILIO_ACCOUNT_SID: SID, TWILIO_FROM_NUMBER: '+14155550100' }],
+    ['TWILIO_ACCOUNT_SID', { TWILIO_AUTH_TOKEN: 'token', TWILIO_MESSAGING_SERVICE_SID: SERVICE_SID }],
+    [
+      'TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID',
+      { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token' },
+    ],
+  ])('a half-configured service is a start-up error naming the missing %s (and only it)', (missing, env) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.startsWith(`${missing} is missing: `)).toBe(true);
+  });
+
+  it('in production too, a half-configured service names what is missing (not the outbox refusal)', () => {
+    const problems = problemsOf({ ...PRODUCTION, MAIL_FROM: undefined, TWILIO_AUTH_TOKEN: ' ' });
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['MAIL_FROM', 'TWILIO_AUTH_TOKEN']);
+  });
+
+  it('a token alone names each of the other Twilio settings', () => {
+    expect(problemsOf({ TWILIO_AUTH_TOKEN: 'token' }).map((p) => p.split(' is missing')[0])).toEqual([
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID',
+    ]);
+  });
+
+  it('refuses a number and a messaging service together', () => {
+    expect(
+      problemsOf({
+        TWILIO_ACCOUNT_SID: SID,
+        TWILIO_AUTH_TOKEN: 'token',
+        TWILIO_FROM_NUMBER: '+14155550100',
+        TWILIO_MESSAGING_SERVICE_SID: SERVICE_SID,
+      }),
+    ).toEqual(['Set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, not both']);
+  });
+
+  it.each([
+    ['SMTP_URL', 'with MAIL_FROM', { SMTP_URL: undefined, MAIL_FROM: undefined }],
+    [
+      'TWILIO_ACCOUNT_SID',
+      'with TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID',
+      { TWILIO_ACCOUNT_SID: undefined, TWILIO_AUTH_TOKEN: undefined, TWILIO_FROM_NUMBER: undefined },
+    ],
+  ])('production refuses the outbox, naming %s', (name, companions, unset) => {
+    const problems = problemsOf({ ...PRODUCTION, ...unset });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      new RegExp(`^${name} is required when APP_ENV=production \\(${companions}, `),
+    );
+    expect(problems[0]).toContain('the local fallback (local outbox) is refused');
+  });
+
+  it('production refuses an http TWILIO_BASE_URL (the auth token would travel in clear)', () => {
+    expect(problemsOf({ ...PRODUCTION, TWILIO_BASE_URL: 'http://twilio-proxy.internal' })).toEqual([
+      'TWILIO_BASE_URL must be an https address when APP_ENV=production',
     ]);
   });
 });
@@ -165,6 +294,8 @@ describe('publicConfig', () => {
     const text = JSON.stringify(exposed);
     expect(text).not.toContain('client-secret');
     expect(text).not.toContain('postgres://');
+    expect(text).not.toContain('smtp-password');
+    expect(text).not.toContain('twilio-auth-token');
     expect(exposed.siteName).toBe('Acme Lists');
     expect(exposed.supportEmail).toBe('help@acme.example');
   });
@@ -172,6 +303,6 @@ describe('publicConfig', () => {
   it('says local mode and names the local services when a fallback is in use', () => {
     const exposed = publicConfig(loadConfig({}));
     expect(exposed.localMode).toBe(true);
-    expect(exposed.localServices).toHaveLength(2);
+    expect(exposed.localServices).toHaveLength(4);
   });
 });

@@ -45,6 +45,39 @@ const EnvSchema = z.object({
   SMS_SENDER_NUMBER: optionalText,
   COMPANY_TRADE_NAME: optionalText,
   COMPANY_LEGAL_NAME: optionalText,
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'expected an address, or a name and <address>',
+      )
+      .optional(),
+  ),
+  TWILIO_ACCOUNT_SID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'expected the account SID (AC followed by 32 hex digits)')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(?:\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/,
+        'expected an E.164 number or a sender id',
+      )
+      .optional(),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, 'expected the messaging service SID (MG followed by 32 hex digits)')
+      .optional(),
+  ),
+  TWILIO_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
@@ -59,6 +92,20 @@ export type IdentityConfig =
   /** The embedded OpenID provider at /oidc with a local account chooser. */
   | { kind: 'local' };
 
+export type EmailConfig =
+  | { kind: 'smtp'; url: string; from: string }
+  /** Stored in the outbox_messages table and logged; readable at GET /api/dev/outbox. */
+  | { kind: 'outbox' };
+
+/** Twilio sends from a number (or alphanumeric sender id), or through a messaging service. */
+export type TwilioSender = { from: string } | { messagingServiceSid: string };
+
+export type SmsConfig =
+  | { kind: 'twilio'; accountSid: string; authToken: string; sender: TwilioSender; baseUrl: string }
+  | { kind: 'outbox' };
+
+export const TWILIO_DEFAULT_BASE_URL = 'https://api.twilio.com';
+
 export interface Config {
   appEnv: AppEnv;
   port: number;
@@ -68,6 +115,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   identity: IdentityConfig;
+  email: EmailConfig;
+  sms: SmsConfig;
   siteName: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -106,6 +155,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       `${setting} is required when APP_ENV=production (${what}); the local fallback (${fallback}) is refused`,
     );
+  };
+
+  /**
+   * A messaging service is used when all its settings are set. Some but not all is a start-up error
+   * naming each missing one; none means the local outbox, which production refuses.
+   */
+  const messagingService = <T>(spec: {
+    settings: Record<string, string | undefined>;
+    /** For the refusal in production: what the first setting comes with and what it is. */
+    requiredWith: string;
+    /** For the half-configured error: 'e-mail over SMTP'. */
+    service: string;
+    localName: string;
+    configured: T | null;
+  }): T | { kind: 'outbox' } => {
+    if (spec.configured) return spec.configured;
+    const names = Object.keys(spec.settings);
+    const missing = names.filter((name) => !spec.settings[name]);
+    if (missing.length < names.length) {
+      for (const name of missing) {
+        problems.push(`${name} is missing: ${spec.service} needs ${names.join(', ')} together`);
+      }
+    } else if (production) {
+      refuseFallback(names[0] ?? spec.service, spec.requiredWith, 'local outbox');
+    } else {
+      localServices.push(spec.localName);
+    }
+    return { kind: 'outbox' };
   };
 
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
@@ -159,6 +236,48 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  const email = messagingService<EmailConfig>({
+    settings: { SMTP_URL: e.SMTP_URL, MAIL_FROM: e.MAIL_FROM },
+    service: 'e-mail over SMTP',
+    requiredWith: 'with MAIL_FROM, the SMTP server that sends e-mail',
+    localName: 'e-mail (local outbox)',
+    configured: e.SMTP_URL && e.MAIL_FROM ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM } : null,
+  });
+
+  const twilioSender: TwilioSender | null = e.TWILIO_MESSAGING_SERVICE_SID
+    ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
+    : e.TWILIO_FROM_NUMBER
+      ? { from: e.TWILIO_FROM_NUMBER }
+      : null;
+  if (e.TWILIO_MESSAGING_SERVICE_SID && e.TWILIO_FROM_NUMBER) {
+    problems.push('Set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, not both');
+  }
+  const twilioBaseUrl = e.TWILIO_BASE_URL ?? TWILIO_DEFAULT_BASE_URL;
+  if (production && new URL(twilioBaseUrl).protocol !== 'https:') {
+    problems.push('TWILIO_BASE_URL must be an https address when APP_ENV=production');
+  }
+  const sms = messagingService<SmsConfig>({
+    settings: {
+      TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
+      'TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID': twilioSender ? 'set' : undefined,
+    },
+    service: 'SMS through Twilio',
+    requiredWith:
+      'with TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, the Twilio account that sends SMS',
+    localName: 'SMS (local outbox)',
+    configured:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && twilioSender
+        ? {
+            kind: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            sender: twilioSender,
+            baseUrl: twilioBaseUrl.replace(/\/+$/, ''),
+          }
+        : null,
+  });
+
   if (e.SESSION_MAX_HOURS < e.SESSION_IDLE_HOURS) {
     problems.push('SESSION_MAX_HOURS must not be shorter than SESSION_IDLE_HOURS');
   }
@@ -174,6 +293,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database,
     identity,
+    email,
+    sms,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -183,7 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       supportEmail:
         e.SUPPORT_EMAIL ??
         `support@${publicUrl.hostname === 'localhost' ? 'listsync.example' : publicUrl.hostname}`,
-      smsSenderNumber: e.SMS_SENDER_NUMBER ?? '+1 (555) 010-0199',
+      smsSenderNumber: e.SMS_SENDER_NUMBER ?? e.TWILIO_FROM_NUMBER ?? '+1 (555) 010-0199',
       companyTradeName: e.COMPANY_TRADE_NAME ?? `${e.SITE_NAME} Consulting`,
       companyLegalName: e.COMPANY_LEGAL_NAME ?? `${e.SITE_NAME} Labs LLC`,
     },

@@ -56,7 +56,9 @@ describe('start-up', () => {
     expect(await server.exited).toBe(78);
     const said = server.stderr();
     expect(said).toContain('Invalid configuration');
-    for (const name of ['DATABASE_URL', 'OIDC_ISSUER', 'PUBLIC_URL']) expect(said).toContain(name);
+    for (const name of ['DATABASE_URL', 'OIDC_ISSUER', 'PUBLIC_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID']) {
+      expect(said).toContain(name);
+    }
     expect(server.stdout()).not.toContain('listening');
   }, 30_000);
 
@@ -91,6 +93,8 @@ describe('a configured server', () => {
 
   it('starts, answers /healthz and /readyz, keeps secrets out of its log, and stops cleanly on SIGTERM', async () => {
     const clientSecret = 'oidc-client-secret-never-logged';
+    const smtpPassword = 'smtp-password-never-logged';
+    const twilioToken = 'twilio-token-never-logged';
     // On PostgreSQL: production with everything set. On PGlite: local mode on disk under DATA_DIR.
     const env: Record<string, string> =
       database?.config.kind === 'postgres'
@@ -101,6 +105,12 @@ describe('a configured server', () => {
             OIDC_ISSUER: 'https://issuer.example',
             OIDC_CLIENT_ID: 'listsync',
             OIDC_CLIENT_SECRET: clientSecret,
+            // Nothing is sent at start-up: these only have to be complete.
+            SMTP_URL: `smtps://mailer:${smtpPassword}@smtp.example.com:465`,
+            MAIL_FROM: 'ListSync <no-reply@lists.example.com>',
+            TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+            TWILIO_AUTH_TOKEN: twilioToken,
+            TWILIO_FROM_NUMBER: '+14155550100',
           }
         : { DATA_DIR: dataDir };
     const server = startServer({ ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
@@ -125,8 +135,10 @@ describe('a configured server', () => {
     }
     expect(await server.exited).toBe(0);
     expect(server.stdout()).toContain('shutting down');
-    expect(server.stdout()).not.toContain(clientSecret);
-    expect(server.stderr()).not.toContain(clientSecret);
+    for (const secret of [clientSecret, smtpPassword, twilioToken]) {
+      expect(server.stdout()).not.toContain(secret);
+      expect(server.stderr()).not.toContain(secret);
+    }
   }, 90_000);
 
   // The process's shutdown does not depend on the database kind: checked once, in local mode.

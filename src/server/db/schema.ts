@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -147,4 +148,30 @@ export const tasks = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.checklistId, t.id] })],
+);
+
+export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+
+/**
+ * Local mode's outbox: e-mail and SMS that would have gone to SMTP or Twilio, kept so a developer
+ * (or a test) can read them through GET /api/dev/outbox. They hold live verification codes, so this
+ * table is only ever written when the real service is not configured (never in production).
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
+    to: text('to').notNull(),
+    /** Null for SMS. */
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    // The clock at the insert, not at the start of its transaction: newest first stays exact.
+    createdAt: timestamptz('created_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('outbox_messages_created_at_idx').on(t.createdAt.desc()),
+    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'sms')`),
+  ],
 );
