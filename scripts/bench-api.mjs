@@ -7,7 +7,7 @@
 // GET /api/checklists/{id} and PATCH of a task (each connection ticks and unticks its own task).
 // Prints req/s, p50 and p99 and each ratio to the ceiling, and the goals of issue 3. Figures only:
 // nothing is asserted. DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
-// BENCH_SECONDS, BENCH_CONNECTIONS change the load; BENCH_ONLY=list,get,patch picks endpoints; BENCH_SERVER_ARGS adds node flags to the server
+// BENCH_SECONDS, BENCH_CONNECTIONS change the load; BENCH_ONLY=health,list,get,patch picks endpoints; BENCH_SERVER_ARGS adds node flags to the server
 // (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -207,6 +207,8 @@ try {
   console.info(`Measuring: ${connections} connections, ${seconds} s each (after a 2 s warm-up)...`);
   let nextClient = 0;
   const targets = {
+    // Not a goal: the app's own floor (every hook, no database), to tell framework cost from query cost.
+    health: ['GET /healthz (no database)', { url: `${base}/healthz` }],
     list: [`GET /api/checklists (${CHECKLISTS})`, { url: `${base}/api/checklists`, headers }],
     get: [
       `GET /api/checklists/{id} (${TASKS_IN_BIG_ONE} tasks)`,

@@ -24,6 +24,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
 import { clientBuildDir } from './paths.ts';
+import { ChecklistCache } from './services/checklist-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,7 +114,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { config, db: database.db, oidc, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
-  await app.register(checklistRoutes, { db: database.db });
+  await app.register(checklistRoutes, { db: database.db, cache: new ChecklistCache() });
   await app.register(subscriptionRoutes, { db: database.db });
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHECKLIST_MESSAGES, type Checklist, type ChecklistSummary } from '#domain/checklist';
 import { checklists, tasks } from '#server/db/schema';
@@ -161,7 +161,12 @@ describe('PUT /api/checklists/{id}', () => {
     });
     const [a, b, c] = created.tasks as [Checklist['tasks'][0], Checklist['tasks'][0], Checklist['tasks'][0]];
     await tick(owner, created, 0);
+    // A photo as the photo route will store it: every write to a task moves its checklist's revision.
     await t.db.update(tasks).set({ photoUrl: '/photos/a.jpg' }).where(eq(tasks.id, a.id));
+    await t.db
+      .update(checklists)
+      .set({ revision: sql`${checklists.revision} + 1` })
+      .where(eq(checklists.id, created.id));
     const ticked = await getChecklist(owner, created.id);
 
     const response = await owner.call('PUT', `/api/checklists/${created.id}`, {

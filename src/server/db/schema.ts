@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -119,6 +120,11 @@ export const checklists = pgTable(
     remarks: text('remarks').notNull().default(''),
     /** Optimistic concurrency for whole-checklist edits (PUT); ticks and remarks do not change it. */
     version: integer('version').notNull().default(1),
+    /**
+     * Goes up by one with every change to the checklist or its tasks, in the same statement, so one
+     * revision names one state (what cached copies are checked against: services/checklist-cache.ts).
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(1),
     submittedAt: timestamptz('submitted_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '#domain/errors';
 import type { User } from '#domain/user';
 import { type Config, usesSecureCookies } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { closeSession, openSession, resolveSession } from '../services/sessions.ts';
+import {
+  closeSession,
+  openSession,
+  resolveSession,
+  type SessionCheck,
+  sessionCheck,
+  sessionRequired,
+} from '../services/sessions.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks the session in its own query (see sessionCheckOf). */
+    sessionInQuery?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, resolved once per request from the session cookie; null when signed out. */
     currentUser(): Promise<User | null>;
@@ -36,7 +46,7 @@ export function registerSessions(app: FastifyInstance, config: Config, db: Datab
 
 export async function requireUser(request: FastifyRequest): Promise<User> {
   const user = await request.currentUser();
-  if (!user) throw new AppError('unauthenticated', 'Please sign in to continue.');
+  if (!user) throw sessionRequired();
   return user;
 }
 
@@ -46,10 +56,27 @@ export async function requireUser(request: FastifyRequest): Promise<User> {
  * sends (and no one unsigned can make us parse a large body). The answers are private: never stored.
  */
 export function authenticateFirst(app: FastifyInstance): void {
+  const cookieName = sessionCookieName(app.config);
   app.addHook('onRequest', async (request, reply) => {
-    await requireUser(request);
     reply.header('cache-control', 'no-store');
+    if (request.routeOptions.config.sessionInQuery) {
+      if (!request.cookies[cookieName]) throw sessionRequired();
+    } else {
+      await requireUser(request);
+    }
   });
+}
+
+/**
+ * The session proof of a route marked `sessionInQuery`: such a route checks the session in the same
+ * database round trip as its own work (its hot path then costs one), and answers 401 itself when the
+ * session is unknown or expired. Its body, if any, must be small: it is read before that check.
+ */
+export function sessionCheckOf(request: FastifyRequest): SessionCheck {
+  const { config } = request.server;
+  const secret = request.cookies[sessionCookieName(config)];
+  if (!secret) throw sessionRequired();
+  return sessionCheck(secret, config.session);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, notInArray, sql } from 'drizzle-orm';
 import {
   CHECKLIST_MESSAGES,
   type Checklist,
@@ -13,9 +13,11 @@ import { AppError } from '#domain/errors';
 import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklists, tasks, users } from '../db/schema.ts';
+import { checklists, sessions, tasks, users } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
+import type { ChecklistCache } from './checklist-cache.ts';
+import { keepSessionAlive, type SessionCheck, sessionRequired, sessionTimeColumns } from './sessions.ts';
 
 /** Checklists and their tasks: reading, creating, editing and deleting, always within an access. */
 
@@ -90,14 +92,85 @@ const readChecklistQuery = preparedPerDatabase((db) =>
     .prepare('read_checklist'),
 );
 
+/** A checklist as read, with the revision it was read at (see ChecklistCache). */
+export interface ChecklistRead {
+  ownerId: string;
+  revision: number;
+  checklist: Checklist;
+}
+
+/** One checklist with its tasks in order and its revision, in one round trip; null when out of reach. */
+export async function readChecklistWithRevision(
+  db: Database,
+  access: ChecklistAccess,
+  checklistId: string,
+): Promise<ChecklistRead | null> {
+  const [row] = await readChecklistQuery(db).execute({ id: checklistId, userId: access.userId });
+  return row ? { ownerId: row.userId, revision: row.revision, checklist: toChecklist(row) } : null;
+}
+
 /** One checklist with its tasks in order, in one database round trip; null when out of reach. */
 export async function readChecklist(
   db: Database,
   access: ChecklistAccess,
   checklistId: string,
 ): Promise<Checklist | null> {
-  const [row] = await readChecklistQuery(db).execute({ id: checklistId, userId: access.userId });
-  return row ? toChecklist(row) : null;
+  return (await readChecklistWithRevision(db, access, checklistId))?.checklist ?? null;
+}
+
+/**
+ * The session's user, checked in the same round trip as the current revision of the checklist when
+ * it is theirs (revision null otherwise). No row: no live session.
+ */
+const sessionAndRevisionQuery = preparedPerDatabase((db) =>
+  db
+    .select({ userId: sessions.userId, ...sessionTimeColumns, revision: checklists.revision })
+    .from(sessions)
+    .leftJoin(
+      checklists,
+      and(eq(checklists.id, sql.placeholder('checklistId')), eq(checklists.userId, sessions.userId)),
+    )
+    .where(
+      and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .prepare('session_and_checklist_revision'),
+);
+
+export async function sessionAndRevision(db: Database, session: SessionCheck, checklistId: string) {
+  const [row] = await sessionAndRevisionQuery(db).execute({
+    idHash: session.idHash,
+    checklistId,
+    now: session.now.toISOString(),
+  });
+  return row;
+}
+
+/**
+ * GET one checklist for the owner behind a session, as the JSON body to send. One round trip (the
+ * session and the revision) when the cache holds that revision, two otherwise.
+ */
+export async function readOwnChecklistBody(
+  db: Database,
+  cache: ChecklistCache,
+  session: SessionCheck,
+  checklistId: string,
+): Promise<string> {
+  const row = await sessionAndRevision(db, session, checklistId);
+  if (!row) throw sessionRequired();
+  await keepSessionAlive(db, session, {
+    createdAt: row.sessionCreatedAt,
+    lastSeenAt: row.sessionLastSeenAt,
+    expiresAt: row.sessionExpiresAt,
+  });
+  if (row.revision === null) {
+    cache.forget(checklistId);
+    throw checklistNotFound();
+  }
+  const held = cache.at(checklistId, row.revision);
+  if (held && held.ownerId === row.userId) return held.body;
+  const read = await readChecklistWithRevision(db, { kind: 'owner', userId: row.userId }, checklistId);
+  if (!read) throw checklistNotFound();
+  return cache.remember(read.ownerId, read.revision, read.checklist).body;
 }
 
 export async function getChecklist(
@@ -212,6 +285,7 @@ export async function replaceChecklist(
         name: input.name,
         ...(input.remarks !== undefined ? { remarks: input.remarks } : {}),
         version: sql`${checklists.version} + 1`,
+        revision: sql`${checklists.revision} + 1`,
         updatedAt: sql`now()`,
       })
       .where(and(checklistInScope(access, checklistId), eq(checklists.version, input.version)))

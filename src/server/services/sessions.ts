@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { AppError } from '#domain/errors';
 import type { User } from '#domain/user';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
@@ -59,26 +60,63 @@ const sessionByHash = preparedPerDatabase((db) =>
     .prepare('session_by_hash'),
 );
 
+/** What a query that checks the session itself must select, to keep the session alive. */
+export interface SessionTimes {
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** The session columns for such a query (sliding expiry needs all three). */
+export const sessionTimeColumns = {
+  sessionCreatedAt: sessions.createdAt,
+  sessionLastSeenAt: sessions.lastSeenAt,
+  sessionExpiresAt: sessions.expiresAt,
+};
+
+/** The proof of a session a request carries, for queries that check it in the same round trip. */
+export interface SessionCheck {
+  idHash: string;
+  policy: SessionPolicy;
+  now: Date;
+}
+
+export function sessionCheck(secret: string, policy: SessionPolicy, now = new Date()): SessionCheck {
+  return { idHash: hashSecret(secret), policy, now };
+}
+
+export function sessionRequired(): AppError {
+  return new AppError('unauthenticated', 'Please sign in to continue.');
+}
+
 /**
- * The user behind a session cookie, or null when it is unknown or expired. Sliding idle expiry,
- * capped by the absolute maximum from the session's creation.
+ * Sliding idle expiry, capped by the absolute maximum from the session's creation. Written at most
+ * once a minute per session, so most requests cost no write. Answers when the session now expires.
  */
+export async function keepSessionAlive(
+  db: Database,
+  check: SessionCheck,
+  times: SessionTimes,
+): Promise<Date> {
+  const { now, policy } = check;
+  if (now.getTime() - times.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return times.expiresAt;
+  const absoluteEnd = times.createdAt.getTime() + policy.maxMs;
+  const expiresAt = new Date(Math.min(now.getTime() + policy.idleMs, absoluteEnd));
+  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, check.idHash));
+  return expiresAt;
+}
+
+/** The user behind a session cookie, or null when it is unknown or expired; keeps it alive. */
 export async function resolveSession(
   db: Database,
   secret: string,
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<ActiveSession | null> {
-  const idHash = hashSecret(secret);
-  const [row] = await sessionByHash(db).execute({ idHash, now: now.toISOString() });
+  const check = sessionCheck(secret, policy, now);
+  const [row] = await sessionByHash(db).execute({ idHash: check.idHash, now: now.toISOString() });
   if (!row) return null;
-
-  let expiresAt = row.expiresAt;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    const absoluteEnd = row.createdAt.getTime() + policy.maxMs;
-    expiresAt = new Date(Math.min(now.getTime() + policy.idleMs, absoluteEnd));
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
-  }
+  const expiresAt = await keepSessionAlive(db, check, row);
   return { user: { uid: row.uid, email: row.email, displayName: row.displayName }, expiresAt };
 }
 

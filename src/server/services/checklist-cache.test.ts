@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Checklist } from '#domain/checklist';
+import { ChecklistCache } from './checklist-cache.ts';
+
+function checklist(id: string, name = 'List'): Checklist {
+  return {
+    id,
+    name,
+    status: 'not-started',
+    progress: 0,
+    tasks: [],
+    remarks: '',
+    createdAt: '2026-11-22T00:00:00.000Z',
+    updatedAt: '2026-11-22T00:00:00.000Z',
+    userId: 'user_1',
+    version: 1,
+    submittedAt: null,
+  };
+}
+
+describe('ChecklistCache', () => {
+  it('answers an entry only at the revision it was read at', () => {
+    const cache = new ChecklistCache();
+    const entry = cache.remember('user_1', 3, checklist('checklist_a'));
+    expect(cache.at('checklist_a', 3)).toBe(entry);
+    expect(JSON.parse(entry.body)).toEqual(checklist('checklist_a'));
+    expect(cache.at('checklist_a', 4)).toBeUndefined();
+    expect(cache.at('checklist_a', 2)).toBeUndefined();
+    expect(cache.at('checklist_b', 3)).toBeUndefined();
+  });
+
+  it('never goes back to an older revision read late, and moves on to a newer one', () => {
+    const cache = new ChecklistCache();
+    cache.remember('user_1', 5, checklist('checklist_a', 'five'));
+    cache.remember('user_1', 4, checklist('checklist_a', 'four'));
+    expect(cache.at('checklist_a', 5)?.checklist.name).toBe('five');
+    expect(cache.at('checklist_a', 4)).toBeUndefined();
+    cache.remember('user_1', 6, checklist('checklist_a', 'six'));
+    expect(cache.at('checklist_a', 6)?.checklist.name).toBe('six');
+    expect(cache.size).toBe(1);
+  });
+
+  it('stays within its size, dropping the least recently used first', () => {
+    const one = JSON.stringify(checklist('checklist_0')).length;
+    const cache = new ChecklistCache(one * 3);
+    for (const id of ['checklist_0', 'checklist_1', 'checklist_2']) cache.remember('user_1', 1, checklist(id));
+    cache.at('checklist_0', 1); // used: now the most recent
+    cache.remember('user_1', 1, checklist('checklist_3'));
+    expect(cache.size).toBe(3);
+    expect(cache.characters).toBeLessThanOrEqual(one * 3);
+    expect(cache.at('checklist_1', 1)).toBeUndefined();
+    expect(cache.at('checklist_0', 1)).toBeDefined();
+    expect(cache.at('checklist_3', 1)).toBeDefined();
+  });
+
+  it('does not keep an entry larger than the whole cache, and forgets on request', () => {
+    const cache = new ChecklistCache(10);
+    cache.remember('user_1', 1, checklist('checklist_big'));
+    expect(cache.size).toBe(0);
+    const roomy = new ChecklistCache();
+    roomy.remember('user_1', 1, checklist('checklist_a'));
+    roomy.forget('checklist_a');
+    expect(roomy.size).toBe(0);
+    expect(roomy.characters).toBe(0);
+  });
+});

@@ -1,0 +1,75 @@
+import type { Checklist } from '#domain/checklist';
+
+/**
+ * Checklists as last read from the database, each with the revision it was read at and its JSON
+ * already written. A checklist's `revision` goes up by one in the same statement as every change to
+ * it or its tasks (and changes to one checklist are serialised by its row lock), so a revision names
+ * exactly one state. A reader asks the database only for the current revision (a primary-key lookup,
+ * folded into the session check) and answers from here when it matches: nothing stale is ever served,
+ * on one instance or many, and nothing needs invalidating. Building a 50-task checklist's JSON costs
+ * the database about six times the lookup (docs/decisions/0004).
+ *
+ * Bounded by the characters of JSON held; the least recently used entries go first.
+ */
+export interface CachedChecklist {
+  ownerId: string;
+  revision: number;
+  checklist: Checklist;
+  /** `checklist` as the API's JSON body. */
+  body: string;
+}
+
+/** About 64 MB of strings at most (UTF-16). */
+export const CHECKLIST_CACHE_CHARACTERS = 32 * 1024 * 1024;
+
+export class ChecklistCache {
+  readonly #entries = new Map<string, CachedChecklist>();
+  #characters = 0;
+
+  constructor(readonly maxCharacters = CHECKLIST_CACHE_CHARACTERS) {}
+
+  /** The entry for this checklist at exactly this revision, or undefined. */
+  at(checklistId: string, revision: number): CachedChecklist | undefined {
+    const entry = this.#entries.get(checklistId);
+    if (!entry) return undefined;
+    if (entry.revision !== revision) return undefined;
+    // Most recently used last: Map keeps insertion order.
+    this.#entries.delete(checklistId);
+    this.#entries.set(checklistId, entry);
+    return entry;
+  }
+
+  /** Keeps the checklist as read at `revision`, unless a later revision is already held. */
+  remember(ownerId: string, revision: number, checklist: Checklist): CachedChecklist {
+    const entry: CachedChecklist = { ownerId, revision, checklist, body: JSON.stringify(checklist) };
+    const held = this.#entries.get(checklist.id);
+    if (held && held.revision > revision) return entry;
+    if (held) this.#drop(checklist.id, held);
+    if (entry.body.length > this.maxCharacters) return entry;
+    this.#entries.set(checklist.id, entry);
+    this.#characters += entry.body.length;
+    for (const [id, oldest] of this.#entries) {
+      if (this.#characters <= this.maxCharacters) break;
+      this.#drop(id, oldest);
+    }
+    return entry;
+  }
+
+  forget(checklistId: string): void {
+    const held = this.#entries.get(checklistId);
+    if (held) this.#drop(checklistId, held);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get characters(): number {
+    return this.#characters;
+  }
+
+  #drop(checklistId: string, entry: CachedChecklist): void {
+    this.#entries.delete(checklistId);
+    this.#characters -= entry.body.length;
+  }
+}
