@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   code_locked: 429,
   rate_limited: 429,
   internal_error: 500,
+  delivery_failed: 502,
   service_unavailable: 503,
 } as const;
 

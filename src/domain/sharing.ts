@@ -1,0 +1,157 @@
+import type { Checklist } from './checklist.ts';
+import type { LanguageCode } from './languages.ts';
+
+/**
+ * Verified sharing (DESIGN.md "Verified sharing rules", docs/api.md "Sharing"): the shapes both sides
+ * read, the limits, and the spec's strings. Request schemas are in sharing-input.ts (zod stays out
+ * of the pages that only need these).
+ */
+
+export const SHARE_LIMITS = {
+  codeDigits: 6,
+  codeValidMinutes: 10,
+  /** Wrong tries per code; the code is dead after them and a new one must be sent. */
+  codeMaxTries: 5,
+  /** Between two codes sent for one share. */
+  resendIntervalSeconds: 30,
+  /** Codes one owner may have sent (e-mail and SMS together) per hour: SMS costs money. */
+  ownerSendsPerHour: 30,
+  /** Verify attempts per IP per 10 minutes (an office behind one address must get through). */
+  verifyPerIpPer10Minutes: 30,
+  /** Verify attempts per share token per 10 minutes. */
+  verifyPerTokenPer10Minutes: 15,
+  /** How long a verified browser keeps access without verifying again (unless revoked first). */
+  accessDays: 30,
+  recipientNameMax: 100,
+  emailMax: 254,
+} as const;
+
+export type ShareChannel = 'email' | 'sms';
+
+/** The spec's strings of the share dialog, the code dialog and the shared page (sections 2, 5, 8). */
+export const SHARE_MESSAGES = {
+  dialogTitle: 'Share Checklist',
+  dialogSubtitle: 'Send the checklist to someone for completion',
+  emailRequired: 'Please enter a valid email address.',
+  phoneRequired: 'Please enter a valid phone number.',
+  emailConsentRequired: 'Please confirm that the recipient consents to receive emails.',
+  phoneConsentRequired: 'Please confirm that the recipient consents to receive text messages.',
+  missingChecklistId: 'Unable to share: missing checklist ID.',
+  contactRequired: 'Please provide either an email address or phone number',
+  oneContactOnly: 'Send either an email address or a phone number, not both.',
+  noShareUrl: 'Failed to generate a share link. Please try again.',
+  shareFailed: 'Failed to share checklist. Please try again.',
+  sendFailed: 'Failed to send verification code',
+  copied: 'Copied!',
+  codeRequired: 'Please enter the verification code',
+  codeFormat: 'The code is the 6 digits we sent you.',
+  codeHint: 'The 6-digit code is valid for 10 minutes.',
+  verifyFailed: 'Failed to verify code. Please try again.',
+  codeInvalid: 'That code is not right.',
+  codeExpired: 'This code has expired. Ask for a new one.',
+  codeLocked: 'Too many wrong codes. Ask for a new one.',
+  shareNotFound: 'Could not find the shared checklist. Please contact the sender.',
+  verifiedTitle: 'Verified Access',
+  verifiedText: 'You have verified access to this shared checklist',
+  translatedTitle: 'Auto-Translated',
+  loadFailedView: 'Unable to load shared checklist. Please try refreshing the page.',
+  loadFailedToast: 'Failed to load shared checklist',
+  loadedToast: 'Your shared checklist has been loaded successfully.',
+  languageNotInPlan: "This language is not included in your plan. Please upgrade to share in it.",
+  resendTooSoon: 'A code was sent moments ago. Please wait a little before asking for another.',
+  ownerSendLimit: 'You have sent many codes in the last hour. Please try again later.',
+} as const;
+
+/** The answer to POST /api/verification/send (spec section 3 "Share response", plus ours). */
+export interface ShareResponse {
+  shareUrl: string;
+  token: string;
+  shareId: string;
+  recipientId: string;
+  channel: ShareChannel;
+  maskedEmail: string | null;
+  maskedPhone: string | null;
+  /** When the code just sent stops working (ISO). */
+  codeExpiresAt: string;
+  /** Local mode only (the spec's "development mode"): the code itself. */
+  verificationCode?: string;
+}
+
+/** The answer to POST /api/verification/resend: a new code went to the share's contact. */
+export interface ResendResponse {
+  sent: true;
+  maskedContact: string;
+  codeExpiresAt: string;
+  verificationCode?: string;
+}
+
+/** The answer to POST /api/verification/verify on success (the recipient cookie is set with it). */
+export interface VerifyResponse {
+  verified: true;
+  checklistId: string;
+  recipientId: string;
+  targetLanguage: LanguageCode;
+}
+
+/**
+ * GET /api/verification/status/{token}: for a browser that has verified this share, the details;
+ * for any other browser (and any unknown token) only `{verified: false, expired: false}`.
+ * `expired` is true when this browser's access ran out (it must verify again).
+ */
+export type VerificationStatus =
+  | {
+      verified: true;
+      expired: false;
+      recipientId: string;
+      checklistId: string;
+      targetLanguage: LanguageCode;
+      recipientName: string | null;
+      maskedEmail: string | null;
+      maskedPhone: string | null;
+      maskedContact: string;
+    }
+  | { verified: false; expired: boolean };
+
+/** GET /api/shared/checklist?token=: the checklist as the recipient may see it. */
+export interface SharedChecklistResponse {
+  success: true;
+  /** `userId` is always null here: nothing of the owner but their display name is shown. */
+  checklist: Checklist;
+  targetLanguage: LanguageCode;
+  ownerName: string;
+  recipientName: string | null;
+  maskedContact: string;
+  /** Whether the texts were machine-translated (the 'Auto-Translated' banner); false until translation exists. */
+  translated: boolean;
+  message: string;
+}
+
+/** A row of GET /api/checklists/{id}/shares (owner only). */
+export interface ShareSummary {
+  id: string;
+  recipientName: string | null;
+  channel: ShareChannel;
+  maskedContact: string;
+  targetLanguage: LanguageCode;
+  /** Whether some browser has verified this share's current link. */
+  verified: boolean;
+  lastActivityAt: string | null;
+  createdAt: string;
+}
+
+/** 'jane.doe@example.com' -> 'j•••e@example.com'; a one-letter name keeps only that letter. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const masked = local.length <= 2 ? `${local[0]}•••` : `${local[0]}•••${local[local.length - 1]}`;
+  return `${masked}@${domain}`;
+}
+
+/** The share's link as the recipient opens it; `lang` only when it is not English. */
+export function shareLink(publicUrl: string, token: string, language: LanguageCode): string {
+  const url = new URL(`/shared/${encodeURIComponent(token)}`, publicUrl);
+  if (language !== 'en') url.searchParams.set('lang', language);
+  return url.href;
+}
