@@ -10,7 +10,8 @@ import { EmailAddress } from './user-input.ts';
 /** A share token in a path or body: the 22 URL-safe characters we issue; anything else is simply unknown. */
 export const ShareToken = z.string().min(1).max(ID_MAX);
 
-const optionalBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalBlank = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
  * POST /api/verification/send. Exactly one of email or phone; the phone is normalised to E.164.

@@ -57,7 +57,7 @@ export const SHARE_MESSAGES = {
   loadFailedView: 'Unable to load shared checklist. Please try refreshing the page.',
   loadFailedToast: 'Failed to load shared checklist',
   loadedToast: 'Your shared checklist has been loaded successfully.',
-  languageNotInPlan: "This language is not included in your plan. Please upgrade to share in it.",
+  languageNotInPlan: 'This language is not included in your plan. Please upgrade to share in it.',
   resendTooSoon: 'A code was sent moments ago. Please wait a little before asking for another.',
   ownerSendLimit: 'You have sent many codes in the last hour. Please try again later.',
 } as const;
