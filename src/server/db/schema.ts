@@ -181,3 +181,119 @@ export const outboxMessages = pgTable(
     check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'sms')`),
   ],
 );
+
+export const SHARE_CHANNELS = ['email', 'sms'] as const;
+
+/**
+ * A checklist shared with one recipient (one contact). The link's token is a bearer secret: it is
+ * found by its SHA-256 and kept only encrypted (the owner's "send again" answers the same link).
+ * The live code is a keyed hash (HMAC); one code per share at a time.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: text('id').primaryKey(),
+    checklistId: text('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id').notNull(),
+    recipientName: text('recipient_name'),
+    channel: text('channel', { enum: SHARE_CHANNELS }).notNull(),
+    /** The e-mail address (lower case) or the E.164 phone number the codes go to. */
+    contact: text('contact').notNull(),
+    targetLanguage: text('target_language').notNull().default('en'),
+    tokenHash: text('token_hash').notNull(),
+    tokenSealed: text('token_sealed').notNull(),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamptz('code_expires_at'),
+    codeWrongTries: integer('code_wrong_tries').notNull().default(0),
+    /** When the last code was asked for (the resend throttle). */
+    codeRequestedAt: timestamptz('code_requested_at'),
+    /** Verify attempts on this token in the current window (the per-token rate limit). */
+    verifyWindowStart: timestamptz('verify_window_start'),
+    verifyWindowCount: integer('verify_window_count').notNull().default(0),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shares_token_hash_key').on(t.tokenHash),
+    uniqueIndex('shares_checklist_contact_key').on(t.checklistId, t.channel, t.contact),
+    check('shares_channel_check', sql`${t.channel} in ('email', 'sms')`),
+  ],
+);
+
+/** Each code sent, for the per-owner hourly limit and the record of who was sent what (never the code). */
+export const shareCodeSends = pgTable(
+  'share_code_sends',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    channel: text('channel', { enum: SHARE_CHANNELS }).notNull(),
+    sentAt: timestamptz('sent_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('share_code_sends_owner_sent_idx').on(t.ownerId, t.sentAt)],
+);
+
+/**
+ * A browser that proved it holds a share's contact. The browser is named by the SHA-256 of its
+ * recipient cookie. Revoking or replacing the share's link deletes its grants.
+ */
+export const shareGrants = pgTable(
+  'share_grants',
+  {
+    browserHash: text('browser_hash').notNull(),
+    shareId: text('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    checklistId: text('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.browserHash, t.shareId] }),
+    index('share_grants_browser_checklist_idx').on(t.browserHash, t.checklistId),
+    index('share_grants_share_id_idx').on(t.shareId),
+  ],
+);
+
+export const ACTIVITY_ACTIONS = [
+  'task_completed',
+  'task_reopened',
+  'photo_removed',
+  'remarks_updated',
+  'submitted',
+  'verified',
+] as const;
+
+/** Who did what to a checklist, and when: the owner (share null) or a recipient (their share). */
+export const checklistActivity = pgTable(
+  'checklist_activity',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    checklistId: text('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    /** Kept for the record even after the share is gone: 'Jane (j•••e@example.com)'. */
+    actorLabel: text('actor_label'),
+    action: text('action', { enum: ACTIVITY_ACTIONS }).notNull(),
+    taskId: text('task_id'),
+    at: timestamptz('at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('checklist_activity_checklist_at_idx').on(t.checklistId, t.at),
+    index('checklist_activity_share_at_idx').on(t.shareId, t.at),
+  ],
+);
+
+/** Secrets the server made itself in local mode (APP_SECRET unset), shared by every instance. */
+export const localSecrets = pgTable('local_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
