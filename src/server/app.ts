@@ -9,22 +9,27 @@ import {
   registerLocalProvider,
 } from './adapters/identity/local-provider.ts';
 import { OidcClient } from './adapters/identity/oidc-client.ts';
+import { createMessageSender } from './adapters/messaging/create-message-sender.ts';
 import { type Config, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { authRoutes } from './http/auth.ts';
 import { checklistRoutes } from './http/checklists.ts';
+import { devOutboxRoutes } from './http/dev-outbox.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
+import { ownerSharingRoutes, recipientSharingRoutes } from './http/sharing.ts';
 import { subscriptionRoutes } from './http/subscription.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
 import { clientBuildDir } from './paths.ts';
 import { ChecklistCache } from './services/checklist-cache.ts';
+import type { SharingContext } from './services/share-delivery.ts';
+import { loadShareSecrets } from './services/share-secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +119,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { config, db: database.db, oidc, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
-  await app.register(checklistRoutes, { db: database.db, cache: new ChecklistCache() });
+  const cache = new ChecklistCache();
+  const sharing: SharingContext = {
+    db: database.db,
+    secrets: await loadShareSecrets(database.db, config.appSecret),
+    messages: createMessageSender(config, database.db, app.log),
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
+  };
+  await app.register(checklistRoutes, { db: database.db, cache });
+  await app.register(ownerSharingRoutes, { context: sharing, cache });
+  await app.register(recipientSharingRoutes, { context: sharing, cache });
+  await app.register(devOutboxRoutes, { config, db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),

@@ -14,6 +14,7 @@ const PRODUCTION = {
   TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
   TWILIO_AUTH_TOKEN: 'twilio-auth-token',
   TWILIO_FROM_NUMBER: '+14155550100',
+  APP_SECRET: 'a-random-key-of-at-least-32-characters',
 };
 
 const LOCAL_OUTBOXES = ['e-mail (local outbox)', 'SMS (local outbox)'];
@@ -82,7 +83,7 @@ describe('loadConfig: local mode', () => {
 });
 
 describe('loadConfig: refusals', () => {
-  it('production with nothing set names DATABASE_URL, OIDC_ISSUER, PUBLIC_URL, SMTP_URL and TWILIO_ACCOUNT_SID', () => {
+  it('production with nothing set names DATABASE_URL, OIDC_ISSUER, PUBLIC_URL, SMTP_URL, TWILIO_ACCOUNT_SID and APP_SECRET', () => {
     const problems = problemsOf({ APP_ENV: 'production' });
     const text = problems.join('\n');
     expect(text).toContain('DATABASE_URL is required when APP_ENV=production');
@@ -90,7 +91,16 @@ describe('loadConfig: refusals', () => {
     expect(text).toContain('PUBLIC_URL is required when APP_ENV=production');
     expect(text).toContain('SMTP_URL is required when APP_ENV=production');
     expect(text).toContain('TWILIO_ACCOUNT_SID is required when APP_ENV=production');
-    expect(problems).toHaveLength(5);
+    expect(text).toContain('APP_SECRET is required when APP_ENV=production');
+    expect(problems).toHaveLength(6);
+  });
+
+  it('a short APP_SECRET is refused, and a good one is used as it is', () => {
+    expect(problemsOf({ APP_SECRET: 'short' }).join('\n')).toContain(
+      'APP_SECRET must be at least 32 characters',
+    );
+    expect(loadConfig(PRODUCTION).appSecret).toBe(PRODUCTION.APP_SECRET);
+    expect(loadConfig({}).appSecret).toBeNull();
   });
 
   it('the error message lists every problem, so start-up output names them', () => {

@@ -42,6 +42,9 @@ const EnvSchema = z.object({
     .default(24 * 30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
+  APP_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'APP_SECRET must be at least 32 characters of random text' }).optional(),
+  ),
   SMS_SENDER_NUMBER: optionalText,
   COMPANY_TRADE_NAME: optionalText,
   COMPANY_LEGAL_NAME: optionalText,
@@ -122,6 +125,11 @@ export interface Config {
   trustProxy: boolean;
   session: { idleMs: number; maxMs: number };
   shutdownTimeoutMs: number;
+  /**
+   * The key behind share-code hashes and sealed share links. Null in local mode: the server then
+   * makes one and keeps it in the database (services/share-secrets.ts).
+   */
+  appSecret: string | null;
   contact: {
     supportEmail: string;
     smsSenderNumber: string;
@@ -190,6 +198,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refuseFallback('PUBLIC_URL', 'the https address users reach', 'http://localhost');
   if (production && e.PUBLIC_URL && publicUrl.protocol !== 'https:') {
     problems.push('PUBLIC_URL must be an https address when APP_ENV=production');
+  }
+
+  if (production && !e.APP_SECRET) {
+    refuseFallback('APP_SECRET', 'the key for share codes and links', 'a key kept in the database');
   }
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -300,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_HOURS * hour, maxMs: e.SESSION_MAX_HOURS * hour },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    appSecret: e.APP_SECRET ?? null,
     contact: {
       supportEmail:
         e.SUPPORT_EMAIL ??

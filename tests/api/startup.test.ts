@@ -56,7 +56,7 @@ describe('start-up', () => {
     expect(await server.exited).toBe(78);
     const said = server.stderr();
     expect(said).toContain('Invalid configuration');
-    for (const name of ['DATABASE_URL', 'OIDC_ISSUER', 'PUBLIC_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID']) {
+    for (const name of ['DATABASE_URL', 'OIDC_ISSUER', 'PUBLIC_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'APP_SECRET']) {
       expect(said).toContain(name);
     }
     expect(server.stdout()).not.toContain('listening');
@@ -95,6 +95,7 @@ describe('a configured server', () => {
     const clientSecret = 'oidc-client-secret-never-logged';
     const smtpPassword = 'smtp-password-never-logged';
     const twilioToken = 'twilio-token-never-logged';
+    const appSecret = 'app-secret-never-logged-0123456789abcdef';
     // On PostgreSQL: production with everything set. On PGlite: local mode on disk under DATA_DIR.
     const env: Record<string, string> =
       database?.config.kind === 'postgres'
@@ -111,6 +112,7 @@ describe('a configured server', () => {
             TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
             TWILIO_AUTH_TOKEN: twilioToken,
             TWILIO_FROM_NUMBER: '+14155550100',
+            APP_SECRET: appSecret,
           }
         : { DATA_DIR: dataDir };
     const server = startServer({ ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
@@ -135,7 +137,7 @@ describe('a configured server', () => {
     }
     expect(await server.exited).toBe(0);
     expect(server.stdout()).toContain('shutting down');
-    for (const secret of [clientSecret, smtpPassword, twilioToken]) {
+    for (const secret of [clientSecret, smtpPassword, twilioToken, appSecret]) {
       expect(server.stdout()).not.toContain(secret);
       expect(server.stderr()).not.toContain(secret);
     }

@@ -274,7 +274,7 @@ export const ACTIVITY_ACTIONS = [
 export const checklistActivity = pgTable(
   'checklist_activity',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: text('id').primaryKey(),
     checklistId: text('checklist_id')
       .notNull()
       .references(() => checklists.id, { onDelete: 'cascade' }),

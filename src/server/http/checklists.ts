@@ -17,7 +17,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { ownerAccess } from '../policies/checklists.ts';
 import type { ChecklistCache } from '../services/checklist-cache.ts';
-import { submitChecklist, updateRemarks, updateTask } from '../services/checklist-completion.ts';
+import { submitChecklist, updateRemarks } from '../services/checklist-completion.ts';
 import {
   createChecklist,
   deleteChecklist,
@@ -26,6 +26,9 @@ import {
   replaceChecklist,
 } from '../services/checklists.ts';
 import { dashboardStats } from '../services/dashboard.ts';
+import { sessionRequired } from '../services/sessions.ts';
+import { updateTask } from '../services/task-changes.ts';
+import { asFirstActorInReach, withChecklistAccess } from './checklist-access.ts';
 import { authenticateFirst, requireUser, sessionCheckOf } from './session.ts';
 
 /**
@@ -78,7 +81,9 @@ export async function checklistRoutes(
     '/api/checklists/:id',
     { schema: { params: ChecklistParams }, config: { sessionInQuery: true } },
     async (request, reply) => {
-      const body = await readOwnChecklistBody(db, cache, sessionCheckOf(request), request.params.id);
+      const session = sessionCheckOf(request);
+      if (!session) throw sessionRequired();
+      const body = await readOwnChecklistBody(db, cache, session, request.params.id);
       return reply.type(JSON_BODY).send(body);
     },
   );
@@ -94,10 +99,12 @@ export async function checklistRoutes(
 
   routes.patch(
     '/api/checklists/:id',
-    { schema: { params: ChecklistParams, body: RemarksInput } },
+    { schema: { params: ChecklistParams, body: RemarksInput }, config: { recipients: true } },
     async (request) => {
-      const access = ownerAccess(await requireUser(request));
-      return updateRemarks(db, access, request.params.id, request.body.remarks);
+      const { id } = request.params;
+      return withChecklistAccess(request, db, id, (access) =>
+        updateRemarks(db, access, id, request.body.remarks),
+      );
     },
   );
 
@@ -111,22 +118,26 @@ export async function checklistRoutes(
     '/api/checklists/:id/tasks/:taskId',
     {
       schema: { params: TaskParams, body: TaskPatchInput },
-      config: { sessionInQuery: true },
+      config: { sessionInQuery: true, recipients: true },
       bodyLimit: TASK_PATCH_BODY_LIMIT,
     },
     async (request, reply) => {
       const { id, taskId } = request.params;
-      const body = await updateTask(db, cache, sessionCheckOf(request), id, taskId, request.body);
+      const body = await asFirstActorInReach(request, (actor) =>
+        updateTask(db, cache, actor, id, taskId, request.body),
+      );
       return reply.type(JSON_BODY).send(body);
     },
   );
 
   routes.post(
     '/api/checklists/:id/submit',
-    { schema: { params: ChecklistParams, body: SubmitInput } },
+    { schema: { params: ChecklistParams, body: SubmitInput }, config: { recipients: true } },
     async (request) => {
-      const access = ownerAccess(await requireUser(request));
-      return submitChecklist(db, access, request.params.id, request.body.remarks);
+      const { id } = request.params;
+      return withChecklistAccess(request, db, id, (access) =>
+        submitChecklist(db, access, id, request.body.remarks),
+      );
     },
   );
 

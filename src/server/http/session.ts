@@ -10,11 +10,14 @@ import {
   sessionCheck,
   sessionRequired,
 } from '../services/sessions.ts';
+import { recipientCookieName } from './recipient.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route checks the session in its own query (see sessionCheckOf). */
     sessionInQuery?: boolean;
+    /** A verified share recipient may use the route too (the route resolves who is asking). */
+    recipients?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, resolved once per request from the session cookie; null when signed out. */
@@ -57,10 +60,14 @@ export async function requireUser(request: FastifyRequest): Promise<User> {
  */
 export function authenticateFirst(app: FastifyInstance): void {
   const cookieName = sessionCookieName(app.config);
+  const recipientCookie = recipientCookieName(app.config);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (request.routeOptions.config.sessionInQuery) {
-      if (!request.cookies[cookieName]) throw sessionRequired();
+    const { sessionInQuery, recipients } = request.routeOptions.config;
+    if (sessionInQuery || recipients) {
+      // The route checks the session (or the recipient's grant) itself; with neither cookie, nobody is asking.
+      const asRecipient = recipients && Boolean(request.cookies[recipientCookie]);
+      if (!request.cookies[cookieName] && !asRecipient) throw sessionRequired();
     } else {
       await requireUser(request);
     }
@@ -72,11 +79,10 @@ export function authenticateFirst(app: FastifyInstance): void {
  * database round trip as its own work (its hot path then costs one), and answers 401 itself when the
  * session is unknown or expired. Its body, if any, must be small: it is read before that check.
  */
-export function sessionCheckOf(request: FastifyRequest): SessionCheck {
+export function sessionCheckOf(request: FastifyRequest): SessionCheck | null {
   const { config } = request.server;
   const secret = request.cookies[sessionCookieName(config)];
-  if (!secret) throw sessionRequired();
-  return sessionCheck(secret, config.session);
+  return secret ? sessionCheck(secret, config.session) : null;
 }
 
 /**

@@ -5,15 +5,24 @@ import type { User } from '#domain/user';
  * Who may do what with checklists (DESIGN.md, "Who may do what"). An owner has every right over
  * their own checklists and none over anyone else's. The services read only through an access, so
  * each query carries its scope: a checklist outside it is simply not found (404, never 403, so
- * existence is not revealed). A verified share recipient (one checklist: read, tick, remarks,
- * submit) becomes a second kind of access when sharing exists.
+ * existence is not revealed). A verified share recipient has the second kind: one checklist, to read,
+ * tick, attach photos, write remarks and submit; never to edit, share or delete it.
  */
 export interface OwnerAccess {
   kind: 'owner';
   userId: string;
 }
 
-export type ChecklistAccess = OwnerAccess;
+/** A browser that verified a live share of this one checklist (services/share-verification.ts). */
+export interface RecipientAccess {
+  kind: 'recipient';
+  checklistId: string;
+  shareId: string;
+  /** How the record names them: 'Jane (j•••e@example.com)'. */
+  actorLabel: string;
+}
+
+export type ChecklistAccess = OwnerAccess | RecipientAccess;
 
 /**
  * The session's user acting as owner. A `userId` the client named (query or body) must be theirs:

@@ -43,7 +43,8 @@ describe('ChecklistCache', () => {
   it('stays within its size, dropping the least recently used first', () => {
     const one = JSON.stringify(checklist('checklist_0')).length;
     const cache = new ChecklistCache(one * 3);
-    for (const id of ['checklist_0', 'checklist_1', 'checklist_2']) cache.remember('user_1', 1, checklist(id));
+    for (const id of ['checklist_0', 'checklist_1', 'checklist_2'])
+      cache.remember('user_1', 1, checklist(id));
     cache.at('checklist_0', 1); // used: now the most recent
     cache.remember('user_1', 1, checklist('checklist_3'));
     expect(cache.size).toBe(3);

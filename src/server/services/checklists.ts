@@ -15,7 +15,7 @@ import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists, sessions, tasks, users } from '../db/schema.ts';
 import { newId } from '../ids.ts';
-import { type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
+import { type ChecklistAccess, checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import type { ChecklistCache } from './checklist-cache.ts';
 import { keepSessionAlive, type SessionCheck, sessionRequired, sessionTimeColumns } from './sessions.ts';
 
@@ -26,7 +26,16 @@ type TaskRow = typeof tasks.$inferSelect;
 
 /** The SQL condition of "this checklist, if the access reaches it". */
 export function checklistInScope(access: ChecklistAccess, checklistId: string) {
-  return and(eq(checklists.id, checklistId), eq(checklists.userId, access.userId));
+  if (access.kind === 'owner') {
+    return and(eq(checklists.id, checklistId), eq(checklists.userId, access.userId));
+  }
+  // A recipient reaches the one checklist their share is for (an empty result for any other id).
+  return and(eq(checklists.id, checklistId), eq(checklists.id, access.checklistId));
+}
+
+/** A recipient sees nothing of the owner but the name the share page shows: no user id. */
+export function asSeenBy(access: ChecklistAccess, checklist: Checklist): Checklist {
+  return access.kind === 'owner' ? checklist : { ...checklist, userId: null };
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -92,6 +101,15 @@ const readChecklistQuery = preparedPerDatabase((db) =>
     .prepare('read_checklist'),
 );
 
+/** For a recipient, whose access was resolved (for exactly this checklist) before. */
+const readSharedChecklistQuery = preparedPerDatabase((db) =>
+  db
+    .select({ ...getTableColumns(checklists), tasks: sql<Task[]>`${TASKS_AS_JSON}` })
+    .from(checklists)
+    .where(eq(checklists.id, sql.placeholder('id')))
+    .prepare('read_shared_checklist'),
+);
+
 /** A checklist as read, with the revision it was read at (see ChecklistCache). */
 export interface ChecklistRead {
   ownerId: string;
@@ -105,7 +123,12 @@ export async function readChecklistWithRevision(
   access: ChecklistAccess,
   checklistId: string,
 ): Promise<ChecklistRead | null> {
-  const [row] = await readChecklistQuery(db).execute({ id: checklistId, userId: access.userId });
+  let row: (ChecklistRow & { tasks: Task[] }) | undefined;
+  if (access.kind === 'owner') {
+    [row] = await readChecklistQuery(db).execute({ id: checklistId, userId: access.userId });
+  } else if (access.checklistId === checklistId) {
+    [row] = await readSharedChecklistQuery(db).execute({ id: checklistId });
+  }
   return row ? { ownerId: row.userId, revision: row.revision, checklist: toChecklist(row) } : null;
 }
 
@@ -200,7 +223,7 @@ const listChecklistsQuery = preparedPerDatabase((db) =>
 );
 
 /** The owner's checklists, newest first, each with its task counts, status and progress (one query). */
-export async function listChecklists(db: Database, access: ChecklistAccess): Promise<ChecklistSummary[]> {
+export async function listChecklists(db: Database, access: OwnerAccess): Promise<ChecklistSummary[]> {
   const rows = await listChecklistsQuery(db).execute({ userId: access.userId });
   return rows.map((row) => ({
     ...checklistRowFields(row),
@@ -217,7 +240,7 @@ export async function listChecklists(db: Database, access: ChecklistAccess): Pro
  */
 export async function createChecklist(
   db: Database,
-  access: ChecklistAccess,
+  access: OwnerAccess,
   input: ChecklistData,
 ): Promise<Checklist> {
   return db.transaction(async (tx) => {
@@ -274,7 +297,7 @@ export async function createChecklist(
  */
 export async function replaceChecklist(
   db: Database,
-  access: ChecklistAccess,
+  access: OwnerAccess,
   checklistId: string,
   input: ChecklistUpdateData,
 ): Promise<Checklist> {
@@ -370,7 +393,7 @@ function planTaskChanges(
 }
 
 /** Deletes the checklist; its tasks go with it (foreign key cascade). */
-export async function deleteChecklist(db: Database, access: ChecklistAccess, checklistId: string) {
+export async function deleteChecklist(db: Database, access: OwnerAccess, checklistId: string) {
   const deleted = await db
     .delete(checklists)
     .where(checklistInScope(access, checklistId))

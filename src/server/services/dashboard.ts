@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type DashboardStats, progressFromCounts } from '#domain/checklist';
 import type { Database } from '../db/client.ts';
 import { checklists, tasks } from '../db/schema.ts';
-import type { ChecklistAccess } from '../policies/checklists.ts';
+import type { OwnerAccess } from '../policies/checklists.ts';
 import { completedCount, taskCount } from './checklists.ts';
 
 /**
@@ -13,7 +13,7 @@ import { completedCount, taskCount } from './checklists.ts';
  */
 export async function dashboardStats(
   db: Database,
-  access: ChecklistAccess,
+  access: OwnerAccess,
   timeZone: string,
   now: Date = new Date(),
 ): Promise<DashboardStats> {

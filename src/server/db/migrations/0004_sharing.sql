@@ -1,5 +1,5 @@
 CREATE TABLE "checklist_activity" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "checklist_activity_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" text PRIMARY KEY NOT NULL,
 	"checklist_id" text NOT NULL,
 	"share_id" text,
 	"actor_label" text,

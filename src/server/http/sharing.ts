@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ChecklistParams } from '#domain/checklist';
+import { SHARE_LIMITS } from '#domain/sharing';
+import {
+  ResendInput,
+  SharedChecklistQuery,
+  ShareParams,
+  ShareSendInput,
+  ShareTokenParams,
+  VerifyInput,
+} from '#domain/sharing-input';
+import { ownerAccess } from '../policies/checklists.ts';
+import type { ChecklistCache } from '../services/checklist-cache.ts';
+import { resendShareCode, type SharingContext, sendShareCode } from '../services/share-delivery.ts';
+import { readSharedChecklist, shareStatus, verifyShareCode } from '../services/share-verification.ts';
+import { listShares, revokeShare } from '../services/shares.ts';
+import { recipientBrowserHash, recipientSecretOf, setRecipientCookie } from './recipient.ts';
+import { authenticateFirst, requireUser } from './session.ts';
+
+export interface SharingRoutesOptions {
+  context: SharingContext;
+  cache: ChecklistCache;
+}
+
+/** The owner's side of sharing (docs/api.md "Sharing"): send a code and link, see and revoke shares. */
+export async function ownerSharingRoutes(app: FastifyInstance, { context }: SharingRoutesOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+
+  routes.post('/api/verification/send', { schema: { body: ShareSendInput } }, async (request) => {
+    const access = ownerAccess(await requireUser(request));
+    return sendShareCode(context, access, request.body);
+  });
+
+  routes.get('/api/checklists/:id/shares', { schema: { params: ChecklistParams } }, async (request) => {
+    const access = ownerAccess(await requireUser(request));
+    return { shares: await listShares(context.db, access, request.params.id) };
+  });
+
+  routes.delete(
+    '/api/checklists/:id/shares/:shareId',
+    { schema: { params: ShareParams } },
+    async (request, reply) => {
+      const access = ownerAccess(await requireUser(request));
+      await revokeShare(context.db, access, request.params.id, request.params.shareId);
+      return reply.status(204).send();
+    },
+  );
+}
+
+const TEN_MINUTES = '10 minutes';
+
+/**
+ * The recipient's side: anyone holding a link may ask for a code and try it; only a browser that
+ * proved the code reads the checklist. Per-IP limits here are per instance; the per-code and per-link
+ * limits (kept in the database) are the real guards.
+ */
+export async function recipientSharingRoutes(app: FastifyInstance, { context, cache }: SharingRoutesOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  routes.post(
+    '/api/verification/verify',
+    {
+      schema: { body: VerifyInput },
+      config: { rateLimit: { max: SHARE_LIMITS.verifyPerIpPer10Minutes, timeWindow: TEN_MINUTES } },
+    },
+    async (request, reply) => {
+      // A browser without the cookie gets one only once its code is right.
+      const { secret, browserHash } = recipientSecretOf(request);
+      const verified = await verifyShareCode(context, request.body.token, request.body.code, browserHash);
+      setRecipientCookie(request, reply, secret);
+      return verified;
+    },
+  );
+
+  routes.post(
+    '/api/verification/resend',
+    { schema: { body: ResendInput }, config: { rateLimit: { max: 20, timeWindow: TEN_MINUTES } } },
+    async (request) => resendShareCode(context, request.body.token),
+  );
+
+  routes.get('/api/verification/status/:token', { schema: { params: ShareTokenParams } }, async (request) =>
+    shareStatus(context, request.params.token, recipientBrowserHash(request)),
+  );
+
+  routes.get('/api/shared/checklist', { schema: { querystring: SharedChecklistQuery } }, async (request) =>
+    readSharedChecklist(context, cache, request.query.token, recipientBrowserHash(request)),
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SHARE_LIMITS } from '#domain/sharing';
+import type { Database } from '../db/client.ts';
+import { localSecrets } from '../db/schema.ts';
+
+/**
+ * The secrets of verified sharing (DESIGN.md "Verified sharing rules"): link tokens of 128 random
+ * bits, found by their SHA-256 and kept sealed (AES-256-GCM) so the owner's "send again" can answer
+ * the same link; 6-digit codes from the CSPRNG, stored only as an HMAC bound to their share.
+ * Both keys derive from APP_SECRET (or, in local mode, a key the server made and keeps in the database).
+ */
+export interface ShareSecrets {
+  newToken(): { token: string; tokenHash: string; tokenSealed: string };
+  tokenHash(token: string): string;
+  unsealToken(sealed: string): string;
+  newCode(): string;
+  codeHash(shareId: string, code: string): string;
+  /** Constant-time comparison of a typed code with the stored hash. */
+  codeMatches(shareId: string, code: string, storedHash: string): boolean;
+}
+
+const TOKEN_BYTES = 16;
+const LOCAL_SECRET_NAME = 'app_secret';
+
+export function createShareSecrets(appSecret: string): ShareSecrets {
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', appSecret, 'listsync', `listsync ${purpose}`, 32));
+  const codeKey = derive('share code hmac');
+  const sealKey = derive('share token seal');
+  const codeHash = (shareId: string, code: string) =>
+    createHmac('sha256', codeKey).update(`${shareId}:${code}`).digest('base64url');
+  const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+  return {
+    newToken() {
+      const token = randomBytes(TOKEN_BYTES).toString('base64url');
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+      const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+      const tokenSealed = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+      return { token, tokenHash: tokenHash(token), tokenSealed };
+    },
+    tokenHash,
+    unsealToken(sealed) {
+      const bytes = Buffer.from(sealed, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', sealKey, bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+    },
+    newCode() {
+      return String(randomInt(0, 10 ** SHARE_LIMITS.codeDigits)).padStart(SHARE_LIMITS.codeDigits, '0');
+    },
+    codeHash,
+    codeMatches(shareId, code, storedHash) {
+      const typed = Buffer.from(codeHash(shareId, code));
+      const stored = Buffer.from(storedHash);
+      return typed.length === stored.length && timingSafeEqual(typed, stored);
+    },
+  };
+}
+
+/**
+ * The configured APP_SECRET, or in local mode one made once and kept in the database, so every
+ * instance on that database (and every restart) reads the same links and codes.
+ */
+export async function loadShareSecrets(db: Database, appSecret: string | null): Promise<ShareSecrets> {
+  if (appSecret) return createShareSecrets(appSecret);
+  await db
+    .insert(localSecrets)
+    .values({ name: LOCAL_SECRET_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(localSecrets).where(eq(localSecrets.name, LOCAL_SECRET_NAME));
+  if (!row) throw new Error('local secret was not stored');
+  return createShareSecrets(row.value);
+}
