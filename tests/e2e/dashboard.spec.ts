@@ -177,17 +177,20 @@ test.describe('when the server fails', () => {
   });
 });
 
-test('Share Link from the row menu says plainly that sharing is not available yet', async ({ page }) => {
+test('Share Link from the row menu opens Share Checklist for that checklist; Cancel closes it', async ({
+  page,
+}) => {
   await seedChecklist(page, 'Pool cleaning', ['Skim surface']);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Checklist actions' }).click();
   await page.getByRole('menuitem', { name: 'Share Link' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sharing is not available yet' });
-  await expect(dialog).toContainText('not available on this server yet');
-  await expect(dialog).toContainText('No link was created for “Pool cleaning” and nothing was sent.');
-  await expect(dialog.getByRole('textbox')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Checklist' });
+  await expect(dialog).toContainText('Send the checklist to someone for completion');
+  await expect(dialog).toContainText('Pool cleaning');
+  await expect(dialog.getByRole('button', { name: 'Send Verification Code' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Checklist actions' })).toBeFocused();
   // The page is usable again after the menu and the dialog (no pointer-events left on the body).
   await page.getByRole('button', { name: 'New Checklist' }).click();
   await expect(page.getByRole('heading', { name: 'Create Checklist' })).toBeVisible();

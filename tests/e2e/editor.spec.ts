@@ -239,12 +239,14 @@ test.describe('a concurrent edit', () => {
   });
 });
 
-test('Share Link in the editor does not pretend to share', async ({ page }) => {
+test('Share Link in the editor opens Share Checklist; Escape gives focus back to the button', async ({
+  page,
+}) => {
   await seedChecklist(page, 'Roof survey', ['Check gutters']);
   await openEditorFor(page, 'Roof survey');
   await page.getByTestId('checklist-editor').getByRole('button', { name: 'Share Link' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sharing is not available yet' });
-  await expect(dialog).toContainText('Sharing a checklist by link and verification code is not available');
+  const dialog = page.getByRole('dialog', { name: 'Share Checklist' });
+  await expect(dialog).toContainText('Roof survey');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ChecklistEditor } from '../components/checklist-editor/checklist-editor.tsx';
 import { DevelopmentBanner } from '../components/development-banner.tsx';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
-import { ShareUnavailableDialog } from '../components/share-unavailable-dialog.tsx';
+import { LazyShareDialog } from '../components/share-dialog/lazy-share-dialog.tsx';
 import { ConfirmDialog } from '../components/ui/dialog.tsx';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
 import { StatsStrip } from './dashboard/stats-strip.tsx';
@@ -51,7 +51,7 @@ export default function DashboardPage() {
                 onEdit: (checklist) => void actions.startEdit(checklist),
                 onShare: (checklist) => {
                   menuRowId.current = checklist.id;
-                  actions.share(checklist.name);
+                  actions.share(checklist);
                 },
                 onDelete: (checklist) => {
                   menuRowId.current = checklist.id;
@@ -66,7 +66,7 @@ export default function DashboardPage() {
               onCancel={actions.closeEditor}
               onShare={() => {
                 menuRowId.current = null;
-                if (editor.mode === 'edit') actions.share(editor.checklist.name);
+                if (editor.mode === 'edit') actions.share(editor.checklist);
               }}
             />
           )}
@@ -87,9 +87,10 @@ export default function DashboardPage() {
         onConfirm={() => void actions.confirmDelete()}
         returnFocusTo={returnFocusToList}
       />
-      <ShareUnavailableDialog
-        open={actions.sharing !== null}
+      <LazyShareDialog
+        open={actions.sharing?.open ?? false}
         onOpenChange={(open) => !open && actions.closeShare()}
+        checklistId={actions.sharing?.id ?? null}
         checklistName={actions.sharing?.name ?? null}
         returnFocusTo={returnFocusToList}
       />

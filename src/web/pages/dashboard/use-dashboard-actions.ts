@@ -53,7 +53,8 @@ export function useDashboardActions() {
   const [editor, setEditor] = useState<EditorState>({ mode: 'closed' });
   const [openingId, setOpeningId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ChecklistSummary | null>(null);
-  const [sharing, setSharing] = useState<{ name: string } | null>(null);
+  /** The checklist of the share dialog; kept after closing so the dialog does not change as it fades out. */
+  const [sharing, setSharing] = useState<{ id: string; name: string; open: boolean } | null>(null);
 
   const limitReached = useCallback(
     (limit: number) => {
@@ -165,7 +166,7 @@ export function useDashboardActions() {
     askDelete: setDeleting,
     cancelDelete: () => setDeleting(null),
     confirmDelete,
-    share: (name: string) => setSharing({ name }),
-    closeShare: () => setSharing(null),
+    share: ({ id, name }: { id: string; name: string }) => setSharing({ id, name, open: true }),
+    closeShare: () => setSharing((current) => current && { ...current, open: false }),
   };
 }

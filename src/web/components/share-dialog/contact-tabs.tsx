@@ -1,0 +1,188 @@
+import { Mail, Smartphone } from 'lucide-react';
+import { type KeyboardEvent, type Ref, useRef } from 'react';
+import { SHARE_LIMITS } from '#domain/sharing';
+import { cn } from '../../lib/cn.ts';
+import { Checkbox, Input, Label } from '../ui/field.tsx';
+import type { ContactTab, ShareFormField, ShareFormState } from './share-form.ts';
+
+const TABS: { id: ContactTab; label: string; icon: typeof Mail }[] = [
+  { id: 'email', label: 'Email', icon: Mail },
+  { id: 'phone', label: 'Phone', icon: Smartphone },
+];
+
+export interface ContactTabsProps {
+  id: string;
+  form: ShareFormState;
+  onChange(change: Partial<ShareFormState>): void;
+  /** The field a shown error is about: it is marked invalid and described by the error. */
+  invalidField: ShareFormField;
+  errorId: string;
+  disabled: boolean;
+  addressRef: Ref<HTMLInputElement>;
+  consentRef: Ref<HTMLInputElement>;
+}
+
+/**
+ * Email and Phone tabs (WAI-ARIA tabs: arrow keys move between them, one tab stop), each with its
+ * address field and the recipient's consent. Each tab keeps what was typed in it; only the active
+ * one is sent.
+ */
+export function ContactTabs({
+  id,
+  form,
+  onChange,
+  invalidField,
+  errorId,
+  disabled,
+  addressRef,
+  consentRef,
+}: ContactTabsProps) {
+  const tabRefs = useRef(new Map<ContactTab, HTMLButtonElement>());
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.findIndex((tab) => tab.id === form.tab);
+    const next =
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index - 1 + TABS.length) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    onChange({ tab: next.id });
+    tabRefs.current.get(next.id)?.focus();
+  }
+
+  const invalid = (field: ShareFormField) => invalidField === field;
+  const describedBy = (field: ShareFormField, hint?: string) =>
+    [hint, invalid(field) ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const email = form.tab === 'email';
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label="Send the code by"
+        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+      >
+        {TABS.map((tab) => {
+          const selected = form.tab === tab.id;
+          const Icon = tab.icon;
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                if (element) tabRefs.current.set(tab.id, element);
+                else tabRefs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${tab.id}`}
+              aria-selected={selected}
+              aria-controls={`${id}-panel`}
+              tabIndex={selected ? 0 : -1}
+              disabled={disabled}
+              onClick={() => onChange({ tab: tab.id })}
+              onKeyDown={onTabKeyDown}
+              className={cn(
+                'flex h-10 items-center justify-center gap-2 rounded-lg text-sm font-medium transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                selected ? 'bg-white text-indigo-700 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${form.tab}`}
+        className="mt-4 space-y-4"
+      >
+        {email ? (
+          <div>
+            <Label htmlFor={`${id}-email`}>Recipient's email address</Label>
+            <Input
+              key="email"
+              id={`${id}-email`}
+              ref={addressRef}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              spellCheck={false}
+              placeholder="name@example.com"
+              maxLength={SHARE_LIMITS.emailMax}
+              value={form.email}
+              onChange={(event) => onChange({ email: event.target.value })}
+              disabled={disabled}
+              aria-invalid={invalid('email') || undefined}
+              aria-describedby={describedBy('email')}
+              className="mt-1.5"
+            />
+          </div>
+        ) : (
+          <div>
+            <Label htmlFor={`${id}-phone`}>Recipient's mobile number</Label>
+            <Input
+              key="phone"
+              id={`${id}-phone`}
+              ref={addressRef}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="+1 415 555 0132"
+              maxLength={32}
+              value={form.phone}
+              onChange={(event) => onChange({ phone: event.target.value })}
+              disabled={disabled}
+              aria-invalid={invalid('phone') || undefined}
+              aria-describedby={describedBy('phone', `${id}-phone-hint`)}
+              className="mt-1.5"
+            />
+            <p id={`${id}-phone-hint`} className="mt-1.5 text-sm text-slate-600">
+              Include the country code, starting with +.
+            </p>
+          </div>
+        )}
+
+        <label
+          htmlFor={`${id}-${form.tab}-consent`}
+          className={cn(
+            'flex items-start gap-3 rounded-lg border p-3 text-sm text-slate-700',
+            invalid(email ? 'emailConsent' : 'phoneConsent')
+              ? 'border-red-300 bg-red-50'
+              : 'border-slate-200 bg-slate-50',
+          )}
+        >
+          <Checkbox
+            key={form.tab}
+            id={`${id}-${form.tab}-consent`}
+            ref={consentRef}
+            checked={email ? form.emailConsent : form.phoneConsent}
+            onChange={(event) =>
+              onChange(
+                email ? { emailConsent: event.target.checked } : { phoneConsent: event.target.checked },
+              )
+            }
+            disabled={disabled}
+            aria-invalid={invalid(email ? 'emailConsent' : 'phoneConsent') || undefined}
+            aria-describedby={describedBy(email ? 'emailConsent' : 'phoneConsent')}
+          />
+          <span>
+            {email
+              ? 'The recipient agrees to receive an email with the link and a verification code.'
+              : 'The recipient agrees to receive a text message with the link and a verification code. Message and data rates may apply.'}
+          </span>
+        </label>
+      </div>
+    </div>
+  );
+}

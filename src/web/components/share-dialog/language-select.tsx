@@ -1,0 +1,68 @@
+import { Link } from 'wouter';
+import { LANGUAGES, type LanguageCode } from '#domain/languages';
+import { TIER_DISPLAY_NAMES, type Tier } from '#domain/plans';
+import { Label } from '../ui/field.tsx';
+
+export interface LanguagePlan {
+  tier: Tier;
+  allowedLanguages: readonly LanguageCode[];
+}
+
+function listNames(codes: readonly LanguageCode[]): string {
+  const names = LANGUAGES.filter((language) => codes.includes(language.code)).map((l) => l.name);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The recipient's language: the spec's ten. Languages outside the owner's plan are listed but not
+ * selectable, with a line saying which the plan includes and where to upgrade. Until the plan is
+ * known every language is offered; the server refuses one outside the plan (403) and says so.
+ */
+export function LanguageSelect({
+  id,
+  value,
+  onChange,
+  plan,
+  disabled,
+}: {
+  id: string;
+  value: LanguageCode;
+  onChange(language: LanguageCode): void;
+  plan: LanguagePlan | undefined;
+  disabled?: boolean;
+}) {
+  const allowed = (code: LanguageCode) => !plan || plan.allowedLanguages.includes(code);
+  const limited = plan !== undefined && LANGUAGES.some((language) => !allowed(language.code));
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <Label htmlFor={id}>Recipient's language</Label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value as LanguageCode)}
+        aria-describedby={limited ? hintId : undefined}
+        className="mt-1.5 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-200 disabled:bg-slate-100"
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} disabled={!allowed(language.code)}>
+            {allowed(language.code) ? language.name : `${language.name} (upgrade to use)`}
+          </option>
+        ))}
+      </select>
+      {limited && plan && (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+          Your {TIER_DISPLAY_NAMES[plan.tier] ?? 'current'} plan includes {listNames(plan.allowedLanguages)}.{' '}
+          <Link
+            href="/pricing"
+            className="rounded font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            Upgrade
+          </Link>{' '}
+          to share in all {LANGUAGES.length} languages.
+        </p>
+      )}
+    </div>
+  );
+}
