@@ -7,6 +7,7 @@ import { isApiError } from '../lib/api.ts';
 import { BackToDashboard, ChecklistDetailSkeleton } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
 import { ChecklistView } from './checklist/checklist-view.tsx';
+import { SharedWith } from './checklist/shared-with.tsx';
 
 export const LOAD_DETAILS_FAILED = 'Failed to load checklist details. Please try again.';
 
@@ -36,6 +37,7 @@ export default function ChecklistPage() {
     <main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-32 sm:pt-8">
       <BackToDashboard />
       {checklist.data ? <ChecklistView checklist={checklist.data} /> : <ChecklistDetailSkeleton />}
+      {checklist.data && <SharedWith checklistId={checklist.data.id} checklistName={checklist.data.name} />}
     </main>
   );
 }

@@ -1,0 +1,135 @@
+import { Share2, Users } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { ShareSummary } from '#domain/sharing';
+import { LazyShareDialog, preloadShareDialog } from '../../components/share-dialog/lazy-share-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useRevokeShare, useShares } from '../../hooks/use-shares.ts';
+import { isApiError } from '../../lib/api.ts';
+import { recipientLabel, ShareRow, ShareRowSkeleton } from './share-row.tsx';
+
+export const REVOKE_MESSAGES = {
+  title: 'Revoke access?',
+  confirm: 'Revoke',
+  revokedTitle: 'Access revoked',
+  failed: 'Failed to revoke access. Please try again.',
+} as const;
+
+/**
+ * 'Shared with' on the owner's checklist page: each recipient with the state of their link, a
+ * Revoke (asked first), and a Share button that opens the share dialog.
+ */
+export function SharedWith({ checklistId, checklistName }: { checklistId: string; checklistName: string }) {
+  const { toast } = useToast();
+  const shares = useShares(checklistId);
+  const revoke = useRevokeShare(checklistId);
+  const [sharing, setSharing] = useState(false);
+  /** The share the confirmation is about; kept while the dialog fades out. */
+  const [target, setTarget] = useState<ShareSummary | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const shareButton = useRef<HTMLButtonElement>(null);
+
+  function askRevoke(share: ShareSummary) {
+    setTarget(share);
+    setConfirmOpen(true);
+  }
+
+  async function confirmRevoke() {
+    if (!target) return;
+    let revoked = true;
+    try {
+      await revoke.mutateAsync(target.id);
+    } catch (error) {
+      // A 404 means revoked already (in another tab): the list refreshes and the outcome is the same.
+      revoked = isApiError(error) && error.status === 404;
+      if (!revoked) console.warn('Revoking the share failed', error);
+    }
+    setConfirmOpen(false);
+    toast(
+      revoked
+        ? {
+            title: REVOKE_MESSAGES.revokedTitle,
+            description: `${recipientLabel(target)} can no longer open this checklist.`,
+          }
+        : { title: 'Error', description: REVOKE_MESSAGES.failed, variant: 'destructive' },
+    );
+  }
+
+  const list = shares.data;
+  return (
+    <Card className="mt-6 px-4 pt-3 pb-1 sm:px-5" role="region" aria-labelledby="shared-with-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="shared-with-title" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <Users className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          Shared with
+          {list && list.length > 0 && (
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+              {list.length}
+            </span>
+          )}
+        </h2>
+        <Button
+          ref={shareButton}
+          variant="secondary"
+          size="sm"
+          onClick={() => setSharing(true)}
+          onPointerEnter={preloadShareDialog}
+          onFocus={preloadShareDialog}
+        >
+          <Share2 className="h-4 w-4" aria-hidden="true" />
+          Share
+        </Button>
+      </div>
+
+      {list ? (
+        list.length === 0 ? (
+          <p className="pt-2 pb-3 text-sm text-slate-500" data-testid="shared-with-empty">
+            Not shared yet. Send a link and a code to someone to complete it from their phone; they need no
+            account.
+          </p>
+        ) : (
+          <ul aria-label="Recipients" className="mt-1 divide-y divide-slate-100">
+            {list.map((share) => (
+              <ShareRow key={share.id} share={share} onRevoke={askRevoke} />
+            ))}
+          </ul>
+        )
+      ) : shares.isError ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-2 pb-3 text-sm text-slate-600">
+          <p>Who this checklist is shared with could not be loaded.</p>
+          <Button variant="subtle" size="sm" className="-ml-3 sm:ml-0" onClick={() => void shares.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ul aria-label="Loading recipients" aria-busy="true">
+          <ShareRowSkeleton />
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={REVOKE_MESSAGES.title}
+        description={
+          target
+            ? `${recipientLabel(target)} (${target.maskedContact}) will no longer be able to open this checklist. Their link stops working at once.`
+            : ''
+        }
+        confirmLabel={REVOKE_MESSAGES.confirm}
+        destructive
+        pending={revoke.isPending}
+        onConfirm={() => void confirmRevoke()}
+        returnFocusTo={() => shareButton.current}
+      />
+      <LazyShareDialog
+        open={sharing}
+        onOpenChange={setSharing}
+        checklistId={checklistId}
+        checklistName={checklistName}
+      />
+    </Card>
+  );
+}
