@@ -1,11 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Checklist, Task } from '#domain/checklist';
 import { apiRequest } from '../lib/api.ts';
 import { withTaskCompleted } from '../lib/checklist-optimistic.ts';
-import { checklistKeys, refreshChecklistData } from './use-checklists.ts';
 
 function checklistPath(id: string): string {
   return `/api/checklists/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Where a checklist sits in the query cache, so one set of actions serves the owner's page (the
+ * checklist cached by its id) and a recipient's shared page (the share's answer cached by its token).
+ * Both send to the same routes; the server tells owner from recipient by their cookies.
+ */
+export interface ChecklistCache {
+  checklistId: string;
+  key: QueryKey;
+  read(queryClient: QueryClient): Checklist | undefined;
+  /** Changes the cached checklist, if there is one. */
+  write(queryClient: QueryClient, change: (checklist: Checklist) => Checklist): void;
+  /** After a change is saved: whatever else shows this checklist (the owner's list and counters). */
+  refreshRelated(queryClient: QueryClient): Promise<unknown>;
 }
 
 /**
@@ -13,9 +27,9 @@ function checklistPath(id: string): string {
  * Ticks of one checklist are sent one after another (a tick then an untick arrive in that order),
  * and only the answer to the last one in flight replaces the cached checklist.
  */
-export function useToggleTask(checklistId: string, onFailed: (error: unknown) => void) {
+export function useToggleTask(cache: ChecklistCache, onFailed: (error: unknown) => void) {
   const queryClient = useQueryClient();
-  const key = checklistKeys.detail(checklistId);
+  const { checklistId, key } = cache;
   const mutationKey = ['toggle-task', checklistId];
   return useMutation({
     mutationKey,
@@ -26,17 +40,17 @@ export function useToggleTask(checklistId: string, onFailed: (error: unknown) =>
       }),
     onMutate: async ({ taskId, completed }) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const before = queryClient.getQueryData<Checklist>(key)?.tasks.find((task) => task.id === taskId);
-      queryClient.setQueryData<Checklist>(key, (old) => old && withTaskCompleted(old, taskId, completed));
+      const before = cache.read(queryClient)?.tasks.find((task) => task.id === taskId);
+      cache.write(queryClient, (old) => withTaskCompleted(old, taskId, completed));
       return { previous: before?.completed };
     },
     onSuccess: (checklist) => {
-      if (queryClient.isMutating({ mutationKey }) === 1) queryClient.setQueryData(key, checklist);
+      if (queryClient.isMutating({ mutationKey }) === 1) cache.write(queryClient, () => checklist);
     },
     onError: (error, { taskId }, context) => {
       if (context?.previous !== undefined) {
         const previous = context.previous;
-        queryClient.setQueryData<Checklist>(key, (old) => old && withTaskCompleted(old, taskId, previous));
+        cache.write(queryClient, (old) => withTaskCompleted(old, taskId, previous));
       }
       onFailed(error);
     },
@@ -44,41 +58,39 @@ export function useToggleTask(checklistId: string, onFailed: (error: unknown) =>
       if (queryClient.isMutating({ mutationKey }) !== 1) return;
       // On failure the checklist is reloaded (spec section 4); the dashboard's counts follow either way.
       if (error) void queryClient.invalidateQueries({ queryKey: key, exact: true });
-      void refreshChecklistData(queryClient, { details: false });
+      void cache.refreshRelated(queryClient);
     },
   });
 }
 
 /** Saves the remarks (last write wins); only the remarks of the cached checklist are replaced. */
-export function useSaveRemarks(checklistId: string) {
+export function useSaveRemarks(cache: ChecklistCache) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (remarks: string) => apiRequest<Checklist>('PATCH', checklistPath(checklistId), { remarks }),
+    mutationFn: (remarks: string) =>
+      apiRequest<Checklist>('PATCH', checklistPath(cache.checklistId), { remarks }),
     retry: 1,
     onSuccess: (checklist) => {
-      queryClient.setQueryData<Checklist>(
-        checklistKeys.detail(checklistId),
-        (old) => old && { ...old, remarks: checklist.remarks },
-      );
+      cache.write(queryClient, (old) => ({ ...old, remarks: checklist.remarks }));
     },
   });
 }
 
 /** Submit: status completed, progress 100, the remarks saved with it. */
-export function useSubmitChecklist(checklistId: string) {
+export function useSubmitChecklist(cache: ChecklistCache) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (remarks: string) =>
-      apiRequest<Checklist>('POST', `${checklistPath(checklistId)}/submit`, { remarks }),
+      apiRequest<Checklist>('POST', `${checklistPath(cache.checklistId)}/submit`, { remarks }),
     onSuccess: (checklist) => {
-      queryClient.setQueryData(checklistKeys.detail(checklistId), checklist);
-      return refreshChecklistData(queryClient, { details: false });
+      cache.write(queryClient, () => checklist);
+      return cache.refreshRelated(queryClient);
     },
   });
 }
 
 /** A photo for a task (multipart, field `photo`); the server answers the updated task. */
-export function useUploadTaskPhoto(checklistId: string) {
+export function useUploadTaskPhoto(cache: ChecklistCache) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ taskId, file }: { taskId: string; file: File }) => {
@@ -86,20 +98,16 @@ export function useUploadTaskPhoto(checklistId: string) {
       form.append('photo', file);
       return apiRequest<Task>(
         'POST',
-        `${checklistPath(checklistId)}/tasks/${encodeURIComponent(taskId)}/photo`,
+        `${checklistPath(cache.checklistId)}/tasks/${encodeURIComponent(taskId)}/photo`,
         form,
       );
     },
     retry: false,
     onSuccess: (task) => {
-      queryClient.setQueryData<Checklist>(
-        checklistKeys.detail(checklistId),
-        (old) =>
-          old && {
-            ...old,
-            tasks: old.tasks.map((item) => (item.id === task.id ? { ...item, ...task } : item)),
-          },
-      );
+      cache.write(queryClient, (old) => ({
+        ...old,
+        tasks: old.tasks.map((item) => (item.id === task.id ? { ...item, ...task } : item)),
+      }));
     },
   });
 }

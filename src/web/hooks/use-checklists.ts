@@ -3,6 +3,7 @@ import type { Checklist, ChecklistInput, ChecklistSummary, DashboardStats } from
 import type { SubscriptionInfo } from '#domain/plans';
 import { apiRequest } from '../lib/api.ts';
 import { useAuth } from './use-auth.tsx';
+import type { ChecklistCache } from './use-checklist-actions.ts';
 
 /**
  * The owner's checklist data: the dashboard list, one checklist, the counters and the subscription.
@@ -50,6 +51,18 @@ export function useChecklist(id: string) {
     // current one: other people tick the same checklist, and the copy in storage may be a moment old.
     refetchOnMount: 'always',
   });
+}
+
+/** The owner's checklist, cached by its id; a change to it also refreshes the list, counters and usage. */
+export function ownerChecklistCache(id: string): ChecklistCache {
+  const key = checklistKeys.detail(id);
+  return {
+    checklistId: id,
+    key,
+    read: (queryClient) => queryClient.getQueryData<Checklist>(key),
+    write: (queryClient, change) => queryClient.setQueryData<Checklist>(key, (old) => old && change(old)),
+    refreshRelated: (queryClient) => refreshChecklistData(queryClient, { details: false }),
+  };
 }
 
 export function useDashboardStats() {

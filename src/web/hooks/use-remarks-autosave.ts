@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSaveRemarks } from './use-checklist-actions.ts';
+import { type ChecklistCache, useSaveRemarks } from './use-checklist-actions.ts';
 
 /** How long typing must pause before the remarks are saved. */
 export const REMARKS_DEBOUNCE_MS = 800;
@@ -7,11 +7,11 @@ export const REMARKS_DEBOUNCE_MS = 800;
 export type RemarksSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
 /**
- * The 'Notes & Remarks' text with debounced saving. A newer text from the server is taken only
+ * The 'Notes & Remarks' text with debounced saving (and at once when the field is left). A newer text from the server is taken only
  * while nothing typed here is unsaved; what was typed just before leaving the page is still sent.
  */
-export function useRemarksAutosave(checklistId: string, serverRemarks: string) {
-  const { mutateAsync } = useSaveRemarks(checklistId);
+export function useRemarksAutosave(cache: ChecklistCache, serverRemarks: string) {
+  const { mutateAsync } = useSaveRemarks(cache);
   const [value, setValue] = useState(serverRemarks);
   const [state, setState] = useState<RemarksSaveState>('idle');
   const saved = useRef(serverRemarks);
@@ -25,12 +25,17 @@ export function useRemarksAutosave(checklistId: string, serverRemarks: string) {
     }
   }, [serverRemarks]);
 
+  const sending = useRef<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+
   const send = useCallback(
     async (text: string) => {
       if (text === saved.current) {
         setState((current) => (current === 'idle' ? 'idle' : 'saved'));
         return;
       }
+      if (text === sending.current) return; // the same text is on its way (a blur right after the pause)
+      sending.current = text;
       setState('saving');
       try {
         await mutateAsync(text);
@@ -39,6 +44,8 @@ export function useRemarksAutosave(checklistId: string, serverRemarks: string) {
       } catch (error) {
         console.warn('Saving the remarks failed', error);
         setState('error');
+      } finally {
+        if (sending.current === text) sending.current = null;
       }
     },
     [mutateAsync],
@@ -47,8 +54,8 @@ export function useRemarksAutosave(checklistId: string, serverRemarks: string) {
   useEffect(() => {
     if (value === saved.current) return;
     setState('pending');
-    const timer = window.setTimeout(() => void send(value), REMARKS_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
+    timer.current = window.setTimeout(() => void send(value), REMARKS_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer.current);
   }, [value, send]);
 
   useEffect(
@@ -68,5 +75,10 @@ export function useRemarksAutosave(checklistId: string, serverRemarks: string) {
       setState('saved');
     }, []),
     retry: () => void send(latest.current),
+    /** Leaving the field saves at once, without waiting for the pause. */
+    flush: () => {
+      window.clearTimeout(timer.current);
+      if (latest.current !== saved.current) void send(latest.current);
+    },
   };
 }

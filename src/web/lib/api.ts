@@ -11,8 +11,10 @@ export class ApiError extends Error {
   /** The server's human-readable message, or null when the body was not our error shape. */
   readonly serverMessage: string | null;
   readonly body: unknown;
+  /** The wait a 429 (or 503) asks for, from its Retry-After header, in seconds; null when not said. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, headers?: Headers) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
@@ -25,7 +27,17 @@ export class ApiError extends Error {
     this.body = body;
     this.code = isErrorBody(body) ? body.error.code : null;
     this.serverMessage = isErrorBody(body) ? body.error.message : null;
+    this.retryAfterSeconds = parseRetryAfter(headers?.get('retry-after') ?? null);
   }
+}
+
+/** Retry-After is either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -35,7 +47,7 @@ export function isApiError(error: unknown): error is ApiError {
 async function throwIfNotOk(response: Response): Promise<void> {
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    throw new ApiError(response.status, response.statusText, text);
+    throw new ApiError(response.status, response.statusText, text, response.headers);
   }
 }
 

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { useToast } from '../components/ui/toast.tsx';
-import { useChecklist } from '../hooks/use-checklists.ts';
+import { ownerChecklistCache, useChecklist } from '../hooks/use-checklists.ts';
 import { isApiError } from '../lib/api.ts';
-import { BackToDashboard, ChecklistDetailSkeleton } from './checklist/checklist-header.tsx';
+import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
+import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { ChecklistView } from './checklist/checklist-view.tsx';
 import { SharedWith } from './checklist/shared-with.tsx';
 
@@ -36,7 +37,11 @@ export default function ChecklistPage() {
   return (
     <main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-32 sm:pt-8">
       <BackToDashboard />
-      {checklist.data ? <ChecklistView checklist={checklist.data} /> : <ChecklistDetailSkeleton />}
+      {checklist.data ? (
+        <ChecklistView checklist={checklist.data} cache={ownerChecklistCache(id)} />
+      ) : (
+        <ChecklistDetailSkeleton />
+      )}
       {checklist.data && <SharedWith checklistId={checklist.data.id} checklistName={checklist.data.name} />}
     </main>
   );

@@ -61,6 +61,11 @@ export interface ModalDialogProps {
   busy?: boolean;
   /** Focus target on close when the element that opened the dialog is gone. */
   returnFocusTo?: () => HTMLElement | null | undefined;
+  /**
+   * False for a dialog that is the whole page (the shared page's code dialog): no close button, and
+   * Escape or a click outside does nothing, since closing it would leave an empty page.
+   */
+  dismissible?: boolean;
 }
 
 /** A modal dialog (Radix): focus is trapped inside and returns to the opener on close. */
@@ -73,18 +78,24 @@ export function ModalDialog({
   className,
   busy,
   returnFocusTo,
+  dismissible = true,
 }: ModalDialogProps) {
   const onCloseAutoFocus = useReturnFocus(open, returnFocusTo);
+  const keepOpen = (event: Event) => {
+    if (!dismissible) event.preventDefault();
+  };
   return (
     <DialogPrimitive.Root
       open={open}
-      onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}
+      onOpenChange={(next) => ((busy || !dismissible) && !next ? undefined : onOpenChange(next))}
     >
       <DialogPrimitive.Portal>
         <Backdrop />
         <DialogPrimitive.Content
           className={cn(CONTENT, className)}
           onCloseAutoFocus={onCloseAutoFocus}
+          onEscapeKeyDown={keepOpen}
+          onInteractOutside={keepOpen}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogPrimitive.Title className={TITLE}>{title}</DialogPrimitive.Title>
@@ -92,17 +103,19 @@ export function ModalDialog({
             <DialogPrimitive.Description className={DESCRIPTION}>{description}</DialogPrimitive.Description>
           )}
           {children}
-          <DialogPrimitive.Close asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Close"
-              disabled={busy}
-              className="absolute top-2 right-2 h-9 w-9 text-slate-500"
-            >
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Button>
-          </DialogPrimitive.Close>
+          {dismissible && (
+            <DialogPrimitive.Close asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Close"
+                disabled={busy}
+                className="absolute top-2 right-2 h-9 w-9 text-slate-500"
+              >
+                <X className="h-5 w-5" aria-hidden="true" />
+              </Button>
+            </DialogPrimitive.Close>
+          )}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

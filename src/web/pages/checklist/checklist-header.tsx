@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Checklist } from '#domain/checklist';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 
 export function BackToDashboard() {
@@ -17,16 +17,19 @@ export function BackToDashboard() {
   );
 }
 
-/** Name, status badge and progress bar of the detail page. */
-export function ChecklistHeader({ checklist }: { checklist: Checklist }) {
+/** Name (and a line under it, such as who shared it), status badge and progress bar of the detail page. */
+export function ChecklistHeader({ checklist, byline }: { checklist: Checklist; byline?: ReactNode }) {
   const done = checklist.tasks.filter((task) => task.completed).length;
   const total = checklist.tasks.length;
   return (
     <header className="mt-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
-        <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
-          {checklist.name}
-        </h1>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {checklist.name}
+          </h1>
+          {byline && <p className="mt-1 text-sm break-words text-slate-600">{byline}</p>}
+        </div>
         <StatusBadge
           status={checklist.status}
           progress={checklist.progress}
@@ -58,24 +61,5 @@ export function ChecklistHeader({ checklist }: { checklist: Checklist }) {
         </div>
       </div>
     </header>
-  );
-}
-
-/** The header and task placeholders while the checklist loads, sized like the real thing. */
-export function ChecklistDetailSkeleton() {
-  return (
-    <div role="status" aria-busy="true" aria-label="Loading checklist">
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-between">
-        <Skeleton className="my-1 h-6 w-64 max-w-full sm:h-7" />
-        <Skeleton className="h-5 w-24 rounded-full sm:mt-2" />
-      </div>
-      <Skeleton className="mt-4 h-5 w-40" />
-      <Skeleton className="mt-2 h-2.5 w-full rounded-full" />
-      <div className="mt-8 space-y-2">
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} className="h-14 w-full rounded-xl" />
-        ))}
-      </div>
-    </div>
   );
 }

@@ -1,10 +1,15 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { CHECKLIST_MESSAGES, type Checklist, type Task, tasksMissingPhotos } from '#domain/checklist';
 import { PhotoDialog } from '../../components/photo-dialog.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useSubmitChecklist, useToggleTask, useUploadTaskPhoto } from '../../hooks/use-checklist-actions.ts';
+import {
+  type ChecklistCache,
+  useSubmitChecklist,
+  useToggleTask,
+  useUploadTaskPhoto,
+} from '../../hooks/use-checklist-actions.ts';
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { isApiError } from '../../lib/api.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
@@ -23,15 +28,27 @@ function missingPhotosText(tasks: readonly Task[]): string {
   return `These completed tasks need a photo before the checklist can be submitted: ${names}.`;
 }
 
-/** The loaded detail page: header, tasks, notes, the submit button and its dialogs. */
-export function ChecklistView({ checklist }: { checklist: Checklist }) {
+/**
+ * The loaded checklist: header, tasks, notes, the submit button and its dialogs. The owner's page and a
+ * recipient's shared page both show it; `cache` says where the checklist is cached (and so where the
+ * actions' answers go), `byline` what the header says under the name.
+ */
+export function ChecklistView({
+  checklist,
+  cache,
+  byline,
+}: {
+  checklist: Checklist;
+  cache: ChecklistCache;
+  byline?: ReactNode;
+}) {
   const { toast } = useToast();
   const [photoTaskId, setPhotoTaskId] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const remarks = useRemarksAutosave(checklist.id, checklist.remarks);
-  const submit = useSubmitChecklist(checklist.id);
-  const upload = useUploadTaskPhoto(checklist.id);
-  const toggle = useToggleTask(checklist.id, (error) => {
+  const remarks = useRemarksAutosave(cache, checklist.remarks);
+  const submit = useSubmitChecklist(cache);
+  const upload = useUploadTaskPhoto(cache);
+  const toggle = useToggleTask(cache, (error) => {
     console.warn('Updating the task failed', error);
     toast({ title: 'Error', description: DETAIL_MESSAGES.taskFailed, variant: 'destructive' });
   });
@@ -91,7 +108,7 @@ export function ChecklistView({ checklist }: { checklist: Checklist }) {
   const submitted = checklist.submittedAt !== null;
   return (
     <>
-      <ChecklistHeader checklist={checklist} />
+      <ChecklistHeader checklist={checklist} byline={byline} />
 
       {submitted && (
         <p
@@ -125,6 +142,7 @@ export function ChecklistView({ checklist }: { checklist: Checklist }) {
         onChange={remarks.setValue}
         state={remarks.state}
         onRetry={remarks.retry}
+        onBlur={remarks.flush}
       />
 
       {!submitted && <SubmitBar onSubmit={requestSubmit} submitting={submit.isPending} />}

@@ -10,9 +10,11 @@ export function RemarksField({
   onChange,
   state,
   onRetry,
+  onBlur,
 }: {
   value: string;
   onChange(value: string): void;
+  onBlur?(): void;
   state: RemarksSaveState;
   onRetry(): void;
 }) {
@@ -50,6 +52,7 @@ export function RemarksField({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         rows={4}
         maxLength={CHECKLIST_LIMITS.remarksMax}
         placeholder="Add notes about this job: issues found, things to follow up, anything the owner should know"
