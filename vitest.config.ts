@@ -1,9 +1,10 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure code beside its source), and the API suite twice, once on in-memory
- * PGlite and once on real PostgreSQL. The PostgreSQL run exists only when DATABASE_URL names a server;
- * each API test file then gets a fresh database of its own on it (tests/support/database.ts).
+ * Four projects: `unit` (pure code beside its source), `web` (React components in jsdom), and the API
+ * suite twice, once on in-memory PGlite and once on real PostgreSQL. The PostgreSQL run exists only when
+ * DATABASE_URL names a server; each API test file then gets a fresh database of its own on it
+ * (tests/support/database.ts).
  */
 const setupFiles = ['tests/support/fail-on-console-error.ts'];
 
@@ -27,6 +28,11 @@ const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
     test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node', setupFiles },
+  },
+  {
+    // React components, rendered with Testing Library in jsdom.
+    extends: true,
+    test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom', setupFiles },
   },
   apiProject('api-pglite', { testDatabase: 'pglite', testDatabaseUrl: '' }),
 ];
