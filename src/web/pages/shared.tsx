@@ -1,13 +1,154 @@
-import { ComingSoon, PageContainer, useDocumentTitle } from '../components/page.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useParams, useSearch } from 'wouter';
+import { isLanguageCode, type LanguageCode } from '#domain/languages';
+import { SHARE_MESSAGES } from '#domain/sharing';
+import { useDocumentTitle } from '../components/page.tsx';
+import { useToast } from '../components/ui/toast.tsx';
+import { isApiError } from '../lib/api.ts';
+import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
+import { CodeDialog } from './shared/code-dialog.tsx';
+import {
+  SharedLoadFailed,
+  SharedLoading,
+  SharedNotFound,
+  VerificationExplainer,
+} from './shared/shared-states.tsx';
+import { sharedKeys, useSharedChecklist, useVerificationStatus } from './shared/use-share-access.ts';
 
+/** The spec's pause between a right code and the checklist (section 4: "after about 1 second"). */
+export const VERIFIED_LOAD_DELAY_MS = 1000;
+
+// The checklist itself (its rules, the photo and confirm dialogs) is a chunk of its own: a recipient on
+// a phone sees the code dialog without waiting for it. It is fetched as soon as the page opens.
+const loadChecklistContent = () => import('./shared/shared-checklist-content.tsx');
+const SharedChecklistContent = lazy(loadChecklistContent);
+
+/** `lang` (two-letter code) from the query; null when missing or not one of ours (then the share's own). */
+function requestedLanguage(search: string): LanguageCode | null {
+  const lang = new URLSearchParams(search).get('lang')?.toLowerCase();
+  return isLanguageCode(lang) ? lang : null;
+}
+
+type View = 'loading' | 'code' | 'checklist' | 'failed' | 'not-found';
+
+/**
+ * /shared/{token} and /shared/checklist/{token}: a recipient's page (spec sections 2 and 4). The
+ * browser's verification status decides: a verified browser gets the checklist, any other the code
+ * dialog (also when the status cannot be had). No account, and nothing of the owner's app.
+ */
 export default function SharedChecklistPage() {
-  useDocumentTitle('Shared checklist');
+  const { token = '' } = useParams<{ token: string }>();
+  const language = requestedLanguage(useSearch());
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const status = useVerificationStatus(token);
+  // When a code was accepted on this page (a time, so that a second verification restarts the pause).
+  const [verifiedAt, setVerifiedAt] = useState<number | null>(null);
+  const [pauseOver, setPauseOver] = useState(false);
+  const verifiedHere = verifiedAt !== null;
+
+  // Only an answer from this visit counts: a remembered "verified" may have been revoked since.
+  const statusKnown = status.isFetchedAfterMount;
+  const verifiedBefore = statusKnown && status.data?.verified === true;
+  const shared = useSharedChecklist(token, verifiedBefore || verifiedHere);
+  const error = isApiError(shared.error) ? shared.error : null;
+  const accessLost = error?.status === 401;
+  const shareGone = error?.code === 'share_not_found';
+
+  let view: View;
+  if (verifiedHere && !pauseOver) view = 'code';
+  else if (shareGone) view = 'not-found';
+  else if ((verifiedBefore || verifiedHere) && !accessLost) {
+    view = shared.data ? 'checklist' : shared.isError ? 'failed' : 'loading';
+  } else if (!statusKnown && status.fetchStatus === 'paused' && shared.data) {
+    view = 'checklist'; // offline: the copy this browser kept from its last verified visit
+  } else if (!statusKnown) view = 'loading';
+  else view = 'code';
+
+  useDocumentTitle(view === 'checklist' && shared.data ? shared.data.checklist.name : 'Shared checklist');
+
+  useEffect(() => {
+    void loadChecklistContent();
+  }, []);
+
+  // A browser without access keeps no copy of the checklist from an earlier visit.
+  const notVerified = statusKnown && status.data?.verified === false;
+  useEffect(() => {
+    if (notVerified) queryClient.removeQueries({ queryKey: sharedKeys.checklist(token) });
+  }, [notVerified, queryClient, token]);
+
+  useEffect(() => {
+    if (verifiedAt === null) return;
+    const timer = window.setTimeout(() => setPauseOver(true), VERIFIED_LOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [verifiedAt]);
+
+  const loadedToast = useRef(false);
+  const fresh = view === 'checklist' && shared.isFetchedAfterMount && !shared.isError;
+  useEffect(() => {
+    if (!fresh || loadedToast.current) return;
+    loadedToast.current = true;
+    toast({ title: 'Success', description: SHARE_MESSAGES.loadedToast });
+  }, [fresh, toast]);
+
+  useEffect(() => {
+    if (view === 'failed') {
+      console.warn('Loading the shared checklist failed', shared.error);
+      toast({ title: 'Error', description: SHARE_MESSAGES.loadFailedToast, variant: 'destructive' });
+    } else if (view === 'not-found') {
+      toast({ title: 'Error', description: SHARE_MESSAGES.shareNotFound, variant: 'destructive' });
+    }
+  }, [view, toast, shared.error]);
+
+  function onVerified() {
+    // The copy is asked for at once (the cookie came with the answer) and shown after the pause.
+    void queryClient.resetQueries({ queryKey: sharedKeys.checklist(token) });
+    setPauseOver(false);
+    setVerifiedAt(Date.now());
+  }
+
+  const accessEnded = accessLost || (status.data?.verified === false && status.data.expired);
   return (
-    <PageContainer>
-      <ComingSoon title="Shared checklists are not available yet">
-        This server cannot open shared checklists yet. Please ask the sender to share it again once sharing is
-        available.
-      </ComingSoon>
-    </PageContainer>
+    <main className="mx-auto w-full max-w-3xl px-4 pt-4 pb-32 sm:pt-8">
+      {view === 'loading' &&
+        (verifiedBefore || verifiedHere ? <ChecklistDetailSkeleton /> : <SharedLoading />)}
+      {view === 'code' && (
+        <>
+          <VerificationExplainer />
+          <CodeDialog token={token} accessEnded={accessEnded} onVerified={onVerified} />
+        </>
+      )}
+      {view === 'failed' && <SharedLoadFailed />}
+      {view === 'not-found' && <SharedNotFound />}
+      {view === 'checklist' && shared.data && (
+        <ChunkBoundary fallback={<SharedLoadFailed />}>
+          <Suspense fallback={<ChecklistDetailSkeleton />}>
+            <SharedChecklistContent
+              token={token}
+              shared={shared.data}
+              language={language ?? shared.data.targetLanguage}
+            />
+          </Suspense>
+        </ChunkBoundary>
+      )}
+    </main>
   );
+}
+
+/** The checklist's chunk could not be fetched (the connection dropped): the failure view, not a blank page. */
+class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn('Loading the shared checklist view failed', error);
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }

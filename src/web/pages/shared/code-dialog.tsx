@@ -1,0 +1,215 @@
+import { CheckCircle2, MailCheck } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { type ResendResponse, SHARE_LIMITS, SHARE_MESSAGES, type VerifyResponse } from '#domain/sharing';
+import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/dialog.tsx';
+import { Input, Label } from '../../components/ui/field.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { getPublicConfig } from '../../lib/public-config.ts';
+import {
+  codeInputProblem,
+  resendFailureMessage,
+  retryAfterOf,
+  sanitizeCode,
+  verifyFailureMessage,
+} from './code-messages.ts';
+import { useCountdown } from './use-countdown.ts';
+import { useResendCode, useVerifyCode } from './use-share-access.ts';
+
+export const CODE_DIALOG_TITLE = 'Enter your verification code';
+
+/**
+ * The verification dialog of the shared page (spec sections 2, 4, 5): the 6-digit code, the server's
+ * answer under it, and a new code on request. It cannot be closed: without the code there is nothing
+ * behind it to see.
+ */
+export function CodeDialog({
+  token,
+  accessEnded,
+  onVerified,
+}: {
+  token: string;
+  /** This browser had access and it ended: it must verify again. */
+  accessEnded: boolean;
+  onVerified(response: VerifyResponse): void;
+}) {
+  const ids = useId();
+  const inputId = `${ids}-code`;
+  const hintId = `${ids}-hint`;
+  const problemId = `${ids}-problem`;
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const verify = useVerifyCode(token);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (verify.isPending) return;
+    const invalid = codeInputProblem(code);
+    if (invalid) {
+      setProblem(invalid);
+      return;
+    }
+    setProblem(null);
+    verify.mutate(code, {
+      onSuccess: (response) => onVerified(response),
+      onError: (error) => {
+        if (!isApiError(error)) console.warn('Verifying the code failed', error);
+        setProblem(verifyFailureMessage(error));
+      },
+    });
+  }
+
+  return (
+    <ModalDialog
+      open
+      onOpenChange={() => undefined}
+      dismissible={false}
+      title={CODE_DIALOG_TITLE}
+      description={
+        accessEnded
+          ? 'Your access to this checklist on this device has ended. Ask for a new code below and enter it to open the checklist again.'
+          : 'This checklist was shared with you. Enter the 6-digit code from the e-mail or text message that brought you this link.'
+      }
+    >
+      {verify.isSuccess ? (
+        <p
+          role="status"
+          className="mt-5 flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-3 text-sm font-medium text-green-800"
+        >
+          <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />
+          Code accepted. Opening your checklist…
+        </p>
+      ) : (
+        <>
+          <form noValidate onSubmit={submit} className="mt-5">
+            <Label htmlFor={inputId}>Verification code</Label>
+            <Input
+              id={inputId}
+              name="code"
+              value={code}
+              onChange={(event) => {
+                setCode(sanitizeCode(event.target.value));
+                setProblem(null);
+              }}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={SHARE_LIMITS.codeDigits}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
+              className="mt-1.5 h-14 pl-[calc(0.75rem+0.4em)] text-center font-mono text-2xl tracking-[0.4em]"
+            />
+            {problem && (
+              <p id={problemId} role="alert" className="mt-2 text-sm font-medium text-red-700">
+                {problem}
+              </p>
+            )}
+            <p id={hintId} className="mt-2 text-sm text-slate-600">
+              {SHARE_MESSAGES.codeHint}
+            </p>
+            <Button
+              type="submit"
+              size="lg"
+              className="mt-4 w-full"
+              disabled={verify.isPending}
+              aria-busy={verify.isPending || undefined}
+            >
+              {verify.isPending ? 'Verifying…' : 'Verify'}
+            </Button>
+          </form>
+          <ResendCode token={token} onSent={() => setProblem(null)} />
+        </>
+      )}
+    </ModalDialog>
+  );
+}
+
+/** 'Resend code': a new code to the contact the sender chose, at most one per 30 seconds. */
+function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
+  const resend = useResendCode(token);
+  const cooldown = useCountdown();
+  const [sent, setSent] = useState<ResendResponse | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function send() {
+    setProblem(null);
+    resend.mutate(undefined, {
+      onSuccess: (response) => {
+        setSent(response);
+        cooldown.start(SHARE_LIMITS.resendIntervalSeconds);
+        onSent();
+      },
+      onError: (error) => {
+        if (!isApiError(error)) console.warn('Asking for a new code failed', error);
+        setSent(null);
+        setProblem(resendFailureMessage(error));
+        const wait = retryAfterOf(error);
+        if (wait !== null) cooldown.start(wait);
+      },
+    });
+  }
+
+  const waiting = cooldown.secondsLeft > 0;
+  const localCode = getPublicConfig().localMode ? sent?.verificationCode : undefined;
+  return (
+    <div className="mt-5 border-t border-slate-200 pt-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-sm text-slate-600">No code, or has it expired?</p>
+        <Button
+          variant="subtle"
+          size="sm"
+          className="-mr-3 tabular-nums"
+          onClick={send}
+          disabled={waiting || resend.isPending}
+          aria-busy={resend.isPending || undefined}
+        >
+          {resend.isPending
+            ? 'Sending…'
+            : waiting
+              ? `Resend code in ${cooldown.secondsLeft} s`
+              : 'Resend code'}
+        </Button>
+      </div>
+      {sent && (
+        <p
+          role="status"
+          className="mt-2 flex items-start gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+        >
+          <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>
+            We sent a new code to <span className="font-semibold break-all">{sent.maskedContact}</span>. It is
+            valid for {SHARE_LIMITS.codeValidMinutes} minutes.
+          </span>
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+      {localCode && <LocalModeCode code={localCode} />}
+    </div>
+  );
+}
+
+/** Local mode only: nothing was really sent, so the code is shown here (DESIGN.md: never a silent fallback). */
+function LocalModeCode({ code }: { code: string }) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      <h3 id={titleId} className="font-semibold">
+        Local mode
+      </h3>
+      <p className="mt-0.5">
+        No message left this server; it went to the local outbox. The new code is{' '}
+        <span className="font-mono text-base font-bold tracking-widest" data-testid="local-mode-code">
+          {code}
+        </span>
+        .
+      </p>
+    </section>
+  );
+}
