@@ -1,54 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '#tests/support/database';
+import { listeningUrl, startServer } from '#tests/support/server-process';
 
 /**
  * The real start-up (src/server/main.ts in its own process): production refuses to start without its
  * settings, naming them; a configured server starts, answers, and shuts down cleanly on SIGTERM.
  */
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-interface Started {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  let stdout = '';
-  let stderr = '';
-  // Only what the server needs: no DATABASE_URL or OIDC settings leak in from the test environment.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    stdout += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-async function listeningUrl(server: Started, timeoutMs = 45_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.stdout());
-    if (match?.[1]) return match[1];
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${server.stdout()}\n${server.stderr()}`);
-}
 
 describe('start-up', () => {
   it('APP_ENV=production with nothing configured refuses to start, naming every missing setting', async () => {
@@ -56,7 +17,14 @@ describe('start-up', () => {
     expect(await server.exited).toBe(78);
     const said = server.stderr();
     expect(said).toContain('Invalid configuration');
-    for (const name of ['DATABASE_URL', 'OIDC_ISSUER', 'PUBLIC_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'APP_SECRET']) {
+    for (const name of [
+      'DATABASE_URL',
+      'OIDC_ISSUER',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'TWILIO_ACCOUNT_SID',
+      'APP_SECRET',
+    ]) {
       expect(said).toContain(name);
     }
     expect(server.stdout()).not.toContain('listening');

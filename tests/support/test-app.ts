@@ -26,7 +26,11 @@ export interface TestAppOptions {
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+  const config = loadConfig({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ...env,
+  });
   return { ...config, database: database.config };
 }
 

@@ -173,8 +173,10 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     text: text('text').notNull(),
     html: text('html'),
-    // The clock at the insert, not at the start of its transaction: newest first stays exact.
+    // The clock at the insert, not at the start of its transaction.
     createdAt: timestamptz('created_at').notNull().default(sql`clock_timestamp()`),
+    /** The order of delivery: PGlite's clock can give two quick messages the same time. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
     index('outbox_messages_created_at_idx').on(t.createdAt.desc()),

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { LanguageCode } from '#domain/languages';
 import type { ShareSummary } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
-import { checklistActivity, checklists, shareGrants, shares } from '../db/schema.ts';
+import { checklists, shareGrants, shares } from '../db/schema.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import { maskContact, shareNotFound } from './share-delivery.ts';
 
@@ -32,10 +32,11 @@ export async function listShares(
       contact: shares.contact,
       targetLanguage: shares.targetLanguage,
       createdAt: shares.createdAt,
-      verified: sql<boolean>`exists (select 1 from ${shareGrants} where ${shareGrants.shareId} = ${shares.id} and ${gt(shareGrants.expiresAt, now)})`,
+      // Qualified by hand: inside a sql field of a one-table select Drizzle writes columns unqualified.
+      verified: sql<boolean>`exists (select 1 from share_grants g where g.share_id = "shares"."id" and g.expires_at > ${now.toISOString()}::timestamptz)`,
       lastActivityAt: sql<
         string | null
-      >`(select max(${checklistActivity.at}) from ${checklistActivity} where ${checklistActivity.shareId} = ${shares.id})`,
+      >`(select max(a.at) from checklist_activity a where a.share_id = "shares"."id")`,
     })
     .from(shares)
     .where(and(eq(shares.checklistId, checklistId), isNull(shares.revokedAt)))

@@ -84,7 +84,7 @@ export async function listOutboxMessages(
       createdAt: outboxMessages.createdAt,
     })
     .from(outboxMessages)
-    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .orderBy(desc(outboxMessages.seq))
     .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

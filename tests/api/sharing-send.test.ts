@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { SHARE_MESSAGES } from '#domain/sharing';
+import { outboxMessages, shares, users } from '#server/db/schema';
+import { caller, createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
+import { share } from '#tests/support/sharing';
+import { setupTestApp, TEST_PUBLIC_URL } from '#tests/support/test-app';
+
+const t = setupTestApp();
+
+describe('POST /api/verification/send', () => {
+  it('shares by e-mail: a link of 128 random bits, a masked address, the code in local mode and in the outbox', async () => {
+    const owner = await signInOwner(t.app, 'host');
+    const checklist = await createChecklist(owner, { name: 'Beach <House>' });
+    const sent = await share(owner, checklist.id, { email: 'Jane.Doe@Example.com ' });
+
+    expect(sent.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(sent.shareUrl).toBe(`${TEST_PUBLIC_URL}/shared/${sent.token}`);
+    expect(sent).toMatchObject({ channel: 'email', maskedEmail: 'j•••e@example.com', maskedPhone: null });
+    expect(sent.shareId).toMatch(/^share_/);
+    expect(sent.recipientId).toMatch(/^recipient_/);
+    expect(sent.verificationCode).toMatch(/^\d{6}$/);
+    const expires = new Date(sent.codeExpiresAt).getTime() - Date.now();
+    expect(expires).toBeGreaterThan(9 * 60_000);
+    expect(expires).toBeLessThanOrEqual(10 * 60_000);
+
+    const [row] = await t.db.select().from(shares).where(eq(shares.id, sent.shareId));
+    expect(row?.contact).toBe('jane.doe@example.com');
+    // Neither the code nor the token is stored as it is.
+    expect(JSON.stringify(row)).not.toContain(sent.verificationCode);
+    expect(JSON.stringify(row)).not.toContain(sent.token);
+
+    const [mail] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, 'jane.doe@example.com'));
+    expect(mail?.channel).toBe('email');
+    expect(mail?.text).toContain(sent.verificationCode);
+    expect(mail?.text).toContain(sent.shareUrl);
+    expect(mail?.html).toContain('Beach &lt;House&gt;');
+  });
+
+  it('shares by SMS: the number normalised to E.164 and masked, a short message with the code and link', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner);
+    const sent = await share(owner, checklist.id, { email: undefined, phone: '+1 (415) 555-0132' });
+    expect(sent).toMatchObject({ channel: 'sms', maskedEmail: null });
+    expect(sent.maskedPhone).toMatch(/^\+•+32$/);
+    const [sms] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, '+14155550132'));
+    expect(sms?.channel).toBe('sms');
+    expect(sms?.text).toContain(sent.verificationCode);
+    expect(sms?.text).toContain(sent.token);
+  });
+
+  it('puts lang in the link for another language the plan allows, and refuses one it does not', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner);
+    const spanish = await share(owner, checklist.id, { email: 'es@example.com', targetLanguage: 'es' });
+    expect(spanish.shareUrl).toBe(`${TEST_PUBLIC_URL}/shared/${spanish.token}?lang=es`);
+
+    const french = await owner.call('POST', '/api/verification/send', {
+      checklistId: checklist.id,
+      email: 'fr@example.com',
+      targetLanguage: 'fr',
+    });
+    expect(french.statusCode).toBe(403);
+    expect(errorOf(french)).toMatchObject({ code: 'plan_limit_reached', allowedLanguages: ['en', 'es'] });
+
+    await t.db.update(users).set({ tier: 'professional' }).where(eq(users.id, owner.uid));
+    expect(
+      (await share(owner, checklist.id, { email: 'fr@example.com', targetLanguage: 'fr' })).shareUrl,
+    ).toContain('?lang=fr');
+  });
+
+  it('refuses bad input with the clear messages, and sends nothing', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ checklistId: '', email: 'a@example.com' }, SHARE_MESSAGES.missingChecklistId],
+      [{ checklistId: checklist.id }, SHARE_MESSAGES.contactRequired],
+      [{ checklistId: checklist.id, email: '  ', phone: '' }, SHARE_MESSAGES.contactRequired],
+      [
+        { checklistId: checklist.id, email: 'a@example.com', phone: '+14155550132' },
+        SHARE_MESSAGES.oneContactOnly,
+      ],
+      [{ checklistId: checklist.id, email: 'not-an-address' }, 'Please enter a valid email address.'],
+      [{ checklistId: checklist.id, phone: '555-0132' }, 'Please enter a valid phone number'],
+      [
+        { checklistId: checklist.id, email: 'a@example.com', targetLanguage: 'xx' },
+        'Choose one of the listed languages',
+      ],
+      [
+        { checklistId: checklist.id, email: 'a@example.com', recipientName: 'x'.repeat(101) },
+        "The recipient's name must be at most 100 characters",
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await owner.call('POST', '/api/verification/send', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(response).code).toBe('validation_failed');
+      expect(errorOf(response).message).toContain(message);
+    }
+    expect(await t.db.select().from(shares).where(eq(shares.checklistId, checklist.id))).toEqual([]);
+  });
+
+  it('lets only the owner send: another user gets 404, nobody 401', async () => {
+    const owner = await signInOwner(t.app, 'owner');
+    const stranger = await signInOwner(t.app, 'stranger');
+    const checklist = await createChecklist(owner);
+    const body = { checklistId: checklist.id, email: 'victim@example.com' };
+    const byStranger = await stranger.call('POST', '/api/verification/send', body);
+    expect(byStranger.statusCode).toBe(404);
+    expect(errorOf(byStranger).code).toBe('not_found');
+    const byNobody = await caller(t.app, null)('POST', '/api/verification/send', body);
+    expect(byNobody.statusCode).toBe(401);
+    expect(
+      await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, 'victim@example.com')),
+    ).toEqual([]);
+  });
+
+  it('reuses the share for the same contact (same link, new code) but not within 30 s; a new link is always allowed', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner);
+    const first = await share(owner, checklist.id);
+    const again = await owner.call('POST', '/api/verification/send', {
+      checklistId: checklist.id,
+      email: 'jane.doe@example.com',
+    });
+    expect(again.statusCode).toBe(429);
+    expect(errorOf(again).code).toBe('rate_limited');
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(30);
+
+    // 31 s later (the throttle reads the time of the last request for a code).
+    await t.db
+      .update(shares)
+      .set({ codeRequestedAt: new Date(Date.now() - 31_000) })
+      .where(eq(shares.id, first.shareId));
+    const reused = await share(owner, checklist.id);
+    expect(reused.shareId).toBe(first.shareId);
+    expect(reused.token).toBe(first.token);
+    expect(reused.verificationCode).not.toBe(undefined);
+
+    const renewed = await share(owner, checklist.id, { newLink: true });
+    expect(renewed.shareId).toBe(first.shareId);
+    expect(renewed.token).not.toBe(first.token);
+  });
+
+  it('stops an owner after 30 codes in an hour', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner);
+    for (let i = 0; i < 30; i += 1) await share(owner, checklist.id, { email: `r${i}@example.com` });
+    const over = await owner.call('POST', '/api/verification/send', {
+      checklistId: checklist.id,
+      email: 'r30@example.com',
+    });
+    expect(over.statusCode).toBe(429);
+    expect(errorOf(over)).toMatchObject({ code: 'rate_limited', message: SHARE_MESSAGES.ownerSendLimit });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
+  });
+});
