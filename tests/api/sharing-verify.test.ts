@@ -85,6 +85,7 @@ describe('POST /api/verification/verify', () => {
     expect((await browser.verify(sent.token, resent.json().verificationCode)).statusCode).toBe(200);
   });
 
+  // On PostgreSQL the guesses really run at once (PGlite serialises them): that run is the proof.
   it('compares at most 5 guesses of one code even when they arrive together', async () => {
     const { sent } = await sharedChecklist();
     const guesses = Array.from({ length: 12 }, (_, i) => String(100000 + i)).filter(
