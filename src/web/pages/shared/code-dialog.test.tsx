@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ResendResponse, SHARE_MESSAGES, type VerifyResponse } from '#domain/sharing';
-import { PUBLIC_CONFIG_ELEMENT_ID } from '#domain/site';
+import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { CODE_DIALOG_TITLE, CodeDialog } from './code-dialog.tsx';
 
@@ -20,41 +20,14 @@ const RESENT: ResendResponse = {
   verificationCode: '654321',
 };
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
+const fetchMock = mockFetchEachTest();
 
 function apiError(status: number, code: string, extra: Record<string, unknown> = {}) {
-  return answer(status, { error: { code, message: `server text for ${code}`, ...extra } });
+  return jsonResponse(status, { error: { code, message: `server text for ${code}`, ...extra } });
 }
 
-beforeAll(() => {
-  // The page as a local-mode server writes it: a resent code may be shown.
-  const config = document.createElement('script');
-  config.type = 'application/json';
-  config.id = PUBLIC_CONFIG_ELEMENT_ID;
-  config.textContent = JSON.stringify({ localMode: true });
-  document.head.append(config);
-});
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  // Failures that are not the server's answer are logged as warnings; the tests read the screen.
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.mocked(console.warn).mockRestore();
-});
+// The page as a local-mode server writes it: a resent code may be shown.
+beforeAll(() => writePublicConfig({ localMode: true }));
 
 function renderDialog({ accessEnded = false } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -140,7 +113,7 @@ describe('the code dialog', () => {
   });
 
   it('sends the token and the code, then says it was accepted', async () => {
-    fetchMock.mockResolvedValueOnce(answer(200, VERIFIED));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, VERIFIED));
     const { onVerified } = renderDialog();
     await submit('123456');
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -171,15 +144,12 @@ describe('the code dialog', () => {
     ['an unknown or revoked link', apiError(404, 'share_not_found'), SHARE_MESSAGES.shareNotFound],
     [
       'too many tries (with the Retry-After wait)',
-      new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many' } }), {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '95' },
-      }),
+      jsonResponse(429, { error: { code: 'rate_limited', message: 'Too many' } }, { 'retry-after': '95' }),
       'Too many tries. Please wait 2 minutes and try again.',
     ],
     [
       'a server failure',
-      answer(500, { error: { code: 'internal_error', message: 'x' } }),
+      jsonResponse(500, { error: { code: 'internal_error', message: 'x' } }),
       SHARE_MESSAGES.verifyFailed,
     ],
   ])('shows %s under the input', async (_case, response, text) => {
@@ -207,7 +177,7 @@ describe('the code dialog', () => {
 describe('resend code', () => {
   it('sends a new code, names where it went, shows the local-mode code, then waits 30 s', async () => {
     vi.useFakeTimers();
-    fetchMock.mockResolvedValueOnce(answer(200, RESENT));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, RESENT));
     renderDialog();
     expect(resendButton().disabled).toBe(false);
 
@@ -244,10 +214,11 @@ describe('resend code', () => {
   it('waits as long as the server asks when a code was sent moments ago', async () => {
     vi.useFakeTimers();
     fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'x', retryAfter: 12 } }), {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '12' },
-      }),
+      jsonResponse(
+        429,
+        { error: { code: 'rate_limited', message: 'x', retryAfter: 12 } },
+        { 'retry-after': '12' },
+      ),
     );
     renderDialog();
     await act(async () => {
@@ -273,7 +244,9 @@ describe('resend code', () => {
   });
 
   it('clears the previous code error once a new code is on its way', async () => {
-    fetchMock.mockResolvedValueOnce(apiError(410, 'code_expired')).mockResolvedValueOnce(answer(200, RESENT));
+    fetchMock
+      .mockResolvedValueOnce(apiError(410, 'code_expired'))
+      .mockResolvedValueOnce(jsonResponse(200, RESENT));
     renderDialog();
     await submit('111111');
     expect(screen.getByRole('alert').textContent).toBe(SHARE_MESSAGES.codeExpired);

@@ -1,9 +1,47 @@
-import { Languages, ShieldCheck } from 'lucide-react';
-import { useMemo } from 'react';
+import { Languages, type LucideIcon, ShieldCheck } from 'lucide-react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { LANGUAGES, type LanguageCode } from '#domain/languages';
 import { SHARE_MESSAGES, type SharedChecklistResponse } from '#domain/sharing';
+import { cn } from '../../lib/cn.ts';
 import { ChecklistView } from '../checklist/checklist-view.tsx';
 import { sharedChecklistCache } from './use-share-access.ts';
+
+const TONES = {
+  green: { box: 'border-green-200 bg-green-50 text-green-900', icon: 'text-green-700' },
+  blue: { box: 'border-blue-200 bg-blue-50 text-blue-900', icon: 'text-blue-700' },
+} as const;
+
+/** A titled banner above the checklist ('Verified Access', 'Auto-Translated'). */
+function Banner({
+  tone,
+  icon: Icon,
+  title,
+  testId,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  icon: LucideIcon;
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={cn('flex items-start gap-3 rounded-xl border px-3 py-2.5 sm:px-4', TONES[tone].box)}
+      data-testid={testId}
+    >
+      <Icon className={cn('mt-0.5 h-5 w-5 shrink-0', TONES[tone].icon)} aria-hidden="true" />
+      <div className="min-w-0 text-sm">
+        <h2 id={titleId} className="font-semibold">
+          {title}
+        </h2>
+        <p className="break-words">{children}</p>
+      </div>
+    </section>
+  );
+}
 
 function languageName(code: LanguageCode): string {
   return LANGUAGES.find((language) => language.code === code)?.name ?? code;
@@ -29,36 +67,19 @@ export default function SharedChecklistContent({
   return (
     <>
       <div className="space-y-2">
-        <section
-          aria-labelledby="verified-access-title"
-          className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 px-3 py-2.5 text-green-900 sm:px-4"
-          data-testid="verified-access"
-        >
-          <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
-          <div className="min-w-0 text-sm">
-            <h2 id="verified-access-title" className="font-semibold">
-              {SHARE_MESSAGES.verifiedTitle}
-            </h2>
-            <p className="break-words">
-              {SHARE_MESSAGES.verifiedText}
-              {shared.maskedContact ? ` via ${shared.maskedContact}` : ''}
-            </p>
-          </div>
-        </section>
+        <Banner tone="green" icon={ShieldCheck} title={SHARE_MESSAGES.verifiedTitle} testId="verified-access">
+          {SHARE_MESSAGES.verifiedText}
+          {shared.maskedContact ? ` via ${shared.maskedContact}` : ''}
+        </Banner>
         {shared.translated ? (
-          <section
-            aria-labelledby="translated-title"
-            className="flex items-start gap-3 rounded-xl border border-blue-200 bg-blue-50 px-3 py-2.5 text-blue-900 sm:px-4"
-            data-testid="auto-translated"
+          <Banner
+            tone="blue"
+            icon={Languages}
+            title={SHARE_MESSAGES.translatedTitle}
+            testId="auto-translated"
           >
-            <Languages className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
-            <div className="min-w-0 text-sm">
-              <h2 id="translated-title" className="font-semibold">
-                {SHARE_MESSAGES.translatedTitle}
-              </h2>
-              <p>This checklist was machine-translated into {languageName(shared.targetLanguage)}.</p>
-            </div>
-          </section>
+            This checklist was machine-translated into {languageName(shared.targetLanguage)}.
+          </Banner>
         ) : (
           language !== 'en' && (
             <p className="px-1 text-sm text-slate-600" data-testid="not-translated">
