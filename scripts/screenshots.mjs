@@ -85,7 +85,34 @@ async function seedChecklists(request) {
   ]);
   for (const index of [0, 1]) await tick(boiler, index);
   await request.post(`/api/checklists/${boiler.id}/submit`, { data: { remarks: 'All good.' } });
+  await seedShares(request, turnover);
   return { inspection, turnover, boiler };
+}
+
+/** Two recipients of the turnover for 'Shared with': one verified by e-mail, one sent a code by SMS. */
+async function seedShares(request, checklist) {
+  const send = async (data) => {
+    const response = await request.post('/api/verification/send', {
+      data: { checklistId: checklist.id, ...data },
+    });
+    if (!response.ok()) throw new Error(`sharing: ${response.status()} ${await response.text()}`);
+    return response.json();
+  };
+  const byEmail = await send({ recipientName: 'Jordan Smith', email: 'jordan.smith@example.com' });
+  await request.post('/api/verification/verify', {
+    data: { token: byEmail.token, code: byEmail.verificationCode },
+  });
+  await send({ phone: '+44 20 7946 0958', targetLanguage: 'es' });
+}
+
+/** Opens the share dialog from the row menu of 'Weekly Site Inspection'. */
+async function openShareDialog(page) {
+  const row = page.getByTestId('checklist-row').filter({ hasText: 'Weekly Site Inspection' });
+  await row.getByRole('button', { name: 'Checklist actions' }).click();
+  await page.getByRole('menuitem', { name: 'Share Link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Checklist' });
+  await dialog.getByRole('button', { name: 'Send Verification Code' }).waitFor();
+  return dialog;
 }
 
 function pageList(seeded) {
@@ -135,6 +162,49 @@ function pageList(seeded) {
         await page.getByRole('button', { name: 'Checklist actions' }).first().click();
         await page.getByRole('menuitem', { name: 'Delete' }).click();
         await page.getByRole('alertdialog').waitFor();
+      },
+    },
+    {
+      name: 'share-dialog',
+      path: '/dashboard',
+      account: OWNER,
+      act: openShareDialog,
+    },
+    {
+      name: 'share-dialog-error',
+      path: '/dashboard',
+      account: OWNER,
+      async act(page) {
+        const dialog = await openShareDialog(page);
+        await dialog.getByLabel(/email address/).fill('alex@example');
+        await dialog.getByRole('checkbox', { name: /agrees/ }).check();
+        await dialog.getByRole('button', { name: 'Send Verification Code' }).click();
+        await dialog.getByRole('alert').waitFor();
+      },
+    },
+    {
+      name: 'share-dialog-sent',
+      path: '/dashboard',
+      account: OWNER,
+      async act(page) {
+        const dialog = await openShareDialog(page);
+        await dialog.getByLabel(/name/).fill('Alex Morgan');
+        // One address per width: a second code to the same address within 30 s is refused.
+        const width = page.viewportSize()?.width ?? 0;
+        await dialog.getByLabel(/email address/).fill(`alex.morgan.${width}@example.com`);
+        await dialog.getByRole('checkbox', { name: /agrees/ }).check();
+        await dialog.getByRole('button', { name: 'Send Verification Code' }).click();
+        await dialog.getByTestId('share-success').waitFor();
+      },
+    },
+    {
+      name: 'shared-with',
+      path: `/checklist/${seeded.turnover.id}`,
+      account: OWNER,
+      async act(page) {
+        const section = page.getByRole('region', { name: 'Shared with' });
+        await section.getByTestId('share-row').first().waitFor();
+        await section.scrollIntoViewIfNeeded();
       },
     },
     { name: 'checklist-not-found', path: '/checklist/checklist_missing', account: OWNER },

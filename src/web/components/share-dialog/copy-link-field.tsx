@@ -2,7 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SHARE_MESSAGES } from '#domain/sharing';
 import { Button } from '../ui/button.tsx';
-import { Input, Label } from '../ui/field.tsx';
+import { Label, Textarea } from '../ui/field.tsx';
 import { copyText } from './copy-text.ts';
 
 /** How long the button reads 'Copied!' (spec section 9). */
@@ -13,7 +13,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 /** The read-only share link and its Copy button ('Copied!' for 2 seconds). Key it by the link. */
 export function CopyLinkField({ link }: { link: string }) {
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -29,17 +29,20 @@ export function CopyLinkField({ link }: { link: string }) {
   return (
     <div>
       <Label htmlFor={`${id}-link`}>Share link</Label>
-      <div className="mt-1.5 flex gap-2">
-        <Input
+      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row sm:items-start">
+        {/* A textarea so the whole link shows, wrapped, even on a phone. */}
+        <Textarea
           id={`${id}-link`}
           ref={field}
           readOnly
+          rows={2}
           value={link}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 bg-slate-50 font-mono text-sm text-slate-700"
+          spellCheck={false}
+          className="min-w-0 flex-1 resize-none bg-slate-50 font-mono text-sm break-all text-slate-700"
           aria-describedby={state === 'failed' ? `${id}-failed` : undefined}
         />
-        <Button variant="secondary" onClick={() => void copy()} className="h-11 w-28 shrink-0">
+        <Button variant="secondary" onClick={() => void copy()} className="h-11 shrink-0 sm:w-28">
           {state === 'copied' ? (
             <Check className="h-4 w-4 text-green-600" aria-hidden="true" />
           ) : (

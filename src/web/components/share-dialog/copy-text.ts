@@ -3,7 +3,10 @@
  * way, selecting the field that shows the text and asking the browser to copy the selection.
  * Answers whether it worked; on failure the field is left selected so the user can copy it by hand.
  */
-export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(
+  text: string,
+  field: HTMLInputElement | HTMLTextAreaElement | null,
+): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

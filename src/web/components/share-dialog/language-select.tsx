@@ -60,7 +60,7 @@ export function LanguageSelect({
           >
             Upgrade
           </Link>{' '}
-          to share in all {LANGUAGES.length} languages.
+          for all {LANGUAGES.length}.
         </p>
       )}
     </div>

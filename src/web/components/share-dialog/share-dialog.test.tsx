@@ -242,8 +242,8 @@ describe('Share Checklist dialog', () => {
       { checklistId: 'checklist_1', recipientName: 'Jo', email: 'jo@example.com', targetLanguage: 'es' },
     ]);
     expect(screen.getByTestId('share-sent-to').textContent).toContain('by email to j•••o@example.com');
-    expect((screen.getByLabelText('Share link') as HTMLInputElement).value).toBe(SENT.shareUrl);
-    expect((screen.getByLabelText('Share link') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText('Share link') as HTMLTextAreaElement).value).toBe(SENT.shareUrl);
+    expect((screen.getByLabelText('Share link') as HTMLTextAreaElement).readOnly).toBe(true);
     expect(screen.getByTestId('local-verification-code').textContent).toBe('123456');
     expect(within(screen.getByTestId('local-code-box')).getByText('Local mode')).toBeTruthy();
   });
@@ -318,7 +318,7 @@ describe('Share Checklist dialog', () => {
       targetLanguage: 'en',
       newLink: true,
     });
-    expect((screen.getByLabelText('Share link') as HTMLInputElement).value).toBe(
+    expect((screen.getByLabelText('Share link') as HTMLTextAreaElement).value).toBe(
       'http://localhost/shared/new-token',
     );
     expect(screen.getByRole('status').textContent).toMatch(/previous link no longer works/);
@@ -336,7 +336,7 @@ describe('Share Checklist dialog', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Generate new link' }));
     });
     expect(screen.getByRole('alert').textContent).toBe(SHARE_MESSAGES.resendTooSoon);
-    expect((screen.getByLabelText('Share link') as HTMLInputElement).value).toBe(SENT.shareUrl);
+    expect((screen.getByLabelText('Share link') as HTMLTextAreaElement).value).toBe(SENT.shareUrl);
   });
 
   it('Done closes it; opening again starts afresh', async () => {

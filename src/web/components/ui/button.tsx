@@ -7,6 +7,8 @@ const VARIANTS = {
   secondary: 'bg-white text-slate-800 border border-slate-300 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   subtle: 'text-indigo-700 hover:bg-indigo-50',
+  /** A destructive action that is not the main one (Revoke in a list). */
+  'destructive-ghost': 'text-red-700 hover:bg-red-50',
   destructive: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
   light: 'bg-white text-indigo-700 hover:bg-indigo-50 shadow-sm',
 } as const;

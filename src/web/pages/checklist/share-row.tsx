@@ -61,12 +61,7 @@ export function ShareRow({ share, onRevoke }: { share: ShareSummary; onRevoke(sh
           </time>
         </p>
       </div>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="shrink-0 text-red-700 hover:bg-red-50"
-        onClick={() => onRevoke(share)}
-      >
+      <Button variant="destructive-ghost" size="sm" className="shrink-0" onClick={() => onRevoke(share)}>
         Revoke
         <span className="sr-only">{` access for ${name} (${share.maskedContact})`}</span>
       </Button>
