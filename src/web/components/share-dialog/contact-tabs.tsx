@@ -10,6 +10,30 @@ const TABS: { id: ContactTab; label: string; icon: typeof Mail }[] = [
   { id: 'phone', label: 'Phone', icon: Smartphone },
 ];
 
+/** Each tab's address field and consent; the form keeps one value per tab under the tab's name. */
+const ADDRESS_FIELDS = {
+  email: {
+    label: "Recipient's email address",
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'name@example.com',
+    maxLength: SHARE_LIMITS.emailMax,
+    hint: null,
+    consent: 'The recipient agrees to receive an email with the link and a verification code.',
+  },
+  phone: {
+    label: "Recipient's mobile number",
+    type: 'tel',
+    autoComplete: 'tel',
+    // The international format: the server normalises whatever spacing is typed.
+    placeholder: '+1 415 555 0132',
+    maxLength: 32,
+    hint: 'Include the country code, starting with +.',
+    consent:
+      'The recipient agrees to receive a text message with the link and a verification code. Message and data rates may apply.',
+  },
+} as const satisfies Record<ContactTab, unknown>;
+
 export interface ContactTabsProps {
   id: string;
   form: ShareFormState;
@@ -60,7 +84,8 @@ export function ContactTabs({
   const invalid = (field: ShareFormField) => invalidField === field;
   const describedBy = (field: ShareFormField, hint?: string) =>
     [hint, invalid(field) ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-  const email = form.tab === 'email';
+  const address = ADDRESS_FIELDS[form.tab];
+  const consentField = `${form.tab}Consent` as const;
 
   return (
     <div>
@@ -107,80 +132,50 @@ export function ContactTabs({
         aria-labelledby={`${id}-tab-${form.tab}`}
         className="mt-4 space-y-4"
       >
-        {email ? (
-          <div>
-            <Label htmlFor={`${id}-email`}>Recipient's email address</Label>
-            <Input
-              key="email"
-              id={`${id}-email`}
-              ref={addressRef}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              spellCheck={false}
-              placeholder="name@example.com"
-              maxLength={SHARE_LIMITS.emailMax}
-              value={form.email}
-              onChange={(event) => onChange({ email: event.target.value })}
-              disabled={disabled}
-              aria-invalid={invalid('email') || undefined}
-              aria-describedby={describedBy('email')}
-              className="mt-1.5"
-            />
-          </div>
-        ) : (
-          <div>
-            <Label htmlFor={`${id}-phone`}>Recipient's mobile number</Label>
-            <Input
-              key="phone"
-              id={`${id}-phone`}
-              ref={addressRef}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+1 415 555 0132"
-              maxLength={32}
-              value={form.phone}
-              onChange={(event) => onChange({ phone: event.target.value })}
-              disabled={disabled}
-              aria-invalid={invalid('phone') || undefined}
-              aria-describedby={describedBy('phone', `${id}-phone-hint`)}
-              className="mt-1.5"
-            />
-            <p id={`${id}-phone-hint`} className="mt-1.5 text-sm text-slate-600">
-              Include the country code, starting with +.
+        <div>
+          <Label htmlFor={`${id}-${form.tab}`}>{address.label}</Label>
+          <Input
+            key={form.tab}
+            id={`${id}-${form.tab}`}
+            ref={addressRef}
+            type={address.type}
+            inputMode={address.type}
+            autoComplete={address.autoComplete}
+            spellCheck={false}
+            placeholder={address.placeholder}
+            maxLength={address.maxLength}
+            value={form[form.tab]}
+            onChange={(event) => onChange({ [form.tab]: event.target.value })}
+            disabled={disabled}
+            aria-invalid={invalid(form.tab) || undefined}
+            aria-describedby={describedBy(form.tab, address.hint ? `${id}-${form.tab}-hint` : undefined)}
+            className="mt-1.5"
+          />
+          {address.hint && (
+            <p id={`${id}-${form.tab}-hint`} className="mt-1.5 text-sm text-slate-600">
+              {address.hint}
             </p>
-          </div>
-        )}
+          )}
+        </div>
 
         <label
           htmlFor={`${id}-${form.tab}-consent`}
           className={cn(
             'flex items-start gap-3 rounded-lg border p-3 text-sm text-slate-700',
-            invalid(email ? 'emailConsent' : 'phoneConsent')
-              ? 'border-red-300 bg-red-50'
-              : 'border-slate-200 bg-slate-50',
+            invalid(consentField) ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-slate-50',
           )}
         >
           <Checkbox
             key={form.tab}
             id={`${id}-${form.tab}-consent`}
             ref={consentRef}
-            checked={email ? form.emailConsent : form.phoneConsent}
-            onChange={(event) =>
-              onChange(
-                email ? { emailConsent: event.target.checked } : { phoneConsent: event.target.checked },
-              )
-            }
+            checked={form[consentField]}
+            onChange={(event) => onChange({ [consentField]: event.target.checked })}
             disabled={disabled}
-            aria-invalid={invalid(email ? 'emailConsent' : 'phoneConsent') || undefined}
-            aria-describedby={describedBy(email ? 'emailConsent' : 'phoneConsent')}
+            aria-invalid={invalid(consentField) || undefined}
+            aria-describedby={describedBy(consentField)}
           />
-          <span>
-            {email
-              ? 'The recipient agrees to receive an email with the link and a verification code.'
-              : 'The recipient agrees to receive a text message with the link and a verification code. Message and data rates may apply.'}
-          </span>
+          <span>{address.consent}</span>
         </label>
       </div>
     </div>

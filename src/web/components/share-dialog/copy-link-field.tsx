@@ -39,7 +39,7 @@ export function CopyLinkField({ link }: { link: string }) {
           value={link}
           onFocus={(event) => event.currentTarget.select()}
           spellCheck={false}
-          className="min-w-0 flex-1 resize-none bg-slate-50 font-mono text-sm break-all text-slate-700"
+          className="min-w-0 flex-1 resize-none font-mono text-sm break-all"
           aria-describedby={state === 'failed' ? `${id}-failed` : undefined}
         />
         <Button variant="secondary" onClick={() => void copy()} className="h-11 shrink-0 sm:w-28">

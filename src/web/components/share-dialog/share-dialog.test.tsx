@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionInfo } from '#domain/plans';
 import { SHARE_MESSAGES, type ShareResponse } from '#domain/sharing';
-import { PUBLIC_CONFIG_ELEMENT_ID } from '#domain/site';
+import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import ShareDialog, { type ShareDialogProps } from './share-dialog.tsx';
 
 let subscription: { data: SubscriptionInfo | undefined } = { data: undefined };
@@ -28,41 +28,17 @@ const SENT: ShareResponse = {
   verificationCode: '123456',
 };
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function answer(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
+const fetchMock = mockFetchEachTest();
 
 function sentBodies(): Record<string, unknown>[] {
   return fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 }
 
-beforeAll(() => {
-  // The page as a local-mode server writes it: the verification code may be shown.
-  const config = document.createElement('script');
-  config.type = 'application/json';
-  config.id = PUBLIC_CONFIG_ELEMENT_ID;
-  config.textContent = JSON.stringify({ localMode: true });
-  document.head.append(config);
-});
+// The page as a local-mode server writes it: the verification code may be shown.
+beforeAll(() => writePublicConfig({ localMode: true }));
 
 beforeEach(() => {
   subscription = { data: FREE_PLAN };
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  // Failed sends are logged as warnings on purpose; the tests assert what the user sees instead.
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.mocked(console.warn).mockRestore();
 });
 
 function renderDialog(props: Partial<ShareDialogProps> = {}) {
@@ -198,7 +174,7 @@ describe('Share Checklist dialog', () => {
     [429, 'rate_limited', SHARE_MESSAGES.resendTooSoon],
     [502, 'delivery_failed', 'The email could not be delivered. Please check the address.'],
   ])('shows the server’s message for a %i in the error banner', async (status, code, text) => {
-    fetchMock.mockResolvedValue(answer(status, { error: { code, message: text } }));
+    fetchMock.mockResolvedValue(jsonResponse(status, { error: { code, message: text } }));
     renderDialog();
     await fillEmailAndSend();
     expect(screen.getByRole('alert').textContent).toBe(text);
@@ -211,7 +187,7 @@ describe('Share Checklist dialog', () => {
     await fillEmailAndSend();
     expect(screen.getByRole('alert').textContent).toBe(SHARE_MESSAGES.shareFailed);
 
-    fetchMock.mockResolvedValueOnce(answer(200, { ...SENT, shareUrl: '' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...SENT, shareUrl: '' }));
     await act(async () => {
       fireEvent.click(sendButton());
     });
@@ -226,12 +202,12 @@ describe('Share Checklist dialog', () => {
     expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
     expect(sendButton().getAttribute('aria-busy')).toBe('true');
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => respond(answer(200, SENT)));
+    await act(async () => respond(jsonResponse(200, SENT)));
     expect(screen.getByTestId('share-success')).toBeTruthy();
   });
 
   it('sends the active tab only, then shows where the code went, the link, and the local-mode code', async () => {
-    fetchMock.mockResolvedValue(answer(200, SENT));
+    fetchMock.mockResolvedValue(jsonResponse(200, SENT));
     renderDialog();
     type(/name/, 'Jo');
     fireEvent.change(screen.getByLabelText(/language/), { target: { value: 'es' } });
@@ -250,7 +226,7 @@ describe('Share Checklist dialog', () => {
 
   it('names the phone when the code went by text message', async () => {
     fetchMock.mockResolvedValue(
-      answer(200, { ...SENT, channel: 'sms', maskedEmail: null, maskedPhone: '+•••••••••32' }),
+      jsonResponse(200, { ...SENT, channel: 'sms', maskedEmail: null, maskedPhone: '+•••••••••32' }),
     );
     renderDialog();
     fireEvent.click(screen.getByRole('tab', { name: 'Phone' }));
@@ -270,7 +246,7 @@ describe('Share Checklist dialog', () => {
   it('Copy reads Copied! for 2 seconds', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    fetchMock.mockResolvedValue(answer(200, SENT));
+    fetchMock.mockResolvedValue(jsonResponse(200, SENT));
     renderDialog();
     await fillEmailAndSend();
 
@@ -291,7 +267,7 @@ describe('Share Checklist dialog', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const execCommand = vi.fn().mockReturnValue(true);
     document.execCommand = execCommand;
-    fetchMock.mockResolvedValue(answer(200, SENT));
+    fetchMock.mockResolvedValue(jsonResponse(200, SENT));
     renderDialog();
     await fillEmailAndSend();
     await act(async () => {
@@ -304,8 +280,8 @@ describe('Share Checklist dialog', () => {
 
   it('Generate new link sends again with newLink and shows the new link', async () => {
     fetchMock
-      .mockResolvedValueOnce(answer(200, SENT))
-      .mockResolvedValueOnce(answer(200, { ...SENT, shareUrl: 'http://localhost/shared/new-token' }));
+      .mockResolvedValueOnce(jsonResponse(200, SENT))
+      .mockResolvedValueOnce(jsonResponse(200, { ...SENT, shareUrl: 'http://localhost/shared/new-token' }));
     renderDialog();
     await fillEmailAndSend();
     expect(screen.getByText(/current link stops working/)).toBeTruthy();
@@ -326,9 +302,9 @@ describe('Share Checklist dialog', () => {
 
   it('shows why Generate new link failed and keeps the link', async () => {
     fetchMock
-      .mockResolvedValueOnce(answer(200, SENT))
+      .mockResolvedValueOnce(jsonResponse(200, SENT))
       .mockResolvedValueOnce(
-        answer(429, { error: { code: 'rate_limited', message: SHARE_MESSAGES.resendTooSoon } }),
+        jsonResponse(429, { error: { code: 'rate_limited', message: SHARE_MESSAGES.resendTooSoon } }),
       );
     renderDialog();
     await fillEmailAndSend();
@@ -340,7 +316,7 @@ describe('Share Checklist dialog', () => {
   });
 
   it('Done closes it; opening again starts afresh', async () => {
-    fetchMock.mockResolvedValue(answer(200, SENT));
+    fetchMock.mockResolvedValue(jsonResponse(200, SENT));
     const { onOpenChange, rerender } = renderDialog();
     type(/name/, 'Jo');
     fireEvent.change(screen.getByLabelText(/language/), { target: { value: 'es' } });
