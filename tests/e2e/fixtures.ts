@@ -18,21 +18,28 @@ export async function signInAs(page: Page, account: Account = uniqueAccount()): 
   return account;
 }
 
+/** Records the page's console errors and uncaught errors, except those matching `allow`. */
+export function collectConsoleErrors(page: Page, allow: readonly RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (!allow.some((pattern) => pattern.test(text))) errors.push(text);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
 /**
  * Every test fails on a console error or an uncaught page error (DESIGN.md), which also catches
  * Content-Security-Policy violations. Tests that provoke an expected error can allow it by pattern.
+ * A page opened in another context (a second browser) is watched with collectConsoleErrors.
  */
 export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: RegExp[] }>({
   allowConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, allowConsoleErrors }, use) => {
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const text = message.text();
-        if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
-      });
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      const errors = collectConsoleErrors(page, allowConsoleErrors);
       await use(errors);
       expect(errors, 'console errors during the test').toEqual([]);
     },

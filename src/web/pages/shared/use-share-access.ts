@@ -47,8 +47,9 @@ export function useSharedChecklist(token: string, enabled: boolean) {
         { signal },
       ),
     enabled,
-    // Others tick the same checklist: opening the page always asks for the current one.
-    refetchOnMount: 'always',
+    // Others tick the same checklist: whenever it is asked for (once the status allows it, on focus), it
+    // is asked of the server; a copy kept from the last visit only shows until the answer comes.
+    staleTime: 0,
   });
 }
 

@@ -1,0 +1,223 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { maskEmail, SHARE_MESSAGES, type ShareResponse } from '#domain/sharing';
+import { readChecklist, seedChecklist } from './checklists.ts';
+import { collectConsoleErrors, expect, signInAs, test, uniqueAccount } from './fixtures.ts';
+
+/**
+ * The recipient's side of verified sharing, in two browsers: the owner (the test's page, signed in)
+ * shares through the API; the recipient is a fresh context the size of a phone, with no account.
+ */
+
+const CODE_DIALOG = 'Enter your verification code';
+const PHONE = { width: 375, height: 740 };
+
+async function shareByEmail(owner: Page, checklistId: string, email: string): Promise<ShareResponse> {
+  const response = await owner.request.post('/api/verification/send', {
+    data: { checklistId, email, recipientName: 'Jane', targetLanguage: 'en' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as ShareResponse;
+}
+
+interface Recipient {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+}
+
+/** A phone with no account. Failed calls the test provokes on purpose show as console errors: allowed. */
+async function openRecipient(browser: Browser, baseURL: string | undefined, allow: RegExp[] = []) {
+  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const recipient: Recipient = { context, page, consoleErrors: collectConsoleErrors(page, allow) };
+  return recipient;
+}
+
+async function closeRecipient(recipient: Recipient) {
+  expect(recipient.consoleErrors, "console errors in the recipient's browser").toEqual([]);
+  await recipient.context.close();
+}
+
+const linkPath = (share: ShareResponse) => new URL(share.shareUrl).pathname + new URL(share.shareUrl).search;
+
+async function enterCode(page: Page, code: string) {
+  const dialog = page.getByRole('dialog', { name: CODE_DIALOG });
+  await dialog.getByLabel('Verification code').fill(code);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+}
+
+test('on a phone: a wrong code is refused, the right one opens the checklist; the owner sees the tick and the remark', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const owner = await signInAs(page, uniqueAccount('Ann Lee'));
+  const checklist = await seedChecklist(page, 'Turnover – Harbour View 4B', [
+    'Strip beds',
+    'Clean the bathroom',
+    { description: 'Check the smoke alarm', details: 'Press the test button for 3 seconds.' },
+  ]);
+  await page.goto(`/checklist/${checklist.id}`);
+  await expect(page.getByRole('checkbox', { name: 'Strip beds' })).not.toBeChecked();
+
+  const share = await shareByEmail(page, checklist.id, 'jane.doe@example.com');
+  expect(share.verificationCode).toMatch(/^\d{6}$/);
+  // The code really went to the (local) outbox, with the link.
+  const outbox = await page.request.get('/api/dev/outbox');
+  const { messages } = (await outbox.json()) as { messages: { to: string; text: string }[] };
+  const message = messages.find((item) => item.text.includes(share.shareUrl));
+  expect(message?.to).toBe('jane.doe@example.com');
+  expect(message?.text).toContain(share.verificationCode);
+  expect(message?.text).toContain(share.shareUrl);
+
+  const recipient = await openRecipient(browser, baseURL, [/status of 400/]);
+  const phone = recipient.page;
+  await phone.goto(linkPath(share));
+  const dialog = phone.getByRole('dialog', { name: CODE_DIALOG });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(SHARE_MESSAGES.codeHint);
+  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expect(phone.getByText('Turnover – Harbour View 4B')).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(SHARE_MESSAGES.codeRequired);
+
+  const wrong = share.verificationCode === '000000' ? '111111' : '000000';
+  await enterCode(phone, wrong);
+  await expect(dialog.getByRole('alert')).toHaveText('That code is not right. 4 tries left.');
+
+  await enterCode(phone, share.verificationCode ?? '');
+  await expect(dialog.getByRole('status')).toContainText('Code accepted');
+  const verified = phone.getByTestId('verified-access');
+  await expect(verified).toContainText(SHARE_MESSAGES.verifiedTitle);
+  await expect(verified).toContainText(
+    `${SHARE_MESSAGES.verifiedText} via ${maskEmail('jane.doe@example.com')}`,
+  );
+  await expect(dialog).toHaveCount(0);
+  await expect(phone.getByTestId('toast')).toContainText(SHARE_MESSAGES.loadedToast);
+  await expect(phone.getByRole('heading', { name: 'Turnover – Harbour View 4B', level: 1 })).toBeVisible();
+  await expect(phone.getByText(`Shared by ${owner.displayName}`)).toBeVisible();
+  await expect(phone.getByTestId('auto-translated')).toHaveCount(0);
+  await expect(phone.getByRole('link', { name: /dashboard/i })).toHaveCount(0);
+
+  await phone.getByRole('checkbox', { name: 'Strip beds' }).click();
+  await expect(phone.getByRole('checkbox', { name: 'Strip beds' })).toBeChecked();
+  await expect(phone.getByTestId('status-badge')).toHaveText('In Progress (33%)');
+  await expect.poll(async () => (await readChecklist(page, checklist.id)).tasks[0]?.completed).toBe(true);
+
+  const remark = 'Bathroom tap drips; told the guest.';
+  await phone.getByLabel('Notes & Remarks').fill(remark);
+  await expect(phone.getByText('Saved', { exact: true })).toBeVisible();
+
+  // The cookie keeps the access: a reload opens the checklist without a code.
+  await phone.reload();
+  await expect(verified).toBeVisible();
+  await expect(phone.getByLabel('Notes & Remarks')).toHaveValue(remark);
+  await expect(phone.getByRole('dialog', { name: CODE_DIALOG })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Strip beds' })).toBeChecked();
+  await expect(page.getByLabel('Notes & Remarks')).toHaveValue(remark);
+  await closeRecipient(recipient);
+});
+
+test('a recipient submits with a task left open after the confirmation; a new code is throttled', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAs(page);
+  const checklist = await seedChecklist(page, 'Weekly Site Inspection', ['Check fire exits', 'Test alarms']);
+  const share = await shareByEmail(page, checklist.id, 'sam@example.com');
+
+  const recipient = await openRecipient(browser, baseURL, [/status of 429/]);
+  const phone = recipient.page;
+  await phone.goto(linkPath(share));
+  const dialog = phone.getByRole('dialog', { name: CODE_DIALOG });
+  // The owner's send was a moment ago: the server asks to wait, and the button counts down.
+  await dialog.getByRole('button', { name: 'Resend code' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(SHARE_MESSAGES.resendTooSoon);
+  await expect(dialog.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
+
+  await enterCode(phone, share.verificationCode ?? '');
+  await phone.getByRole('checkbox', { name: 'Check fire exits' }).click();
+  await expect(phone.getByRole('checkbox', { name: 'Check fire exits' })).toBeChecked();
+  await phone.getByLabel('Notes & Remarks').fill('Alarms not tested: no access to block C.');
+  await phone.getByRole('button', { name: 'Submit Completed Checklist' }).click();
+  const confirm = phone.getByRole('alertdialog', { name: 'Incomplete Checklist' });
+  await expect(confirm).toContainText(
+    'Not all tasks are checked as complete. Do you still want to submit this checklist?',
+  );
+  await confirm.getByRole('button', { name: 'Submit Anyway' }).click();
+  await expect(phone.getByTestId('toast')).toContainText('Checklist completed and submitted successfully!');
+  await expect(phone.getByRole('button', { name: 'Submit Completed Checklist' })).toHaveCount(0);
+
+  const saved = await readChecklist(page, checklist.id);
+  expect(saved.status).toBe('completed');
+  expect(saved.remarks).toBe('Alarms not tested: no access to block C.');
+  await closeRecipient(recipient);
+});
+
+test('an unknown link says so in the dialog; a failed load shows the failure view', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // the failed load is retried three times (spec section 9) before the view shows
+  await signInAs(page);
+  const checklist = await seedChecklist(page, 'Boiler service', ['Check the pressure gauge']);
+  const share = await shareByEmail(page, checklist.id, 'kim@example.com');
+
+  const recipient = await openRecipient(browser, baseURL, [/status of 404/, /status of 500/]);
+  const phone = recipient.page;
+  await phone.goto('/shared/checklist/no-such-token-at-all-xx');
+  await enterCode(phone, '123456');
+  await expect(phone.getByRole('dialog', { name: CODE_DIALOG }).getByRole('alert')).toHaveText(
+    SHARE_MESSAGES.shareNotFound,
+  );
+
+  await phone.route(
+    (url) => url.pathname === '/api/shared/checklist',
+    (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Internal error' } } }),
+  );
+  await phone.goto(linkPath(share));
+  await enterCode(phone, share.verificationCode ?? '');
+  await expect(phone.getByText(SHARE_MESSAGES.loadFailedView)).toBeVisible({ timeout: 20_000 });
+  await expect(phone.getByTestId('toast')).toContainText(SHARE_MESSAGES.loadFailedToast);
+  await closeRecipient(recipient);
+});
+
+test('when the status check fails the code dialog still opens', async ({ page, browser, baseURL }) => {
+  await signInAs(page);
+  const checklist = await seedChecklist(page, 'Pool cleaning', ['Skim the surface']);
+  const share = await shareByEmail(page, checklist.id, 'lee@example.com');
+  const recipient = await openRecipient(browser, baseURL, [/status of 503/]);
+  await recipient.page.route('**/api/verification/status/**', (route) =>
+    route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'Down' } } }),
+  );
+  await recipient.page.goto(linkPath(share));
+  await expect(recipient.page.getByRole('dialog', { name: CODE_DIALOG })).toBeVisible();
+  await enterCode(recipient.page, share.verificationCode ?? '');
+  await expect(recipient.page.getByTestId('verified-access')).toBeVisible();
+  await closeRecipient(recipient);
+});
+
+test('/verify?checklist= takes the owner to the checklist and tells anyone else to use their message', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAs(page);
+  const checklist = await seedChecklist(page, 'Garden tidy-up', ['Rake the leaves']);
+  await page.goto(`/verify?checklist=${checklist.id}`);
+  await expect(page).toHaveURL(new RegExp(`/checklist/${checklist.id}$`));
+  await expect(page.getByRole('heading', { name: 'Garden tidy-up', level: 1 })).toBeVisible();
+
+  const stranger = await openRecipient(browser, baseURL);
+  await stranger.page.goto(`/verify?checklist=${checklist.id}`);
+  await expect(stranger.page.getByRole('heading', { name: 'Open the link in your message' })).toBeVisible();
+  await expect(stranger.page.getByText(/open from the link in the e-mail or text message/)).toBeVisible();
+  await expect(stranger.page).toHaveURL(/\/verify\?checklist=/);
+  await closeRecipient(stranger);
+});
