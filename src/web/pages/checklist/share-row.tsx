@@ -62,8 +62,7 @@ export function ShareRow({ share, onRevoke }: { share: ShareSummary; onRevoke(sh
         </p>
       </div>
       <Button variant="destructive-ghost" size="sm" className="shrink-0" onClick={() => onRevoke(share)}>
-        Revoke
-        <span className="sr-only">{` access for ${name} (${share.maskedContact})`}</span>
+        Revoke <span className="sr-only">{`access for ${name} (${share.maskedContact})`}</span>
       </Button>
     </li>
   );
