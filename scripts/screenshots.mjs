@@ -85,24 +85,34 @@ async function seedChecklists(request) {
   ]);
   for (const index of [0, 1]) await tick(boiler, index);
   await request.post(`/api/checklists/${boiler.id}/submit`, { data: { remarks: 'All good.' } });
-  await seedShares(request, turnover);
-  return { inspection, turnover, boiler };
+  const shares = await seedShares(request, turnover);
+  return { inspection, turnover, boiler, shares };
 }
 
-/** Two recipients of the turnover for 'Shared with': one verified by e-mail, one sent a code by SMS. */
+/** Shares the checklist as the signed-in owner; answers the share (with its code: local mode). */
+async function shareChecklist(request, checklist, data) {
+  const response = await request.post('/api/verification/send', {
+    data: { checklistId: checklist.id, ...data },
+  });
+  if (!response.ok()) throw new Error(`sharing: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Recipients of the turnover. For 'Shared with': one verified by e-mail, one sent a code by SMS. For
+ * the shared page: Riley, who opens it (in Spanish, which the free plan allows), and Morgan, who asks
+ * for a new code at the end (a new code is refused within 30 s of the last).
+ */
 async function seedShares(request, checklist) {
-  const send = async (data) => {
-    const response = await request.post('/api/verification/send', {
-      data: { checklistId: checklist.id, ...data },
-    });
-    if (!response.ok()) throw new Error(`sharing: ${response.status()} ${await response.text()}`);
-    return response.json();
-  };
+  const send = (data) => shareChecklist(request, checklist, data);
   const byEmail = await send({ recipientName: 'Jordan Smith', email: 'jordan.smith@example.com' });
   await request.post('/api/verification/verify', {
     data: { token: byEmail.token, code: byEmail.verificationCode },
   });
   await send({ phone: '+44 20 7946 0958', targetLanguage: 'es' });
+  const opens = await send({ recipientName: 'Riley', email: 'riley.chen@example.com', targetLanguage: 'es' });
+  const resends = await send({ recipientName: 'Morgan', email: 'morgan.lee@example.com' });
+  return { opens, resends };
 }
 
 /** Opens the share dialog from the row menu of 'Weekly Site Inspection'. */
@@ -213,6 +223,77 @@ function pageList(seeded) {
   ];
 }
 
+/** Saves the page as `{name}-{width}.png` (whole page) and `-top.png` (the first screen). */
+async function capture(page, name) {
+  const width = page.viewportSize()?.width ?? 0;
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) console.error(`${name} at ${width}px scrolls sideways by ${overflow}px`);
+  const file = path.join(out, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  // The first screen as a person sees it (full-page shots of long pages are hard to read at phone width).
+  await page.screenshot({ path: file.replace('.png', '-top.png') });
+  console.info(file);
+}
+
+/**
+ * The recipient's shared page on a phone with no account: the code dialog (empty, a wrong code, a new
+ * code asked for), the verified checklist (also at 1280 px), and the failure view.
+ */
+async function captureSharedPage(browser, { opens: share, resends }) {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    baseURL: base,
+  });
+  const page = await context.newPage();
+  // The wrong code (400) and the failed load (500) are provoked on purpose; anything else is reported.
+  const provoked = /status of (400|500)/;
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !provoked.test(m.text())) console.error(`[shared console] ${m.text()}`);
+  });
+  page.on('pageerror', (e) => console.error(`[shared pageerror] ${e.message}`));
+  const link = new URL(share.shareUrl);
+  await page.goto(link.pathname + link.search, { waitUntil: 'networkidle' });
+  const dialog = page.getByRole('dialog', { name: 'Enter your verification code' });
+  await dialog.waitFor();
+  await capture(page, 'shared-code-dialog');
+  const code = dialog.getByLabel('Verification code');
+  await code.fill(share.verificationCode === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await dialog.getByRole('alert').waitFor();
+  await capture(page, 'shared-code-dialog-error');
+  await code.fill(share.verificationCode);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await page.getByTestId('verified-access').waitFor();
+  await page.waitForTimeout(300);
+  await capture(page, 'shared');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  await capture(page, 'shared');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.route(
+    (url) => url.pathname === '/api/shared/checklist',
+    (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Internal error' } } }),
+  );
+  // Without the copy this browser kept (it would show instead, as it does offline).
+  await page.evaluate(() => window.localStorage.clear());
+  await page.reload();
+  await page
+    .getByText('Unable to load shared checklist. Please try refreshing the page.')
+    .waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(300); // the toast slides in
+  await capture(page, 'shared-failed');
+
+  const resent = new URL(resends.shareUrl);
+  await page.goto(resent.pathname, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await page.getByRole('region', { name: 'Local mode' }).waitFor();
+  await capture(page, 'shared-code-dialog-resent');
+  await context.close();
+}
+
 try {
   await waitForServer();
   const browser = await chromium.launch({
@@ -226,7 +307,8 @@ try {
     ],
   });
   const seedContext = await browser.newContext({ baseURL: base });
-  const pages = pageList(await seedChecklists(seedContext.request));
+  const seeded = await seedChecklists(seedContext.request);
+  const pages = pageList(seeded);
   await seedContext.close();
   for (const width of [1280, 375]) {
     const context = await browser.newContext({
@@ -249,16 +331,11 @@ try {
         await entry.act(page);
         await page.waitForTimeout(300); // let the dialog or editor settle
       }
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (overflow > 0) console.error(`${entry.name} at ${width}px scrolls sideways by ${overflow}px`);
-      const file = path.join(out, `${entry.name}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      // The first screen as a person sees it (full-page shots of long pages are hard to read at phone width).
-      await page.screenshot({ path: file.replace('.png', '-top.png') });
-      console.info(file);
+      await capture(page, entry.name);
     }
     await context.close();
   }
+  await captureSharedPage(browser, seeded.shares);
   await browser.close();
 } finally {
   server.kill('SIGTERM');

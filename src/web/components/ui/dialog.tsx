@@ -11,7 +11,9 @@ const CONTENT = cn(
   'max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6',
   'focus-visible:outline-2 focus-visible:outline-indigo-600',
 );
-const TITLE = 'pr-8 text-lg font-semibold text-slate-900';
+const TITLE_TEXT = 'text-lg font-semibold text-slate-900';
+/** Room on the right for the close button. */
+const TITLE = `pr-8 ${TITLE_TEXT}`;
 const DESCRIPTION = 'mt-2 text-sm leading-relaxed text-slate-600';
 
 /**
@@ -98,7 +100,7 @@ export function ModalDialog({
           onInteractOutside={keepOpen}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <DialogPrimitive.Title className={TITLE}>{title}</DialogPrimitive.Title>
+          <DialogPrimitive.Title className={dismissible ? TITLE : TITLE_TEXT}>{title}</DialogPrimitive.Title>
           {description && (
             <DialogPrimitive.Description className={DESCRIPTION}>{description}</DialogPrimitive.Description>
           )}

@@ -153,23 +153,17 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
   const localCode = getPublicConfig().localMode ? sent?.verificationCode : undefined;
   return (
     <div className="mt-5 border-t border-slate-200 pt-4">
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <p className="text-sm text-slate-600">No code, or has it expired?</p>
-        <Button
-          variant="subtle"
-          size="sm"
-          className="-mr-3 tabular-nums"
-          onClick={send}
-          disabled={waiting || resend.isPending}
-          aria-busy={resend.isPending || undefined}
-        >
-          {resend.isPending
-            ? 'Sending…'
-            : waiting
-              ? `Resend code in ${cooldown.secondsLeft} s`
-              : 'Resend code'}
-        </Button>
-      </div>
+      <p className="text-sm text-slate-600">No code, or has it expired?</p>
+      <Button
+        variant="subtle"
+        size="sm"
+        className="-ml-3 tabular-nums"
+        onClick={send}
+        disabled={waiting || resend.isPending}
+        aria-busy={resend.isPending || undefined}
+      >
+        {resend.isPending ? 'Sending…' : waiting ? `Resend code in ${cooldown.secondsLeft} s` : 'Resend code'}
+      </Button>
       {sent && (
         <p
           role="status"
@@ -177,8 +171,8 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
         >
           <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            We sent a new code to <span className="font-semibold break-all">{sent.maskedContact}</span>. It is
-            valid for {SHARE_LIMITS.codeValidMinutes} minutes.
+            We sent a new code to <span className="font-semibold wrap-anywhere">{sent.maskedContact}</span>.
+            It is valid for {SHARE_LIMITS.codeValidMinutes} minutes.
           </span>
         </p>
       )}
