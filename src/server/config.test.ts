@@ -39,6 +39,7 @@ describe('loadConfig: local mode', () => {
     expect(config.identity).toEqual({ kind: 'local' });
     expect(config.email).toEqual({ kind: 'outbox' });
     expect(config.sms).toEqual({ kind: 'outbox' });
+    expect(config.photoStorage).toEqual({ kind: 'disk', dir: path.resolve('./data', 'photos') });
     expect(config.localServices).toEqual([
       'database (embedded PGlite)',
       'sign-in (local account chooser)',
@@ -48,10 +49,11 @@ describe('loadConfig: local mode', () => {
     expect(config.session).toEqual({ idleMs: 14 * 24 * 3600_000, maxMs: 30 * 24 * 3600_000 });
   });
 
-  it('uses PORT in the default public URL and DATA_DIR for PGlite', () => {
+  it('uses PORT in the default public URL and DATA_DIR for PGlite and photos', () => {
     const config = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/listsync-data' });
     expect(config.publicUrl.href).toBe('http://localhost:8080/');
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '/tmp/listsync-data/pglite' });
+    expect(config.photoStorage).toEqual({ kind: 'disk', dir: '/tmp/listsync-data/photos' });
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, and no longer lists the database as local', () => {
@@ -139,6 +141,8 @@ describe('loadConfig: refusals', () => {
     expect(config.identity.kind).toBe('oidc');
     expect(config.email.kind).toBe('smtp');
     expect(config.sms.kind).toBe('twilio');
+    // Photos on disk are allowed in production (a mounted volume) and are no local fallback.
+    expect(config.photoStorage.kind).toBe('disk');
     expect(usesSecureCookies(config)).toBe(true);
     expect(publicConfig(config).localMode).toBe(false);
   });
@@ -164,6 +168,9 @@ describe('loadConfig: refusals', () => {
     ['TWILIO_FROM_NUMBER', { TWILIO_FROM_NUMBER: '555-0100' }],
     ['TWILIO_MESSAGING_SERVICE_SID', { TWILIO_MESSAGING_SERVICE_SID: 'MG123' }],
     ['TWILIO_BASE_URL', { TWILIO_BASE_URL: 'ftp://api.twilio.example' }],
+    ['PHOTO_STORAGE', { PHOTO_STORAGE: 'ftp' }],
+    ['S3_ENDPOINT', { PHOTO_STORAGE: 's3', S3_ENDPOINT: 'minio:9000' }],
+    ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'maybe' }],
   ])('a malformed %s is refused by name', (name, env) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
@@ -279,6 +286,69 @@ describe('loadConfig: e-mail and SMS', () => {
     expect(problemsOf({ ...PRODUCTION, TWILIO_BASE_URL: 'http://twilio-proxy.internal' })).toEqual([
       'TWILIO_BASE_URL must be an https address when APP_ENV=production',
     ]);
+  });
+});
+
+describe('loadConfig: photo storage', () => {
+  const S3 = {
+    PHOTO_STORAGE: 's3',
+    S3_BUCKET: 'listsync-photos',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 's3-secret-access-key',
+  };
+
+  it('uses the bucket when PHOTO_STORAGE=s3 and its settings are set: AWS in us-east-1 by default', () => {
+    expect(loadConfig(S3).photoStorage).toEqual({
+      kind: 's3',
+      region: 'us-east-1',
+      bucket: 'listsync-photos',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 's3-secret-access-key',
+      forcePathStyle: false,
+    });
+  });
+
+  it('reaches another S3-compatible server through S3_ENDPOINT, S3_REGION and S3_FORCE_PATH_STYLE', () => {
+    const config = loadConfig({
+      ...S3,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-central-1',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.photoStorage).toMatchObject({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+    });
+    // The bucket is not a local service, and the disk never was one: the list does not change.
+    expect(config.localServices).toEqual(loadConfig({}).localServices);
+  });
+
+  it.each(['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])(
+    'PHOTO_STORAGE=s3 without %s is a start-up error naming it (and only it)',
+    (missing) => {
+      const problems = problemsOf({ ...S3, [missing]: ' ' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^${missing} is missing: PHOTO_STORAGE=s3 needs `));
+    },
+  );
+
+  it('PHOTO_STORAGE=s3 alone names each of its settings, in production too', () => {
+    const names = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    expect(problemsOf({ PHOTO_STORAGE: 's3' }).map((p) => p.split(' ')[0])).toEqual(names);
+    expect(problemsOf({ ...PRODUCTION, PHOTO_STORAGE: 's3' }).map((p) => p.split(' ')[0])).toEqual(names);
+  });
+
+  it('bucket settings without PHOTO_STORAGE=s3 are refused, not silently left for the disk', () => {
+    const { PHOTO_STORAGE: _kind, ...settings } = S3;
+    expect(problemsOf({ ...settings, S3_ENDPOINT: 'https://s3.example.com' })).toEqual([
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set but PHOTO_STORAGE is disk: set PHOTO_STORAGE=s3 to use the bucket, or unset them',
+    ]);
+  });
+
+  it('the S3 secret never reaches the browser', () => {
+    expect(JSON.stringify(publicConfig(loadConfig(S3)))).not.toContain('s3-secret-access-key');
   });
 });
 

@@ -81,6 +81,13 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TWILIO_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PHOTO_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
@@ -107,6 +114,20 @@ export type SmsConfig =
   | { kind: 'twilio'; accountSid: string; authToken: string; sender: TwilioSender; baseUrl: string }
   | { kind: 'outbox' };
 
+/** Where photo files live. Disk is allowed in production too (a mounted volume). */
+export type PhotoStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      /** Unset: AWS S3 itself. */
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
 export const TWILIO_DEFAULT_BASE_URL = 'https://api.twilio.com';
 
 export interface Config {
@@ -120,6 +141,7 @@ export interface Config {
   identity: IdentityConfig;
   email: EmailConfig;
   sms: SmsConfig;
+  photoStorage: PhotoStorageConfig;
   siteName: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -290,6 +312,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
   });
 
+  let photoStorage: PhotoStorageConfig = { kind: 'disk', dir: path.join(dataDir, 'photos') };
+  const s3Settings = {
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  if (e.PHOTO_STORAGE === 's3') {
+    for (const [name, value] of Object.entries(s3Settings)) {
+      if (!value)
+        problems.push(`${name} is missing: PHOTO_STORAGE=s3 needs ${Object.keys(s3Settings).join(', ')}`);
+    }
+    if (e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY) {
+      photoStorage = {
+        kind: 's3',
+        ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      };
+    }
+  } else {
+    // Photos on the disk while a bucket is set up is a fallback nobody chose: say so rather than lose them.
+    const setS3 = Object.entries({ S3_ENDPOINT: e.S3_ENDPOINT, ...s3Settings }).filter(([, value]) => value);
+    if (setS3.length > 0) {
+      problems.push(
+        `${setS3.map(([name]) => name).join(', ')} set but PHOTO_STORAGE is disk: set PHOTO_STORAGE=s3 to use the bucket, or unset them`,
+      );
+    }
+  }
+
   if (e.SESSION_MAX_HOURS < e.SESSION_IDLE_HOURS) {
     problems.push('SESSION_MAX_HOURS must not be shorter than SESSION_IDLE_HOURS');
   }
@@ -307,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     identity,
     email,
     sms,
+    photoStorage,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { type FileHandle, mkdir, open, readFile, rename, rmdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { PhotoStore, StoredObject } from './photo-store.ts';
+import { assertContentType, assertPhotoKey } from './store-input.ts';
+
+/**
+ * Photos as files under one root folder (`${DATA_DIR}/photos`): key 'a/b/c.jpg' is the file
+ * `<root>/a/b/c.jpg`. Only this process's user may read them (folders 0700, files 0600); the app's
+ * photo route is the only way out, so signedUrl answers null.
+ *
+ * The content type is kept in a sidecar `<file>~meta.json` rather than derived from the extension: a
+ * store answers the type it was given, as S3 does, so the two stores behave the same and a key's name
+ * never decides how a browser reads its bytes. '~' is not allowed in keys, so no key can name a
+ * sidecar or a temp file.
+ *
+ * Every write goes to a temp file in the same folder, is fsynced, then renamed over the target
+ * (atomic on POSIX), and the folder is fsynced: after a crash a key holds its old bytes or its new
+ * ones, never half a photo. A crash can leave a `~<random>.tmp` file behind; it is never served.
+ *
+ * A key cannot be both a file and a folder here ('a/b' and 'a/b/c'); S3 allows it, our keys never do.
+ */
+
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+/** How often a put makes its folder again when a concurrent delete prunes it. */
+const PUT_ATTEMPTS = 5;
+const SIDECAR_SUFFIX = '~meta.json';
+/** What a photo without a readable sidecar is served as: bytes a browser will not render or run. */
+const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
+
+export function createDiskPhotoStore(rootDir: string): PhotoStore {
+  const root = path.resolve(rootDir);
+
+  const fileOf = (key: string): string => {
+    assertPhotoKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  /** Removes `dir` and each parent that is left empty, up to (not including) the root. */
+  const pruneEmptyDirs = async (dir: string): Promise<void> => {
+    for (let current = dir; current.startsWith(`${root}${path.sep}`); current = path.dirname(current)) {
+      try {
+        await rmdir(current);
+      } catch (error) {
+        // Not empty (or taken by a put right now): it and its parents stay.
+        if (!hasCode(error, 'ENOENT')) return;
+      }
+    }
+  };
+
+  return {
+    kind: 'disk',
+
+    async put(key, bytes, contentType) {
+      const file = fileOf(key);
+      assertContentType(contentType);
+      const dir = path.dirname(file);
+      // A delete may prune a folder of this path while we make it or before our first temp file is
+      // in it: make it again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await mkdir(dir, { recursive: true, mode: DIR_MODE });
+          // The sidecar first: a crash between the two leaves a sidecar without a photo, i.e. no photo.
+          await writeAtomically(`${file}${SIDECAR_SUFFIX}`, Buffer.from(JSON.stringify({ contentType })));
+          await writeAtomically(file, bytes);
+          break;
+        } catch (error) {
+          if (!hasCode(error, 'ENOENT') || attempt === PUT_ATTEMPTS) throw error;
+        }
+      }
+      await syncDir(dir);
+    },
+
+    async get(key): Promise<StoredObject | null> {
+      const file = fileOf(key);
+      let handle: FileHandle;
+      try {
+        handle = await open(file, 'r');
+      } catch (error) {
+        if (hasCode(error, 'ENOENT', 'ENOTDIR')) return null;
+        throw error;
+      }
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return {
+          body: handle.createReadStream(),
+          contentType: await readContentType(file),
+          contentLength: stats.size,
+        };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async signedUrl(key) {
+      assertPhotoKey(key);
+      return null;
+    },
+
+    async delete(keys) {
+      const files = [...new Set(keys.map(fileOf))];
+      await Promise.all(
+        files.flatMap((file) => [removeFileIfAny(file), removeFileIfAny(`${file}${SIDECAR_SUFFIX}`)]),
+      );
+      // Deepest folders first, so a parent is tried once its children are gone.
+      const dirs = [...new Set(files.map((file) => path.dirname(file)))].sort((a, b) => b.length - a.length);
+      for (const dir of dirs) await pruneEmptyDirs(dir);
+    },
+  };
+}
+
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  const temp = `${file}~${randomBytes(8).toString('hex')}.tmp`;
+  const handle = await open(temp, 'wx', FILE_MODE);
+  let renamed = false;
+  try {
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+    renamed = true;
+  } finally {
+    if (!renamed) await removeFileIfAny(temp);
+  }
+}
+
+/** Makes the renames in `dir` durable. Not every platform can fsync a folder; those skip it. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!hasCode(error, 'EISDIR', 'EINVAL', 'EPERM')) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readContentType(file: string): Promise<string> {
+  try {
+    const meta: unknown = JSON.parse(await readFile(`${file}${SIDECAR_SUFFIX}`, 'utf8'));
+    if (meta && typeof meta === 'object' && 'contentType' in meta && typeof meta.contentType === 'string') {
+      return meta.contentType;
+    }
+  } catch (error) {
+    if (!hasCode(error, 'ENOENT') && !(error instanceof SyntaxError)) throw error;
+  }
+  return UNKNOWN_CONTENT_TYPE;
+}
+
+async function removeFileIfAny(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    // Gone already, or a folder where a file was asked for: either way there is no such photo.
+    if (!hasCode(error, 'ENOENT', 'ENOTDIR', 'EISDIR')) throw error;
+  }
+}
+
+function hasCode(error: unknown, ...codes: string[]): boolean {
+  return error instanceof Error && 'code' in error && codes.includes(String(error.code));
+}

@@ -1,0 +1,27 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where photo files live: the local disk under DATA_DIR (default) or an S3-compatible bucket. Keys are
+ * ours (random, never from a client), like 'checklist_x/photo_y/display.jpg'. Nothing here is
+ * ever public: the app's photo route checks who asks, then streams the bytes (or, for S3, may
+ * redirect to a short-lived signed URL).
+ */
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  contentLength: number;
+}
+
+export interface PhotoStore {
+  readonly kind: 'disk' | 's3';
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The object, or null when there is none under that key. */
+  get(key: string): Promise<StoredObject | null>;
+  /**
+   * A URL the browser may fetch for `seconds` (S3 only); null when the store cannot sign (disk), or
+   * when there is no object under the key (S3 asks, so a route can answer 404 itself).
+   */
+  signedUrl(key: string, seconds: number): Promise<string | null>;
+  /** Deletes these keys; keys that do not exist are not an error. */
+  delete(keys: readonly string[]): Promise<void>;
+}

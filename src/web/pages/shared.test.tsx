@@ -1,0 +1,215 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Checklist } from '#domain/checklist';
+import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
+import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
+import { ToastProvider } from '../components/ui/toast.tsx';
+import { CODE_DIALOG_TITLE } from './shared/code-dialog.tsx';
+import SharedChecklistPage, { VERIFIED_LOAD_DELAY_MS } from './shared.tsx';
+
+const TOKEN = 'abcdefghijklmnopqrstuv';
+
+const CHECKLIST: Checklist = {
+  id: 'checklist_1',
+  name: 'Turnover – Harbour View 4B',
+  status: 'not-started',
+  progress: 0,
+  tasks: [
+    {
+      id: 'task_1',
+      description: 'Strip beds',
+      completed: false,
+      photoRequired: false,
+      photoUrl: null,
+      details: '',
+      completedAt: null,
+    },
+  ],
+  remarks: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  userId: null,
+  version: 1,
+  submittedAt: null,
+};
+
+const SHARED: SharedChecklistResponse = {
+  success: true,
+  checklist: CHECKLIST,
+  targetLanguage: 'en',
+  ownerName: 'Ann Lee',
+  recipientName: 'Jane',
+  maskedContact: 'j•••e@example.com',
+  translated: false,
+  message: 'ok',
+};
+
+const VERIFIED_STATUS: VerificationStatus = {
+  verified: true,
+  expired: false,
+  recipientId: 'recipient_1',
+  checklistId: CHECKLIST.id,
+  targetLanguage: 'en',
+  recipientName: 'Jane',
+  maskedEmail: 'j•••e@example.com',
+  maskedPhone: null,
+  maskedContact: 'j•••e@example.com',
+};
+
+type Answer = Response | (() => Response);
+const fetchMock = mockFetchEachTest();
+
+/** Answers each call by its path; a path not listed fails the test. */
+function serve(routes: Record<string, Answer>) {
+  fetchMock.mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const answer = routes[path];
+    if (!answer) throw new Error(`unexpected call to ${path}`);
+    return typeof answer === 'function' ? answer() : answer.clone();
+  });
+}
+
+beforeAll(async () => {
+  writePublicConfig({ localMode: false });
+  // The checklist's chunk, loaded once here so that the tests time the page, not the transform.
+  await import('./shared/shared-checklist-content.tsx');
+});
+
+function renderPage(search = '') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const location = memoryLocation({ path: `/shared/${TOKEN}`, searchPath: search, static: true });
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <Route path="/shared/:token" component={SharedChecklistPage} />
+        </Router>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const checklistHeading = () => screen.findByRole('heading', { name: CHECKLIST.name, level: 1 });
+
+describe('the shared page', () => {
+  it('opens the checklist at once for a browser that verified before, with the banner and the owner', async () => {
+    serve({
+      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, VERIFIED_STATUS),
+      '/api/shared/checklist': jsonResponse(200, SHARED),
+    });
+    renderPage();
+    await checklistHeading();
+    const banner = screen.getByTestId('verified-access');
+    expect(banner.textContent).toContain(SHARE_MESSAGES.verifiedTitle);
+    expect(banner.textContent).toContain(`${SHARE_MESSAGES.verifiedText} via j•••e@example.com`);
+    expect(screen.getByText('Shared by Ann Lee')).toBeTruthy();
+    expect(screen.queryByTestId('auto-translated')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((await screen.findByTestId('toast')).textContent).toContain(SHARE_MESSAGES.loadedToast);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/shared')) ?? [];
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      `/api/shared/checklist?token=${TOKEN}`,
+    );
+    expect(init?.credentials).toBe('include');
+  });
+
+  it('asks for the code when this browser has not verified, and shows nothing of the checklist', async () => {
+    serve({ [`/api/verification/status/${TOKEN}`]: jsonResponse(200, { verified: false, expired: false }) });
+    renderPage();
+    await screen.findByRole('dialog', { name: CODE_DIALOG_TITLE });
+    expect(screen.queryByText(CHECKLIST.name)).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/shared'))).toBe(false);
+  });
+
+  it('asks for the code when the status check fails', async () => {
+    serve({
+      [`/api/verification/status/${TOKEN}`]: jsonResponse(503, {
+        error: { code: 'service_unavailable', message: 'x' },
+      }),
+    });
+    renderPage();
+    // It is asked once more a second later, then the dialog opens.
+    await screen.findByRole('dialog', { name: CODE_DIALOG_TITLE }, { timeout: 3000 });
+  });
+
+  it('after a right code, says so, and shows the checklist about a second later', async () => {
+    serve({
+      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, { verified: false, expired: false }),
+      '/api/verification/verify': jsonResponse(200, {
+        verified: true,
+        checklistId: CHECKLIST.id,
+        recipientId: 'recipient_1',
+        targetLanguage: 'en',
+      }),
+      '/api/shared/checklist': jsonResponse(200, SHARED),
+    });
+    renderPage();
+    const dialog = await screen.findByRole('dialog', { name: CODE_DIALOG_TITLE });
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '123456' } });
+    const verifiedAt = Date.now();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    });
+    expect((await within(dialog).findByRole('status')).textContent).toContain('Code accepted');
+    await checklistHeading();
+    expect(Date.now() - verifiedAt).toBeGreaterThanOrEqual(VERIFIED_LOAD_DELAY_MS - 50);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks for a new code when the access ended (401), saying so', async () => {
+    serve({
+      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, VERIFIED_STATUS),
+      '/api/shared/checklist': () =>
+        jsonResponse(401, { error: { code: 'verification_required', message: 'Verify first' } }),
+    });
+    renderPage();
+    const dialog = await screen.findByRole('dialog', { name: CODE_DIALOG_TITLE });
+    expect(dialog.textContent).toContain('has ended');
+  });
+
+  it('says the link is not found when it was revoked or replaced', async () => {
+    serve({
+      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, VERIFIED_STATUS),
+      '/api/shared/checklist': jsonResponse(404, { error: { code: 'share_not_found', message: 'x' } }),
+    });
+    renderPage();
+    expect(await screen.findByText(SHARE_MESSAGES.shareNotFound, { selector: 'p' })).toBeTruthy();
+  });
+
+  it('shows the failure view and its toast when the checklist cannot be loaded', async () => {
+    serve({
+      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, VERIFIED_STATUS),
+      '/api/shared/checklist': jsonResponse(500, { error: { code: 'internal_error', message: 'x' } }),
+    });
+    renderPage();
+    expect(await screen.findByText(SHARE_MESSAGES.loadFailedView)).toBeTruthy();
+    expect((await screen.findByTestId('toast')).textContent).toContain(SHARE_MESSAGES.loadFailedToast);
+  });
+
+  it('shows Auto-Translated only when the texts were translated, and says so when they were not', async () => {
+    serve({
+      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, VERIFIED_STATUS),
+      '/api/shared/checklist': jsonResponse(200, SHARED),
+    });
+    renderPage('lang=es');
+    await checklistHeading();
+    expect(screen.queryByTestId('auto-translated')).toBeNull();
+    expect(screen.getByTestId('not-translated').textContent).toContain(
+      'Translation into Spanish is not available',
+    );
+  });
+
+  it('shows the Auto-Translated banner for a translated answer', async () => {
+    serve({
+      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, VERIFIED_STATUS),
+      '/api/shared/checklist': jsonResponse(200, { ...SHARED, translated: true, targetLanguage: 'fr' }),
+    });
+    renderPage('lang=fr');
+    await checklistHeading();
+    expect(screen.getByTestId('auto-translated').textContent).toContain(SHARE_MESSAGES.translatedTitle);
+    expect(screen.queryByTestId('not-translated')).toBeNull();
+  });
+});
