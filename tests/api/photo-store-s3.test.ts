@@ -59,7 +59,7 @@ async function listKeys(prefix: string): Promise<string[]> {
 }
 
 describe.skipIf(onPostgres)('S3 photo store (s3rver)', () => {
-  describePhotoStoreBehaviour('S3', () => store);
+  describePhotoStoreBehaviour('S3', () => store, { replacesInPlace: true });
 
   describe('S3 store: signed URLs, batches, prefix, encryption', () => {
     it('signs a URL that a plain fetch reads, with the stored content type', async () => {

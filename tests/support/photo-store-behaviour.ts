@@ -49,7 +49,20 @@ export function photoBytes(size = 4096): Buffer {
   return bytes;
 }
 
-export function describePhotoStoreBehaviour(name: string, store: () => PhotoStore): void {
+export interface PhotoStoreBehaviourOptions {
+  /**
+   * The server behind the store rewrites an object in place, so a read during a replace can break
+   * off (s3rver does; S3 and MinIO replace atomically, and the S3 store sends one PutObject and has
+   * no say in it): the test of readers during a replace is skipped.
+   */
+  replacesInPlace?: boolean;
+}
+
+export function describePhotoStoreBehaviour(
+  name: string,
+  store: () => PhotoStore,
+  options: PhotoStoreBehaviourOptions = {},
+): void {
   describe(`${name} store: what every photo store does`, () => {
     const unique = () => `photos/chk_${randomBytes(6).toString('hex')}`;
 
@@ -151,17 +164,20 @@ export function describePhotoStoreBehaviour(name: string, store: () => PhotoStor
       }
     });
 
-    it('never shows a reader half a photo while the key is being replaced', async () => {
-      const key = `${unique()}/display.jpg`;
-      const before = photoBytes(1_500_000);
-      const after = photoBytes(1_500_000);
-      await store().put(key, before, 'image/jpeg');
-      const reads = Array.from({ length: 6 }, () => readPhoto(store(), key));
-      await Promise.all([store().put(key, after, 'image/jpeg'), ...reads]);
-      for (const photo of await Promise.all(reads)) {
-        expect(photo?.bytes.equals(before) || photo?.bytes.equals(after)).toBe(true);
-      }
-      expect((await readPhoto(store(), key))?.bytes.equals(after)).toBe(true);
-    });
+    it.skipIf(options.replacesInPlace)(
+      'never shows a reader half a photo while the key is being replaced',
+      async () => {
+        const key = `${unique()}/display.jpg`;
+        const before = photoBytes(1_500_000);
+        const after = photoBytes(1_500_000);
+        await store().put(key, before, 'image/jpeg');
+        const reads = Array.from({ length: 6 }, () => readPhoto(store(), key));
+        await Promise.all([store().put(key, after, 'image/jpeg'), ...reads]);
+        for (const photo of await Promise.all(reads)) {
+          expect(photo?.bytes.equals(before) || photo?.bytes.equals(after)).toBe(true);
+        }
+        expect((await readPhoto(store(), key))?.bytes.equals(after)).toBe(true);
+      },
+    );
   });
 }
