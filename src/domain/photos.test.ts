@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPhotoFile, PHOTO_LIMITS, PHOTO_MESSAGES } from './photos.ts';
+import { checkPhotoFile, isImageFile, PHOTO_LIMITS, PHOTO_MESSAGES, photoSizeUrl } from './photos.ts';
 
 describe('checkPhotoFile', () => {
   it('accepts an image up to 5 MB', () => {
@@ -21,5 +21,24 @@ describe('checkPhotoFile', () => {
       title: PHOTO_MESSAGES.tooLargeTitle,
       message: 'Image size should be less than 5MB',
     });
+  });
+});
+
+describe('isImageFile', () => {
+  it('goes by the declared type, or for a file with no type by a HEIC/HEIF name (iPhone photos)', () => {
+    expect(isImageFile({ type: 'image/heic', name: 'IMG_1.HEIC' })).toBe(true);
+    expect(isImageFile({ type: '', name: 'IMG_1.HEIC' })).toBe(true);
+    expect(isImageFile({ type: '', name: 'IMG_1.heif' })).toBe(true);
+    expect(isImageFile({ type: '', name: 'notes.txt' })).toBe(false);
+    expect(isImageFile({ type: 'text/plain', name: 'fake.heic' })).toBe(false);
+    expect(checkPhotoFile({ type: '', name: 'IMG_1.HEIC', size: 10 })).toBeNull();
+  });
+});
+
+describe('photoSizeUrl', () => {
+  it('asks for the thumbnail with size=thumb; the display size is the URL itself', () => {
+    expect(photoSizeUrl('/api/photos/photo_1', 'thumb')).toBe('/api/photos/photo_1?size=thumb');
+    expect(photoSizeUrl('/api/photos/photo_1?v=2', 'thumb')).toBe('/api/photos/photo_1?v=2&size=thumb');
+    expect(photoSizeUrl('/api/photos/photo_1', 'display')).toBe('/api/photos/photo_1');
   });
 });

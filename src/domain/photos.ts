@@ -7,6 +7,17 @@ export const PHOTO_LIMITS = {
   accept: 'image/*',
 } as const;
 
+/**
+ * How the browser shrinks a photo before sending it: a photo over `aboveBytes` is drawn again as a
+ * JPEG whose longest side is at most `longestSide`, kept only when it is smaller. The server makes its
+ * own 2048 px copy, so this loses nothing anyone sees, and a 12 MB camera photo goes through.
+ */
+export const PHOTO_SHRINK = {
+  aboveBytes: 1.5 * 1024 * 1024,
+  longestSide: 2560,
+  quality: 0.85,
+} as const;
+
 export const PHOTO_MESSAGES = {
   invalidTypeTitle: 'Invalid file type',
   invalidType: 'Please select an image file',
@@ -14,6 +25,8 @@ export const PHOTO_MESSAGES = {
   tooLarge: 'Image size should be less than 5MB',
   uploadFailed: 'Failed to upload photo. Please try again.',
   uploaded: 'Photo uploaded successfully',
+  removed: 'Photo removed',
+  removeFailed: 'Failed to remove photo. Please try again.',
 } as const;
 
 export interface PhotoProblem {
@@ -21,13 +34,32 @@ export interface PhotoProblem {
   message: string;
 }
 
+export interface PhotoFileFacts {
+  type: string;
+  size: number;
+  /** The file's name: some browsers give an iPhone's HEIC file no type, only its name says what it is. */
+  name?: string;
+}
+
+/** An image by its declared type (or, with no type at all, a HEIC/HEIF name); the server checks the content. */
+export function isImageFile(file: Pick<PhotoFileFacts, 'type' | 'name'>): boolean {
+  if (file.type.startsWith('image/')) return true;
+  return file.type === '' && /\.hei[cf]$/i.test(file.name ?? '');
+}
+
 /** The checks made before a photo is sent: an image, at most 5 MB. Null when the file may be sent. */
-export function checkPhotoFile(file: { type: string; size: number }): PhotoProblem | null {
-  if (!file.type.startsWith('image/')) {
+export function checkPhotoFile(file: PhotoFileFacts): PhotoProblem | null {
+  if (!isImageFile(file)) {
     return { title: PHOTO_MESSAGES.invalidTypeTitle, message: PHOTO_MESSAGES.invalidType };
   }
   if (file.size > PHOTO_LIMITS.maxBytes) {
     return { title: PHOTO_MESSAGES.tooLargeTitle, message: PHOTO_MESSAGES.tooLarge };
   }
   return null;
+}
+
+/** The URL of a photo at one of the sizes the server keeps (`photoUrl` itself is the display size). */
+export function photoSizeUrl(photoUrl: string, size: 'display' | 'thumb'): string {
+  if (size === 'display') return photoUrl;
+  return `${photoUrl}${photoUrl.includes('?') ? '&' : '?'}size=thumb`;
 }
