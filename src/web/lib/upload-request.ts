@@ -1,0 +1,81 @@
+import { ApiError } from './api.ts';
+
+export interface UploadProgress {
+  loaded: number;
+  /** Null when the browser cannot tell the whole size. */
+  total: number | null;
+}
+
+export interface UploadOptions {
+  onProgress?(progress: UploadProgress): void;
+  signal?: AbortSignal;
+}
+
+/** The connection failed before an answer came (offline, dropped): nothing is known to be saved. */
+export class UploadNetworkError extends Error {
+  constructor() {
+    super('The upload could not reach the server');
+    this.name = 'UploadNetworkError';
+  }
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled', 'AbortError');
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function parse<T>(text: string): T {
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+/**
+ * A form sent with XMLHttpRequest, because fetch cannot report how much of a request body has gone
+ * (upload progress). Credentials go with it as with every call of ours; a refusal rejects with the
+ * same ApiError as `apiRequest`, so callers read the server's code and message alike.
+ */
+export function uploadForm<T>(url: string, form: FormData, { onProgress, signal }: UploadOptions = {}) {
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });
+    };
+    const onAbort = () => request.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    request.onload = () => {
+      settle();
+      if (request.status >= 200 && request.status < 300) {
+        resolve(parse<T>(request.responseText));
+        return;
+      }
+      const retryAfter = request.getResponseHeader('retry-after');
+      const headers = new Headers(retryAfter ? { 'retry-after': retryAfter } : {});
+      reject(new ApiError(request.status, request.statusText, request.responseText, headers));
+    };
+    request.onerror = () => {
+      settle();
+      reject(new UploadNetworkError());
+    };
+    request.ontimeout = request.onerror;
+    request.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.send(form);
+  });
+}
