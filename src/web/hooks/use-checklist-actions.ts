@@ -1,11 +1,20 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Checklist, Task } from '#domain/checklist';
 import { apiRequest } from '../lib/api.ts';
-import { withTaskCompleted } from '../lib/checklist-optimistic.ts';
+import { withTaskCompleted, withTaskFromServer } from '../lib/checklist-optimistic.ts';
+import { type UploadOptions, uploadForm } from '../lib/upload-request.ts';
 
 function checklistPath(id: string): string {
   return `/api/checklists/${encodeURIComponent(id)}`;
 }
+
+function taskPath(checklistId: string, taskId: string): string {
+  return `${checklistPath(checklistId)}/tasks/${encodeURIComponent(taskId)}`;
+}
+
+const toggleKey = (checklistId: string) => ['toggle-task', checklistId];
+/** Changes to one checklist's tasks are sent one after another, in the order they were made. */
+const taskScope = (checklistId: string) => `checklist-tasks:${checklistId}`;
 
 /**
  * Where a checklist sits in the query cache, so one set of actions serves the owner's page (the
@@ -30,14 +39,12 @@ export interface ChecklistCache {
 export function useToggleTask(cache: ChecklistCache, onFailed: (error: unknown) => void) {
   const queryClient = useQueryClient();
   const { checklistId, key } = cache;
-  const mutationKey = ['toggle-task', checklistId];
+  const mutationKey = toggleKey(checklistId);
   return useMutation({
     mutationKey,
-    scope: { id: `checklist-tasks:${checklistId}` },
+    scope: { id: taskScope(checklistId) },
     mutationFn: ({ taskId, completed }: { taskId: string; completed: boolean }) =>
-      apiRequest<Checklist>('PATCH', `${checklistPath(checklistId)}/tasks/${encodeURIComponent(taskId)}`, {
-        completed,
-      }),
+      apiRequest<Checklist>('PATCH', taskPath(checklistId, taskId), { completed }),
     onMutate: async ({ taskId, completed }) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       const before = cache.read(queryClient)?.tasks.find((task) => task.id === taskId);
@@ -84,30 +91,47 @@ export function useSubmitChecklist(cache: ChecklistCache) {
       apiRequest<Checklist>('POST', `${checklistPath(cache.checklistId)}/submit`, { remarks }),
     onSuccess: (checklist) => {
       cache.write(queryClient, () => checklist);
-      return cache.refreshRelated(queryClient);
+      void cache.refreshRelated(queryClient);
     },
   });
 }
 
-/** A photo for a task (multipart, field `photo`); the server answers the updated task. */
+/** A photo for a task (multipart, field `photo`), with its progress; the server answers the updated task. */
 export function useUploadTaskPhoto(cache: ChecklistCache) {
   const queryClient = useQueryClient();
+  const { checklistId, key } = cache;
   return useMutation({
-    mutationFn: ({ taskId, file }: { taskId: string; file: File }) => {
+    mutationFn: ({ taskId, file, ...options }: { taskId: string; file: File } & UploadOptions) => {
       const form = new FormData();
       form.append('photo', file);
-      return apiRequest<Task>(
-        'POST',
-        `${checklistPath(cache.checklistId)}/tasks/${encodeURIComponent(taskId)}/photo`,
-        form,
-      );
+      return uploadForm<Task>(`${taskPath(checklistId, taskId)}/photo`, form, options);
     },
     retry: false,
     onSuccess: (task) => {
-      cache.write(queryClient, (old) => ({
-        ...old,
-        tasks: old.tasks.map((item) => (item.id === task.id ? { ...item, ...task } : item)),
-      }));
+      cache.write(queryClient, (old) => withTaskFromServer(old, task));
+      // A tick answered while the photo was on its way may have put back the task without it.
+      if (queryClient.isMutating({ mutationKey: toggleKey(checklistId) }) > 0) {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+      void cache.refreshRelated(queryClient);
+    },
+  });
+}
+
+/**
+ * Removes a task's photo (the server deletes its files); the task keeps its tick unless the server's
+ * answer says otherwise. Sent in turn with the ticks of the same checklist.
+ */
+export function useRemoveTaskPhoto(cache: ChecklistCache) {
+  const queryClient = useQueryClient();
+  const { checklistId } = cache;
+  return useMutation({
+    scope: { id: taskScope(checklistId) },
+    mutationFn: (taskId: string) =>
+      apiRequest<Checklist>('PATCH', taskPath(checklistId, taskId), { photoUrl: null }),
+    onSuccess: (checklist) => {
+      cache.write(queryClient, () => checklist);
+      void cache.refreshRelated(queryClient);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
-import { withTaskCompleted } from './checklist-optimistic.ts';
+import { withTaskCompleted, withTaskFromServer } from './checklist-optimistic.ts';
 
 function checklist(completed: boolean[], submittedAt: string | null = null): Checklist {
   return {
@@ -52,6 +52,34 @@ describe('withTaskCompleted', () => {
       status: 'not-started',
       progress: 0,
       submittedAt: null,
+    });
+  });
+});
+
+describe('withTaskFromServer', () => {
+  it('puts in the task the upload answered and recomputes status and progress', () => {
+    const before = checklist([true, false]);
+    const answered = {
+      ...before.tasks[1],
+      completed: true,
+      photoUrl: '/api/photos/photo_1',
+    } as Checklist['tasks'][number];
+    const next = withTaskFromServer(before, answered);
+    expect(next.tasks[1]).toMatchObject({ completed: true, photoUrl: '/api/photos/photo_1' });
+    expect(next.tasks[0]).toBe(before.tasks[0]);
+    expect(next).toMatchObject({ status: 'completed', progress: 100 });
+  });
+
+  it('keeps a submitted checklist submitted', () => {
+    const before = checklist([true, true], '2026-01-02T00:00:00.000Z');
+    const next = withTaskFromServer(before, {
+      ...(before.tasks[0] as Checklist['tasks'][number]),
+      photoUrl: '/api/photos/p',
+    });
+    expect(next).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      submittedAt: '2026-01-02T00:00:00.000Z',
     });
   });
 });

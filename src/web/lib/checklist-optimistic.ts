@@ -1,4 +1,4 @@
-import { type Checklist, computeProgress } from '#domain/checklist';
+import { type Checklist, computeProgress, type Task } from '#domain/checklist';
 
 /**
  * The checklist as it will be once a tick (or untick) is saved, for the optimistic update: status
@@ -18,4 +18,13 @@ export function withTaskCompleted(checklist: Checklist, taskId: string, complete
     ...computeProgress(tasks, submitted),
     submittedAt: submitted ? checklist.submittedAt : null,
   };
+}
+
+/**
+ * The checklist with one task as the server answered it (after a photo upload, which completes the
+ * task): status and progress follow; a submitted checklist stays submitted.
+ */
+export function withTaskFromServer(checklist: Checklist, task: Task): Checklist {
+  const tasks = checklist.tasks.map((item) => (item.id === task.id ? { ...item, ...task } : item));
+  return { ...checklist, tasks, ...computeProgress(tasks, checklist.submittedAt !== null) };
 }
