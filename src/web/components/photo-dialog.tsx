@@ -1,100 +1,190 @@
-import { Camera, ImagePlus, Images } from 'lucide-react';
+import { Camera, FileImage, ImagePlus, Images, WifiOff } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { checkPhotoFile, PHOTO_LIMITS, PHOTO_MESSAGES } from '#domain/photos';
-import { isApiError } from '../lib/api.ts';
+import { checkPhotoFile, isImageFile, PHOTO_LIMITS, PHOTO_MESSAGES } from '#domain/photos';
+import { useOnline } from '../hooks/use-online.ts';
+import { type PreparedPhoto, preparePhoto } from '../lib/photo-shrink.ts';
+import { isAbortError, type UploadOptions } from '../lib/upload-request.ts';
+import {
+  notSavedNote,
+  PHOTO_UPLOAD_NOTES,
+  type PhotoPurpose,
+  uploadFailure,
+} from './photo-upload-failure.ts';
 import { Button } from './ui/button.tsx';
 import { ModalDialog } from './ui/dialog.tsx';
+import { ProgressBar } from './ui/progress-bar.tsx';
+import { Spinner } from './ui/spinner.tsx';
 import { useToast } from './ui/toast.tsx';
-
-/** Said when the server has no photo route yet (a later release): nothing was stored, nothing ticked. */
-export const PHOTO_UPLOAD_UNAVAILABLE =
-  'Photo upload is not available on this server yet, so the photo was not saved and the task stays unticked.';
 
 export interface PhotoDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   taskDescription: string;
-  /** Sends the photo; rejects with the API's error when it was not stored. */
-  upload(file: File): Promise<void>;
+  /** 'required': the task is being ticked and needs its photo first; 'replace': a new photo for one that has it. */
+  purpose?: PhotoPurpose;
+  /** Sends the photo; resolves once the server has stored it, rejects with why it did not. */
+  upload(file: File, options: UploadOptions): Promise<void>;
+  /** Where focus goes on close when what opened the dialog is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 type Problem = { message: string; note?: string };
+/** While sending: the share of the file sent (null when the browser cannot tell), then the server's turn. */
+type Progress = { percent: number | null; sent: boolean };
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function UploadProgress({ progress }: { progress: Progress }) {
+  const { percent, sent } = progress;
+  const label = sent
+    ? 'Saving photo…'
+    : percent === null
+      ? 'Uploading photo…'
+      : `Uploading photo… ${percent}%`;
+  return (
+    <div className="mt-3" data-testid="upload-progress">
+      <p className="text-sm font-medium text-slate-700 tabular-nums" aria-hidden="true">
+        {label}
+      </p>
+      <ProgressBar label="Upload progress" value={percent} valueText={label} className="mt-1.5 h-2" />
+    </div>
+  );
+}
 
 /**
- * Proof for a task that needs a photo (spec sections 2, 4 and 5): choose a file or take one with the
- * phone's back camera, see it, then upload. It reports only what really happened.
+ * Proof for a task (spec sections 2, 4 and 5): choose a file or take one with the phone's back camera,
+ * see it, then upload it with its progress shown. Large photos are made smaller here first; the checks
+ * apply to what is sent. It says only what really happened: success once the server has the photo.
  */
-export function PhotoDialog({ open, onOpenChange, taskDescription, upload }: PhotoDialogProps) {
+export function PhotoDialog({
+  open,
+  onOpenChange,
+  taskDescription,
+  purpose = 'required',
+  upload,
+  returnFocusTo,
+}: PhotoDialogProps) {
   const { toast } = useToast();
+  const online = useOnline();
   const chooseRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const picks = useRef(0);
+  const sending = useRef<AbortController | null>(null);
+  const [photo, setPhoto] = useState<PreparedPhoto | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const uploading = progress !== null;
 
   useEffect(() => {
-    if (!file) {
+    if (!photo?.previewable) {
       setPreview(null);
       return;
     }
-    const url = URL.createObjectURL(file);
+    const url = URL.createObjectURL(photo.file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [file]);
+  }, [photo]);
 
-  function pick(event: ChangeEvent<HTMLInputElement>) {
+  // Leaving the page mid-upload stops it: nobody would hear how it ended.
+  useEffect(() => () => sending.current?.abort(), []);
+
+  function refuse(title: string, message: string) {
+    setPhoto(null);
+    setProblem({ message });
+    toast({ title, description: message, variant: 'destructive' });
+  }
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     event.target.value = ''; // the same file can be chosen again
     if (!chosen) return;
-    const check = checkPhotoFile(chosen);
-    if (check) {
-      setFile(null);
-      setProblem({ message: check.message });
-      toast({ title: check.title, description: check.message, variant: 'destructive' });
+    const pickNumber = ++picks.current;
+    setCancelled(false);
+    if (!isImageFile(chosen)) {
+      refuse(PHOTO_MESSAGES.invalidTypeTitle, PHOTO_MESSAGES.invalidType);
       return;
     }
     setProblem(null);
-    setFile(chosen);
+    setPhoto(null);
+    setPreparing(true);
+    const prepared = await preparePhoto(chosen);
+    if (pickNumber !== picks.current) return; // another file was chosen meanwhile
+    setPreparing(false);
+    // The 5 MB limit is for what is sent: a large photo made smaller here passes.
+    const check = checkPhotoFile(prepared.file);
+    if (check) {
+      refuse(check.title, check.message);
+      return;
+    }
+    setPhoto(prepared);
   }
 
   async function send() {
-    if (!file || uploading) return;
-    setUploading(true);
+    if (!photo || uploading || !online) return;
+    const controller = new AbortController();
+    sending.current = controller;
     setProblem(null);
+    setCancelled(false);
+    setProgress({ percent: 0, sent: false });
     try {
-      await upload(file);
+      await upload(photo.file, {
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) => {
+          const percent = total ? Math.min(100, Math.round((loaded / total) * 100)) : null;
+          setProgress({ percent, sent: total !== null && loaded >= total });
+        },
+      });
       toast({ title: 'Success', description: PHOTO_MESSAGES.uploaded });
       onOpenChange(false);
     } catch (error) {
+      if (isAbortError(error)) {
+        setCancelled(true);
+        return;
+      }
       console.warn('Photo upload failed', error);
-      toast({ title: 'Error', description: PHOTO_MESSAGES.uploadFailed, variant: 'destructive' });
-      setProblem({ message: PHOTO_MESSAGES.uploadFailed, note: failureNote(error) });
+      const failure = uploadFailure(error, purpose, navigator.onLine);
+      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+      setProblem({ message: failure.message, note: failure.note });
     } finally {
-      setUploading(false);
+      sending.current = null;
+      setProgress(null);
     }
   }
 
+  const busy = uploading || preparing;
   return (
     <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       busy={uploading}
-      title="Photo required"
+      returnFocusTo={returnFocusTo}
+      title={purpose === 'replace' ? 'Replace photo' : 'Photo required'}
       description={
-        <>
-          <span className="font-medium text-slate-800">“{taskDescription}”</span> needs a photo before it can
-          be ticked.
-        </>
+        purpose === 'replace' ? (
+          <>
+            A new photo for <span className="font-medium text-slate-800">“{taskDescription}”</span> takes the
+            place of the current one.
+          </>
+        ) : (
+          <>
+            <span className="font-medium text-slate-800">“{taskDescription}”</span> needs a photo before it
+            can be ticked.
+          </>
+        )
       }
     >
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <Button variant="secondary" onClick={() => chooseRef.current?.click()} disabled={uploading}>
-          <Images className="h-4 w-4" aria-hidden="true" />
+        <Button variant="secondary" onClick={() => chooseRef.current?.click()} disabled={busy}>
+          <Images className="h-4 w-4 shrink-0" aria-hidden="true" />
           Choose Photo
         </Button>
-        <Button variant="secondary" onClick={() => cameraRef.current?.click()} disabled={uploading}>
-          <Camera className="h-4 w-4" aria-hidden="true" />
+        <Button variant="secondary" onClick={() => cameraRef.current?.click()} disabled={busy}>
+          <Camera className="h-4 w-4 shrink-0" aria-hidden="true" />
           Take Photo
         </Button>
       </div>
@@ -102,7 +192,7 @@ export function PhotoDialog({ open, onOpenChange, taskDescription, upload }: Pho
         ref={chooseRef}
         type="file"
         accept={PHOTO_LIMITS.accept}
-        onChange={pick}
+        onChange={(event) => void pick(event)}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
@@ -113,7 +203,7 @@ export function PhotoDialog({ open, onOpenChange, taskDescription, upload }: Pho
         type="file"
         accept={PHOTO_LIMITS.accept}
         capture="environment"
-        onChange={pick}
+        onChange={(event) => void pick(event)}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
@@ -121,8 +211,22 @@ export function PhotoDialog({ open, onOpenChange, taskDescription, upload }: Pho
       />
 
       <div className="mt-4 flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50">
-        {preview ? (
+        {preparing ? (
+          <p className="flex flex-col items-center gap-2 text-sm text-slate-600">
+            <Spinner label="Preparing the photo" />
+            Preparing the photo…
+          </p>
+        ) : preview ? (
           <img src={preview} alt="Preview of the chosen file" className="h-full w-full object-contain" />
+        ) : photo ? (
+          <p className="flex flex-col items-center gap-2 px-4 text-center text-sm text-slate-600">
+            <FileImage className="h-8 w-8 text-slate-400" aria-hidden="true" />
+            <span>
+              <span className="font-medium break-all text-slate-800">{photo.file.name}</span>
+              <br />
+              This browser cannot show it; the server checks it when it arrives.
+            </span>
+          </p>
         ) : (
           <p className="flex flex-col items-center gap-2 px-4 text-center text-sm text-slate-500">
             <ImagePlus className="h-8 w-8 text-slate-400" aria-hidden="true" />
@@ -130,7 +234,29 @@ export function PhotoDialog({ open, onOpenChange, taskDescription, upload }: Pho
           </p>
         )}
       </div>
+      {photo && (
+        <p className="mt-1.5 truncate text-xs text-slate-500" data-testid="photo-size">
+          {megabytes(photo.file.size)}
+          {photo.shrunkFrom !== null && `, made smaller from ${megabytes(photo.shrunkFrom)}`}
+        </p>
+      )}
 
+      {progress && <UploadProgress progress={progress} />}
+
+      {!online && (
+        <p
+          role="status"
+          className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <WifiOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {PHOTO_UPLOAD_NOTES.offline}
+        </p>
+      )}
+      {cancelled && (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          {PHOTO_UPLOAD_NOTES.cancelled} {notSavedNote(purpose)}
+        </p>
+      )}
       {problem && (
         <div
           role="alert"
@@ -142,22 +268,26 @@ export function PhotoDialog({ open, onOpenChange, taskDescription, upload }: Pho
       )}
 
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={uploading}>
-          Cancel
-        </Button>
-        <Button onClick={() => void send()} disabled={!file || uploading} aria-busy={uploading || undefined}>
-          {uploading ? 'Uploading...' : 'Upload Photo'}
+        {uploading ? (
+          <Button variant="secondary" onClick={() => sending.current?.abort()}>
+            Cancel upload
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={preparing}>
+            Cancel
+          </Button>
+        )}
+        <Button
+          onClick={() => void send()}
+          disabled={!photo || busy || !online}
+          aria-busy={uploading || undefined}
+        >
+          {uploading ? 'Uploading…' : 'Upload Photo'}
         </Button>
       </div>
     </ModalDialog>
   );
 }
 
-function failureNote(error: unknown): string {
-  if (!isApiError(error))
-    return 'Check your connection; the photo was not saved and the task stays unticked.';
-  if (error.code === 'file_too_large') return PHOTO_MESSAGES.tooLarge;
-  if (error.code === 'unsupported_file_type') return PHOTO_MESSAGES.invalidType;
-  if (error.status === 404 || error.status === 405 || error.status === 501) return PHOTO_UPLOAD_UNAVAILABLE;
-  return error.serverMessage ?? 'The photo was not saved and the task stays unticked.';
-}
+/** For React.lazy: the dialog is its own chunk. */
+export default PhotoDialog;

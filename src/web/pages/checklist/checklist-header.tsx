@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { Checklist } from '#domain/checklist';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 
 export function BackToDashboard() {
   return (
@@ -43,22 +43,12 @@ export function ChecklistHeader({ checklist, byline }: { checklist: Checklist; b
           </span>
           <span className="font-semibold text-slate-900">{checklist.progress}%</span>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={checklist.progress}
-          className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div
-            className={cn(
-              'h-full rounded-full transition-[width] duration-300',
-              checklist.status === 'completed' ? 'bg-green-500' : 'bg-indigo-600',
-            )}
-            style={{ width: `${checklist.progress}%` }}
-          />
-        </div>
+        <ProgressBar
+          label="Progress"
+          value={checklist.progress}
+          className="mt-2 h-2.5"
+          barClassName={checklist.status === 'completed' ? 'bg-green-500' : 'bg-indigo-600'}
+        />
       </div>
     </header>
   );

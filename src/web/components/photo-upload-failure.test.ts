@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api.ts';
+import { UploadNetworkError } from '../lib/upload-request.ts';
+import { uploadFailure } from './photo-upload-failure.ts';
+
+const apiError = (status: number, code: string, message: string) =>
+  new ApiError(status, '', JSON.stringify({ error: { code, message } }));
+
+describe('what a failed photo upload says', () => {
+  it("413 and 415: the server's own words, titled as the browser's own checks", () => {
+    expect(
+      uploadFailure(apiError(413, 'file_too_large', 'Image size should be less than 5MB'), 'required', true),
+    ).toEqual({
+      title: 'File too large',
+      description: 'Image size should be less than 5MB',
+      message: 'Image size should be less than 5MB',
+      note: 'The photo was not saved and the task stays unticked.',
+    });
+    expect(
+      uploadFailure(apiError(415, 'unsupported_file_type', 'Please select an image file'), 'replace', true),
+    ).toEqual({
+      title: 'Invalid file type',
+      description: 'Please select an image file',
+      message: 'Please select an image file',
+      note: 'The photo was not saved; the task keeps its current photo.',
+    });
+    // A 413 from something in front of the server (HTML, no JSON): the spec's message.
+    expect(
+      uploadFailure(new ApiError(413, 'Payload Too Large', '<html>'), 'required', true).description,
+    ).toBe('Image size should be less than 5MB');
+  });
+
+  it("anything else: the spec's 'Failed to upload photo. Please try again.', with the reason when there is one", () => {
+    const refused = uploadFailure(
+      apiError(401, 'verification_required', 'Verify this browser again'),
+      'required',
+      true,
+    );
+    expect(refused).toMatchObject({
+      title: 'Error',
+      description: 'Failed to upload photo. Please try again.',
+      message: 'Failed to upload photo. Please try again.',
+      note: 'Verify this browser again. The photo was not saved and the task stays unticked.',
+    });
+    // A server failure's text is not for people.
+    expect(uploadFailure(apiError(500, 'internal_error', 'Internal error'), 'required', true).note).toBe(
+      'The photo was not saved and the task stays unticked.',
+    );
+    expect(uploadFailure(new UploadNetworkError(), 'required', true).note).toMatch(
+      /^The connection was lost/,
+    );
+    expect(uploadFailure(new UploadNetworkError(), 'required', false).note).toBe(
+      'You are offline. The photo can be uploaded once you are back online.',
+    );
+  });
+});
