@@ -1,11 +1,11 @@
 import { CheckCircle2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { CHECKLIST_MESSAGES, type Checklist, type Task, tasksMissingPhotos } from '#domain/checklist';
-import { PhotoDialog } from '../../components/photo-dialog.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import {
   type ChecklistCache,
+  useRemoveTaskPhoto,
   useSubmitChecklist,
   useToggleTask,
   useUploadTaskPhoto,
@@ -13,6 +13,7 @@ import {
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { isApiError } from '../../lib/api.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
+import { LazyPhotoDialog, LazyPhotoViewer, preloadPhotoChunks } from './lazy-photo.tsx';
 import { RemarksField } from './remarks-field.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { TaskItem } from './task-item.tsx';
@@ -21,7 +22,16 @@ export const DETAIL_MESSAGES = {
   taskFailed: 'Failed to update task. Please try again.',
   submitted: 'Checklist completed and submitted successfully!',
   submitFailed: 'Failed to submit checklist. Please try again.',
+  partUnavailable: 'This part of the app could not be loaded. Check your connection and try again.',
 } as const;
+
+/** Where focus goes when a photo's dialog closes and what opened it is gone: the thumbnail, else the box. */
+function taskFocusTarget(taskId: string): HTMLElement | null {
+  const item = [...document.querySelectorAll<HTMLElement>('[data-task-id]')].find(
+    (element) => element.dataset.taskId === taskId,
+  );
+  return item?.querySelector<HTMLElement>('[data-testid="photo-thumbnail"], input[type="checkbox"]') ?? null;
+}
 
 function missingPhotosText(tasks: readonly Task[]): string {
   const names = tasks.map((task) => `“${task.description}”`).join(', ');
@@ -43,24 +53,41 @@ export function ChecklistView({
   byline?: ReactNode;
 }) {
   const { toast } = useToast();
-  const [photoTaskId, setPhotoTaskId] = useState<string | null>(null);
+  // The photo dialog: to tick a task that needs one, or to replace one (from the viewer).
+  const [photoFor, setPhotoFor] = useState<{ taskId: string; purpose: 'required' | 'replace' } | null>(null);
+  const [viewer, setViewer] = useState<{ taskId: string; aspectRatio: number | null } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const remarks = useRemarksAutosave(cache, checklist.remarks);
   const submit = useSubmitChecklist(cache);
   const upload = useUploadTaskPhoto(cache);
+  const removePhoto = useRemoveTaskPhoto(cache);
   const toggle = useToggleTask(cache, (error) => {
     console.warn('Updating the task failed', error);
     toast({ title: 'Error', description: DETAIL_MESSAGES.taskFailed, variant: 'destructive' });
   });
-  const photoTask = checklist.tasks.find((task) => task.id === photoTaskId) ?? null;
+  const photoTask = checklist.tasks.find((task) => task.id === photoFor?.taskId) ?? null;
+  const viewerTask = checklist.tasks.find((task) => task.id === viewer?.taskId && task.photoUrl) ?? null;
+
+  // The dialog's and viewer's code is fetched ahead once a task has or needs a photo.
+  const photosInUse = checklist.tasks.some((task) => task.photoRequired || task.photoUrl);
+  useEffect(() => {
+    if (photosInUse) preloadPhotoChunks();
+  }, [photosInUse]);
 
   function onToggle(task: Task) {
     // Ticking a task that needs a photo and has none asks for the photo first; unticking never does.
     if (!task.completed && task.photoRequired && !task.photoUrl) {
-      setPhotoTaskId(task.id);
+      setPhotoFor({ taskId: task.id, purpose: 'required' });
       return;
     }
     toggle.mutate({ taskId: task.id, completed: !task.completed });
+  }
+
+  function onChunkFailed(error: unknown) {
+    console.warn('Loading the photo dialog failed', error);
+    setPhotoFor(null);
+    setViewer(null);
+    toast({ title: 'Error', description: DETAIL_MESSAGES.partUnavailable, variant: 'destructive' });
   }
 
   function showMissingPhotos(tasks: readonly Task[]) {
@@ -131,7 +158,12 @@ export function ChecklistView({
         ) : (
           <ul aria-labelledby="tasks-heading" className="space-y-2">
             {checklist.tasks.map((task) => (
-              <TaskItem key={task.id} task={task} onToggle={onToggle} />
+              <TaskItem
+                key={task.id}
+                task={task}
+                onToggle={onToggle}
+                onOpenPhoto={(opened, aspectRatio) => setViewer({ taskId: opened.id, aspectRatio })}
+              />
             ))}
           </ul>
         )}
@@ -157,16 +189,38 @@ export function ChecklistView({
         onConfirm={() => void send()}
       />
 
-      {photoTask && (
-        <PhotoDialog
-          key={photoTask.id}
+      {photoTask && photoFor && (
+        <LazyPhotoDialog
+          key={`${photoTask.id}:${photoFor.purpose}`}
           open
-          onOpenChange={(open) => !open && setPhotoTaskId(null)}
+          onOpenChange={(open) => !open && setPhotoFor(null)}
+          onLoadFailed={onChunkFailed}
           taskDescription={photoTask.description}
-          upload={async (file) => {
-            const task = await upload.mutateAsync({ taskId: photoTask.id, file });
+          purpose={photoFor.purpose}
+          returnFocusTo={() => taskFocusTarget(photoTask.id)}
+          upload={async (file, options) => {
+            const task = await upload.mutateAsync({ taskId: photoTask.id, file, ...options });
             // Saving the photo ticks the task (spec section 4), if the upload did not already.
             if (!task.completed) toggle.mutate({ taskId: task.id, completed: true });
+          }}
+        />
+      )}
+
+      {viewerTask && (
+        <LazyPhotoViewer
+          key={viewerTask.photoUrl}
+          open
+          onOpenChange={(open) => !open && setViewer(null)}
+          onLoadFailed={onChunkFailed}
+          task={viewerTask}
+          aspectRatio={viewer?.aspectRatio ?? null}
+          returnFocusTo={() => taskFocusTarget(viewerTask.id)}
+          onReplace={() => {
+            setViewer(null);
+            setPhotoFor({ taskId: viewerTask.id, purpose: 'replace' });
+          }}
+          remove={async () => {
+            await removePhoto.mutateAsync(viewerTask.id);
           }}
         />
       )}

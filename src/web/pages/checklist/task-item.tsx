@@ -1,10 +1,66 @@
-import { Camera, ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Camera, ChevronDown, ImageOff } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import type { Task } from '#domain/checklist';
+import { photoSizeUrl } from '#domain/photos';
 import { cn } from '../../lib/cn.ts';
 
-/** One task of the detail page: its box, the photo marker, and its details when it has any. */
-export function TaskItem({ task, onToggle }: { task: Task; onToggle(task: Task): void }) {
+/** The thumbnail's box (px): fixed, so the row does not move when the image arrives. */
+const THUMB_SIZE = 56;
+
+/** A task's photo, small (the server's thumbnail); a tap opens it large. */
+function PhotoThumbnail({
+  photoUrl,
+  description,
+  onOpen,
+}: {
+  photoUrl: string;
+  description: string;
+  /** With the picture's aspect ratio when the thumbnail has loaded (the viewer sizes its frame by it). */
+  onOpen(aspectRatio: number | null): void;
+}) {
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  function open() {
+    const { naturalWidth = 0, naturalHeight = 0 } = image.current ?? {};
+    onOpen(naturalWidth > 0 && naturalHeight > 0 ? naturalWidth / naturalHeight : null);
+  }
+  return (
+    <button
+      type="button"
+      onClick={open}
+      aria-label={`View photo: ${description}`}
+      data-testid="photo-thumbnail"
+      className="flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 hover:ring-indigo-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      {failed ? (
+        <ImageOff className="h-5 w-5 text-slate-400" aria-hidden="true" />
+      ) : (
+        <img
+          ref={image}
+          src={photoSizeUrl(photoUrl, 'thumb')}
+          alt=""
+          width={THUMB_SIZE}
+          height={THUMB_SIZE}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="h-full w-full object-cover"
+        />
+      )}
+    </button>
+  );
+}
+
+/** One task of the detail page: its box, the photo marker or thumbnail, and its details when it has any. */
+export function TaskItem({
+  task,
+  onToggle,
+  onOpenPhoto,
+}: {
+  task: Task;
+  onToggle(task: Task): void;
+  onOpenPhoto(task: Task, aspectRatio: number | null): void;
+}) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const checkboxId = `${ids}-box`;
@@ -15,6 +71,7 @@ export function TaskItem({ task, onToggle }: { task: Task; onToggle(task: Task):
   return (
     <li
       data-testid="task"
+      data-task-id={task.id}
       className={cn(
         'rounded-xl border bg-white shadow-sm transition-colors',
         task.completed ? 'border-green-200 bg-green-50/40' : 'border-slate-200',
@@ -82,6 +139,14 @@ export function TaskItem({ task, onToggle }: { task: Task; onToggle(task: Task):
             </p>
           )}
         </div>
+        {task.photoUrl && (
+          <PhotoThumbnail
+            key={task.photoUrl}
+            photoUrl={task.photoUrl}
+            description={task.description}
+            onOpen={(aspectRatio) => onOpenPhoto(task, aspectRatio)}
+          />
+        )}
       </div>
     </li>
   );

@@ -1,0 +1,208 @@
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Checklist, Task } from '#domain/checklist';
+import type { SharedChecklistResponse } from '#domain/sharing';
+import { FakeXhr } from '#tests/support/fake-xhr';
+import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
+import { ToastProvider } from '../../components/ui/toast.tsx';
+import type { ChecklistCache } from '../../hooks/use-checklist-actions.ts';
+import { checklistKeys, ownerChecklistCache } from '../../hooks/use-checklists.ts';
+import { sharedChecklistCache, sharedKeys } from '../shared/use-share-access.ts';
+import { ChecklistView } from './checklist-view.tsx';
+
+/**
+ * The photo flow inside the checklist view, for the owner and for a recipient: the task's box opens
+ * the dialog, the upload's answer lands in the right cache (the owner's by id, the recipient's by the
+ * share's token), the thumbnail opens the viewer, and Remove photo sends `photoUrl: null`.
+ */
+
+const fetchMock = mockFetchEachTest();
+
+const PHOTO_TASK: Task = {
+  id: 'task_photo',
+  description: 'Photograph the kitchen',
+  completed: false,
+  photoRequired: true,
+  photoUrl: null,
+  details: '',
+  completedAt: null,
+};
+const OTHER_TASK: Task = {
+  ...PHOTO_TASK,
+  id: 'task_keys',
+  description: 'Collect the keys',
+  photoRequired: false,
+};
+const CHECKLIST: Checklist = {
+  id: 'checklist_1',
+  name: 'Move-in inspection',
+  status: 'not-started',
+  progress: 0,
+  tasks: [PHOTO_TASK, OTHER_TASK],
+  remarks: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  userId: 'user_1',
+  version: 1,
+  submittedAt: null,
+};
+const WITH_PHOTO: Task = {
+  ...PHOTO_TASK,
+  completed: true,
+  completedAt: '2026-01-02T00:00:00.000Z',
+  photoUrl: '/api/photos/photo_9',
+};
+
+beforeEach(() => {
+  FakeXhr.install();
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+/** The view over whatever the cache holds, as the owner's page and the shared page show it. */
+function CachedView({ cache }: { cache: ChecklistCache }) {
+  const client = useQueryClient();
+  // Subscribes to the cached entry (never fetched here), so every change to it renders again.
+  useQuery({ queryKey: cache.key, queryFn: () => new Promise<never>(() => {}), enabled: false });
+  const checklist = cache.read(client);
+  return checklist ? <ChecklistView checklist={checklist} cache={cache} /> : null;
+}
+
+function renderView(cache: ChecklistCache, seed: (client: QueryClient) => void) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  seed(client);
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <CachedView cache={cache} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
+
+/** Ticks the photo task, chooses a photo in the dialog that opens and starts its upload. */
+async function startKitchenUpload() {
+  await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: 'Photograph the kitchen' })));
+  const dialog = await screen.findByRole('dialog', { name: 'Photo required' });
+  const file = new File([new Uint8Array(50_000)], 'kitchen.jpg', { type: 'image/jpeg' });
+  await act(async () => {
+    fireEvent.change(screen.getByTestId('photo-file-input'), { target: { files: [file] } });
+  });
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Photo' })));
+  return { dialog, request: FakeXhr.last() };
+}
+
+async function uploadKitchenPhoto() {
+  const { dialog, request } = await startKitchenUpload();
+  expect(request.method).toBe('POST');
+  expect(request.url).toBe('/api/checklists/checklist_1/tasks/task_photo/photo');
+  expect(request.withCredentials).toBe(true);
+  expect(request.file('photo').name).toBe('kitchen.jpg');
+  act(() => request.progress(25_000, 50_000));
+  expect(
+    within(dialog).getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow'),
+  ).toBe('50');
+  await act(async () => request.respond(200, WITH_PHOTO));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(toastText()).toContain('Photo uploaded successfully');
+}
+
+async function removeKitchenPhoto() {
+  fetchMock.mockResolvedValueOnce(
+    jsonResponse(200, {
+      ...CHECKLIST,
+      status: 'in-progress',
+      progress: 50,
+      tasks: [{ ...WITH_PHOTO, photoUrl: null }, OTHER_TASK],
+    }),
+  );
+  await act(async () =>
+    fireEvent.click(screen.getByRole('button', { name: 'View photo: Photograph the kitchen' })),
+  );
+  const viewer = await screen.findByRole('dialog', { name: 'Photograph the kitchen' });
+  expect(within(viewer).getByRole('img', { name: 'Photograph the kitchen' }).getAttribute('src')).toBe(
+    '/api/photos/photo_9',
+  );
+  await act(async () => fireEvent.click(within(viewer).getByRole('button', { name: 'Remove photo' })));
+  const confirm = screen.getByRole('alertdialog', { name: 'Remove photo?' });
+  await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Remove photo' })));
+  await waitFor(() => expect(toastText()).toContain('Photo removed'));
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe('/api/checklists/checklist_1/tasks/task_photo');
+  expect(init?.method).toBe('PATCH');
+  expect(JSON.parse(String(init?.body))).toEqual({ photoUrl: null });
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(screen.queryByRole('button', { name: 'View photo: Photograph the kitchen' })).toBeNull();
+  // The task keeps its tick: the server's answer says so.
+  expect((screen.getByRole('checkbox', { name: 'Photograph the kitchen' }) as HTMLInputElement).checked).toBe(
+    true,
+  );
+}
+
+describe('photos in the checklist view', () => {
+  it("the owner: the upload's answer ticks the task and shows its thumbnail; the viewer removes it", async () => {
+    const cache = ownerChecklistCache('checklist_1');
+    const client = renderView(cache, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    await uploadKitchenPhoto();
+
+    expect(
+      (screen.getByRole('checkbox', { name: 'Photograph the kitchen' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    const thumbnail = screen.getByRole('button', { name: 'View photo: Photograph the kitchen' });
+    const image = thumbnail.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/api/photos/photo_9?size=thumb');
+    expect(image?.getAttribute('loading')).toBe('lazy');
+    expect([image?.getAttribute('width'), image?.getAttribute('height')]).toEqual(['56', '56']);
+    expect(client.getQueryData<Checklist>(checklistKeys.detail('checklist_1'))).toMatchObject({
+      status: 'in-progress',
+      progress: 50,
+      tasks: [WITH_PHOTO, OTHER_TASK],
+    });
+
+    await removeKitchenPhoto();
+    expect(
+      client.getQueryData<Checklist>(checklistKeys.detail('checklist_1'))?.tasks[0]?.photoUrl,
+    ).toBeNull();
+  });
+
+  it("a recipient: the answer goes into the share's cached copy, nothing into the owner's", async () => {
+    const cache = sharedChecklistCache('share-token', 'checklist_1');
+    const shared: SharedChecklistResponse = {
+      success: true,
+      checklist: { ...CHECKLIST, userId: null },
+      targetLanguage: 'en',
+      ownerName: 'Ann Lee',
+      recipientName: 'Jane',
+      maskedContact: 'j•••e@example.com',
+      translated: false,
+      message: 'ok',
+    };
+    const client = renderView(cache, (c) => c.setQueryData(sharedKeys.checklist('share-token'), shared));
+    await uploadKitchenPhoto();
+
+    const copy = client.getQueryData<SharedChecklistResponse>(sharedKeys.checklist('share-token'));
+    expect(copy?.checklist.tasks[0]).toEqual(WITH_PHOTO);
+    expect(copy?.ownerName).toBe('Ann Lee');
+    expect(client.getQueryData(checklistKeys.detail('checklist_1'))).toBeUndefined();
+
+    await removeKitchenPhoto();
+    const after = client.getQueryData<SharedChecklistResponse>(sharedKeys.checklist('share-token'));
+    expect(after?.checklist.tasks[0]?.photoUrl).toBeNull();
+  });
+
+  it('a failed upload leaves the task unticked and without a photo', async () => {
+    const cache = ownerChecklistCache('checklist_1');
+    const client = renderView(cache, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    const { request } = await startKitchenUpload();
+    await act(async () =>
+      request.respond(503, { error: { code: 'service_unavailable', message: 'Try again later' } }),
+    );
+    expect(toastText()).toContain('Failed to upload photo. Please try again.');
+    expect(screen.getByRole('dialog', { name: 'Photo required' })).toBeTruthy();
+    expect(client.getQueryData<Checklist>(checklistKeys.detail('checklist_1'))?.tasks[0]).toEqual(PHOTO_TASK);
+  });
+});

@@ -1,0 +1,135 @@
+import { ImageOff, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Task } from '#domain/checklist';
+import { PHOTO_MESSAGES, photoSizeUrl } from '#domain/photos';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog, ModalDialog } from '../../components/ui/dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+
+export interface PhotoViewerProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** A task with a photo. */
+  task: Task;
+  /** The picture's width / height when known (from its thumbnail): the frame takes its shape at once. */
+  aspectRatio?: number | null;
+  /** Opens the photo dialog for a new photo of this task. */
+  onReplace(): void;
+  /** Removes the photo; resolves once the server has, rejects otherwise. */
+  remove(): Promise<void>;
+  /** Where focus goes on close when the thumbnail that opened it is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}
+
+type Loading = 'loading' | 'loaded' | 'failed';
+
+/** Until the picture's own shape is known: a phone camera's landscape 4:3. */
+const DEFAULT_ASPECT_RATIO = 4 / 3;
+const MAX_FRAME_HEIGHT = '65dvh';
+
+/**
+ * A task's photo, large (the display size, longest side 2048 px), with what can be done to it: put
+ * another in its place, or remove it after asking. Owner and recipient alike; the server decides.
+ */
+export function PhotoViewer({
+  open,
+  onOpenChange,
+  task,
+  aspectRatio,
+  onReplace,
+  remove,
+  returnFocusTo,
+}: PhotoViewerProps) {
+  const { toast } = useToast();
+  const [loading, setLoading] = useState<Loading>('loading');
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const src = task.photoUrl ? photoSizeUrl(task.photoUrl, 'display') : null;
+  // The frame has the picture's shape (so nothing moves when it arrives), as wide as the dialog allows
+  // and no taller than most of the screen.
+  const ratio = aspectRatio ?? DEFAULT_ASPECT_RATIO;
+  const frame = { aspectRatio: String(ratio), width: `min(100%, calc(${MAX_FRAME_HEIGHT} * ${ratio}))` };
+
+  async function confirmRemove() {
+    setRemoving(true);
+    try {
+      await remove();
+      toast({ title: 'Success', description: PHOTO_MESSAGES.removed });
+      setConfirming(false);
+      onOpenChange(false);
+    } catch (error) {
+      console.warn('Removing the photo failed', error);
+      toast({ title: 'Error', description: PHOTO_MESSAGES.removeFailed, variant: 'destructive' });
+      setConfirming(false);
+    } finally {
+      setRemoving(false);
+    }
+  }
+
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={removing}
+      title={task.description}
+      className="sm:max-w-2xl"
+      returnFocusTo={returnFocusTo}
+    >
+      <div
+        className="relative mx-auto mt-4 flex items-center justify-center overflow-hidden rounded-xl bg-slate-900"
+        style={frame}
+        data-testid="photo-viewer-frame"
+      >
+        {src && loading !== 'failed' && (
+          <img
+            src={src}
+            alt={task.description}
+            onLoad={() => setLoading('loaded')}
+            onError={() => setLoading('failed')}
+            className="h-full w-full object-contain"
+          />
+        )}
+        {loading === 'loading' && (
+          <span className="absolute inset-0 flex items-center justify-center">
+            <Spinner label="Loading the photo" />
+          </span>
+        )}
+        {loading === 'failed' && (
+          <p
+            role="alert"
+            className="flex flex-col items-center gap-2 px-6 text-center text-sm text-slate-200"
+          >
+            <ImageOff className="h-8 w-8" aria-hidden="true" />
+            The photo could not be loaded. Check your connection and try again.
+          </p>
+        )}
+      </div>
+
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="destructive-ghost" onClick={() => setConfirming(true)} disabled={removing}>
+          <Trash2 className="h-4 w-4 shrink-0" aria-hidden="true" />
+          Remove photo
+        </Button>
+        <Button variant="secondary" onClick={onReplace} disabled={removing}>
+          <RefreshCw className="h-4 w-4 shrink-0" aria-hidden="true" />
+          Replace photo
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove photo?"
+        description={`The photo of “${task.description}” will be deleted for everyone who sees this checklist. This cannot be undone.`}
+        confirmLabel="Remove photo"
+        destructive
+        pending={removing}
+        onConfirm={() => void confirmRemove()}
+      />
+    </ModalDialog>
+  );
+}
+
+/** For React.lazy: the viewer is its own chunk. */
+export default PhotoViewer;
