@@ -1,50 +1,19 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { maskEmail, SHARE_MESSAGES, type ShareResponse } from '#domain/sharing';
+import { maskEmail, SHARE_MESSAGES } from '#domain/sharing';
 import { readChecklist, seedChecklist } from './checklists.ts';
-import { collectConsoleErrors, expect, signInAs, test, uniqueAccount } from './fixtures.ts';
+import { expect, signInAs, test, uniqueAccount } from './fixtures.ts';
+import {
+  CODE_DIALOG,
+  closeRecipient,
+  enterCode,
+  linkPath,
+  openRecipient,
+  shareByEmail,
+} from './recipient.ts';
 
 /**
  * The recipient's side of verified sharing, in two browsers: the owner (the test's page, signed in)
  * shares through the API; the recipient is a fresh context the size of a phone, with no account.
  */
-
-const CODE_DIALOG = 'Enter your verification code';
-const PHONE = { width: 375, height: 740 };
-
-async function shareByEmail(owner: Page, checklistId: string, email: string): Promise<ShareResponse> {
-  const response = await owner.request.post('/api/verification/send', {
-    data: { checklistId, email, recipientName: 'Jane', targetLanguage: 'en' },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as ShareResponse;
-}
-
-interface Recipient {
-  context: BrowserContext;
-  page: Page;
-  consoleErrors: string[];
-}
-
-/** A phone with no account. Failed calls the test provokes on purpose show as console errors: allowed. */
-async function openRecipient(browser: Browser, baseURL: string | undefined, allow: RegExp[] = []) {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const recipient: Recipient = { context, page, consoleErrors: collectConsoleErrors(page, allow) };
-  return recipient;
-}
-
-async function closeRecipient(recipient: Recipient) {
-  expect(recipient.consoleErrors, "console errors in the recipient's browser").toEqual([]);
-  await recipient.context.close();
-}
-
-const linkPath = (share: ShareResponse) => new URL(share.shareUrl).pathname + new URL(share.shareUrl).search;
-
-async function enterCode(page: Page, code: string) {
-  const dialog = page.getByRole('dialog', { name: CODE_DIALOG });
-  await dialog.getByLabel('Verification code').fill(code);
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-}
 
 test('on a phone: a wrong code is refused, the right one opens the checklist; the owner sees the tick and the remark', async ({
   page,
