@@ -2,11 +2,13 @@
 // `npm run screenshots`: starts the built app in local mode and captures each page at 1280 and 375 px
 // into test-results/screenshots/ (build first with `npm run build`). Prints any console error it sees.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.SCREENSHOT_PORT ?? 5199);
@@ -76,6 +78,7 @@ async function seedChecklists(request) {
     { description: 'Leave the keys in the lockbox' },
   ]);
   for (const index of [0, 1, 2]) await tick(turnover, index);
+  await attachPhoto(request, turnover, 3);
   await request.patch(`/api/checklists/${turnover.id}`, {
     data: { remarks: 'Dishwasher filter was blocked; cleaned it. Guest left an umbrella in the hall.' },
   });
@@ -87,6 +90,41 @@ async function seedChecklists(request) {
   await request.post(`/api/checklists/${boiler.id}/submit`, { data: { remarks: 'All good.' } });
   const shares = await seedShares(request, turnover);
   return { inspection, turnover, boiler, shares };
+}
+
+/**
+ * A living room as a phone would photograph it (1600 x 1200 JPEG), for the thumbnail and the viewer;
+ * with `grain` it weighs what a real photo does (about 700 KB), so that an upload takes a while.
+ */
+function livingRoomPhoto({ grain = false } = {}) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200" viewBox="0 0 400 300">
+    <rect width="400" height="300" fill="#f5f0e6"/><rect y="225" width="400" height="75" fill="#a16207"/>
+    <rect x="240" y="40" width="120" height="110" fill="#bae6fd" stroke="#f8fafc" stroke-width="8"/>
+    <rect x="40" y="150" width="170" height="60" rx="10" fill="#4f46e5"/>
+    <rect x="30" y="135" width="30" height="80" rx="8" fill="#4338ca"/>
+    <rect x="190" y="135" width="30" height="80" rx="8" fill="#4338ca"/>
+    <rect x="60" y="210" width="8" height="20" fill="#1e293b"/><rect x="182" y="210" width="8" height="20" fill="#1e293b"/>
+    <rect x="270" y="190" width="70" height="8" fill="#78350f"/><rect x="300" y="198" width="10" height="30" fill="#78350f"/>
+    <circle cx="305" cy="180" r="10" fill="#16a34a"/>
+  </svg>`;
+  const picture = sharp(Buffer.from(svg));
+  if (grain) {
+    const noise = randomBytes(1600 * 1200 * 4);
+    for (let i = 3; i < noise.length; i += 4) noise[i] = 40;
+    picture.composite([{ input: noise, raw: { width: 1600, height: 1200, channels: 4 } }]);
+  }
+  return picture.jpeg({ quality: grain ? 92 : 85 }).toBuffer();
+}
+
+/** Uploads a photo for the task, as the photo dialog does (which also ticks it). */
+async function attachPhoto(request, checklist, index) {
+  const task = checklist.tasks[index];
+  const response = await request.post(`/api/checklists/${checklist.id}/tasks/${task.id}/photo`, {
+    multipart: {
+      photo: { name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await livingRoomPhoto() },
+    },
+  });
+  if (!response.ok()) throw new Error(`photo: ${response.status()} ${await response.text()}`);
 }
 
 /** Shares the checklist as the signed-in owner; answers the share (with its code: local mode). */
@@ -113,6 +151,17 @@ async function seedShares(request, checklist) {
   const opens = await send({ recipientName: 'Riley', email: 'riley.chen@example.com', targetLanguage: 'es' });
   const resends = await send({ recipientName: 'Morgan', email: 'morgan.lee@example.com' });
   return { opens, resends };
+}
+
+/** Opens the turnover's living-room photo from its thumbnail, once the large picture has loaded. */
+async function openLivingRoomPhoto(page) {
+  await page.getByRole('button', { name: 'View photo: Photograph the living room' }).click();
+  await page.getByRole('dialog').getByRole('img', { name: 'Photograph the living room' }).waitFor();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="dialog"] img')].every(
+      (img) => img.complete && img.naturalWidth > 0,
+    ),
+  );
 }
 
 /** Opens the share dialog from the row menu of 'Weekly Site Inspection'. */
@@ -162,6 +211,55 @@ function pageList(seeded) {
       async act(page) {
         await page.getByRole('checkbox', { name: 'Photograph any damage' }).click();
         await page.getByRole('dialog', { name: 'Photo required' }).waitFor();
+      },
+    },
+    {
+      // The upload held back (a slow connection) so that its progress shows.
+      name: 'photo-dialog-progress',
+      path: `/checklist/${seeded.inspection.id}`,
+      account: OWNER,
+      async act(page) {
+        await page.getByRole('checkbox', { name: 'Photograph any damage' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Photo required' });
+        const chooser = page.waitForEvent('filechooser');
+        await dialog.getByRole('button', { name: 'Choose Photo' }).click();
+        await (await chooser).setFiles({
+          name: 'fence-damage.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await livingRoomPhoto({ grain: true }),
+        });
+        await dialog.getByRole('img', { name: 'Preview of the chosen file' }).waitFor();
+        const network = await page.context().newCDPSession(page);
+        await network.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 50,
+          downloadThroughput: -1,
+          uploadThroughput: 48 * 1024,
+        });
+        await dialog.getByRole('button', { name: 'Upload Photo' }).click();
+        await page.waitForFunction(() => {
+          const bar = document.querySelector('[role="progressbar"][aria-label="Upload progress"]');
+          return Number(bar?.getAttribute('aria-valuenow')) >= 30;
+        });
+        await capture(page, 'photo-dialog-progress');
+        await dialog.getByRole('button', { name: 'Cancel upload' }).click();
+        await dialog.getByText('Upload cancelled.').waitFor();
+        await network.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+        await network.detach();
+      },
+      captured: true,
+    },
+    {
+      name: 'photo-viewer',
+      path: `/checklist/${seeded.turnover.id}`,
+      account: OWNER,
+      async act(page) {
+        await openLivingRoomPhoto(page);
       },
     },
     {
@@ -268,6 +366,10 @@ async function captureSharedPage(browser, { opens: share, resends }) {
   await page.getByTestId('verified-access').waitFor();
   await page.waitForTimeout(300);
   await capture(page, 'shared');
+  await openLivingRoomPhoto(page);
+  await capture(page, 'shared-photo-viewer');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(300);
   await capture(page, 'shared');
@@ -331,7 +433,7 @@ try {
         await entry.act(page);
         await page.waitForTimeout(300); // let the dialog or editor settle
       }
-      await capture(page, entry.name);
+      if (!entry.captured) await capture(page, entry.name);
     }
     await context.close();
   }
