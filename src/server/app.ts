@@ -10,6 +10,7 @@ import {
 } from './adapters/identity/local-provider.ts';
 import { OidcClient } from './adapters/identity/oidc-client.ts';
 import { createMessageSender } from './adapters/messaging/create-message-sender.ts';
+import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import { type Config, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { authRoutes } from './http/auth.ts';
@@ -17,6 +18,7 @@ import { checklistRoutes } from './http/checklists.ts';
 import { devOutboxRoutes } from './http/dev-outbox.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
+import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
@@ -28,6 +30,7 @@ import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
 import { clientBuildDir } from './paths.ts';
 import { ChecklistCache } from './services/checklist-cache.ts';
+import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
 
@@ -128,7 +131,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicUrl: config.publicUrl,
     exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
   };
-  await app.register(checklistRoutes, { db: database.db, cache });
+  const photos = new PhotoService(database.db, createPhotoStore(config), app.log);
+  await app.register(checklistRoutes, { db: database.db, cache, photos });
+  await app.register(photoRoutes, { db: database.db, photos });
   await app.register(ownerSharingRoutes, { context: sharing, cache });
   await app.register(recipientSharingRoutes, { context: sharing, cache });
   await app.register(devOutboxRoutes, { config, db: database.db });

@@ -264,6 +264,7 @@ export const shareGrants = pgTable(
 );
 
 export const ACTIVITY_ACTIONS = [
+  'photo_added',
   'task_completed',
   'task_reopened',
   'photo_removed',
@@ -299,3 +300,34 @@ export const localSecrets = pgTable('local_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A task's photo: the stored display and thumbnail (keys in the photo store), and the evidence of the
+ * original (its SHA-256, size and format, the camera's capture time, when the server received it,
+ * and who sent it). The task's photo_url names it as /api/photos/{id}; a photo belongs to one
+ * checklist and task for good.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: text('id').primaryKey(),
+    checklistId: text('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').notNull(),
+    displayKey: text('display_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sourceFormat: text('source_format').notNull(),
+    originalBytes: integer('original_bytes').notNull(),
+    originalSha256: text('original_sha256').notNull(),
+    /** The camera's wall-clock time (EXIF DateTimeOriginal), as it wrote it: no time zone. */
+    capturedAt: text('captured_at'),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    /** The recipient's share when a recipient sent it; null for the owner. */
+    shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('photos_checklist_task_idx').on(t.checklistId, t.taskId)],
+);

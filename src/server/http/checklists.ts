@@ -26,6 +26,7 @@ import {
   replaceChecklist,
 } from '../services/checklists.ts';
 import { dashboardStats } from '../services/dashboard.ts';
+import type { PhotoService } from '../services/photos.ts';
 import { sessionRequired } from '../services/sessions.ts';
 import { updateTask } from '../services/task-changes.ts';
 import { asFirstActorInReach, withChecklistAccess } from './checklist-access.ts';
@@ -57,7 +58,7 @@ const JSON_BODY = 'application/json; charset=utf-8';
  */
 export async function checklistRoutes(
   app: FastifyInstance,
-  { db, cache }: { db: Database; cache: ChecklistCache },
+  { db, cache, photos }: { db: Database; cache: ChecklistCache; photos: PhotoService },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
@@ -93,7 +94,10 @@ export async function checklistRoutes(
     { schema: { params: ChecklistParams, body: ChecklistUpdateInput }, bodyLimit: CHECKLIST_BODY_LIMIT },
     async (request) => {
       const access = ownerAccess(await requireUser(request), request.body.userId);
-      return replaceChecklist(db, access, request.params.id, request.body);
+      const checklist = await replaceChecklist(db, access, request.params.id, request.body);
+      // Tasks the edit removed take their photos with them.
+      await photos.sweep(checklist.id);
+      return checklist;
     },
   );
 
@@ -110,7 +114,10 @@ export async function checklistRoutes(
 
   routes.delete('/api/checklists/:id', { schema: { params: ChecklistParams } }, async (request, reply) => {
     const access = ownerAccess(await requireUser(request));
+    // Named before the rows go (with the checklist); deleted only once it is gone.
+    const files = await photos.filesOf([request.params.id]);
     await deleteChecklist(db, access, request.params.id);
+    await photos.deleteFiles(files);
     return reply.status(204).send();
   });
 
@@ -126,6 +133,7 @@ export async function checklistRoutes(
       const body = await asFirstActorInReach(request, (actor) =>
         updateTask(db, cache, actor, id, taskId, request.body),
       );
+      if (request.body.photoUrl === null) await photos.sweep(id);
       return reply.type(JSON_BODY).send(body);
     },
   );

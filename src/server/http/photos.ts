@@ -1,0 +1,97 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ID_MAX, TaskParams } from '#domain/checklist';
+import { AppError } from '#domain/errors';
+import { PHOTO_LIMITS } from '#domain/photos';
+import type { Database } from '../db/client.ts';
+import { checklistNotFound } from '../policies/checklists.ts';
+import { photoTooLarge, processPhoto } from '../services/photo-processing.ts';
+import type { PhotoService } from '../services/photos.ts';
+import { isOutOfReach, withChecklistAccess } from './checklist-access.ts';
+import { authenticateFirst } from './session.ts';
+
+const PhotoParams = z.object({ photoId: z.string().min(1).max(ID_MAX) });
+const PhotoQuery = z.object({ size: z.enum(['display', 'thumb']).default('display') });
+
+function photoNotFound(): AppError {
+  return new AppError('not_found', 'Photo not found');
+}
+
+/** How long a browser may keep a photo it was allowed to see (its URL changes when it is replaced). */
+const PHOTO_CACHE = 'private, max-age=3600';
+
+/**
+ * Photo proof (docs/api.md "Photos"): upload for the owner or a verified recipient, and the only way
+ * to see a photo, for the same people. Multipart is accepted by these routes alone.
+ */
+export async function photoRoutes(
+  app: FastifyInstance,
+  { db, photos }: { db: Database; photos: PhotoService },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  routes.post(
+    '/api/checklists/:id/tasks/:taskId/photo',
+    // The file is read only once the task is known to be in reach, and never beyond 5 MB.
+    {
+      schema: { params: TaskParams },
+      config: { recipients: true },
+      bodyLimit: PHOTO_LIMITS.maxBytes + 64 * 1024,
+    },
+    async (request) => {
+      const { id, taskId } = request.params;
+      return withChecklistAccess(request, db, id, async (access) => {
+        await photos.assertTaskInReach(access, id, taskId);
+        const upload = request.isMultipart() ? await request.file() : undefined;
+        if (!upload || upload.fieldname !== 'photo') {
+          throw new AppError(
+            'validation_failed',
+            'Send the photo as multipart form data, in the field "photo".',
+          );
+        }
+        let bytes: Buffer;
+        try {
+          bytes = await upload.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+          throw error;
+        }
+        if (upload.file.truncated) throw photoTooLarge();
+        return photos.attach(access, id, taskId, await processPhoto(bytes));
+      });
+    },
+  );
+
+  routes.get(
+    '/api/photos/:photoId',
+    { schema: { params: PhotoParams, querystring: PhotoQuery }, config: { recipients: true } },
+    async (request, reply) => {
+      const { photoId } = request.params;
+      const checklistId = await photos.checklistOf(photoId);
+      if (!checklistId) throw photoNotFound();
+      const file = await withChecklistAccess(request, db, checklistId, async (access) => {
+        const found = await photos.read(access, checklistId, photoId, request.query.size);
+        // Out of this actor's reach: the next one (owner, then recipient) may still see it.
+        if (!found) throw checklistNotFound();
+        return found;
+      }).catch((error: unknown) => {
+        throw isOutOfReach(error) && error instanceof AppError && error.code === 'not_found'
+          ? photoNotFound()
+          : error;
+      });
+      return reply
+        .header('cache-control', PHOTO_CACHE)
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.contentLength))
+        .header('content-disposition', `inline; filename="${photoId}.jpg"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  );
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import exifReader from 'exif-reader';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from '#domain/errors';
+import { PHOTO_LIMITS, PHOTO_MESSAGES } from '#domain/photos';
+
+/**
+ * A photo as proof: its content decides what it is (never its name or declared type), it is decoded
+ * and written again (so nothing but pixels survives: no script, no location), turned upright by its
+ * EXIF orientation, and kept at two sizes. The original's SHA-256 and its capture time stay as evidence.
+ */
+
+/** Longest side of the picture people look at, and of the list's thumbnail. */
+export const DISPLAY_MAX_SIDE = 2048;
+export const THUMB_MAX_SIDE = 320;
+/** Decoded pixels at most: a 50-megapixel phone photo passes, a decompression bomb does not. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+const ACCEPTED = new Map<string, 'jpeg' | 'png' | 'webp' | 'heic'>([
+  ['image/jpeg', 'jpeg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+  ['image/heic', 'heic'],
+  ['image/heif', 'heic'],
+  ['image/heic-sequence', 'heic'],
+  ['image/heif-sequence', 'heic'],
+]);
+
+/**
+ * Markup inside an image file makes a polyglot: harmless once re-encoded, but no camera writes it,
+ * so such a file is refused outright. (The odds of these bytes occurring by chance in compressed
+ * image data are far below one in a billion per file.)
+ */
+const MARKUP = ['<script', '<html', '<svg', '<!doctype', '<iframe', '<body', '<?xml'].map((tag) =>
+  Buffer.from(tag),
+);
+
+function containsMarkup(bytes: Buffer): boolean {
+  const lower = Buffer.from(bytes);
+  for (let i = 0; i < lower.length; i += 1) {
+    const byte = lower[i] as number;
+    if (byte >= 0x41 && byte <= 0x5a) lower[i] = byte + 0x20;
+  }
+  return MARKUP.some((tag) => lower.includes(tag));
+}
+
+export interface ProcessedPhoto {
+  display: { bytes: Buffer; width: number; height: number };
+  thumb: { bytes: Buffer; width: number; height: number };
+  contentType: 'image/jpeg';
+  /** What the file really was. */
+  sourceFormat: 'jpeg' | 'png' | 'webp' | 'heic';
+  originalBytes: number;
+  originalSha256: string;
+  /** When the camera says it was taken (EXIF DateTimeOriginal, camera-local time), or null. */
+  capturedAt: string | null;
+}
+
+function notAnImage(): AppError {
+  return new AppError('unsupported_file_type', PHOTO_MESSAGES.invalidType);
+}
+
+export function photoTooLarge(): AppError {
+  return new AppError('file_too_large', PHOTO_MESSAGES.tooLarge);
+}
+
+/** EXIF DateTimeOriginal as 'YYYY-MM-DDTHH:MM:SS' (no zone: cameras rarely record one). */
+function captureTimeOf(exif: Buffer | undefined): string | null {
+  if (!exif) return null;
+  try {
+    const tags = exifReader(exif);
+    const taken = tags.Photo?.DateTimeOriginal ?? tags.Image?.DateTime;
+    if (!(taken instanceof Date) || Number.isNaN(taken.getTime())) return null;
+    // exif-reader reads the camera's wall clock as if it were UTC: keep it as that wall-clock time.
+    return taken.toISOString().slice(0, 19);
+  } catch {
+    return null;
+  }
+}
+
+async function decodeHeic(bytes: Buffer): Promise<Buffer> {
+  // sharp's prebuilt libvips has no HEVC decoder; heic-convert (libheif in WebAssembly) has.
+  const { default: convert } = await import('heic-convert');
+  const jpeg = await convert({ buffer: bytes, format: 'JPEG', quality: 0.92 });
+  return Buffer.from(jpeg);
+}
+
+/** Refuses what is not a photo we take; otherwise the two sizes and the evidence. */
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  if (bytes.length > PHOTO_LIMITS.maxBytes) throw photoTooLarge();
+  const detected = await fileTypeFromBuffer(bytes);
+  const format = detected ? ACCEPTED.get(detected.mime) : undefined;
+  if (!format || containsMarkup(bytes)) throw notAnImage();
+
+  let source = bytes;
+  let capturedAt: string | null = null;
+  try {
+    if (format === 'heic') {
+      source = await decodeHeic(bytes);
+    }
+    // failOn 'error': a truncated or corrupt file fails to decode instead of yielding half a picture.
+    const input = () => sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const metadata = await input().metadata();
+    if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+      throw new AppError('unsupported_file_type', 'This image has too many pixels to process.');
+    }
+    capturedAt = captureTimeOf(metadata.exif);
+    const upright = input().rotate();
+    const [display, thumb] = await Promise.all([
+      upright
+        .clone()
+        .resize({
+          width: DISPLAY_MAX_SIDE,
+          height: DISPLAY_MAX_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .jpeg({ quality: 82 })
+        .toBuffer({ resolveWithObject: true }),
+      upright
+        .clone()
+        .resize({ width: THUMB_MAX_SIDE, height: THUMB_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 75, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true }),
+    ]);
+    return {
+      display: { bytes: display.data, width: display.info.width, height: display.info.height },
+      thumb: { bytes: thumb.data, width: thumb.info.width, height: thumb.info.height },
+      contentType: 'image/jpeg',
+      sourceFormat: format,
+      originalBytes: bytes.length,
+      originalSha256: createHash('sha256').update(bytes).digest('hex'),
+      capturedAt,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Undecodable (truncated, corrupt, over the pixel limit): not an image we can take.
+    throw notAnImage();
+  }
+}
