@@ -44,7 +44,7 @@ const elapsed = performance.now() - started;
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage().rss);
 
-console.log(
+console.info(
   JSON.stringify({
     mode,
     count,

@@ -49,7 +49,7 @@ export async function photoRoutes(
       return withChecklistAccess(request, db, id, async (access) => {
         await photos.assertTaskInReach(access, id, taskId);
         const upload = request.isMultipart() ? await request.file() : undefined;
-        if (!upload || upload.fieldname !== 'photo') {
+        if (upload?.fieldname !== 'photo') {
           throw new AppError(
             'validation_failed',
             'Send the photo as multipart form data, in the field "photo".',
