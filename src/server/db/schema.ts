@@ -126,6 +126,11 @@ export const checklists = pgTable(
      */
     revision: bigint('revision', { mode: 'number' }).notNull().default(1),
     submittedAt: timestamptz('submitted_at'),
+    /**
+     * When the remarks were last written, as the writer made the change (its changedAt, never later
+     * than the server's clock): a write made earlier than this one is not applied (later write wins).
+     */
+    remarksChangedAt: timestamptz('remarks_changed_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -151,6 +156,10 @@ export const tasks = pgTable(
     photoUrl: text('photo_url'),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamptz('completed_at'),
+    /** When `completed` was last written, as the writer made the change (later write wins, per field). */
+    completedChangedAt: timestamptz('completed_changed_at'),
+    /** When `photo_url` was last written (an upload or a removal), likewise. */
+    photoChangedAt: timestamptz('photo_changed_at'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.checklistId, t.id] })],
@@ -330,4 +339,29 @@ export const photos = pgTable(
     shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
   },
   (t) => [index('photos_checklist_task_idx').on(t.checklistId, t.taskId)],
+);
+
+/**
+ * The answer given to each mutation that carried an Idempotency-Key, kept at least 24 hours so a
+ * client replaying work it queued offline (or retrying after a lost answer) gets the same answer
+ * and the change is applied once. Keys are per principal: the owner's user id, or 'recipient:' and
+ * the recipient browser's hash. `requestHash` fingerprints method, path and body: the same key with
+ * another request is refused. A row with no status is a request still in flight.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    principal: text('principal').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    responseBody: text('response_body'),
+    responseType: text('response_type'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.principal, t.key] }),
+    index('idempotency_keys_expires_at_idx').on(t.expiresAt),
+  ],
 );
