@@ -11,7 +11,7 @@ import type { Database } from '../db/client.ts';
 import { checklistActivity, checklists } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
-import { effectiveChangeTime, writeWins } from './change-times.ts';
+import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 import { asSeenBy, checklistInScope, getChecklist, readChecklist } from './checklists.ts';
 
 /**
@@ -31,7 +31,7 @@ export async function updateRemarks(
   checklistId: string,
   input: RemarksInput,
 ): Promise<Checklist> {
-  const effective = effectiveChangeTime(input.changedAt);
+  const effective = effectiveChangeTime(changedAtParameter(input.changedAt));
   const updated = await db
     .update(checklists)
     .set({

@@ -6,7 +6,7 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklistActivity, checklists, sessions, shareGrants, shares, tasks } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { type ChecklistAccess, checklistNotFound, TASK_NOT_FOUND } from '../policies/checklists.ts';
-import { effectiveChangeTime, writeWins } from './change-times.ts';
+import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 import type { ChecklistCache } from './checklist-cache.ts';
 import { readChecklistWithRevision, sessionAndRevision } from './checklists.ts';
 import { keepSessionAlive, type SessionCheck, sessionRequired, sessionTimeColumns } from './sessions.ts';
@@ -242,7 +242,7 @@ export async function updateTask(
     checklistId,
     taskId,
     activityId: newId('activity'),
-    changedAt: patch.changedAt ?? null,
+    changedAt: changedAtParameter(patch.changedAt),
   });
   if (!row) return checklistAsItIs(db, cache, actor, checklistId, taskId);
   if (actor.kind === 'owner' && row.sessionCreatedAt && row.sessionLastSeenAt && row.sessionExpiresAt) {
