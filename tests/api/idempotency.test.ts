@@ -21,7 +21,7 @@ import {
 } from '#tests/support/checklists';
 import { filesUnder, testJpeg } from '#tests/support/photos';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
-import { setupTestApp } from '#tests/support/test-app';
+import { freePort, setupTestApp } from '#tests/support/test-app';
 
 /**
  * Work replayed after a lost answer, or queued offline and sent again, carries an Idempotency-Key:
@@ -66,10 +66,17 @@ function taskUrl(checklist: Checklist, index: number): string {
   return `/api/checklists/${checklist.id}/tasks/${checklist.tasks[index]?.id}`;
 }
 
-function uploadWithKey(cookie: string, checklist: Checklist, index: number, bytes: Buffer, key: string) {
+function uploadWithKey(
+  cookie: string,
+  checklist: Checklist,
+  index: number,
+  bytes: Buffer,
+  key: string,
+  app: FastifyInstance = t.app,
+) {
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-  return t.app.inject({
+  return app.inject({
     method: 'POST',
     url: `${taskUrl(checklist, index)}/photo`,
     headers: { cookie, 'idempotency-key': key },
@@ -431,6 +438,37 @@ describe('a request that failed', () => {
     const signedIn = await asOwner(owner, 'PATCH', taskUrl(checklist, 0), key, { completed: true });
     expect(signedIn.statusCode).toBe(200);
     expect(replayed(signedIn)).toBe(false);
+  });
+});
+
+describe('a request that failed on our side', () => {
+  it('lets its key go (500): the retry runs the request, once', async () => {
+    // An instance whose photo storage is down (nothing listens at its S3 endpoint).
+    const broken = await t.buildApp({
+      env: {
+        DATA_DIR: dataDir,
+        PHOTO_STORAGE: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
+        S3_BUCKET: 'photos',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {
+      tasks: [{ description: 'Photo', photoRequired: true }],
+    });
+    const bytes = await testJpeg(320, 240);
+    const key = newKey();
+    const failed = await uploadWithKey(owner.cookie, checklist, 0, bytes, key, broken.app);
+    expect(failed.statusCode).toBe(500);
+    expect(errorOf(failed).code).toBe('internal_error');
+
+    const retried = await uploadWithKey(owner.cookie, checklist, 0, bytes, key);
+    expect(retried.statusCode).toBe(200);
+    expect(replayed(retried)).toBe(false);
+    expectReplayOf(await uploadWithKey(owner.cookie, checklist, 0, bytes, key), retried);
   });
 });
 
