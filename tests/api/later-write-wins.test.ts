@@ -1,8 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
-import { checklists } from '#server/db/schema';
+import { checklists, tasks } from '#server/db/schema';
 import { createChecklist, errorOf, getChecklist, type Owner, signInOwner } from '#tests/support/checklists';
+import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setupTestApp } from '#tests/support/test-app';
 
@@ -10,7 +15,11 @@ import { setupTestApp } from '#tests/support/test-app';
  * Work queued offline arrives late: per task and field the write made later wins (its `changedAt`,
  * never later than the server's clock), whatever order the writes arrive in (docs/decisions/0006).
  */
-const t = setupTestApp();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'listsync-later-write-'));
+const t = setupTestApp({ env: { DATA_DIR: dataDir } });
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const MINUTE = 60_000;
 /** A moment relative to now, as a client would stamp a change (ISO 8601 with offset). */
@@ -131,6 +140,70 @@ describe('a task written from two places', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).message).toBe('Task not found');
+  });
+});
+
+describe('a PATCH that changes both fields of a task', () => {
+  async function photographedTask(owner: Owner) {
+    const checklist = await createChecklist(owner, {
+      tasks: [{ description: 'Meter', photoRequired: true }],
+    });
+    const taskId = checklist.tasks[0]?.id as string;
+    expect(
+      (await uploadPhoto(t.app, owner.cookie, checklist.id, taskId, await testJpeg(320, 240))).statusCode,
+    ).toBe(200);
+    return { checklist, taskId };
+  }
+
+  async function changeTimesOf(checklistId: string, taskId: string) {
+    const [row] = await t.db
+      .select({ completion: tasks.completedChangedAt, photo: tasks.photoChangedAt })
+      .from(tasks)
+      .where(and(eq(tasks.checklistId, checklistId), eq(tasks.id, taskId)));
+    if (!row?.completion || !row.photo) throw new Error('no change times');
+    return { completion: row.completion, photo: row.photo };
+  }
+
+  it('applies it field by field: the photo removal wins, the older untick does not', async () => {
+    const owner = await signInOwner(t.app);
+    const { checklist, taskId } = await photographedTask(owner);
+    // Ticked again after the upload: the completion's time is now later than the photo's.
+    expect((await patchTask(owner, checklist, 0, { completed: true })).statusCode).toBe(200);
+    const times = await changeTimesOf(checklist.id, taskId);
+    // Just after the photo's time (read here to the millisecond, stored to the microsecond), before the tick's.
+    const between = new Date(times.photo.getTime() + 1);
+    expect(times.completion.getTime()).toBeGreaterThan(between.getTime());
+
+    const both = await patchTask(owner, checklist, 0, {
+      completed: false,
+      photoUrl: null,
+      changedAt: between.toISOString(),
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().tasks[0]).toMatchObject({ completed: true, photoUrl: null });
+    expect((await getChecklist(owner, checklist.id)).tasks[0]).toMatchObject({
+      completed: true,
+      photoUrl: null,
+    });
+  });
+
+  it('reopens a submitted checklist only for the part that applies', async () => {
+    const owner = await signInOwner(t.app);
+    const { checklist } = await photographedTask(owner);
+    expect((await owner.call('POST', `/api/checklists/${checklist.id}/submit`, {})).statusCode).toBe(200);
+    // A tick with a photo removal, both made before the upload: nothing applies, nothing reopens.
+    const stale = await patchTask(owner, checklist, 0, {
+      completed: true,
+      photoUrl: null,
+      changedAt: at(-MINUTE),
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().submittedAt).not.toBeNull();
+    expect(stale.json().tasks[0].photoUrl).not.toBeNull();
+    // Made now, the removal applies and reopens it.
+    const fresh = await patchTask(owner, checklist, 0, { completed: true, photoUrl: null });
+    expect(fresh.json()).toMatchObject({ submittedAt: null, status: 'completed' });
+    expect(fresh.json().tasks[0]).toMatchObject({ completed: true, photoUrl: null });
   });
 });
 
