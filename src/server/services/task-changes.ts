@@ -15,8 +15,9 @@ import { recipientAccessFor } from './share-verification.ts';
 /**
  * Ticking, unticking and removing a task's photo: the hottest write. One statement checks who is
  * asking (the owner's session, or a recipient browser's grant on this checklist), takes the checklist's
- * next revision, changes the one task row and records who did it. Last write wins per task; the
- * version (for whole-checklist edits) is left alone, so an editor open elsewhere is not made stale.
+ * next revision, changes the one task row and records who did it. The write made later wins, per task
+ * and field (`changedAt`, docs/decisions/0006); the version (for whole-checklist edits) is left alone,
+ * so an editor open elsewhere is not made stale.
  */
 
 export type TaskActor =
