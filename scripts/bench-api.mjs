@@ -9,13 +9,12 @@
 // nothing is asserted. DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
 // BENCH_SECONDS, BENCH_CONNECTIONS change the load; BENCH_ONLY=health,list,get,patch picks endpoints; BENCH_SERVER_ARGS adds node flags to the server
 // (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, freePort, run, serverUrl, startProcess, stopProcess, withAdmin } from './bench-support.mjs';
+import { api, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -87,16 +86,13 @@ async function measure(label, options) {
   };
 }
 
-const databaseName = `ls_bench_${randomBytes(6).toString('hex')}`;
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-'));
 let server;
 let hello;
+let bench;
 try {
-  console.info('Building the server...');
-  await run(process.execPath, ['scripts/build.mjs', '--server']);
-  await withAdmin((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${databaseName}`;
+  bench = await prepareBench();
+  const databaseUrl = bench.databaseUrl;
 
   const [apiPort, helloPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${apiPort}`;
@@ -107,7 +103,7 @@ try {
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl.href,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       APP_ENV: 'development',
@@ -122,7 +118,7 @@ try {
   );
 
   console.info(`Seeding ${CHECKLISTS} checklists (one of ${TASKS_IN_BIG_ONE} tasks)...`);
-  const { cookie, big } = await seed(base, databaseUrl.href);
+  const { cookie, big } = await seed(base, databaseUrl);
   const headers = { cookie };
 
   console.info(`Measuring: ${connections} connections, ${seconds} s each (after a 2 s warm-up)...`);
@@ -212,8 +208,6 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 500));
   await stopProcess(hello);
   await stopProcess(server);
-  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)).catch(
-    (error) => console.error(`Could not drop ${databaseName}:`, error.message),
-  );
+  await bench?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }

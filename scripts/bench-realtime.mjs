@@ -9,12 +9,11 @@
 // made through the first. Prints delivered/expected and p50/p99; goals: 100% delivered, p99 < 100 ms.
 // Figures only: nothing is asserted. DATABASE_URL names the PostgreSQL server
 // (default postgres://postgres@127.0.0.1:5432/test).
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { api, freePort, run, serverUrl, startProcess, stopProcess, withAdmin } from './bench-support.mjs';
+import { api, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS || 1_000);
 const TICKS = Number(process.env.BENCH_TICKS || 100);
@@ -179,15 +178,12 @@ function serverEnv(port, databaseUrl, dataDir, publicUrl) {
   };
 }
 
-const databaseName = `ls_bench_${randomBytes(6).toString('hex')}`;
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-'));
 const servers = [];
+let bench;
 try {
-  console.info('Building the server...');
-  await run(process.execPath, ['scripts/build.mjs', '--server']);
-  await withAdmin((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${databaseName}`;
+  bench = await prepareBench();
+  const databaseUrl = bench.databaseUrl;
 
   const [portA, portB] = [await freePort(), await freePort()];
   const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
@@ -200,7 +196,7 @@ try {
       await startProcess(
         label,
         ['dist/server/main.js'],
-        serverEnv(port, databaseUrl.href, dataDir, baseA),
+        serverEnv(port, databaseUrl, dataDir, baseA),
         `${base}/healthz`,
       ),
     );
@@ -230,8 +226,6 @@ try {
   );
 } finally {
   for (const server of servers) await stopProcess(server);
-  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)).catch(
-    (error) => console.error(`Could not drop ${databaseName}:`, error.message),
-  );
+  await bench?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 // Helpers the benchmarks share: a PostgreSQL database of their own, the built server as a child
 // process, and API calls with a session cookie.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,4 +83,24 @@ export async function api(base, cookie, method, url, body) {
   });
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
   return response;
+}
+
+/**
+ * Builds the server and creates a PostgreSQL database of the benchmark's own on DATABASE_URL's
+ * server; `drop()` removes it (and never throws).
+ */
+export async function prepareBench() {
+  console.info('Building the server...');
+  await run(process.execPath, ['scripts/build.mjs', '--server']);
+  const name = `ls_bench_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.href,
+    drop: () =>
+      withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((error) =>
+        console.error(`Could not drop ${name}:`, error.message),
+      ),
+  };
 }
