@@ -70,10 +70,10 @@ function subscribe(url, origin, cookie, checklistId) {
     const subscriber = { ws, baseRevision: null, received: new Map() };
     ws.once('error', reject);
     ws.on('message', (data) => {
-      const text = String(data);
-      // Only the revision is needed: read it without parsing the whole checklist.
-      const revision = Number(/"revision":(\d+)/.exec(text)?.[1]);
       const arrived = performance.now();
+      // Only the type and the revision are needed, and both come first: the checklist is not read.
+      const text = data.subarray(0, 160).toString();
+      const revision = Number(/"revision":(\d+)/.exec(text)?.[1]);
       if (text.startsWith('{"type":"update"')) subscriber.received.set(revision, arrived);
       else if (text.includes('"type":"subscribed"')) {
         subscriber.baseRevision = revision;
