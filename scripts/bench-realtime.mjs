@@ -2,11 +2,13 @@
 // `npm run bench:realtime`: realtime fan-out under load (issue 6). Builds the server, starts it on
 // PostgreSQL (a database of its own, created here and dropped after), opens BENCH_SUBSCRIBERS (1,000)
 // WebSocket subscribers on one 20-task checklist (half as the owner, half as a verified recipient),
-// then makes BENCH_TICKS (100) ticks through the API, one every BENCH_TICK_INTERVAL_MS (50 ms), without
-// waiting for deliveries. Each tick is timed from just before its PATCH is sent to the moment each
-// subscriber receives the update of that tick's revision (same process, same clock). Run twice: one
+// then makes BENCH_TICKS (100) ticks through the API, each BENCH_TICK_INTERVAL_MS (50 ms) after the
+// previous one's answer, never waiting for deliveries. Each tick is timed from just before its PATCH is
+// sent to the moment each subscriber receives the first update showing it (same process, same clock). Run twice: one
 // instance, then two instances on one database with the subscribers split across both and the ticks
-// made through the first. Prints delivered/expected and p50/p99; goals: 100% delivered, p99 < 100 ms.
+// made through the first. Prints delivered/expected (each tick's own revision; under a burst an instance
+// may send a later revision instead, which is counted apart as "seen") and p50/p99 to the first update
+// showing the tick; goals: 100% delivered, p99 < 100 ms.
 // Figures only: nothing is asserted. DATABASE_URL names the PostgreSQL server
 // (default postgres://postgres@127.0.0.1:5432/test).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -137,11 +139,18 @@ async function measure(label, bases, tickBase, seeded) {
   const first = new Array(TICKS).fill(Number.POSITIVE_INFINITY);
   const last = new Array(TICKS).fill(0);
   let delivered = 0;
+  let seen = 0;
   for (const subscriber of subscribers) {
+    // Revisions arrive rising; a skipped one (coalesced under a burst) is seen with the next one.
+    const arrivals = [...subscriber.received].sort(([a], [b]) => a - b);
+    let next = 0;
     for (let k = 0; k < TICKS; k += 1) {
-      const arrived = subscriber.received.get(base + k + 1);
-      if (arrived === undefined) continue;
-      delivered += 1;
+      const revision = base + k + 1;
+      if (subscriber.received.has(revision)) delivered += 1;
+      while (next < arrivals.length && arrivals[next][0] < revision) next += 1;
+      if (next === arrivals.length) continue;
+      const arrived = arrivals[next][1];
+      seen += 1;
       latencies.push(arrived - sentAt[k]);
       first[k] = Math.min(first[k], arrived);
       last[k] = Math.max(last[k], arrived);
@@ -156,6 +165,7 @@ async function measure(label, bases, tickBase, seeded) {
   return {
     label,
     delivered,
+    seen,
     expected,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -214,7 +224,10 @@ try {
     const share = r.delivered / r.expected;
     console.info(
       `${r.label}: delivered ${r.delivered}/${r.expected} (${(share * 100).toFixed(2)}%, ${verdict(share >= GOALS.delivered)}); ` +
-        `tick to delivery p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (p99 < ${GOALS.p99Ms} ms: ${verdict(r.p99 < GOALS.p99Ms)})`,
+        `every tick seen (in its own update or a later one) ${r.seen}/${r.expected}`,
+    );
+    console.info(
+      `  tick to delivery (to the first update showing it) p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (p99 < ${GOALS.p99Ms} ms: ${verdict(r.p99 < GOALS.p99Ms)})`,
     );
     console.info(
       `  for reference: the tick's own answer p50 ${r.answerP50.toFixed(1)} ms, p99 ${r.answerP99.toFixed(1)} ms; ` +
