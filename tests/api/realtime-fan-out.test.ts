@@ -25,7 +25,11 @@ import { buildTestApp, setupTestApp } from '#tests/support/test-app';
  * checklist, on this instance or another one on the same database (docs/api.md "Realtime").
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'listsync-realtime-'));
-const t = setupTestApp({ env: { DATA_DIR: dataDir } });
+// The listener's connection is probed every 100 ms here (30 s in service): probes must not disturb delivery.
+const t = setupTestApp({
+  env: { DATA_DIR: dataDir },
+  realtime: { reconnect: { firstDelayMs: 50, maxDelayMs: 1_000, probeMs: 100 } },
+});
 
 /** A checklist shared with a verified recipient browser. */
 async function sharedChecklist(owner: Owner, tasks = 3) {

@@ -53,7 +53,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       notifications: {
         kind: 'postgres',
         newClient: () =>
-          new pg.Client({ connectionString: config.url, application_name: 'listsync-realtime' }),
+          new pg.Client({
+            connectionString: config.url,
+            application_name: 'listsync-realtime',
+            keepAlive: true,
+          }),
       },
       async ping() {
         await pool.query('select 1');

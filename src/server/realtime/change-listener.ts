@@ -16,9 +16,17 @@ export interface ReconnectPolicy {
   /** The first wait after a lost connection; doubled after each failed try, up to `maxDelayMs`. */
   firstDelayMs: number;
   maxDelayMs: number;
+  /**
+   * How often the idle listening connection is probed (a query); one that fails, or does not answer
+   * within this long (10 s at least), counts as lost. A connection dropped without a reset (a NAT or proxy that
+   * forgets it) would otherwise stay silent forever.
+   */
+  probeMs: number;
 }
 
-export const DEFAULT_RECONNECT: ReconnectPolicy = { firstDelayMs: 250, maxDelayMs: 10_000 };
+const PROBE_TIMEOUT_MS = 10_000;
+
+export const DEFAULT_RECONNECT: ReconnectPolicy = { firstDelayMs: 250, maxDelayMs: 10_000, probeMs: 30_000 };
 
 /** Hears the database's change notices until stopped. */
 export interface ChangeListener {
@@ -58,6 +66,7 @@ class PostgresChangeListener implements ChangeListener {
   #client: pg.Client | null = null;
   #stopped = false;
   #retry: NodeJS.Timeout | null = null;
+  #probe: NodeJS.Timeout | null = null;
   #delayMs: number;
   #everConnected = false;
 
@@ -79,6 +88,8 @@ class PostgresChangeListener implements ChangeListener {
     this.#stopped = true;
     if (this.#retry) clearTimeout(this.#retry);
     this.#retry = null;
+    if (this.#probe) clearInterval(this.#probe);
+    this.#probe = null;
     const client = this.#client;
     this.#client = null;
     if (client) await client.end().catch(() => {});
@@ -90,7 +101,11 @@ class PostgresChangeListener implements ChangeListener {
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
-      if (this.#client === client) this.#client = null;
+      if (this.#client === client) {
+        this.#client = null;
+        if (this.#probe) clearInterval(this.#probe);
+        this.#probe = null;
+      }
       client.removeAllListeners('notification');
       client.end().catch(() => {});
       if (this.#stopped) return;
@@ -120,12 +135,29 @@ class PostgresChangeListener implements ChangeListener {
       return;
     }
     this.#client = client;
+    this.#probe = setInterval(() => this.#probeConnection(client, onLost), this.reconnect.probeMs);
+    this.#probe.unref();
     this.#delayMs = this.reconnect.firstDelayMs;
     if (this.#everConnected) {
       this.log.info('realtime: database listener reconnected');
       this.handlers.onReconnected();
     }
     this.#everConnected = true;
+  }
+
+  #probeConnection(client: pg.Client, onLost: (error?: Error) => void): void {
+    const timeout = setTimeout(
+      () => onLost(new Error('the listening connection did not answer a probe')),
+      Math.max(this.reconnect.probeMs, PROBE_TIMEOUT_MS),
+    );
+    timeout.unref();
+    client.query('select 1').then(
+      () => clearTimeout(timeout),
+      (error: Error) => {
+        clearTimeout(timeout);
+        onLost(error);
+      },
+    );
   }
 
   #scheduleReconnect(): void {
