@@ -32,19 +32,23 @@ export async function updateRemarks(
   input: RemarksInput,
 ): Promise<Checklist> {
   const effective = effectiveChangeTime(changedAtParameter(input.changedAt));
-  const updated = await db
-    .update(checklists)
-    .set({
-      remarks: input.remarks,
-      remarksChangedAt: effective,
-      updatedAt: sql`now()`,
-      revision: sql`${checklists.revision} + 1`,
-    })
-    .where(and(checklistInScope(access, checklistId), writeWins(checklists.remarksChangedAt, effective)))
-    .returning({ id: checklists.id });
-  if (updated.length > 0) await recordActivity(db, access, checklistId, 'remarks_updated');
-  // Not updated: out of reach (404 from the read) or an older write (the checklist as it is).
-  return asSeenBy(access, await getChecklist(db, access, checklistId));
+  // One transaction: the change and its record commit together, and the change notice names the
+  // recipient who made it (migration 0008 takes the actor from the record).
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(checklists)
+      .set({
+        remarks: input.remarks,
+        remarksChangedAt: effective,
+        updatedAt: sql`now()`,
+        revision: sql`${checklists.revision} + 1`,
+      })
+      .where(and(checklistInScope(access, checklistId), writeWins(checklists.remarksChangedAt, effective)))
+      .returning({ id: checklists.id });
+    if (updated.length > 0) await recordActivity(tx, access, checklistId, 'remarks_updated');
+    // Not updated: out of reach (404 from the read) or an older write (the checklist as it is).
+    return asSeenBy(access, await getChecklist(tx, access, checklistId));
+  });
 }
 
 /** Who did it: the owner (no share) or the recipient's share, with the label the record keeps. */
