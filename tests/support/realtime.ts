@@ -50,7 +50,9 @@ export async function openSocket(app: FastifyInstance, options: SocketOptions = 
   const messages: RealtimeServerMessage[] = [];
   const waiters = new Set<() => void>();
   const taken = new Set<RealtimeServerMessage>();
-  ws.on('message', (data) => {
+  ws.on('message', (data, isBinary) => {
+    // The API speaks in text frames: a browser hands a binary frame to the page as a Blob, not JSON.
+    if (isBinary) throw new Error(`a binary frame from /ws: ${String(data).slice(0, 80)}`);
     messages.push(JSON.parse(String(data)));
     for (const waiter of waiters) waiter();
   });

@@ -97,7 +97,9 @@ export class RealtimeConnection implements Subscriber {
       this.socket.terminate();
       return;
     }
-    this.socket.send(message);
+    // A text frame, as the API says: ws sends a Buffer as a binary frame unless told otherwise, and a
+    // browser would then hand the page a Blob instead of the JSON text.
+    this.socket.send(message, { binary: false });
   }
 
   forget(checklistId: string): void {
