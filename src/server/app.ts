@@ -1,8 +1,10 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
+import { REALTIME_LIMITS } from '#domain/realtime';
 import {
   LOCAL_CLIENT_ID,
   LOCAL_ISSUER_PATH,
@@ -21,6 +23,7 @@ import { healthRoutes } from './http/health.ts';
 import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
+import { realtimeRoutes } from './http/realtime.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/sharing.ts';
@@ -29,6 +32,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
 import { clientBuildDir } from './paths.ts';
+import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { ChecklistCache } from './services/checklist-cache.ts';
 import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
@@ -38,6 +42,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     config: Config;
+    realtime: RealtimeService;
   }
 }
 
@@ -46,6 +51,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
+  /** Realtime timings and limits (tests shorten the heartbeat, the access re-check, the reconnect). */
+  realtime?: Partial<RealtimeOptions>;
 }
 
 /**
@@ -138,11 +145,34 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(recipientSharingRoutes, { context: sharing, cache });
   await app.register(devOutboxRoutes, { config, db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
+
+  const realtime = new RealtimeService(database, cache, config.session, app.log, options.realtime);
+  app.decorate('realtime', realtime);
+  await app.register(websocket, {
+    options: { maxPayload: REALTIME_LIMITS.maxMessageBytes },
+    // Before the server stops and the database closes: stop listening, close sockets (1001).
+    async preClose() {
+      await realtime.stop();
+      app.websocketServer.close();
+    },
+    errorHandler(error, socket) {
+      // A client that vanished mid-frame, an invalid frame: that socket goes, nothing else.
+      this.log.warn({ err: { message: error.message } }, 'realtime: socket error');
+      socket.terminate();
+    },
+  });
+  await app.register(realtimeRoutes, { realtime });
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
   });
 
   await app.ready();
+  try {
+    await realtime.start();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   return app;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '#server/app';
+import { type BuildAppOptions, buildApp } from '#server/app';
 import { type Config, loadConfig } from '#server/config';
 import type { Database, DatabaseHandle } from '#server/db/client';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -23,6 +23,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Environment overrides on top of LOG_LEVEL=silent and PUBLIC_URL=TEST_PUBLIC_URL. */
   env?: Record<string, string | undefined>;
+  /** Realtime timings and limits (a short heartbeat, say). */
+  realtime?: BuildAppOptions['realtime'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -41,7 +43,11 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const config = testConfig(database, options.env);
   const handle = options.handle ?? database.handle;
-  const app = await buildApp(config, { database: handle, clientDir: NO_CLIENT_DIR });
+  const app = await buildApp(config, {
+    database: handle,
+    clientDir: NO_CLIENT_DIR,
+    ...(options.realtime ? { realtime: options.realtime } : {}),
+  });
   return { app, config, db: handle.db, database: handle };
 }
 

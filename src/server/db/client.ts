@@ -15,9 +15,18 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/**
+ * Where NOTIFY can be heard (realtime/change-listener.ts): PostgreSQL needs a connection of its own,
+ * kept out of the pool (LISTEN holds it); PGlite has one connection and listens on it.
+ */
+export type NotificationSource =
+  | { kind: 'postgres'; newClient(): pg.Client }
+  | { kind: 'pglite'; client: PGlite };
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseConfig['kind'];
+  notifications: NotificationSource;
   /** Runs one trivial query; rejects when the database cannot be reached. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -41,6 +50,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
+      notifications: {
+        kind: 'postgres',
+        newClient: () =>
+          new pg.Client({ connectionString: config.url, application_name: 'listsync-realtime' }),
+      },
       async ping() {
         await pool.query('select 1');
       },
@@ -68,6 +82,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    notifications: { kind: 'pglite', client },
     async ping() {
       await client.query('select 1');
     },

@@ -73,7 +73,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 }
 
 /** The origins a cookie-carrying browser request may come from: the public URL and the host it used. */
-function isSameOrigin(request: FastifyRequest, origin: string, config: Config): boolean {
+export function isSameOrigin(request: FastifyRequest, origin: string, config: Config): boolean {
   if (origin === config.publicUrl.origin) return true;
   const host = request.headers.host;
   if (!host) return false;

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '#domain/errors';
+import { REALTIME_PATH } from '#domain/realtime';
+import { hashSecret } from '../ids.ts';
+import type { SocketIdentity } from '../realtime/access.ts';
+import type { RealtimeSocket } from '../realtime/connection.ts';
+import type { RealtimeService } from '../realtime/service.ts';
+import { recipientBrowserHash } from './recipient.ts';
+import { isSameOrigin } from './security.ts';
+import { sessionCookieName } from './session.ts';
+
+/**
+ * GET /ws (docs/api.md, "Realtime"): the handshake is judged here, the socket then belongs to the
+ * realtime service. Who is asking is taken from the same cookies the API reads; nothing is looked up
+ * yet (each subscribe is authorised as a read of that checklist), so a socket with neither cookie
+ * connects but every subscribe it sends is refused.
+ */
+export async function realtimeRoutes(app: FastifyInstance, options: { realtime: RealtimeService }) {
+  app.get(REALTIME_PATH, { websocket: true, onRequest: refuseForeignOrigin }, (socket, request) => {
+    options.realtime.accept(socket as unknown as RealtimeSocket, identityOf(request));
+  });
+}
+
+/**
+ * Cross-site WebSocket hijacking: a page elsewhere could open a socket that carries our cookies, and
+ * the CSRF guard does not see a GET. Browsers always send Origin on a WebSocket handshake, so a foreign
+ * one is refused before the upgrade (403). A handshake with no Origin does not come from a web page
+ * (a script, a test, a native client): it carries only the cookies its sender chose to send, so it is
+ * let through, as the CSRF guard lets through requests without Origin.
+ */
+async function refuseForeignOrigin(request: FastifyRequest): Promise<void> {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  if (!isSameOrigin(request, origin, request.server.config)) {
+    throw new AppError('cross_site_request', 'This connection came from another site and was refused.');
+  }
+}
+
+function identityOf(request: FastifyRequest): SocketIdentity {
+  const session = request.cookies[sessionCookieName(request.server.config)];
+  return { sessionHash: session ? hashSecret(session) : null, browserHash: recipientBrowserHash(request) };
+}

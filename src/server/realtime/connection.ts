@@ -1,0 +1,329 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorCode } from '#domain/errors';
+import { parseRealtimeClientMessage, type RealtimeServerMessage } from '#domain/realtime';
+import type { Database } from '../db/client.ts';
+import { CHECKLIST_NOT_FOUND } from '../policies/checklists.ts';
+import type { SessionPolicy } from '../services/sessions.ts';
+import {
+  liveSessionUser,
+  ownerSubscription,
+  recipientSubscription,
+  type SocketIdentity,
+  type SubscriberKind,
+  type SubscriptionGrant,
+} from './access.ts';
+import type { RealtimeHub, Subscriber } from './hub.ts';
+import { encode } from './wire.ts';
+
+/** The part of a `ws` WebSocket this module uses. */
+export interface RealtimeSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: Buffer | string): void;
+  ping(): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): void;
+  on(event: 'pong' | 'close', listener: () => void): void;
+}
+
+const OPEN = 1;
+
+/** Close codes (RFC 6455). */
+export const CLOSE = {
+  goingAway: 1001,
+  policyViolation: 1008,
+  tooBig: 1009,
+} as const;
+
+/** A socket whose unsent data passes this is too slow to keep up: it is dropped, it refetches on return. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export interface ConnectionContext {
+  db: Database;
+  hub: RealtimeHub;
+  sessionPolicy: SessionPolicy;
+  log: FastifyBaseLogger;
+  limits: { messagesPerWindow: number; windowMs: number; maxSubscriptions: number };
+}
+
+const NOT_FOUND = { code: 'not_found', message: CHECKLIST_NOT_FOUND } as const;
+const SESSION_ENDED = { code: 'unauthenticated', message: 'Please sign in to continue.' } as const;
+
+/**
+ * One socket: what it presented at the handshake, what it follows, and its message handling.
+ * Messages are handled one at a time in arrival order; a refused subscribe answers one error and
+ * nothing else, the same whether the checklist exists or not.
+ */
+export class RealtimeConnection implements Subscriber {
+  readonly #subscriptions = new Map<string, SubscriberKind>();
+  #sessionHash: string | null;
+  readonly #browserHash: string | null;
+  /** The owner behind the session, once a subscribe has shown it. */
+  #ownerId: string | null = null;
+  #dashboardOf: string | null = null;
+  #queue: Promise<void> = Promise.resolve();
+  #windowStart = Date.now();
+  #messagesInWindow = 0;
+  #closed = false;
+  readonly #onDetached: (() => void)[] = [];
+  /** Answered the last ping (heartbeat). */
+  alive = true;
+
+  constructor(
+    private readonly socket: RealtimeSocket,
+    identity: SocketIdentity,
+    private readonly context: ConnectionContext,
+  ) {
+    this.#sessionHash = identity.sessionHash;
+    this.#browserHash = identity.browserHash;
+    if (this.#sessionHash) context.hub.trackSession(this.#sessionHash, this);
+    socket.on('pong', () => {
+      this.alive = true;
+    });
+    socket.on('message', (data, isBinary) => this.#receive(data, isBinary));
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  // What the hub calls
+
+  sendEncoded(message: Buffer): void {
+    if (this.#closed || this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.context.log.warn('realtime: dropping a socket that does not keep up');
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(message);
+  }
+
+  forget(checklistId: string): void {
+    this.#subscriptions.delete(checklistId);
+  }
+
+  recheckRecipient(checklistId: string): void {
+    this.#enqueue(() => this.#recheckRecipient(checklistId));
+  }
+
+  sessionEnded(): void {
+    const hub = this.context.hub;
+    if (this.#sessionHash) hub.untrackSession(this.#sessionHash, this);
+    this.#sessionHash = null;
+    this.#ownerId = null;
+    for (const [checklistId, kind] of this.#subscriptions) {
+      if (kind !== 'owner') continue;
+      this.#subscriptions.delete(checklistId);
+      hub.unsubscribe(checklistId, this);
+      this.#send({ type: 'error', checklistId, error: SESSION_ENDED });
+    }
+    if (this.#dashboardOf) {
+      hub.unsubscribeDashboard(this.#dashboardOf, this);
+      this.#dashboardOf = null;
+      this.#send({ type: 'error', error: SESSION_ENDED });
+    }
+  }
+
+  // What the service calls
+
+  /** The periodic check: sessions and grants run out by time, with no notice. */
+  recheckAll(): Promise<void> {
+    return this.#enqueue(async () => {
+      if (this.#sessionHash && (this.#ownerId || this.#dashboardOf)) {
+        const userId = await liveSessionUser(this.context.db, this.#sessionHash);
+        if (!userId) this.sessionEnded();
+      }
+      for (const [checklistId, kind] of [...this.#subscriptions]) {
+        if (kind === 'recipient') await this.#recheckRecipient(checklistId);
+      }
+    });
+  }
+
+  /** Heartbeat: a socket that did not answer the previous ping is dropped. */
+  heartbeat(): void {
+    if (this.#closed) return;
+    if (!this.alive) {
+      this.socket.terminate();
+      return;
+    }
+    this.alive = false;
+    this.socket.ping();
+  }
+
+  /** The socket closed (either side): every subscription ends. */
+  detach(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const hub = this.context.hub;
+    for (const checklistId of this.#subscriptions.keys()) hub.unsubscribe(checklistId, this);
+    this.#subscriptions.clear();
+    if (this.#dashboardOf) hub.unsubscribeDashboard(this.#dashboardOf, this);
+    this.#dashboardOf = null;
+    if (this.#sessionHash) hub.untrackSession(this.#sessionHash, this);
+    for (const callback of this.#onDetached.splice(0)) callback();
+  }
+
+  onDetached(callback: () => void): void {
+    if (this.#closed) callback();
+    else this.#onDetached.push(callback);
+  }
+
+  /** Waits for the message in hand (app close). */
+  idle(): Promise<void> {
+    return this.#queue;
+  }
+
+  close(code: number, reason: string): void {
+    this.socket.close(code, reason);
+  }
+
+  terminate(): void {
+    this.socket.terminate();
+  }
+
+  // Messages
+
+  #receive(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    if (this.#closed) return;
+    const now = Date.now();
+    if (now - this.#windowStart >= this.context.limits.windowMs) {
+      this.#windowStart = now;
+      this.#messagesInWindow = 0;
+    }
+    this.#messagesInWindow += 1;
+    if (this.#messagesInWindow > this.context.limits.messagesPerWindow) {
+      this.socket.close(CLOSE.policyViolation, 'Too many messages');
+      this.detach();
+      return;
+    }
+    const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : null;
+    const message = text === null ? null : parseRealtimeClientMessage(text);
+    if (!message) {
+      this.#send({
+        type: 'error',
+        error: { code: 'validation_failed', message: 'Unknown or malformed message.' },
+      });
+      return;
+    }
+    switch (message.type) {
+      case 'subscribe':
+        this.#enqueue(() => this.#subscribe(message.checklistId));
+        return;
+      case 'unsubscribe':
+        this.#enqueue(async () => this.#unsubscribe(message.checklistId));
+        return;
+      case 'subscribe-dashboard':
+        this.#enqueue(() => this.#subscribeDashboard());
+        return;
+      case 'unsubscribe-dashboard':
+        this.#enqueue(async () => {
+          if (this.#dashboardOf) this.context.hub.unsubscribeDashboard(this.#dashboardOf, this);
+          this.#dashboardOf = null;
+        });
+        return;
+    }
+  }
+
+  async #subscribe(checklistId: string): Promise<void> {
+    if (
+      !this.#subscriptions.has(checklistId) &&
+      this.#subscriptions.size >= this.context.limits.maxSubscriptions
+    ) {
+      this.#refuse(checklistId, {
+        code: 'validation_failed',
+        message: `One connection may follow at most ${this.context.limits.maxSubscriptions} checklists.`,
+      });
+      return;
+    }
+    const hub = this.context.hub;
+    const pending = hub.beginSubscribe(checklistId);
+    try {
+      let grant = await this.#authorise(checklistId);
+      // Grants of this checklist ended while we asked: ask again, the answer may have changed.
+      if (grant?.kind === 'recipient' && pending.accessChanged()) grant = await this.#authorise(checklistId);
+      // Signed out meanwhile (the session-ended notice came while we asked).
+      if (grant?.kind === 'owner' && !this.#sessionHash) grant = null;
+      if (this.#closed) return;
+      if (!grant) {
+        this.#unsubscribe(checklistId);
+        this.#refuse(checklistId, NOT_FOUND);
+        return;
+      }
+      this.#subscriptions.set(checklistId, grant.kind);
+      const revision = hub.subscribe(checklistId, this, grant.kind, grant.ownerId, grant.revision);
+      this.#send({ type: 'subscribed', checklistId, revision });
+    } finally {
+      pending.release();
+    }
+  }
+
+  /** The owner's session first, then the recipient's grant (as the HTTP routes do). */
+  async #authorise(checklistId: string): Promise<SubscriptionGrant | null> {
+    const { db, sessionPolicy } = this.context;
+    if (this.#sessionHash) {
+      const owner = await ownerSubscription(db, this.#sessionHash, sessionPolicy, checklistId);
+      if (owner.session === 'live') {
+        this.#ownerId = owner.userId;
+        if (owner.grant) return owner.grant;
+      }
+    }
+    if (this.#browserHash) return recipientSubscription(db, this.#browserHash, checklistId);
+    return null;
+  }
+
+  #unsubscribe(checklistId: string): void {
+    if (!this.#subscriptions.delete(checklistId)) return;
+    this.context.hub.unsubscribe(checklistId, this);
+  }
+
+  async #subscribeDashboard(): Promise<void> {
+    const userId = this.#sessionHash ? await liveSessionUser(this.context.db, this.#sessionHash) : null;
+    if (this.#closed) return;
+    if (!userId || !this.#sessionHash) {
+      this.#send({ type: 'error', error: SESSION_ENDED });
+      return;
+    }
+    this.#ownerId = userId;
+    if (this.#dashboardOf !== userId) {
+      if (this.#dashboardOf) this.context.hub.unsubscribeDashboard(this.#dashboardOf, this);
+      this.context.hub.subscribeDashboard(userId, this);
+      this.#dashboardOf = userId;
+    }
+    this.#send({ type: 'dashboard-subscribed' });
+  }
+
+  async #recheckRecipient(checklistId: string): Promise<void> {
+    if (this.#subscriptions.get(checklistId) !== 'recipient' || !this.#browserHash) return;
+    const grant = await recipientSubscription(this.context.db, this.#browserHash, checklistId);
+    if (grant || this.#subscriptions.get(checklistId) !== 'recipient') return;
+    this.#unsubscribe(checklistId);
+    this.#refuse(checklistId, NOT_FOUND);
+  }
+
+  #refuse(checklistId: string, error: { code: ErrorCode; message: string }): void {
+    this.#send({ type: 'error', checklistId, error });
+  }
+
+  #send(message: RealtimeServerMessage): void {
+    this.sendEncoded(encode(message));
+  }
+
+  /** Runs the work after the work before it; a failure is logged and answered, never thrown. */
+  #enqueue(work: () => Promise<void>): Promise<void> {
+    this.#queue = this.#queue.then(async () => {
+      if (this.#closed) return;
+      try {
+        await work();
+      } catch (error) {
+        this.context.log.error({ err: error }, 'realtime: a socket message failed');
+        this.#send({
+          type: 'error',
+          error: { code: 'service_unavailable', message: 'Something went wrong. Please try again.' },
+        });
+      }
+    });
+    return this.#queue;
+  }
+}
