@@ -7,6 +7,7 @@ import type { RealtimeEnvironment } from '../../src/web/lib/realtime-client.ts';
  */
 export class FakeWebSocket {
   readyState = 0;
+  binaryType: BinaryType = 'blob';
   readonly sent: RealtimeClientMessage[] = [];
   closedByClient: { code?: number; reason?: string } | null = null;
   onopen: ((event: Event) => void) | null = null;
@@ -35,6 +36,13 @@ export class FakeWebSocket {
   /** The server said something. */
   receive(message: RealtimeServerMessage): void {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+
+  /** The server said something in a binary frame (the browser hands it over as binaryType says). */
+  receiveBinary(message: RealtimeServerMessage): void {
+    const bytes = new TextEncoder().encode(JSON.stringify(message));
+    const data = this.binaryType === 'arraybuffer' ? bytes.buffer : new Blob([bytes]);
+    this.onmessage?.(new MessageEvent('message', { data }));
   }
 
   /** The connection dropped (or never opened), as the browser reports it. */

@@ -204,4 +204,17 @@ describe('RealtimeClient', () => {
     expect(dashboard.map((message) => message.type)).toEqual(['dashboard-changed', 'resync']);
     leaveAll(...stops);
   });
+
+  it('reads JSON sent in binary frames as well as in text frames', () => {
+    const heard: ChecklistMessage[] = [];
+    const stop = client.subscribeChecklist('c1', (message) => heard.push(message));
+    browser.latest.open();
+    browser.latest.receiveBinary({ type: 'subscribed', checklistId: 'c1', revision: 3 });
+    browser.latest.receive({ type: 'deleted', checklistId: 'c1' });
+    expect(heard).toEqual([
+      { type: 'subscribed', checklistId: 'c1', revision: 3 },
+      { type: 'deleted', checklistId: 'c1' },
+    ]);
+    leaveAll(stop);
+  });
 });

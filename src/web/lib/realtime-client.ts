@@ -152,6 +152,8 @@ export class RealtimeClient {
       return;
     }
     this.socket = socket;
+    // JSON in text frames is the contract; a server that sends the same bytes as a binary frame is read too.
+    socket.binaryType = 'arraybuffer';
     socket.onopen = () => {
       this.setState('live');
       for (const checklistId of this.checklists.keys()) this.send({ type: 'subscribe', checklistId });
@@ -202,10 +204,10 @@ export class RealtimeClient {
   };
 
   private receive(data: unknown): void {
-    if (typeof data !== 'string') return;
     let message: RealtimeServerMessage;
     try {
-      message = JSON.parse(data) as RealtimeServerMessage;
+      const text = typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer);
+      message = JSON.parse(text) as RealtimeServerMessage;
     } catch {
       return;
     }
