@@ -39,33 +39,35 @@ export function followChecklist(
   let lastRevision = 0;
   let refetchWhenSettled = false;
 
-  const refetch = () => {
+  // After a (re)subscription a read already on its way is let finish (it began a moment before, and
+  // restarting it would also restart its retries); after a change, a read on its way may predate it.
+  const refetch = ({ restart }: { restart: boolean }) => {
     const cache = getCache();
-    void queryClient.invalidateQueries({ queryKey: cache.key, exact: true });
+    void queryClient.invalidateQueries({ queryKey: cache.key, exact: true }, { cancelRefetch: restart });
     void cache.refreshRelated(queryClient);
   };
 
   const stopWatchingMutations = queryClient.getMutationCache().subscribe(() => {
     if (!refetchWhenSettled || queryClient.isMutating({ mutationKey }) > 0) return;
     refetchWhenSettled = false;
-    refetch();
+    refetch({ restart: true });
   });
 
   const receive = (message: ChecklistMessage) => {
     switch (message.type) {
       case 'subscribed':
         lastRevision = Math.max(lastRevision, message.revision);
-        refetch();
+        refetch({ restart: false });
         return;
       case 'resync':
       case 'deleted':
         // A deleted checklist answers 404 when refetched: the page shows its own not-found view.
-        refetch();
+        refetch({ restart: true });
         return;
       case 'error':
         console.warn('The live connection ended this checklist', message.error);
         options.current.onAccessEnded?.();
-        refetch();
+        refetch({ restart: true });
         return;
       case 'update': {
         if (message.revision <= lastRevision) return;
@@ -127,10 +129,16 @@ export function useLiveDashboard(client: RealtimeClient = realtimeClient()): voi
   const queryClient = useQueryClient();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = client.subscribeDashboard(() => {
-      // Subscribed (again), changed, or asked to resync: in every case what is shown may be behind.
+    let restart = false;
+    const unsubscribe = client.subscribeDashboard((message) => {
+      // Subscribed (again), changed, or asked to resync: in every case what is shown may be behind. Only
+      // a change restarts a read on its way (see followChecklist).
+      restart ||= message.type !== 'dashboard-subscribed';
       clearTimeout(timer);
-      timer = setTimeout(() => void refreshChecklistData(queryClient), DASHBOARD_REFRESH_DEBOUNCE_MS);
+      timer = setTimeout(() => {
+        void refreshChecklistData(queryClient, { cancelRefetch: restart });
+        restart = false;
+      }, DASHBOARD_REFRESH_DEBOUNCE_MS);
     });
     return () => {
       clearTimeout(timer);
