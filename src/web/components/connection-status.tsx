@@ -37,13 +37,12 @@ const VIEWS: Record<RealtimeState, { label: string; explanation: string; dot: st
 };
 
 /**
- * A small dot and word saying whether the page is live. Quiet when live (on a phone, only the dot);
- * its box keeps its width whatever it says, so nothing around it moves.
+ * A small dot and word saying whether the page is live: quiet grey when it is, amber while reconnecting.
+ * It always takes its line, so nothing moves when its word changes.
  */
 export function ConnectionStatus({ className, client }: { className?: string; client?: RealtimeClient }) {
   const state = useRealtimeState(client);
   const view = VIEWS[state];
-  const live = state === 'live';
   return (
     <span
       role="status"
@@ -57,7 +56,7 @@ export function ConnectionStatus({ className, client }: { className?: string; cl
       )}
     >
       <span className={cn('h-2 w-2 shrink-0 rounded-full', view.dot)} aria-hidden="true" />
-      <span className={cn(live && 'sr-only sm:not-sr-only')}>{view.label}</span>
+      <span>{view.label}</span>
       <span className="sr-only">: {view.explanation}</span>
     </span>
   );

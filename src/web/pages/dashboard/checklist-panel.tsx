@@ -37,7 +37,7 @@ export function ChecklistPanel({
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="your-checklists-title">
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <div className="flex min-w-0 items-center gap-3">
+        <div className="flex min-w-0 flex-col items-start sm:flex-row sm:items-center sm:gap-3">
           <h2
             id="your-checklists-title"
             ref={headingRef}
@@ -46,7 +46,7 @@ export function ChecklistPanel({
           >
             Your Checklists
           </h2>
-          <ConnectionStatus />
+          <ConnectionStatus className="h-5 sm:h-6" />
         </div>
         <Button ref={newButtonRef} onClick={onCreate} size="sm" className="h-10">
           <Plus className="h-4 w-4" aria-hidden="true" />
