@@ -9,18 +9,13 @@
 // nothing is asserted. DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
 // BENCH_SECONDS, BENCH_CONNECTIONS change the load; BENCH_ONLY=health,list,get,patch picks endpoints; BENCH_SERVER_ARGS adds node flags to the server
 // (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { api, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const CHECKLISTS = 50;
@@ -28,87 +23,12 @@ const TASKS_IN_BIG_ONE = 50;
 
 const GOALS = { getOneRatio: 0.3, patchRatio: 0.15, p99Ms: 25 };
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function withAdmin(work) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function run(command, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
-    );
-  });
-}
-
-/** Starts a child process and resolves once `url` answers. */
-async function startProcess(label, args, env, url) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`${label} exited before it was ready`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${label} did not answer ${url} within 30 s`);
-}
-
-async function stopProcess(child) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 const HELLO_WORLD = `
 import Fastify from 'fastify';
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
-
-async function api(base, cookie, method, url, body) {
-  const response = await fetch(new URL(url, base), {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-  return response;
-}
 
 /** An owner on the enterprise tier (raised in the database: the server's limits stay as they are). */
 async function seed(base, databaseUrl) {
@@ -166,16 +86,13 @@ async function measure(label, options) {
   };
 }
 
-const databaseName = `ls_bench_${randomBytes(6).toString('hex')}`;
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-'));
 let server;
 let hello;
+let bench;
 try {
-  console.info('Building the server...');
-  await run(process.execPath, ['scripts/build.mjs', '--server']);
-  await withAdmin((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${databaseName}`;
+  bench = await prepareBench();
+  const databaseUrl = bench.databaseUrl;
 
   const [apiPort, helloPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${apiPort}`;
@@ -186,7 +103,7 @@ try {
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl.href,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       APP_ENV: 'development',
@@ -201,7 +118,7 @@ try {
   );
 
   console.info(`Seeding ${CHECKLISTS} checklists (one of ${TASKS_IN_BIG_ONE} tasks)...`);
-  const { cookie, big } = await seed(base, databaseUrl.href);
+  const { cookie, big } = await seed(base, databaseUrl);
   const headers = { cookie };
 
   console.info(`Measuring: ${connections} connections, ${seconds} s each (after a 2 s warm-up)...`);
@@ -291,8 +208,6 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 500));
   await stopProcess(hello);
   await stopProcess(server);
-  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)).catch(
-    (error) => console.error(`Could not drop ${databaseName}:`, error.message),
-  );
+  await bench?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }

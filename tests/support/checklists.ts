@@ -21,8 +21,12 @@ export function caller(app: FastifyInstance, cookie: string | null) {
     });
 }
 
-export async function signInOwner(app: FastifyInstance, label = 'owner'): Promise<Owner> {
-  const { cookie, user } = await signIn(app, uniqueEmail(label), `${label} person`);
+export async function signInOwner(
+  app: FastifyInstance,
+  label = 'owner',
+  email = uniqueEmail(label),
+): Promise<Owner> {
+  const { cookie, user } = await signIn(app, email, `${label} person`);
   return { uid: user.uid, cookie, call: caller(app, cookie) };
 }
 

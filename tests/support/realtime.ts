@@ -34,6 +34,8 @@ export interface SocketOptions {
   cookie?: string | null;
   /** The Origin header; our own by default, null for none (a non-browser client). */
   origin?: string | null;
+  /** false: the client stops answering pings (a connection gone dead without closing). */
+  autoPong?: boolean;
 }
 
 function headersOf({ cookie = null, origin = TEST_PUBLIC_URL }: SocketOptions): Record<string, string> {
@@ -41,7 +43,10 @@ function headersOf({ cookie = null, origin = TEST_PUBLIC_URL }: SocketOptions): 
 }
 
 export async function openSocket(app: FastifyInstance, options: SocketOptions = {}): Promise<TestSocket> {
-  const ws = new WebSocket(await socketUrl(app), { headers: headersOf(options) });
+  const ws = new WebSocket(await socketUrl(app), {
+    headers: headersOf(options),
+    autoPong: options.autoPong ?? true,
+  });
   const messages: RealtimeServerMessage[] = [];
   const waiters = new Set<() => void>();
   const taken = new Set<RealtimeServerMessage>();

@@ -251,8 +251,13 @@ export class RealtimeConnection implements Subscriber {
         this.#refuse(checklistId, NOT_FOUND);
         return;
       }
-      this.#subscriptions.set(checklistId, grant.kind);
       const revision = hub.subscribe(checklistId, this, grant.kind, grant.ownerId, grant.revision);
+      if (revision === null) {
+        this.#unsubscribe(checklistId);
+        this.#send({ type: 'deleted', checklistId });
+        return;
+      }
+      this.#subscriptions.set(checklistId, grant.kind);
       this.#send({ type: 'subscribed', checklistId, revision });
     } finally {
       pending.release();

@@ -7,6 +7,9 @@ import { recipientIdOfShare, type SubscriberKind } from './access.ts';
 import type { ChangeNotice } from './change-notice.ts';
 import { encode } from './wire.ts';
 
+/** The revision a deleted checklist's feed is set to: beyond any real one. */
+const DELETED = Number.MAX_SAFE_INTEGER;
+
 /** Every recipient sees a checklist the same way (no owner id), whichever share let them in. */
 const ANY_RECIPIENT: RecipientAccess = { kind: 'recipient', checklistId: '', shareId: '', actorLabel: '' };
 
@@ -86,7 +89,7 @@ export class RealtimeHub {
   /**
    * Adds the socket to the checklist's receivers and answers the revision to acknowledge: the one
    * the subscribe read, or a later one this instance heard of meanwhile (the client refetches when
-   * its copy is older).
+   * its copy is older). Null when the checklist was deleted meanwhile.
    */
   subscribe(
     checklistId: string,
@@ -94,8 +97,10 @@ export class RealtimeHub {
     kind: SubscriberKind,
     ownerId: string,
     revision: number,
-  ) {
+  ): number | null {
     const feed = this.#feed(checklistId);
+    // Deleted while the subscribe was being authorised.
+    if (feed.sent === DELETED) return null;
     feed.subscribers.set(subscriber, kind);
     feed.ownerId = ownerId;
     return Math.max(revision, feed.announced, feed.sent);
@@ -181,8 +186,8 @@ export class RealtimeHub {
       subscriber.forget(checklistId);
     }
     feed.subscribers.clear();
-    feed.announced = Number.MAX_SAFE_INTEGER; // nothing more is sent for it, even by a read in flight
-    feed.sent = Number.MAX_SAFE_INTEGER;
+    feed.announced = DELETED; // nothing more is sent for it, even by a read in flight
+    feed.sent = DELETED;
     this.#dropIfIdle(checklistId, feed);
   }
 

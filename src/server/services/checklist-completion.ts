@@ -20,14 +20,18 @@ export async function updateRemarks(
   checklistId: string,
   remarks: string,
 ): Promise<Checklist> {
-  const updated = await db
-    .update(checklists)
-    .set({ remarks, updatedAt: sql`now()`, revision: sql`${checklists.revision} + 1` })
-    .where(checklistInScope(access, checklistId))
-    .returning({ id: checklists.id });
-  if (updated.length === 0) throw checklistNotFound();
-  await recordActivity(db, access, checklistId, 'remarks_updated');
-  return asSeenBy(access, await getChecklist(db, access, checklistId));
+  // One transaction: the change and its record commit together, and the change notice names the
+  // recipient who made it (migration 0008 takes the actor from the record).
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(checklists)
+      .set({ remarks, updatedAt: sql`now()`, revision: sql`${checklists.revision} + 1` })
+      .where(checklistInScope(access, checklistId))
+      .returning({ id: checklists.id });
+    if (updated.length === 0) throw checklistNotFound();
+    await recordActivity(tx, access, checklistId, 'remarks_updated');
+    return asSeenBy(access, await getChecklist(tx, access, checklistId));
+  });
 }
 
 /** Who did it: the owner (no share) or the recipient's share, with the label the record keeps. */

@@ -13,6 +13,8 @@ declare module 'ws' {
     origin?: string;
     handshakeTimeout?: number;
     maxPayload?: number;
+    /** Answer pings by itself (default true). */
+    autoPong?: boolean;
   }
 
   interface ServerOptions {

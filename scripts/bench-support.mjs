@@ -1,0 +1,106 @@
+// Helpers the benchmarks share: a PostgreSQL database of their own, the built server as a child
+// process, and API calls with a session cookie.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function withAdmin(work) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
+    );
+  });
+}
+
+/** Starts a child process and resolves once `url` answers. */
+export async function startProcess(label, args, env, url) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${label} exited before it was ready`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${label} did not answer ${url} within 30 s`);
+}
+
+export async function stopProcess(child) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function api(base, cookie, method, url, body) {
+  const response = await fetch(new URL(url, base), {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/**
+ * Builds the server and creates a PostgreSQL database of the benchmark's own on DATABASE_URL's
+ * server; `drop()` removes it (and never throws).
+ */
+export async function prepareBench() {
+  console.info('Building the server...');
+  await run(process.execPath, ['scripts/build.mjs', '--server']);
+  const name = `ls_bench_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.href,
+    drop: () =>
+      withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((error) =>
+        console.error(`Could not drop ${name}:`, error.message),
+      ),
+  };
+}
