@@ -181,7 +181,7 @@ describe('RealtimeClient', () => {
     expect(states).toEqual(['connecting', 'live', 'reconnecting', 'live', 'idle']);
   });
 
-  it('routes each message to the pages that follow its checklist; resync goes to all', () => {
+  it('routes each message to the pages that follow its checklist; resync goes to all, an error naming none to the dashboard', () => {
     const c1: ChecklistMessage[] = [];
     const c2: ChecklistMessage[] = [];
     const dashboard: DashboardMessage[] = [];
@@ -199,9 +199,10 @@ describe('RealtimeClient', () => {
       error: { code: 'verification_required', message: 'Access ended' },
     });
     browser.latest.receive({ type: 'resync' });
+    browser.latest.receive({ type: 'error', error: { code: 'unauthenticated', message: 'Signed out' } });
     expect(c1.map((message) => message.type)).toEqual(['error', 'resync']);
     expect(c2.map((message) => message.type)).toEqual(['deleted', 'resync']);
-    expect(dashboard.map((message) => message.type)).toEqual(['dashboard-changed', 'resync']);
+    expect(dashboard.map((message) => message.type)).toEqual(['dashboard-changed', 'resync', 'error']);
     leaveAll(...stops);
   });
 

@@ -20,9 +20,10 @@ export type ChecklistMessage = Extract<
   RealtimeServerMessage,
   { type: 'subscribed' | 'update' | 'deleted' | 'error' | 'resync' }
 >;
+/** An error naming no checklist ends the dashboard's subscription (the owner's session ended). */
 export type DashboardMessage = Extract<
   RealtimeServerMessage,
-  { type: 'dashboard-subscribed' | 'dashboard-changed' | 'resync' }
+  { type: 'dashboard-subscribed' | 'dashboard-changed' | 'resync' | 'error' }
 >;
 
 type Listener<T> = (message: T) => void;
@@ -219,7 +220,7 @@ export class RealtimeClient {
         break;
       case 'error':
         if (message.checklistId) this.notifyChecklist(message.checklistId, message);
-        else console.warn('The live connection refused a message', message.error);
+        else for (const listener of [...this.dashboard]) listener(message);
         break;
       case 'dashboard-subscribed':
       case 'dashboard-changed':
