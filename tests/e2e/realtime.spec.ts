@@ -26,6 +26,15 @@ async function expectLive(page: Page) {
   await expect(status).toContainText('Live');
 }
 
+/**
+ * Opens a page and waits until its indicator shows. Only the first paint gets longer than the usual
+ * wait: on a machine this busy a cold page can take that long; what is live is checked as usual after.
+ */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('connection-status')).toBeVisible({ timeout: 20_000 });
+}
+
 /** A phone with no account opens the shared link and enters the code: the checklist shows, live. */
 async function recipientOpens(
   owner: Page,
@@ -37,6 +46,7 @@ async function recipientOpens(
   const recipient = await openRecipient(browser, baseURL);
   await recipient.page.goto(linkPath(share));
   await enterCode(recipient.page, share.verificationCode ?? '');
+  await expect(recipient.page.getByTestId('connection-status')).toBeVisible({ timeout: 20_000 });
   await expect(recipient.page.getByRole('heading', { name: checklist.name, level: 1 })).toBeVisible();
   await expectLive(recipient.page);
   return recipient;
@@ -59,7 +69,7 @@ test('owner and recipient see each other’s ticks within 1 s, and the recipient
 }) => {
   await signInAs(page, uniqueAccount('Ann Lee'));
   const checklist = await seedChecklist(page, 'Turnover – Harbour View 4B', TASKS);
-  await page.goto(`/checklist/${checklist.id}`);
+  await open(page, `/checklist/${checklist.id}`);
   await expect(page.getByRole('checkbox', { name: 'Strip beds' })).not.toBeChecked();
   await expectLive(page);
   await expect(page.getByTestId('connection-status').getByText('Live', { exact: true })).toBeVisible();
@@ -95,7 +105,7 @@ test('the dashboard’s row and counters follow a recipient’s ticks live', asy
   const checklist = await seedChecklist(page, 'Move-out inspection', TASKS);
   recipient = await recipientOpens(page, browser, baseURL, checklist);
 
-  await page.goto('/dashboard');
+  await open(page, '/dashboard');
   const row = page.getByTestId('checklist-row').filter({ hasText: 'Move-out inspection' });
   await expect(row.getByTestId('status-badge')).toHaveText('Not Started');
   await expect(page.getByTestId('stat-activeChecklists')).toHaveText('1');
@@ -119,7 +129,7 @@ test('a dropped connection comes back by itself and shows what changed while it 
   });
   await signInAs(page);
   const checklist = await seedChecklist(page, 'Pool house', TASKS);
-  await page.goto(`/checklist/${checklist.id}`);
+  await open(page, `/checklist/${checklist.id}`);
   await expectLive(page);
   expect(connections).toHaveLength(1);
 
