@@ -12,7 +12,8 @@ function taskPath(checklistId: string, taskId: string): string {
   return `${checklistPath(checklistId)}/tasks/${encodeURIComponent(taskId)}`;
 }
 
-const toggleKey = (checklistId: string) => ['toggle-task', checklistId];
+/** Also read by the live updates: while a tick of the checklist is on its way, they do not overwrite it. */
+export const toggleKey = (checklistId: string) => ['toggle-task', checklistId];
 /** Changes to one checklist's tasks are sent one after another, in the order they were made. */
 const taskScope = (checklistId: string) => `checklist-tasks:${checklistId}`;
 

@@ -103,15 +103,20 @@ export function useSubscription() {
  */
 export function refreshChecklistData(
   queryClient: QueryClient,
-  { details = true }: { details?: boolean } = {},
+  { details = true, cancelRefetch = true }: { details?: boolean; cancelRefetch?: boolean } = {},
 ): Promise<unknown> {
+  // cancelRefetch false: a read already on its way is let finish instead of being asked again.
+  const options = { cancelRefetch };
   return Promise.all([
-    queryClient.invalidateQueries({
-      queryKey: checklistKeys.all,
-      predicate: (query) => details || typeof query.queryKey[1] !== 'string',
-    }),
-    queryClient.invalidateQueries({ queryKey: STATS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['/api/user'] }),
+    queryClient.invalidateQueries(
+      {
+        queryKey: checklistKeys.all,
+        predicate: (query) => details || typeof query.queryKey[1] !== 'string',
+      },
+      options,
+    ),
+    queryClient.invalidateQueries({ queryKey: STATS_KEY }, options),
+    queryClient.invalidateQueries({ queryKey: ['/api/user'] }, options),
   ]);
 }
 

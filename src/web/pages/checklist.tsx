@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
+import { ConnectionStatus } from '../components/connection-status.tsx';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { ownerChecklistCache, useChecklist } from '../hooks/use-checklists.ts';
+import { useLiveChecklist } from '../hooks/use-live-updates.ts';
 import { isApiError } from '../lib/api.ts';
 import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
@@ -18,6 +20,8 @@ export default function ChecklistPage() {
   const checklist = useChecklist(id);
   const { toast } = useToast();
   useDocumentTitle(checklist.data?.name ?? 'Checklist');
+  // Live once there is a checklist to show: others' ticks, remarks and edits appear as they happen.
+  useLiveChecklist(checklist.data ? ownerChecklistCache(id) : null);
 
   // A 404 is an answer, not a failure; anything else also gets a toast.
   const notFound = isApiError(checklist.error) && checklist.error.status === 404;
@@ -38,7 +42,11 @@ export default function ChecklistPage() {
     <main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-32 sm:pt-8">
       <BackToDashboard />
       {checklist.data ? (
-        <ChecklistView checklist={checklist.data} cache={ownerChecklistCache(id)} />
+        <ChecklistView
+          checklist={checklist.data}
+          cache={ownerChecklistCache(id)}
+          byline={<ConnectionStatus className="align-middle" />}
+        />
       ) : (
         <ChecklistDetailSkeleton />
       )}

@@ -4,6 +4,7 @@ import { DevelopmentBanner } from '../components/development-banner.tsx';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { LazyShareDialog } from '../components/share-dialog/lazy-share-dialog.tsx';
 import { ConfirmDialog } from '../components/ui/dialog.tsx';
+import { useLiveDashboard } from '../hooks/use-live-updates.ts';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
 import { StatsStrip } from './dashboard/stats-strip.tsx';
 import { SubscriptionCard } from './dashboard/subscription-card.tsx';
@@ -11,6 +12,8 @@ import { useDashboardActions } from './dashboard/use-dashboard-actions.ts';
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
+  // The list and the counters follow changes made anywhere (a recipient ticking, another tab).
+  useLiveDashboard();
   const actions = useDashboardActions();
   const { editor } = actions;
   const newButtonRef = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { type Ref, useEffect } from 'react';
+import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -36,14 +37,17 @@ export function ChecklistPanel({
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="your-checklists-title">
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <h2
-          id="your-checklists-title"
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-base font-semibold whitespace-nowrap text-slate-900 focus:outline-none sm:text-lg"
-        >
-          Your Checklists
-        </h2>
+        <div className="flex min-w-0 flex-col items-start sm:flex-row sm:items-center sm:gap-3">
+          <h2
+            id="your-checklists-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-base font-semibold whitespace-nowrap text-slate-900 focus:outline-none sm:text-lg"
+          >
+            Your Checklists
+          </h2>
+          <ConnectionStatus className="h-5 sm:h-6" />
+        </div>
         <Button ref={newButtonRef} onClick={onCreate} size="sm" className="h-10">
           <Plus className="h-4 w-4" aria-hidden="true" />
           New Checklist

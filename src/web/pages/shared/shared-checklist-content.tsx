@@ -1,10 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Languages, type LucideIcon, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId, useMemo } from 'react';
 import { LANGUAGES, type LanguageCode } from '#domain/languages';
 import { SHARE_MESSAGES, type SharedChecklistResponse } from '#domain/sharing';
+import { ConnectionStatus } from '../../components/connection-status.tsx';
+import { useLiveChecklist } from '../../hooks/use-live-updates.ts';
 import { cn } from '../../lib/cn.ts';
 import { ChecklistView } from '../checklist/checklist-view.tsx';
-import { sharedChecklistCache } from './use-share-access.ts';
+import { sharedChecklistCache, sharedKeys } from './use-share-access.ts';
 
 const TONES = {
   green: { box: 'border-green-200 bg-green-50 text-green-900', icon: 'text-green-700' },
@@ -64,6 +67,11 @@ export default function SharedChecklistContent({
 }) {
   const checklistId = shared.checklist.id;
   const cache = useMemo(() => sharedChecklistCache(token, checklistId), [token, checklistId]);
+  const queryClient = useQueryClient();
+  // Access ended (link revoked or replaced): the page asks again whether this browser may see it.
+  useLiveChecklist(cache, {
+    onAccessEnded: () => void queryClient.invalidateQueries({ queryKey: sharedKeys.status(token) }),
+  });
   return (
     <>
       <div className="space-y-2">
@@ -92,7 +100,12 @@ export default function SharedChecklistContent({
       <ChecklistView
         checklist={shared.checklist}
         cache={cache}
-        byline={shared.ownerName ? `Shared by ${shared.ownerName}` : undefined}
+        byline={
+          <>
+            {shared.ownerName && <span className="mr-3">Shared by {shared.ownerName}</span>}
+            <ConnectionStatus className="align-middle" />
+          </>
+        }
       />
     </>
   );

@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME_LIMITS } from '#domain/realtime';
+import { fakeRealtimeEnvironment } from '#tests/support/fake-websocket';
+import { type ChecklistMessage, type DashboardMessage, RealtimeClient } from './realtime-client.ts';
+
+/** The tab's one live connection: opened on demand, subscriptions kept and re-sent, 3 s reconnects. */
+
+let browser: ReturnType<typeof fakeRealtimeEnvironment>;
+let client: RealtimeClient;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  browser = fakeRealtimeEnvironment();
+  client = new RealtimeClient(browser.env);
+});
+
+afterEach(() => {
+  expect(vi.getTimerCount(), 'timers left running').toBe(0);
+  vi.useRealTimers();
+});
+
+/** Ends every subscription the test made and lets the idle close happen, so no timer is left. */
+function leaveAll(...stops: (() => void)[]) {
+  for (const stop of stops) stop();
+  vi.runOnlyPendingTimers();
+}
+
+describe('RealtimeClient', () => {
+  it('opens no socket until something subscribes, then subscribes once it is open', () => {
+    expect(browser.sockets).toHaveLength(0);
+    expect(client.getState()).toBe('idle');
+
+    const stop = client.subscribeChecklist('c1', () => undefined);
+    expect(browser.sockets).toHaveLength(1);
+    expect(browser.latest.url).toBe('ws://listsync.test/ws');
+    expect(client.getState()).toBe('connecting');
+
+    browser.latest.open();
+    expect(client.getState()).toBe('live');
+    expect(browser.latest.sent).toEqual([{ type: 'subscribe', checklistId: 'c1' }]);
+    leaveAll(stop);
+  });
+
+  it('shares one socket between pages and subscribes to a checklist once however many follow it', () => {
+    const stopA = client.subscribeChecklist('c1', () => undefined);
+    browser.latest.open();
+    const stopB = client.subscribeChecklist('c1', () => undefined);
+    const stopDashboard = client.subscribeDashboard(() => undefined);
+    expect(browser.sockets).toHaveLength(1);
+    expect(browser.latest.sent).toEqual([
+      { type: 'subscribe', checklistId: 'c1' },
+      { type: 'subscribe-dashboard' },
+    ]);
+
+    stopA();
+    expect(browser.latest.sent).toHaveLength(2); // c1 is still followed by B
+    stopB();
+    stopDashboard();
+    expect(browser.latest.sent.slice(2)).toEqual([
+      { type: 'unsubscribe', checklistId: 'c1' },
+      { type: 'unsubscribe-dashboard' },
+    ]);
+    leaveAll();
+  });
+
+  it('closes the socket once nothing is followed, and not when a page change re-subscribes at once', () => {
+    const stopA = client.subscribeChecklist('c1', () => undefined);
+    const socket = browser.latest;
+    socket.open();
+    stopA();
+    const stopB = client.subscribeDashboard(() => undefined);
+    vi.runOnlyPendingTimers();
+    expect(socket.closedByClient).toBeNull();
+    expect(browser.sockets).toHaveLength(1);
+
+    stopB();
+    vi.runOnlyPendingTimers();
+    expect(socket.closedByClient).toMatchObject({ code: 1000 });
+    expect(client.getState()).toBe('idle');
+    expect(browser.watching).toBe(0);
+  });
+
+  it('reconnects 3 s after a drop, re-sends every subscription, and the acknowledgement reaches the page', () => {
+    const heard: ChecklistMessage[] = [];
+    const dashboard: DashboardMessage[] = [];
+    const stopA = client.subscribeChecklist('c1', (message) => heard.push(message));
+    const stopB = client.subscribeChecklist('c2', () => undefined);
+    const stopC = client.subscribeDashboard((message) => dashboard.push(message));
+    browser.latest.open();
+
+    browser.latest.drop();
+    expect(client.getState()).toBe('reconnecting');
+    vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs - 1);
+    expect(browser.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(browser.sockets).toHaveLength(2);
+    expect(client.getState()).toBe('reconnecting');
+
+    browser.latest.open();
+    expect(client.getState()).toBe('live');
+    expect(browser.latest.sent).toEqual([
+      { type: 'subscribe', checklistId: 'c1' },
+      { type: 'subscribe', checklistId: 'c2' },
+      { type: 'subscribe-dashboard' },
+    ]);
+    browser.latest.receive({ type: 'subscribed', checklistId: 'c1', revision: 7 });
+    browser.latest.receive({ type: 'dashboard-subscribed' });
+    expect(heard).toEqual([{ type: 'subscribed', checklistId: 'c1', revision: 7 }]);
+    expect(dashboard).toEqual([{ type: 'dashboard-subscribed' }]);
+    leaveAll(stopA, stopB, stopC);
+  });
+
+  it('keeps trying every 3 s while the server cannot be reached', () => {
+    const stop = client.subscribeChecklist('c1', () => undefined);
+    browser.latest.drop(); // never opened
+    expect(client.getState()).toBe('reconnecting');
+    vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
+    browser.latest.drop();
+    vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
+    expect(browser.sockets).toHaveLength(3);
+    browser.latest.open();
+    expect(client.getState()).toBe('live');
+    leaveAll(stop);
+  });
+
+  it('does not subscribe again to what was left while the connection was down', () => {
+    const stopA = client.subscribeChecklist('c1', () => undefined);
+    const stopB = client.subscribeChecklist('c2', () => undefined);
+    browser.latest.open();
+    browser.latest.drop();
+    stopA();
+    vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
+    browser.latest.open();
+    expect(browser.latest.sent).toEqual([{ type: 'subscribe', checklistId: 'c2' }]);
+    leaveAll(stopB);
+  });
+
+  it('waits for the browser to be online instead of retrying while offline, then connects at once', () => {
+    const stop = client.subscribeChecklist('c1', () => undefined);
+    const first = browser.latest;
+    first.open();
+
+    browser.setOnline(false);
+    expect(client.getState()).toBe('offline');
+    expect(first.closedByClient).not.toBeNull();
+    expect(vi.getTimerCount()).toBe(0); // nothing spins
+    vi.advanceTimersByTime(60_000);
+    expect(browser.sockets).toHaveLength(1);
+
+    browser.setOnline(true);
+    expect(browser.sockets).toHaveLength(2);
+    expect(client.getState()).toBe('reconnecting');
+    browser.latest.open();
+    expect(client.getState()).toBe('live');
+    expect(browser.latest.sent).toEqual([{ type: 'subscribe', checklistId: 'c1' }]);
+    leaveAll(stop);
+  });
+
+  it('starts offline when the browser is, and a drop while offline waits for the network', () => {
+    browser.setOnline(false);
+    const stop = client.subscribeChecklist('c1', () => undefined);
+    expect(browser.sockets).toHaveLength(0);
+    expect(client.getState()).toBe('offline');
+    browser.setOnline(true);
+    browser.latest.open();
+    expect(client.getState()).toBe('live');
+    leaveAll(stop);
+  });
+
+  it('tells the state to its listeners as it changes', () => {
+    const states: string[] = [];
+    const stopWatching = client.subscribeState(() => states.push(client.getState()));
+    const stop = client.subscribeChecklist('c1', () => undefined);
+    browser.latest.open();
+    browser.latest.drop();
+    vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
+    browser.latest.open();
+    leaveAll(stop);
+    stopWatching();
+    expect(states).toEqual(['connecting', 'live', 'reconnecting', 'live', 'idle']);
+  });
+
+  it('routes each message to the pages that follow its checklist; resync goes to all, an error naming none to the dashboard', () => {
+    const c1: ChecklistMessage[] = [];
+    const c2: ChecklistMessage[] = [];
+    const dashboard: DashboardMessage[] = [];
+    const stops = [
+      client.subscribeChecklist('c1', (message) => c1.push(message)),
+      client.subscribeChecklist('c2', (message) => c2.push(message)),
+      client.subscribeDashboard((message) => dashboard.push(message)),
+    ];
+    browser.latest.open();
+    browser.latest.receive({ type: 'deleted', checklistId: 'c2' });
+    browser.latest.receive({ type: 'dashboard-changed', checklistId: 'c2' });
+    browser.latest.receive({
+      type: 'error',
+      checklistId: 'c1',
+      error: { code: 'verification_required', message: 'Access ended' },
+    });
+    browser.latest.receive({ type: 'resync' });
+    browser.latest.receive({ type: 'error', error: { code: 'unauthenticated', message: 'Signed out' } });
+    expect(c1.map((message) => message.type)).toEqual(['error', 'resync']);
+    expect(c2.map((message) => message.type)).toEqual(['deleted', 'resync']);
+    expect(dashboard.map((message) => message.type)).toEqual(['dashboard-changed', 'resync', 'error']);
+    leaveAll(...stops);
+  });
+
+  it('reads JSON sent in binary frames as well as in text frames', () => {
+    const heard: ChecklistMessage[] = [];
+    const stop = client.subscribeChecklist('c1', (message) => heard.push(message));
+    browser.latest.open();
+    browser.latest.receiveBinary({ type: 'subscribed', checklistId: 'c1', revision: 3 });
+    browser.latest.receive({ type: 'deleted', checklistId: 'c1' });
+    expect(heard).toEqual([
+      { type: 'subscribed', checklistId: 'c1', revision: 3 },
+      { type: 'deleted', checklistId: 'c1' },
+    ]);
+    leaveAll(stop);
+  });
+});

@@ -1,0 +1,276 @@
+import {
+  REALTIME_LIMITS,
+  REALTIME_PATH,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+} from '#domain/realtime';
+
+/**
+ * One WebSocket per tab for live updates (spec section 7: subscribe, update, reconnect after 3 s).
+ * It opens when the first page subscribes and closes when the last one leaves; the subscriptions are
+ * kept here and sent again on every (re)connect, so a page subscribes once and never hears of drops
+ * except through its listener (the server's `subscribed` acknowledgement after each reconnect is the
+ * page's cue to refetch what it may have missed).
+ */
+
+export type RealtimeState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+/** Messages about one checklist, and the ones meant for every page (`resync`). */
+export type ChecklistMessage = Extract<
+  RealtimeServerMessage,
+  { type: 'subscribed' | 'update' | 'deleted' | 'error' | 'resync' }
+>;
+/** An error naming no checklist ends the dashboard's subscription (the owner's session ended). */
+export type DashboardMessage = Extract<
+  RealtimeServerMessage,
+  { type: 'dashboard-subscribed' | 'dashboard-changed' | 'resync' | 'error' }
+>;
+
+type Listener<T> = (message: T) => void;
+
+/** What the client needs of the browser; tests pass fakes. */
+export interface RealtimeEnvironment {
+  url: string;
+  createSocket(url: string): WebSocket;
+  isOnline(): boolean;
+  /** Calls back on the browser's 'online' and 'offline' events; answers a function that stops that. */
+  watchConnectivity(onChange: () => void): () => void;
+  reconnectMs?: number;
+  /** How long the socket stays open after the last page left (a page change re-subscribes at once). */
+  idleCloseMs?: number;
+}
+
+const OPEN = 1;
+
+export class RealtimeClient {
+  private readonly env: RealtimeEnvironment;
+  private readonly checklists = new Map<string, Set<Listener<ChecklistMessage>>>();
+  private readonly dashboard = new Set<Listener<DashboardMessage>>();
+  private readonly stateListeners = new Set<() => void>();
+  private socket: WebSocket | null = null;
+  private state: RealtimeState = 'idle';
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopWatching: (() => void) | null = null;
+
+  constructor(env: RealtimeEnvironment) {
+    this.env = env;
+  }
+
+  /** Follows one checklist; the answer stops following it. */
+  subscribeChecklist(checklistId: string, listener: Listener<ChecklistMessage>): () => void {
+    let listeners = this.checklists.get(checklistId);
+    if (!listeners) {
+      listeners = new Set();
+      this.checklists.set(checklistId, listeners);
+      this.send({ type: 'subscribe', checklistId });
+    }
+    listeners.add(listener);
+    this.demand();
+    return () => {
+      const current = this.checklists.get(checklistId);
+      if (!current?.delete(listener) || current.size > 0) return;
+      this.checklists.delete(checklistId);
+      this.send({ type: 'unsubscribe', checklistId });
+      this.release();
+    };
+  }
+
+  /** Follows the signed-in owner's dashboard (any checklist of theirs created, changed or deleted). */
+  subscribeDashboard(listener: Listener<DashboardMessage>): () => void {
+    if (this.dashboard.size === 0) this.send({ type: 'subscribe-dashboard' });
+    this.dashboard.add(listener);
+    this.demand();
+    return () => {
+      if (!this.dashboard.delete(listener) || this.dashboard.size > 0) return;
+      this.send({ type: 'unsubscribe-dashboard' });
+      this.release();
+    };
+  }
+
+  /** For useSyncExternalStore. */
+  readonly subscribeState = (onChange: () => void): (() => void) => {
+    this.stateListeners.add(onChange);
+    return () => this.stateListeners.delete(onChange);
+  };
+
+  readonly getState = (): RealtimeState => this.state;
+
+  private get wanted(): boolean {
+    return this.checklists.size > 0 || this.dashboard.size > 0;
+  }
+
+  /** Something subscribed: make sure a socket is open or on its way. */
+  private demand(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (!this.stopWatching) this.stopWatching = this.env.watchConnectivity(this.onConnectivity);
+    if (this.socket || this.reconnectTimer !== undefined || this.state === 'offline') return;
+    this.connect();
+  }
+
+  /** Something left: once nothing is followed for a moment, close everything. */
+  private release(): void {
+    if (this.wanted || this.idleTimer !== undefined) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (!this.wanted) this.shutDown();
+    }, this.env.idleCloseMs ?? 1000);
+  }
+
+  private shutDown(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+    this.closeSocket('nothing to follow');
+    this.setState('idle');
+  }
+
+  /** Closes the socket on purpose: no reconnect follows, and no retry is pending. */
+  private closeSocket(reason: string): void {
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    this.detach(socket);
+    socket.close(1000, reason);
+  }
+
+  private connect(): void {
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    if (!this.env.isOnline()) {
+      this.setState('offline');
+      return;
+    }
+    this.setState(this.state === 'idle' || this.state === 'connecting' ? 'connecting' : 'reconnecting');
+    let socket: WebSocket;
+    try {
+      socket = this.env.createSocket(this.env.url);
+    } catch (error) {
+      console.warn('Opening the live connection failed', error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    // JSON in text frames is the contract; a server that sends the same bytes as a binary frame is read too.
+    socket.binaryType = 'arraybuffer';
+    socket.onopen = () => {
+      this.setState('live');
+      for (const checklistId of this.checklists.keys()) this.send({ type: 'subscribe', checklistId });
+      if (this.dashboard.size > 0) this.send({ type: 'subscribe-dashboard' });
+    };
+    socket.onmessage = (event: MessageEvent) => this.receive(event.data);
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.detach(socket);
+      this.socket = null;
+      if (this.wanted) this.scheduleReconnect();
+      else this.shutDown();
+    };
+    // An error is always followed by a close, which decides what happens next.
+    socket.onerror = () => undefined;
+  }
+
+  private detach(socket: WebSocket): void {
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.onerror = null;
+  }
+
+  /** The spec's 3 s; while the browser says it is offline, the 'online' event reconnects instead. */
+  private scheduleReconnect(): void {
+    if (!this.env.isOnline()) {
+      this.setState('offline');
+      return;
+    }
+    this.setState('reconnecting');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.wanted) this.connect();
+    }, this.env.reconnectMs ?? REALTIME_LIMITS.reconnectMs);
+  }
+
+  private readonly onConnectivity = (): void => {
+    if (!this.wanted) return;
+    if (this.env.isOnline()) {
+      // Back online: connect now rather than after the rest of a wait that began offline.
+      if (!this.socket) this.connect();
+      return;
+    }
+    // No network: nothing can arrive; say so, and wait for 'online' instead of retrying every 3 s.
+    this.closeSocket('offline');
+    this.setState('offline');
+  };
+
+  private receive(data: unknown): void {
+    let message: RealtimeServerMessage;
+    try {
+      const text = typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer);
+      message = JSON.parse(text) as RealtimeServerMessage;
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case 'subscribed':
+      case 'update':
+      case 'deleted':
+        this.notifyChecklist(message.checklistId, message);
+        break;
+      case 'error':
+        if (message.checklistId) this.notifyChecklist(message.checklistId, message);
+        else for (const listener of [...this.dashboard]) listener(message);
+        break;
+      case 'dashboard-subscribed':
+      case 'dashboard-changed':
+        for (const listener of [...this.dashboard]) listener(message);
+        break;
+      case 'resync':
+        for (const listeners of [...this.checklists.values()])
+          for (const listener of [...listeners]) listener(message);
+        for (const listener of [...this.dashboard]) listener(message);
+        break;
+    }
+  }
+
+  private notifyChecklist(checklistId: string, message: ChecklistMessage): void {
+    for (const listener of [...(this.checklists.get(checklistId) ?? [])]) listener(message);
+  }
+
+  private send(message: RealtimeClientMessage): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+    // Otherwise the open handler sends every subscription.
+  }
+
+  private setState(state: RealtimeState): void {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of [...this.stateListeners]) listener();
+  }
+}
+
+function browserEnvironment(): RealtimeEnvironment {
+  const { protocol, host } = window.location;
+  return {
+    url: `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${REALTIME_PATH}`,
+    createSocket: (url) => new WebSocket(url),
+    isOnline: () => navigator.onLine,
+    watchConnectivity: (onChange) => {
+      window.addEventListener('online', onChange);
+      window.addEventListener('offline', onChange);
+      return () => {
+        window.removeEventListener('online', onChange);
+        window.removeEventListener('offline', onChange);
+      };
+    },
+  };
+}
+
+let shared: RealtimeClient | null = null;
+
+/** The tab's one client, made on first use. */
+export function realtimeClient(): RealtimeClient {
+  shared ??= new RealtimeClient(browserEnvironment());
+  return shared;
+}
