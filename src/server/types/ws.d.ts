@@ -31,7 +31,7 @@ declare module 'ws' {
     constructor(address: string, options?: ClientOptions);
     readonly readyState: 0 | 1 | 2 | 3;
     readonly bufferedAmount: number;
-    send(data: string | Buffer, callback?: (error?: Error) => void): void;
+    send(data: string | Buffer, options?: { binary?: boolean }, callback?: (error?: Error) => void): void;
     ping(data?: string | Buffer): void;
     pong(data?: string | Buffer): void;
     close(code?: number, reason?: string): void;
