@@ -19,7 +19,7 @@ import { encode } from './wire.ts';
 export interface RealtimeSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: Buffer | string): void;
+  send(data: Buffer | string, options: { binary: boolean }): void;
   ping(): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
