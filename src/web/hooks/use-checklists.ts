@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Checklist, ChecklistInput, ChecklistSummary, DashboardStats } from '#domain/checklist';
 import type { SubscriptionInfo } from '#domain/plans';
 import { apiRequest } from '../lib/api.ts';
+import { OFFLINE_KEEP_MS } from '../lib/query-client.ts';
 import { useAuth } from './use-auth.tsx';
 import type { ChecklistCache } from './use-checklist-actions.ts';
 
@@ -36,6 +37,7 @@ export function useChecklists() {
         signal,
       }),
     enabled: Boolean(user),
+    gcTime: OFFLINE_KEEP_MS,
   });
 }
 
@@ -50,6 +52,7 @@ export function useChecklist(id: string) {
     // The remembered copy shows at once (and offline), but opening the page always asks for the
     // current one: other people tick the same checklist, and the copy in storage may be a moment old.
     refetchOnMount: 'always',
+    gcTime: OFFLINE_KEEP_MS,
   });
 }
 
@@ -59,6 +62,7 @@ export function ownerChecklistCache(id: string): ChecklistCache {
   return {
     checklistId: id,
     key,
+    context: { kind: 'owner' },
     read: (queryClient) => queryClient.getQueryData<Checklist>(key),
     write: (queryClient, change) => queryClient.setQueryData<Checklist>(key, (old) => old && change(old)),
     refreshRelated: (queryClient) => refreshChecklistData(queryClient, { details: false }),
