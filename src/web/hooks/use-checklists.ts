@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Checklist, ChecklistInput, ChecklistSummary, DashboardStats } from '#domain/checklist';
 import type { SubscriptionInfo } from '#domain/plans';
 import { apiRequest } from '../lib/api.ts';
+import { idempotencyHeaders } from '../lib/idempotency.ts';
 import { OFFLINE_KEEP_MS } from '../lib/query-client.ts';
 import { useAuth } from './use-auth.tsx';
 import type { ChecklistCache } from './use-checklist-actions.ts';
@@ -126,7 +127,12 @@ export function useCreateChecklist() {
   const { user } = useAuth();
   return useMutation({
     mutationFn: (draft: ChecklistDraftBody) =>
-      apiRequest<Checklist>('POST', '/api/checklists', { ...draft, userId: user?.uid ?? null }),
+      apiRequest<Checklist>(
+        'POST',
+        '/api/checklists',
+        { ...draft, userId: user?.uid ?? null },
+        { headers: idempotencyHeaders(draft) },
+      ),
     onSuccess: (checklist) => {
       queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
       return refreshChecklistData(queryClient, { details: false });
@@ -137,8 +143,13 @@ export function useCreateChecklist() {
 export function useUpdateChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, draft, version }: { id: string; draft: ChecklistDraftBody; version: number }) =>
-      apiRequest<Checklist>('PUT', `/api/checklists/${encodeURIComponent(id)}`, { ...draft, version }),
+    mutationFn: (variables: { id: string; draft: ChecklistDraftBody; version: number }) =>
+      apiRequest<Checklist>(
+        'PUT',
+        `/api/checklists/${encodeURIComponent(variables.id)}`,
+        { ...variables.draft, version: variables.version },
+        { headers: idempotencyHeaders(variables) },
+      ),
     onSuccess: (checklist) => {
       queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
       return refreshChecklistData(queryClient, { details: false });

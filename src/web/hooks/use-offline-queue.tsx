@@ -29,6 +29,8 @@ export const SYNC_MESSAGES = {
   synced: 'All changes synced',
   syncedText: 'Everything you did offline is now saved on the server.',
   notSavedTitle: 'Not saved',
+  /** The spec's toast for a refused tick (section 4). */
+  taskFailed: 'Failed to update task. Please try again.',
 } as const;
 
 /** Where an operation's checklist is cached: the owner's copy by id, a recipient's by the share's token. */
@@ -116,9 +118,10 @@ export function OfflineQueueProvider({
         // A cancelled upload, or a refusal the dialog or submit button reports itself, needs no second word.
         const reported = callerWaiting && (op.kind === 'photo' || op.kind === 'submit');
         if (!reported && !isAbortError(error)) {
+          const what = `${describeOp(op, cache.read(queryClient))} was not saved: ${reasonOf(error)}`;
           toastRef.current({
-            title: SYNC_MESSAGES.notSavedTitle,
-            description: `${describeOp(op, cache.read(queryClient))} was not saved: ${reasonOf(error)}`,
+            title: op.kind === 'toggle' ? 'Error' : SYNC_MESSAGES.notSavedTitle,
+            description: op.kind === 'toggle' ? `${SYNC_MESSAGES.taskFailed} ${what}` : what,
             variant: 'destructive',
           });
         }

@@ -45,6 +45,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 
+  // React Query believes it is online until an 'offline' event: a page opened with no network must
+  // start offline, so its queries pause (and show the persisted copy) instead of failing.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
   // Back online: paused mutations resume (React Query does that), then every query is refreshed.
   onlineManager.subscribe((online) => {
     if (!online) return;

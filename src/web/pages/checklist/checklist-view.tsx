@@ -5,6 +5,7 @@ import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { type ChecklistCache, useChecklistWork } from '../../hooks/use-checklist-actions.ts';
+import { SYNC_MESSAGES } from '../../hooks/use-offline-queue.tsx';
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { isApiError } from '../../lib/api.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
@@ -14,7 +15,7 @@ import { SubmitBar } from './submit-bar.tsx';
 import { TaskItem } from './task-item.tsx';
 
 export const DETAIL_MESSAGES = {
-  taskFailed: 'Failed to update task. Please try again.',
+  taskFailed: SYNC_MESSAGES.taskFailed,
   submitted: 'Checklist completed and submitted successfully!',
   submitFailed: 'Failed to submit checklist. Please try again.',
   submitQueued:
