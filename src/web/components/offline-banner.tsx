@@ -1,4 +1,4 @@
-import { CloudOff, RefreshCw } from 'lucide-react';
+import { CloudOff } from 'lucide-react';
 import { useQueueState } from '../hooks/use-offline-queue.tsx';
 import { useOnline } from '../hooks/use-online.ts';
 
@@ -20,7 +20,6 @@ export function OfflineBanner() {
   const { ops, failures } = useQueueState();
   const count = ops.length;
   if (online && (count === 0 || failures === 0)) return null;
-  const Icon = online ? RefreshCw : CloudOff;
   return (
     <div
       role="status"
@@ -28,7 +27,7 @@ export function OfflineBanner() {
       className="border-b border-amber-200 bg-amber-50 text-amber-950"
     >
       <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2 text-sm sm:items-center">
-        <Icon className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 sm:mt-0" aria-hidden="true" />
+        <CloudOff className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 sm:mt-0" aria-hidden="true" />
         <p className="min-w-0 flex-1">
           {online ? OFFLINE_MESSAGES.retrying : OFFLINE_MESSAGES.offline}
           {count > 0 && (

@@ -1,4 +1,3 @@
-import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from './ui/button.tsx';
 
@@ -44,9 +43,11 @@ export function UpdatePrompt() {
     >
       <p className="min-w-0 flex-1">A new version of ListSync is ready.</p>
       <Button size="sm" onClick={() => waiting.activate()}>
-        <RefreshCw className="h-4 w-4" aria-hidden="true" />
         Reload
       </Button>
     </div>
   );
 }
+
+/** For React.lazy. */
+export default UpdatePrompt;

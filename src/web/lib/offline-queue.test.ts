@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
+import { isTransientFailure } from './offline-failures.ts';
 import { OfflineQueue, type OpTransport, type QueuedOp } from './offline-queue.ts';
 import { memoryBlobStore, memoryOpStore } from './offline-store.ts';
-import { isTransientFailure } from './offline-transport.ts';
 
 /**
  * The queue as a person relies on it: what they did is stored before it is sent, survives a reload,
@@ -68,7 +68,9 @@ function makeQueue(
       return timers.length;
     },
     clearTimer: () => undefined,
-    onApplied: (op) => events.applied.push(op),
+    onApplied: (op) => {
+      events.applied.push(op);
+    },
     onRejected: (op, error, waiting) => events.rejected.push([op, error, waiting]),
     onDrained: () => {
       events.drained += 1;

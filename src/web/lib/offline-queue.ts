@@ -40,8 +40,11 @@ export interface OpTransport {
 }
 
 export interface QueueEvents {
-  /** The server took it; its answer (a checklist, or a task for a photo). */
-  onApplied?(op: QueuedOp, result: unknown): void;
+  /**
+   * The server took it; its answer (a checklist, or a task for a photo). Awaited before the change
+   * leaves the queue, so the answer is in place before the pending copy is dropped (no flicker back).
+   */
+  onApplied?(op: QueuedOp, result: unknown): void | Promise<void>;
   /**
    * The server refused it for good (4xx): it is dropped and the person must be told. `callerWaiting`:
    * whoever made it in this tab is still awaiting its first outcome (and may report it themselves).
@@ -211,10 +214,14 @@ export class OfflineQueue {
         photo = op.kind === 'photo' ? await this.options.blobs.get(op.key) : undefined;
         if (op.kind === 'photo' && !photo) throw new MissingPhotoError();
         const result = await this.options.transport.send(op, photo);
+        try {
+          await this.options.onApplied?.(op, result);
+        } catch (error) {
+          console.warn('Showing the answer to a synced change failed', error);
+        }
         this.remove(op);
         this.failures = 0;
         this.sentSomething = true;
-        this.options.onApplied?.(op, result);
         this.forget(op, { status: 'applied', result });
       } catch (error) {
         if (this.options.isTransient(error)) {

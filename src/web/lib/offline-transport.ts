@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '#domain/offline';
-import { apiRequest, isApiError } from './api.ts';
+import { apiRequest } from './api.ts';
 import type { OpTransport, QueuedOp } from './offline-queue.ts';
-import { UploadNetworkError, type UploadOptions, uploadForm } from './upload-request.ts';
+import { type UploadOptions, uploadForm } from './upload-request.ts';
 
 export function checklistPath(id: string): string {
   return `/api/checklists/${encodeURIComponent(id)}`;
@@ -9,17 +9,6 @@ export function checklistPath(id: string): string {
 
 export function taskPath(checklistId: string, taskId: string): string {
   return `${checklistPath(checklistId)}/tasks/${encodeURIComponent(taskId)}`;
-}
-
-/**
- * A failure that may pass: no answer at all (offline, dropped connection), a server failure, a rate
- * limit, or the same key still being worked on by the server. Anything else is the server's refusal.
- */
-export function isTransientFailure(error: unknown): boolean {
-  if (error instanceof UploadNetworkError || error instanceof TypeError) return true;
-  if (!isApiError(error)) return false;
-  if (error.status >= 500 || error.status === 429 || error.status === 408) return true;
-  return error.code === 'idempotency_key_in_use';
 }
 
 /**
