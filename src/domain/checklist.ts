@@ -1,5 +1,6 @@
 import { differenceInCalendarDays, format } from 'date-fns';
 import { z } from 'zod';
+import { ChangedAt } from './offline.ts';
 
 /** Checklists and tasks: shapes, limits, the spec's rules (sections 3-5) and its messages. */
 
@@ -262,6 +263,8 @@ export const TaskPatchInput = z
     completed: z.boolean().optional(),
     /** Only removal is accepted here; photos are attached by uploading them. */
     photoUrl: z.null().optional(),
+    /** When the person made the change (offline writes); later write wins per field (offline.ts). */
+    changedAt: ChangedAt.optional(),
   })
   .refine((value) => value.completed !== undefined || value.photoUrl !== undefined, {
     error: 'Nothing to change: send completed or photoUrl',
@@ -270,7 +273,8 @@ export type TaskPatchInput = z.input<typeof TaskPatchInput>;
 export type TaskPatch = z.output<typeof TaskPatchInput>;
 
 /** PATCH /api/checklists/{id}: the remarks (owner or verified recipient). */
-export const RemarksInput = z.object({ remarks: Remarks });
+export const RemarksInput = z.object({ remarks: Remarks, changedAt: ChangedAt.optional() });
+export type RemarksInput = z.output<typeof RemarksInput>;
 
 /** POST /api/checklists/{id}/submit; the body may be left out. */
 export const SubmitInput = z

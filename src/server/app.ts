@@ -18,6 +18,7 @@ import { checklistRoutes } from './http/checklists.ts';
 import { devOutboxRoutes } from './http/dev-outbox.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   registerCsrfGuard(app, config);
   registerSessions(app, config, database.db);
+  registerIdempotency(app, database.db);
   registerPopupAssets(app);
 
   const redirectUri = new URL('/api/auth/callback', config.publicUrl).href;

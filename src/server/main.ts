@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { deleteExpiredIdempotencyKeys } from './services/idempotency.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 
 /** Start-up: config (fail fast), database and migrations (in buildApp), listen, and a clean shutdown. */
@@ -24,10 +25,14 @@ async function main(): Promise<void> {
   }
 
   const sweep = setInterval(
-    () =>
+    () => {
       deleteExpiredSessions(app.database.db).catch((error) =>
         app.log.error({ err: error }, 'session sweep failed'),
-      ),
+      );
+      deleteExpiredIdempotencyKeys(app.database.db).catch((error) =>
+        app.log.error({ err: error }, 'idempotency key sweep failed'),
+      );
+    },
     60 * 60 * 1000,
   );
   sweep.unref();

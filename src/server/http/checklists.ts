@@ -70,7 +70,7 @@ export async function checklistRoutes(
 
   routes.post(
     '/api/checklists',
-    { schema: { body: ChecklistInput }, bodyLimit: CHECKLIST_BODY_LIMIT },
+    { schema: { body: ChecklistInput }, bodyLimit: CHECKLIST_BODY_LIMIT, config: { idempotent: 'body' } },
     async (request, reply) => {
       const access = ownerAccess(await requireUser(request), request.body.userId);
       const checklist = await createChecklist(db, access, request.body);
@@ -91,7 +91,11 @@ export async function checklistRoutes(
 
   routes.put(
     '/api/checklists/:id',
-    { schema: { params: ChecklistParams, body: ChecklistUpdateInput }, bodyLimit: CHECKLIST_BODY_LIMIT },
+    {
+      schema: { params: ChecklistParams, body: ChecklistUpdateInput },
+      bodyLimit: CHECKLIST_BODY_LIMIT,
+      config: { idempotent: 'body' },
+    },
     async (request) => {
       const access = ownerAccess(await requireUser(request), request.body.userId);
       const checklist = await replaceChecklist(db, access, request.params.id, request.body);
@@ -103,29 +107,34 @@ export async function checklistRoutes(
 
   routes.patch(
     '/api/checklists/:id',
-    { schema: { params: ChecklistParams, body: RemarksInput }, config: { recipients: true } },
+    {
+      schema: { params: ChecklistParams, body: RemarksInput },
+      config: { recipients: true, idempotent: 'body' },
+    },
     async (request) => {
       const { id } = request.params;
-      return withChecklistAccess(request, db, id, (access) =>
-        updateRemarks(db, access, id, request.body.remarks),
-      );
+      return withChecklistAccess(request, db, id, (access) => updateRemarks(db, access, id, request.body));
     },
   );
 
-  routes.delete('/api/checklists/:id', { schema: { params: ChecklistParams } }, async (request, reply) => {
-    const access = ownerAccess(await requireUser(request));
-    // Named before the rows go (with the checklist); deleted only once it is gone.
-    const files = await photos.filesOf([request.params.id]);
-    await deleteChecklist(db, access, request.params.id);
-    await photos.deleteFiles(files);
-    return reply.status(204).send();
-  });
+  routes.delete(
+    '/api/checklists/:id',
+    { schema: { params: ChecklistParams }, config: { idempotent: 'body' } },
+    async (request, reply) => {
+      const access = ownerAccess(await requireUser(request));
+      // Named before the rows go (with the checklist); deleted only once it is gone.
+      const files = await photos.filesOf([request.params.id]);
+      await deleteChecklist(db, access, request.params.id);
+      await photos.deleteFiles(files);
+      return reply.status(204).send();
+    },
+  );
 
   routes.patch(
     '/api/checklists/:id/tasks/:taskId',
     {
       schema: { params: TaskParams, body: TaskPatchInput },
-      config: { sessionInQuery: true, recipients: true },
+      config: { sessionInQuery: true, recipients: true, idempotent: 'body' },
       bodyLimit: TASK_PATCH_BODY_LIMIT,
     },
     async (request, reply) => {
@@ -140,7 +149,10 @@ export async function checklistRoutes(
 
   routes.post(
     '/api/checklists/:id/submit',
-    { schema: { params: ChecklistParams, body: SubmitInput }, config: { recipients: true } },
+    {
+      schema: { params: ChecklistParams, body: SubmitInput },
+      config: { recipients: true, idempotent: 'body' },
+    },
     async (request) => {
       const { id } = request.params;
       return withChecklistAccess(request, db, id, (access) =>

@@ -7,9 +7,11 @@ import { AppError } from '#domain/errors';
 import { PHOTO_LIMITS } from '#domain/photos';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound } from '../policies/checklists.ts';
+import { sha256Hex } from '../services/idempotency.ts';
 import { photoTooLarge, processPhoto } from '../services/photo-processing.ts';
 import type { PhotoService } from '../services/photos.ts';
 import { isOutOfReach, withChecklistAccess } from './checklist-access.ts';
+import { claimInHandler } from './idempotency.ts';
 import { authenticateFirst } from './session.ts';
 
 const PhotoParams = z.object({ photoId: z.string().min(1).max(ID_MAX) });
@@ -41,12 +43,12 @@ export async function photoRoutes(
     // The file is read only once the task is known to be in reach, and never beyond 5 MB.
     {
       schema: { params: TaskParams },
-      config: { recipients: true },
+      config: { recipients: true, idempotent: 'in-handler' },
       bodyLimit: PHOTO_LIMITS.maxBytes + 64 * 1024,
     },
-    async (request) => {
+    async (request, reply) => {
       const { id, taskId } = request.params;
-      return withChecklistAccess(request, db, id, async (access) => {
+      const task = await withChecklistAccess(request, db, id, async (access) => {
         await photos.assertTaskInReach(access, id, taskId);
         const upload = request.isMultipart() ? await request.file() : undefined;
         if (upload?.fieldname !== 'photo') {
@@ -63,8 +65,13 @@ export async function photoRoutes(
           throw error;
         }
         if (upload.file.truncated) throw photoTooLarge();
+        // A retry's multipart framing differs: its key is matched on the field and the file's bytes.
+        const fingerprint = { field: upload.fieldname, sha256: sha256Hex(bytes) };
+        if (await claimInHandler(request, reply, fingerprint)) return null;
         return photos.attach(access, id, taskId, await processPhoto(bytes));
       });
+      // null: the stored answer of this same upload was sent (nothing stored again).
+      return task ?? reply;
     },
   );
 

@@ -40,7 +40,7 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
 
   routes.delete(
     '/api/checklists/:id/shares/:shareId',
-    { schema: { params: ShareParams } },
+    { schema: { params: ShareParams }, config: { idempotent: 'body' } },
     async (request, reply) => {
       const access = ownerAccess(await requireUser(request));
       await revokeShare(context.db, access, request.params.id, request.params.shareId);

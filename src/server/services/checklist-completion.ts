@@ -1,10 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
-import { CHECKLIST_MESSAGES, type Checklist, computeProgress, tasksMissingPhotos } from '#domain/checklist';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  CHECKLIST_MESSAGES,
+  type Checklist,
+  computeProgress,
+  type RemarksInput,
+  tasksMissingPhotos,
+} from '#domain/checklist';
 import { AppError } from '#domain/errors';
 import type { Database } from '../db/client.ts';
 import { checklistActivity, checklists } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
+import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 import { asSeenBy, checklistInScope, getChecklist, readChecklist } from './checklists.ts';
 
 /**
@@ -13,20 +20,30 @@ import { asSeenBy, checklistInScope, getChecklist, readChecklist } from './check
  * elsewhere is not made stale.
  */
 
-/** The remarks (last write wins); the version is left alone. */
+/**
+ * The remarks, if this write is not older than the last one applied to them (later write wins, by
+ * `changedAt`); the version is left alone. An older write changes nothing (no revision, no record)
+ * and answers the checklist as it is, so the writer sees what won.
+ */
 export async function updateRemarks(
   db: Database,
   access: ChecklistAccess,
   checklistId: string,
-  remarks: string,
+  input: RemarksInput,
 ): Promise<Checklist> {
+  const effective = effectiveChangeTime(changedAtParameter(input.changedAt));
   const updated = await db
     .update(checklists)
-    .set({ remarks, updatedAt: sql`now()`, revision: sql`${checklists.revision} + 1` })
-    .where(checklistInScope(access, checklistId))
+    .set({
+      remarks: input.remarks,
+      remarksChangedAt: effective,
+      updatedAt: sql`now()`,
+      revision: sql`${checklists.revision} + 1`,
+    })
+    .where(and(checklistInScope(access, checklistId), writeWins(checklists.remarksChangedAt, effective)))
     .returning({ id: checklists.id });
-  if (updated.length === 0) throw checklistNotFound();
-  await recordActivity(db, access, checklistId, 'remarks_updated');
+  if (updated.length > 0) await recordActivity(db, access, checklistId, 'remarks_updated');
+  // Not updated: out of reach (404 from the read) or an older write (the checklist as it is).
   return asSeenBy(access, await getChecklist(db, access, checklistId));
 }
 
@@ -79,7 +96,8 @@ export async function submitChecklist(
         submittedAt: sql`now()`,
         updatedAt: sql`now()`,
         revision: sql`${checklists.revision} + 1`,
-        ...(remarks !== undefined ? { remarks } : {}),
+        // Submitting with remarks writes them now: a remark made before it, replayed later, loses.
+        ...(remarks !== undefined ? { remarks, remarksChangedAt: sql`now()` } : {}),
       })
       .where(eq(checklists.id, checklistId))
       .returning({

@@ -306,7 +306,7 @@ export async function replaceChecklist(
       .update(checklists)
       .set({
         name: input.name,
-        ...(input.remarks !== undefined ? { remarks: input.remarks } : {}),
+        ...(input.remarks !== undefined ? { remarks: input.remarks, remarksChangedAt: sql`now()` } : {}),
         version: sql`${checklists.version} + 1`,
         revision: sql`${checklists.revision} + 1`,
         updatedAt: sql`now()`,

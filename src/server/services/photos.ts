@@ -91,6 +91,9 @@ export class PhotoService {
             photoUrl: photoUrlOf(id),
             completed: true,
             completedAt: sql`coalesce(${tasks.completedAt}, now())`,
+            // Received now: the latest write to both fields (later write wins, docs/decisions/0006).
+            photoChangedAt: sql`now()`,
+            completedChangedAt: sql`now()`,
             updatedAt: sql`now()`,
           })
           .where(and(eq(tasks.checklistId, checklistId), eq(tasks.id, taskId)))

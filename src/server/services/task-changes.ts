@@ -1,11 +1,12 @@
-import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, exists, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Checklist, computeProgress, type TaskPatch } from '#domain/checklist';
 import { AppError } from '#domain/errors';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklistActivity, checklists, sessions, shareGrants, shares, tasks } from '../db/schema.ts';
 import { newId } from '../ids.ts';
-import { checklistNotFound, TASK_NOT_FOUND } from '../policies/checklists.ts';
+import { type ChecklistAccess, checklistNotFound, TASK_NOT_FOUND } from '../policies/checklists.ts';
+import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 import type { ChecklistCache } from './checklist-cache.ts';
 import { readChecklistWithRevision, sessionAndRevision } from './checklists.ts';
 import { keepSessionAlive, type SessionCheck, sessionRequired, sessionTimeColumns } from './sessions.ts';
@@ -49,14 +50,34 @@ function toDateOrNull(value: unknown): Date | null {
 /**
  * The statement of one kind of change by one kind of actor. The checklist row is touched first
  * (which orders this change after any other in flight on it, and takes the next revision), only if
- * the actor reaches it and the task is in it; then the task row; the record of it goes in alongside.
- * Unticking, or removing a photo, reopens a submitted checklist. No row: the actor, the checklist or
- * the task is not there.
+ * the actor reaches it, the task is in it and the write is not older than the task's last write to a
+ * field it changes (later write wins, per field: `changedAt`, clamped to now); then the task row, each
+ * field only where this write wins, rechecked on the row as it is once the checklist is locked; the
+ * record of it goes in alongside. Unticking, or removing a photo, reopens a submitted checklist. No
+ * row: the actor, the checklist or the task is not there, or the write is older than what is stored.
  */
 function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>, actor: TaskActor['kind']) {
+  const tick = change.startsWith('tick');
   const untick = change.startsWith('untick');
   const unphoto = change.endsWith('-unphoto');
+  const completes = tick || untick;
+  /** With one field changed the WHERE clause decides; with two, each field is set where it wins. */
+  const bothFields = completes && unphoto;
   return preparedPerDatabase((db) => {
+    const effective = effectiveChangeTime(sql.placeholder('changedAt'));
+    const completionWins = writeWins(tasks.completedChangedAt, effective);
+    const photoWins = writeWins(tasks.photoChangedAt, effective);
+    const anyWins =
+      completes && unphoto ? or(completionWins, photoWins) : completes ? completionWins : photoWins;
+    const ifWins = (wins: SQL, value: SQL, column: AnyColumn): SQL =>
+      bothFields ? sql`case when ${wins} then ${value} else ${column} end` : value;
+    const thisTask = and(
+      eq(tasks.checklistId, sql.placeholder('checklistId')),
+      eq(tasks.id, sql.placeholder('taskId')),
+    );
+    const taskWhere = (condition: SQL | undefined) =>
+      db.select({ one: sql`1` }).from(tasks).where(and(thisTask, condition));
+
     const session = db.$with('session').as(
       db
         .select({ userId: sessions.userId, ...sessionTimeColumns })
@@ -84,31 +105,22 @@ function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>, actor: TaskActor['
       actor === 'owner'
         ? eq(checklists.userId, sql`(select ${session.userId} from ${session})`)
         : eq(checklists.id, sql`(select ${grant.checklistId} from ${grant})`);
+    // Reopens a submission: an untick or a photo removal that applies (with a tick, only the removal).
+    const reopens =
+      change === 'tick-unphoto'
+        ? sql`case when exists(${taskWhere(photoWins)}) then null else ${checklists.submittedAt} end`
+        : untick || unphoto
+          ? null
+          : undefined;
     const touched = db.$with('touched').as(
       db
         .update(checklists)
         .set({
           updatedAt: sql`now()`,
           revision: sql`${checklists.revision} + 1`,
-          ...(untick || unphoto ? { submittedAt: null } : {}),
+          ...(reopens !== undefined ? { submittedAt: reopens } : {}),
         })
-        .where(
-          and(
-            eq(checklists.id, sql.placeholder('checklistId')),
-            reachable,
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(tasks)
-                .where(
-                  and(
-                    eq(tasks.checklistId, sql.placeholder('checklistId')),
-                    eq(tasks.id, sql.placeholder('taskId')),
-                  ),
-                ),
-            ),
-          ),
-        )
+        .where(and(eq(checklists.id, sql.placeholder('checklistId')), reachable, exists(taskWhere(anyWins))))
         .returning({
           id: checklists.id,
           userId: checklists.userId,
@@ -119,11 +131,14 @@ function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>, actor: TaskActor['
     );
     // Columns in the table's order: id, checklist_id, share_id, actor_label, action, task_id, at.
     const shareOfActor = actor === 'owner' ? sql`null` : sql`(select ${grant.shareId} from ${grant})`;
+    const action = bothFields
+      ? sql`case when exists(${taskWhere(completionWins)}) then ${ACTION_OF[change]} else 'photo_removed' end`
+      : sql`${ACTION_OF[change]}`;
     const logged = db.$with('logged').as(
       db
         .insert(checklistActivity)
         .select(
-          sql`select ${sql.placeholder('activityId')}, ${touched.id}, ${shareOfActor}, null, ${ACTION_OF[change]}, ${sql.placeholder('taskId')}, clock_timestamp() from ${touched}`,
+          sql`select ${sql.placeholder('activityId')}, ${touched.id}, ${shareOfActor}, null, ${action}, ${sql.placeholder('taskId')}, clock_timestamp() from ${touched}`,
         )
         .returning({ id: checklistActivity.id }),
     );
@@ -133,16 +148,38 @@ function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>, actor: TaskActor['
       .update(tasks)
       .set({
         updatedAt: sql`now()`,
-        ...(change.startsWith('tick')
-          ? { completed: true, completedAt: sql`coalesce(${tasks.completedAt}, now())` }
+        ...(tick
+          ? {
+              completed: ifWins(completionWins, sql`true`, tasks.completed),
+              completedAt: ifWins(
+                completionWins,
+                sql`coalesce(${tasks.completedAt}, now())`,
+                tasks.completedAt,
+              ),
+            }
           : {}),
-        ...(untick ? { completed: false, completedAt: null } : {}),
-        ...(unphoto ? { photoUrl: null } : {}),
+        ...(untick
+          ? {
+              completed: ifWins(completionWins, sql`false`, tasks.completed),
+              completedAt: ifWins(completionWins, sql`null`, tasks.completedAt),
+            }
+          : {}),
+        ...(completes
+          ? { completedChangedAt: ifWins(completionWins, effective, tasks.completedChangedAt) }
+          : {}),
+        ...(unphoto
+          ? {
+              photoUrl: ifWins(photoWins, sql`null`, tasks.photoUrl),
+              photoChangedAt: ifWins(photoWins, effective, tasks.photoChangedAt),
+            }
+          : {}),
       })
       .where(
         and(
           eq(tasks.checklistId, sql`(select ${touched.id} from ${touched})`),
           eq(tasks.id, sql.placeholder('taskId')),
+          // Again on the row as it is now: a write to it may have committed while this one waited.
+          anyWins,
         ),
       )
       .returning({
@@ -205,8 +242,9 @@ export async function updateTask(
     checklistId,
     taskId,
     activityId: newId('activity'),
+    changedAt: changedAtParameter(patch.changedAt),
   });
-  if (!row) throw await whyNothingChanged(db, actor, checklistId);
+  if (!row) return checklistAsItIs(db, cache, actor, checklistId, taskId);
   if (actor.kind === 'owner' && row.sessionCreatedAt && row.sessionLastSeenAt && row.sessionExpiresAt) {
     await keepSessionAlive(db, actor.session, {
       createdAt: row.sessionCreatedAt,
@@ -257,14 +295,34 @@ async function checklistAfter(db: Database, cache: ChecklistCache, checklistId: 
   return cache.remember(read.ownerId, read.revision, read.checklist);
 }
 
-/** No session (401), out of reach (404 checklist), or no such task in it (404 task): say which. */
-async function whyNothingChanged(db: Database, actor: TaskActor, checklistId: string): Promise<AppError> {
+/**
+ * Nothing changed, and why: no session (401), out of reach (404 checklist), no such task in it (404
+ * task), or a write older than the one stored, which answers the checklist as it is (so the writer
+ * sees what won). Only these rarer answers pay the second round trip.
+ */
+async function checklistAsItIs(
+  db: Database,
+  cache: ChecklistCache,
+  actor: TaskActor,
+  checklistId: string,
+  taskId: string,
+): Promise<string> {
+  let access: ChecklistAccess;
   if (actor.kind === 'owner') {
     const found = await sessionAndRevision(db, actor.session, checklistId);
-    if (!found) return sessionRequired();
-    if (found.revision === null) return checklistNotFound();
-  } else if (!(await recipientAccessFor(db, actor.browserHash, checklistId, actor.now))) {
-    return checklistNotFound();
+    if (!found) throw sessionRequired();
+    if (found.revision === null) throw checklistNotFound();
+    access = { kind: 'owner', userId: found.userId };
+  } else {
+    const granted = await recipientAccessFor(db, actor.browserHash, checklistId, actor.now);
+    if (!granted) throw checklistNotFound();
+    access = granted;
   }
-  return new AppError('not_found', TASK_NOT_FOUND);
+  const read = await readChecklistWithRevision(db, access, checklistId);
+  if (!read) throw checklistNotFound();
+  if (!read.checklist.tasks.some((task) => task.id === taskId)) {
+    throw new AppError('not_found', TASK_NOT_FOUND);
+  }
+  const held = cache.remember(read.ownerId, read.revision, read.checklist);
+  return actor.kind === 'owner' ? held.body : JSON.stringify({ ...read.checklist, userId: null });
 }

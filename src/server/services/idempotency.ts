@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_LIMITS } from '#domain/offline';
+import type { Database } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+
+/**
+ * What the server remembers of each mutation that carried an Idempotency-Key (docs/decisions/0006):
+ * a claim made before the work runs (the primary key makes a concurrent duplicate collide), then the
+ * answer, kept 24 hours so a replay gets it again without anything running twice.
+ */
+
+const RETENTION_MS = IDEMPOTENCY_LIMITS.retentionHours * 60 * 60 * 1000;
+
+/**
+ * A claim still in flight this long after it was made belongs to a process that died between its
+ * work and storing the answer (a request holds its claim for milliseconds to seconds): it may be
+ * taken over, so one crash does not block that key for 24 hours.
+ */
+export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
+
+export interface StoredAnswer {
+  status: number;
+  body: string;
+  contentType: string | null;
+}
+
+export type ClaimResult =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'in-flight' }
+  | { kind: 'reused' };
+
+/** JSON with object keys sorted at every depth, so the same value always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, field]) => field !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`;
+}
+
+export function sha256Hex(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/**
+ * The fingerprint of a request: method, route pattern, path parameters and the SHA-256 of the
+ * canonical body (for an upload: of its field name and file bytes, never of the multipart framing).
+ */
+export function requestFingerprint(method: string, route: string, params: unknown, body: unknown): string {
+  return sha256Hex(
+    [method.toUpperCase(), route, canonicalJson(params ?? {}), sha256Hex(canonicalJson(body))].join('\n'),
+  );
+}
+
+/**
+ * Claims the key for this request, or says why not: the stored answer of the same request, another
+ * request of the same key still in flight, or the key used for a different request. An expired key
+ * (or an abandoned claim) is taken over as new, in the same statement.
+ */
+export async function claimIdempotencyKey(
+  db: Database,
+  principal: string,
+  key: string,
+  requestHash: string,
+  now: Date = new Date(),
+): Promise<ClaimResult> {
+  const abandonedBefore = new Date(now.getTime() - ABANDONED_CLAIM_MS);
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({
+      principal,
+      key,
+      requestHash,
+      status: null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RETENTION_MS),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.principal, idempotencyKeys.key],
+      set: {
+        requestHash: sql`excluded.request_hash`,
+        status: null,
+        responseBody: null,
+        responseType: null,
+        createdAt: sql`excluded.created_at`,
+        expiresAt: sql`excluded.expires_at`,
+      },
+      setWhere: sql`${idempotencyKeys.expiresAt} <= ${now.toISOString()}::timestamptz or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} <= ${abandonedBefore.toISOString()}::timestamptz)`,
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return { kind: 'claimed' };
+
+  const [held] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      status: idempotencyKeys.status,
+      responseBody: idempotencyKeys.responseBody,
+      responseType: idempotencyKeys.responseType,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
+  // Gone between the two statements (swept, or its claim released): a retry will claim it.
+  if (!held) return { kind: 'in-flight' };
+  if (held.requestHash !== requestHash) return { kind: 'reused' };
+  if (held.status === null) return { kind: 'in-flight' };
+  return {
+    kind: 'replay',
+    answer: { status: held.status, body: held.responseBody ?? '', contentType: held.responseType },
+  };
+}
+
+/** The row of this request's claim while it is still in flight. */
+function claimInFlight(principal: string, key: string, requestHash: string) {
+  return and(
+    eq(idempotencyKeys.principal, principal),
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.requestHash, requestHash),
+    isNull(idempotencyKeys.status),
+  );
+}
+
+/** Keeps the answer of a claimed request (only a claim still in flight is completed). */
+export async function storeIdempotentAnswer(
+  db: Database,
+  principal: string,
+  key: string,
+  requestHash: string,
+  answer: StoredAnswer,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ status: answer.status, responseBody: answer.body, responseType: answer.contentType })
+    .where(claimInFlight(principal, key, requestHash));
+}
+
+/** Lets the key go (the request failed on our side, or was not run): a retry runs it again. */
+export async function releaseIdempotencyKey(
+  db: Database,
+  principal: string,
+  key: string,
+  requestHash: string,
+): Promise<void> {
+  await db.delete(idempotencyKeys).where(claimInFlight(principal, key, requestHash));
+}
+
+/** Deletes the keys past their retention (hourly from main.ts); answers how many went. */
+export async function deleteExpiredIdempotencyKeys(db: Database, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lte(idempotencyKeys.expiresAt, now))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}
