@@ -12,6 +12,7 @@ import { closeRecipient, enterCode, linkPath, openRecipient, shareByEmail } from
 
 // Calls the page makes while offline (the user registration, a refetch) fail: that is the point.
 test.describe.configure({ timeout: 90_000 });
+test.use({ serviceWorkers: 'allow' });
 test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/] });
 
 const TASKS = ['Mop the kitchen', 'Clean the oven', 'Wipe the windows', 'Empty the bins', 'Dust the shelves'];
@@ -215,4 +216,49 @@ test('a photo taken offline is kept on the device, survives a reload, and upload
     completed: true,
     photoUrl: expect.stringContaining('/api/photos/'),
   });
+});
+
+test('a lost answer: the photo reached the server, the answer did not; the retry gets the stored answer, no second photo', async ({
+  page,
+}) => {
+  await signInAs(page);
+  const checklist = await seedChecklist(page, 'Meter reading', [
+    { description: 'Photograph the meter', photoRequired: true },
+  ]);
+  await page.goto(`/checklist/${checklist.id}`);
+  await expect(page.getByRole('heading', { name: 'Meter reading', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // The first upload reaches the server (which stores the photo), then the connection drops.
+  let firstAnswer: { photoUrl: string | null } | null = null;
+  const keys: string[] = [];
+  await page.route('**/api/checklists/*/tasks/*/photo', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (firstAnswer) {
+      await route.fallback();
+      return;
+    }
+    const response = await route.fetch();
+    firstAnswer = (await response.json()) as { photoUrl: string | null };
+    await route.abort('connectionreset');
+  });
+  const replayed = page.waitForResponse(
+    (response) => response.url().endsWith('/photo') && response.headers()['idempotent-replayed'] === 'true',
+  );
+
+  await page.getByRole('checkbox', { name: 'Photograph the meter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Photo required' });
+  await choosePhoto(page, dialog, await scenePhoto('Meter'));
+  await dialog.getByRole('button', { name: 'Upload Photo' }).click();
+  // Nothing is claimed while the answer is missing: the photo is kept on this device and retried.
+  await expect(page.getByTestId('toast')).toContainText('Photo saved on this device');
+  await replayed;
+  await expect(page.getByRole('button', { name: 'View photo: Photograph the meter' })).toBeVisible();
+
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  const after = await readChecklist(page, checklist.id);
+  expect(firstAnswer).not.toBeNull();
+  expect(after.tasks[0]?.photoUrl).toBe((firstAnswer as unknown as { photoUrl: string }).photoUrl);
 });

@@ -14,7 +14,14 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('workbox-window')
+    // After the page has loaded and settled: precaching the shell must not compete with the first visit.
+    const afterLoad = new Promise<void>((resolve) => {
+      const settle = () => window.setTimeout(resolve, 2000);
+      if (document.readyState === 'complete') settle();
+      else window.addEventListener('load', settle, { once: true });
+    });
+    void afterLoad
+      .then(() => import('workbox-window'))
       .then(({ Workbox }) => {
         if (cancelled) return;
         const workbox = new Workbox('/sw.js', { scope: '/' });
