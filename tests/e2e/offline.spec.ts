@@ -141,9 +141,12 @@ test('a recipient: the shared page opens offline, and their ticks and remark rea
   await signInAs(page);
   const checklist = await seedChecklist(page, 'Cottage changeover', [...TASKS, 'Lock up']);
   const share = await shareByEmail(page, checklist.id, 'jane@example.com');
-  const recipient = await openRecipient(browser, baseURL, [
-    /ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/,
-  ]);
+  const recipient = await openRecipient(
+    browser,
+    baseURL,
+    [/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/],
+    'allow',
+  );
   const phone = recipient.page;
   await phone.goto(linkPath(share));
   await enterCode(phone, share.verificationCode as string);

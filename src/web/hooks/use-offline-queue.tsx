@@ -101,11 +101,13 @@ export function OfflineQueueProvider({
     // Work stored by an earlier visit (or another tab) is sent at start-up and whenever the network returns.
     if (queue.getState().ops.length > 0) wasHeldBack.current = true;
     void queue.flush();
-    void loadEffects().catch(() => undefined);
+    // Fetched ahead, once the page has settled (not competing with its first requests).
+    const preload = window.setTimeout(() => void loadEffects().catch(() => undefined), 3000);
     const onOnline = () => void queue.flush();
     window.addEventListener('online', onOnline);
     return () => {
       window.removeEventListener('online', onOnline);
+      window.clearTimeout(preload);
       queue.stop();
     };
   }, [queue]);
