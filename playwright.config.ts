@@ -36,6 +36,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Each test is a fresh browser profile: a service worker would only precache the whole app in every
+    // one of them (heavy on a shared machine). tests/e2e/offline.spec.ts allows it and tests it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { loadConfig, publicConfig } from './src/server/config.ts';
 import { renderIndexHtml } from './src/server/http/web-app.ts';
 
@@ -13,10 +14,48 @@ function injectPublicConfig(): Plugin {
   };
 }
 
+/**
+ * The service worker (workbox generateSW): the app shell and every route's chunk are precached, so
+ * /dashboard, /checklist/{id} and /shared/{token} open with no network after one visit. Navigations
+ * get the precached index.html (the server renders /index.html with the public config, so the copy
+ * kept carries it); the server's own paths never do. API answers are not cached here: the persisted
+ * query cache is the data store, and the offline queue keeps the writes.
+ *
+ * registerType 'prompt': a new version waits until the person reloads (components/update-prompt.tsx)
+ * or closes the app, so a page never reloads under someone's fingers, and a running page keeps the
+ * chunks it was built with. No registration script is injected (CSP): the app registers it itself.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [
+        /^\/api(\/|$)/,
+        /^\/oidc(\/|$)/,
+        /^\/ws(\/|$)/,
+        /^\/healthz$/,
+        /^\/readyz$/,
+        /^\/assets\//,
+      ],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+      // The largest chunk (the editor) is well under this; the default 2 MiB would also do.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5001'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), injectPublicConfig()],
+  plugins: [react(), tailwindcss(), injectPublicConfig(), serviceWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,9 +1,12 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useState } from 'react';
 import { AppHeader } from './components/app-header.tsx';
+import { OfflineBanner } from './components/offline-banner.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
+import { UpdatePrompt } from './components/update-prompt.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
-import { createQueryClient, createQueryPersister } from './lib/query-client.ts';
+import { OfflineQueueProvider } from './hooks/use-offline-queue.tsx';
+import { createQueryClient, createQueryPersister, OFFLINE_KEEP_MS } from './lib/query-client.ts';
 import { AppRoutes } from './routes.tsx';
 
 /** Bumped when the shape of cached data changes, so an old persisted cache is thrown away. */
@@ -15,15 +18,19 @@ export function App() {
   return (
     <PersistQueryClientProvider
       client={queryClient}
-      persistOptions={{ persister, buster: CACHE_BUSTER, maxAge: 24 * 60 * 60 * 1000 }}
+      persistOptions={{ persister, buster: CACHE_BUSTER, maxAge: OFFLINE_KEEP_MS }}
     >
       <ToastProvider>
-        <AuthProvider>
-          <div className="flex min-h-dvh flex-col bg-slate-50">
-            <AppHeader />
-            <AppRoutes />
-          </div>
-        </AuthProvider>
+        <OfflineQueueProvider>
+          <AuthProvider>
+            <div className="flex min-h-dvh flex-col bg-slate-50">
+              <AppHeader />
+              <OfflineBanner />
+              <AppRoutes />
+            </div>
+            <UpdatePrompt />
+          </AuthProvider>
+        </OfflineQueueProvider>
       </ToastProvider>
     </PersistQueryClientProvider>
   );

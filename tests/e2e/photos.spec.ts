@@ -111,7 +111,6 @@ test.describe('refusals', () => {
       'Boiler service',
       'Photograph the pressure gauge',
     );
-    const box = page.getByRole('checkbox', { name: 'Photograph the pressure gauge' });
     const toast = page.getByTestId('toast');
     const uploadButton = dialog.getByRole('button', { name: 'Upload Photo' });
 
@@ -145,22 +144,32 @@ test.describe('refusals', () => {
     await expect(page.getByText('Photo uploaded successfully')).toHaveCount(0);
     expect(uploads).toBe(1);
 
-    // A server failure: the spec's message, never a success.
+    // A server failure may pass: the photo is kept on this device and retried, never called uploaded.
+    let failing = true;
     await page.route(
       (url) => isPhotoUpload(url),
-      (route) => route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Boom' } } }),
+      (route) =>
+        failing
+          ? route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Boom' } } })
+          : route.fallback(),
     );
     await choosePhoto(page, dialog, await scenePhoto('Gauge'));
     await uploadButton.click();
-    await expect(toast).toContainText('Failed to upload photo. Please try again.');
-    await expect(dialog.getByRole('alert')).toContainText('Failed to upload photo. Please try again.');
+    await expect(toast).toContainText('Photo saved on this device');
     await expect(page.getByText('Photo uploaded successfully')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(box).not.toBeChecked();
+    const row = page.getByTestId('task').filter({ hasText: 'Photograph the pressure gauge' });
+    await expect(row.getByTestId('pending-sync')).toBeVisible();
     expect((await readChecklist(page, checklist.id)).tasks[0]).toMatchObject({
       completed: false,
       photoUrl: null,
     });
+    // The server recovers: the kept photo goes up on the next try.
+    failing = false;
+    await expect(row.getByRole('button', { name: 'View photo: Photograph the pressure gauge' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(row.getByTestId('pending-sync')).toHaveCount(0);
+    expect((await readChecklist(page, checklist.id)).tasks[0]).toMatchObject({ completed: true });
   });
 });
 

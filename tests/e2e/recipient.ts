@@ -29,8 +29,16 @@ export async function openRecipient(
   browser: Browser,
   baseURL: string | undefined,
   allow: RegExp[] = [],
+  /** Blocked unless a test is about them (as in playwright.config.ts). */
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<Recipient> {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers,
+  });
   const page = await context.newPage();
   return { context, page, consoleErrors: collectConsoleErrors(page, allow) };
 }

@@ -54,7 +54,11 @@ export async function registerWebApp(
   const sendApp = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
-  if (html) app.get('/', async (_request, reply) => sendApp(reply));
+  if (html) {
+    app.get('/', async (_request, reply) => sendApp(reply));
+    // The service worker precaches the shell by this name: it must get the page with the public config.
+    app.get('/index.html', async (_request, reply) => sendApp(reply));
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     if (html && wantsApp(request)) return sendApp(reply);

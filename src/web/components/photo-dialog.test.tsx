@@ -19,11 +19,11 @@ beforeEach(() => {
 
 /** An upload the test finishes: it sees the options, reports progress, then resolves or rejects. */
 function controlledUpload() {
-  let finish: { resolve(): void; reject(error: unknown): void } | null = null;
+  let finish: { resolve(outcome: 'applied' | 'queued'): void; reject(error: unknown): void } | null = null;
   let options: UploadOptions = {};
   const upload = vi.fn((_file: File, given: UploadOptions) => {
     options = given;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<'applied' | 'queued'>((resolve, reject) => {
       finish = { resolve, reject };
     });
   });
@@ -31,7 +31,8 @@ function controlledUpload() {
     upload,
     progress: (loaded: number, total: number | null) => act(() => options.onProgress?.({ loaded, total })),
     signal: () => options.signal,
-    succeed: () => act(async () => finish?.resolve()),
+    succeed: () => act(async () => finish?.resolve('applied')),
+    keepForLater: () => act(async () => finish?.resolve('queued')),
     fail: (error: unknown) => act(async () => finish?.reject(error)),
   };
 }
@@ -42,7 +43,7 @@ function renderDialog(props: Partial<PhotoDialogProps> = {}) {
     open: true,
     onOpenChange,
     taskDescription: 'Photograph the kitchen',
-    upload: vi.fn(async () => undefined),
+    upload: vi.fn(async () => 'applied' as const),
     ...props,
   };
   render(
@@ -139,7 +140,7 @@ describe('the photo dialog', () => {
         }
       },
     );
-    const upload = vi.fn(async (_file: File, _options: UploadOptions) => undefined);
+    const upload = vi.fn(async (_file: File, _options: UploadOptions) => 'applied' as const);
     const { dialog } = renderDialog({ upload });
     await choose(photo(12 * MB, 'IMG_4032.png', 'image/png'));
     expect(drawn).toEqual([[2560, 1920]]);
@@ -223,17 +224,21 @@ describe('the photo dialog', () => {
     expect(document.body.textContent).not.toContain(PHOTO_MESSAGES.uploaded);
   });
 
-  it('offline: says so plainly and sends nothing', async () => {
+  it('offline: keeps the photo on this device and says so, never that it was uploaded', async () => {
     const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      const upload = vi.fn();
-      const { dialog } = renderDialog({ upload });
+      const sending = controlledUpload();
+      const { dialog, onOpenChange } = renderDialog({ upload: sending.upload });
       await choose(photo());
       expect(within(dialog).getByRole('status').textContent).toBe(
-        'You are offline. The photo can be uploaded once you are back online.',
+        "You're offline. The photo is kept on this device and uploads when you're back online.",
       );
-      expect((uploadButton(dialog) as HTMLButtonElement).disabled).toBe(true);
-      expect(upload).not.toHaveBeenCalled();
+      await act(async () => fireEvent.click(uploadButton(dialog)));
+      expect(sending.upload).toHaveBeenCalledTimes(1);
+      await sending.keepForLater();
+      expect(toastText()).toContain('Photo saved on this device');
+      expect(toastText()).not.toContain(PHOTO_MESSAGES.uploaded);
+      expect(onOpenChange).toHaveBeenCalledWith(false);
     } finally {
       offline.mockRestore();
     }

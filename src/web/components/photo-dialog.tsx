@@ -22,8 +22,11 @@ export interface PhotoDialogProps {
   taskDescription: string;
   /** 'required': the task is being ticked and needs its photo first; 'replace': a new photo for one that has it. */
   purpose?: PhotoPurpose;
-  /** Sends the photo; resolves once the server has stored it, rejects with why it did not. */
-  upload(file: File, options: UploadOptions): Promise<void>;
+  /**
+   * Sends the photo: resolves 'applied' once the server has stored it, 'queued' when it is kept on this
+   * device until the connection allows; rejects with why it was refused.
+   */
+  upload(file: File, options: UploadOptions): Promise<'applied' | 'queued'>;
   /** Where focus goes on close when what opened the dialog is gone. */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
@@ -125,21 +128,23 @@ export function PhotoDialog({
   }
 
   async function send() {
-    if (!photo || uploading || !online) return;
+    if (!photo || uploading) return;
     const controller = new AbortController();
     sending.current = controller;
     setProblem(null);
     setCancelled(false);
     setProgress({ percent: 0, sent: false });
     try {
-      await upload(photo.file, {
+      const outcome = await upload(photo.file, {
         signal: controller.signal,
         onProgress: ({ loaded, total }) => {
           const percent = total ? Math.min(100, Math.round((loaded / total) * 100)) : null;
           setProgress({ percent, sent: total !== null && loaded >= total });
         },
       });
-      toast({ title: 'Success', description: PHOTO_MESSAGES.uploaded });
+      // Success only once the server has it; kept on this device is said as such.
+      if (outcome === 'applied') toast({ title: 'Success', description: PHOTO_MESSAGES.uploaded });
+      else toast({ title: PHOTO_UPLOAD_NOTES.queuedTitle, description: PHOTO_UPLOAD_NOTES.queuedText });
       onOpenChange(false);
     } catch (error) {
       if (isAbortError(error)) {
@@ -277,11 +282,7 @@ export function PhotoDialog({
             Cancel
           </Button>
         )}
-        <Button
-          onClick={() => void send()}
-          disabled={!photo || busy || !online}
-          aria-busy={uploading || undefined}
-        >
+        <Button onClick={() => void send()} disabled={!photo || busy} aria-busy={uploading || undefined}>
           {uploading ? 'Uploading…' : 'Upload Photo'}
         </Button>
       </div>

@@ -5,7 +5,9 @@ import { UploadNetworkError } from '../lib/upload-request.ts';
 export type PhotoPurpose = 'required' | 'replace';
 
 export const PHOTO_UPLOAD_NOTES = {
-  offline: 'You are offline. The photo can be uploaded once you are back online.',
+  offline: "You're offline. The photo is kept on this device and uploads when you're back online.",
+  queuedTitle: 'Photo saved on this device',
+  queuedText: "It will upload when you're back online. The task shows it as pending until then.",
   connectionLost: 'The connection was lost before the photo reached the server. Check it and try again.',
   cancelled: 'Upload cancelled.',
 } as const;

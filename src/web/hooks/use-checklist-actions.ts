@@ -1,21 +1,11 @@
-import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Checklist, Task } from '#domain/checklist';
-import { apiRequest } from '../lib/api.ts';
-import { withTaskCompleted, withTaskFromServer } from '../lib/checklist-optimistic.ts';
-import { type UploadOptions, uploadForm } from '../lib/upload-request.ts';
-
-function checklistPath(id: string): string {
-  return `/api/checklists/${encodeURIComponent(id)}`;
-}
-
-function taskPath(checklistId: string, taskId: string): string {
-  return `${checklistPath(checklistId)}/tasks/${encodeURIComponent(taskId)}`;
-}
-
-/** Also read by the live updates: while a tick of the checklist is on its way, they do not overwrite it. */
-export const toggleKey = (checklistId: string) => ['toggle-task', checklistId];
-/** Changes to one checklist's tasks are sent one after another, in the order they were made. */
-const taskScope = (checklistId: string) => `checklist-tasks:${checklistId}`;
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Checklist } from '#domain/checklist';
+import type { OpContext, OpOutcome } from '../lib/offline-queue.ts';
+import { uploadWatchers } from '../lib/offline-transport.ts';
+import { overlayPending, type PendingView } from '../lib/pending-overlay.ts';
+import type { UploadOptions } from '../lib/upload-request.ts';
+import { useOfflineQueue, useQueueState } from './use-offline-queue.tsx';
 
 /**
  * Where a checklist sits in the query cache, so one set of actions serves the owner's page (the
@@ -25,6 +15,8 @@ const taskScope = (checklistId: string) => `checklist-tasks:${checklistId}`;
 export interface ChecklistCache {
   checklistId: string;
   key: QueryKey;
+  /** Who sends the changes (kept with each queued change, so it is sent the same way after a reload). */
+  context: OpContext;
   read(queryClient: QueryClient): Checklist | undefined;
   /** Changes the cached checklist, if there is one. */
   write(queryClient: QueryClient, change: (checklist: Checklist) => Checklist): void;
@@ -32,107 +24,47 @@ export interface ChecklistCache {
   refreshRelated(queryClient: QueryClient): Promise<unknown>;
 }
 
-/**
- * Ticks and unticks, optimistic: the box changes at once and rolls back if the server refuses.
- * Ticks of one checklist are sent one after another (a tick then an untick arrive in that order),
- * and only the answer to the last one in flight replaces the cached checklist.
- */
-export function useToggleTask(cache: ChecklistCache, onFailed: (error: unknown) => void) {
-  const queryClient = useQueryClient();
-  const { checklistId, key } = cache;
-  const mutationKey = toggleKey(checklistId);
-  return useMutation({
-    mutationKey,
-    scope: { id: taskScope(checklistId) },
-    mutationFn: ({ taskId, completed }: { taskId: string; completed: boolean }) =>
-      apiRequest<Checklist>('PATCH', taskPath(checklistId, taskId), { completed }),
-    onMutate: async ({ taskId, completed }) => {
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const before = cache.read(queryClient)?.tasks.find((task) => task.id === taskId);
-      cache.write(queryClient, (old) => withTaskCompleted(old, taskId, completed));
-      return { previous: before?.completed };
-    },
-    onSuccess: (checklist) => {
-      if (queryClient.isMutating({ mutationKey }) === 1) cache.write(queryClient, () => checklist);
-    },
-    onError: (error, { taskId }, context) => {
-      if (context?.previous !== undefined) {
-        const previous = context.previous;
-        cache.write(queryClient, (old) => withTaskCompleted(old, taskId, previous));
-      }
-      onFailed(error);
-    },
-    onSettled: (_data, error) => {
-      if (queryClient.isMutating({ mutationKey }) !== 1) return;
-      // On failure the checklist is reloaded (spec section 4); the dashboard's counts follow either way.
-      if (error) void queryClient.invalidateQueries({ queryKey: key, exact: true });
-      void cache.refreshRelated(queryClient);
-    },
-  });
-}
-
-/** Saves the remarks (last write wins); only the remarks of the cached checklist are replaced. */
-export function useSaveRemarks(cache: ChecklistCache) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (remarks: string) =>
-      apiRequest<Checklist>('PATCH', checklistPath(cache.checklistId), { remarks }),
-    retry: 1,
-    onSuccess: (checklist) => {
-      cache.write(queryClient, (old) => ({ ...old, remarks: checklist.remarks }));
-    },
-  });
-}
-
-/** Submit: status completed, progress 100, the remarks saved with it. */
-export function useSubmitChecklist(cache: ChecklistCache) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (remarks: string) =>
-      apiRequest<Checklist>('POST', `${checklistPath(cache.checklistId)}/submit`, { remarks }),
-    onSuccess: (checklist) => {
-      cache.write(queryClient, () => checklist);
-      void cache.refreshRelated(queryClient);
-    },
-  });
-}
-
-/** A photo for a task (multipart, field `photo`), with its progress; the server answers the updated task. */
-export function useUploadTaskPhoto(cache: ChecklistCache) {
-  const queryClient = useQueryClient();
-  const { checklistId, key } = cache;
-  return useMutation({
-    mutationFn: ({ taskId, file, ...options }: { taskId: string; file: File } & UploadOptions) => {
-      const form = new FormData();
-      form.append('photo', file);
-      return uploadForm<Task>(`${taskPath(checklistId, taskId)}/photo`, form, options);
-    },
-    retry: false,
-    onSuccess: (task) => {
-      cache.write(queryClient, (old) => withTaskFromServer(old, task));
-      // A tick answered while the photo was on its way may have put back the task without it.
-      if (queryClient.isMutating({ mutationKey: toggleKey(checklistId) }) > 0) {
-        void queryClient.invalidateQueries({ queryKey: key, exact: true });
-      }
-      void cache.refreshRelated(queryClient);
-    },
-  });
+/** A refused change rejects with the server's error; anything else resolves with what became of it. */
+function settled(outcome: OpOutcome): 'applied' | 'queued' {
+  if (outcome.status === 'rejected') throw outcome.error;
+  return outcome.status;
 }
 
 /**
- * Removes a task's photo (the server deletes its files); the task keeps its tick unless the server's
- * answer says otherwise. Sent in turn with the ticks of the same checklist.
+ * The work done on one checklist: every tick, untick, photo, photo removal, remarks save and submit
+ * goes through the offline queue (stored first, then sent with its Idempotency-Key, in order). What is
+ * still pending is laid over the server's copy (`view`), so the box stays ticked and the remark stays
+ * written, online or not, whatever the server's copy says meanwhile.
  */
-export function useRemoveTaskPhoto(cache: ChecklistCache) {
-  const queryClient = useQueryClient();
-  const { checklistId } = cache;
-  return useMutation({
-    scope: { id: taskScope(checklistId) },
-    mutationFn: (taskId: string) =>
-      apiRequest<Checklist>('PATCH', taskPath(checklistId, taskId), { photoUrl: null }),
-    onSuccess: (checklist) => {
-      cache.write(queryClient, () => checklist);
-      void cache.refreshRelated(queryClient);
+export function useChecklistWork(cache: ChecklistCache, server: Checklist) {
+  const queue = useOfflineQueue();
+  const { ops } = useQueueState();
+  const { checklistId, context } = cache;
+  const view: PendingView = useMemo(() => overlayPending(server, ops), [server, ops]);
+
+  return {
+    view,
+    /** Ticks or unticks; a refusal is told by the queue's toast and the checklist is reloaded. */
+    toggle: (taskId: string, completed: boolean) =>
+      queue.enqueue(checklistId, context, { kind: 'toggle', taskId, completed }),
+    saveRemarks: async (remarks: string) =>
+      settled(await queue.enqueue(checklistId, context, { kind: 'remarks', remarks })),
+    submit: async (remarks: string) =>
+      settled(await queue.enqueue(checklistId, context, { kind: 'submit', remarks })),
+    removePhoto: async (taskId: string) =>
+      settled(await queue.enqueue(checklistId, context, { kind: 'remove-photo', taskId })),
+    /** Resolves 'applied' once the server has the photo, 'queued' when it is kept here for later. */
+    uploadPhoto: async (taskId: string, file: File, watch: UploadOptions = {}) => {
+      const key = crypto.randomUUID();
+      uploadWatchers.set(key, { onProgress: watch.onProgress, signal: watch.signal });
+      try {
+        const input = { kind: 'photo' as const, taskId, fileName: file.name, fileType: file.type };
+        return settled(await queue.enqueue(checklistId, context, input, file, key));
+      } finally {
+        uploadWatchers.delete(key);
+      }
     },
-  });
+  };
 }
+
+export type ChecklistWork = ReturnType<typeof useChecklistWork>;

@@ -2,6 +2,8 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Checklist, ChecklistInput, ChecklistSummary, DashboardStats } from '#domain/checklist';
 import type { SubscriptionInfo } from '#domain/plans';
 import { apiRequest } from '../lib/api.ts';
+import { idempotencyHeaders } from '../lib/idempotency.ts';
+import { OFFLINE_KEEP_MS } from '../lib/query-client.ts';
 import { useAuth } from './use-auth.tsx';
 import type { ChecklistCache } from './use-checklist-actions.ts';
 
@@ -36,6 +38,7 @@ export function useChecklists() {
         signal,
       }),
     enabled: Boolean(user),
+    gcTime: OFFLINE_KEEP_MS,
   });
 }
 
@@ -50,6 +53,7 @@ export function useChecklist(id: string) {
     // The remembered copy shows at once (and offline), but opening the page always asks for the
     // current one: other people tick the same checklist, and the copy in storage may be a moment old.
     refetchOnMount: 'always',
+    gcTime: OFFLINE_KEEP_MS,
   });
 }
 
@@ -59,6 +63,7 @@ export function ownerChecklistCache(id: string): ChecklistCache {
   return {
     checklistId: id,
     key,
+    context: { kind: 'owner' },
     read: (queryClient) => queryClient.getQueryData<Checklist>(key),
     write: (queryClient, change) => queryClient.setQueryData<Checklist>(key, (old) => old && change(old)),
     refreshRelated: (queryClient) => refreshChecklistData(queryClient, { details: false }),
@@ -127,7 +132,12 @@ export function useCreateChecklist() {
   const { user } = useAuth();
   return useMutation({
     mutationFn: (draft: ChecklistDraftBody) =>
-      apiRequest<Checklist>('POST', '/api/checklists', { ...draft, userId: user?.uid ?? null }),
+      apiRequest<Checklist>(
+        'POST',
+        '/api/checklists',
+        { ...draft, userId: user?.uid ?? null },
+        { headers: idempotencyHeaders(draft) },
+      ),
     onSuccess: (checklist) => {
       queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
       return refreshChecklistData(queryClient, { details: false });
@@ -138,8 +148,13 @@ export function useCreateChecklist() {
 export function useUpdateChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, draft, version }: { id: string; draft: ChecklistDraftBody; version: number }) =>
-      apiRequest<Checklist>('PUT', `/api/checklists/${encodeURIComponent(id)}`, { ...draft, version }),
+    mutationFn: (variables: { id: string; draft: ChecklistDraftBody; version: number }) =>
+      apiRequest<Checklist>(
+        'PUT',
+        `/api/checklists/${encodeURIComponent(variables.id)}`,
+        { ...variables.draft, version: variables.version },
+        { headers: idempotencyHeaders(variables) },
+      ),
     onSuccess: (checklist) => {
       queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
       return refreshChecklistData(queryClient, { details: false });

@@ -6,7 +6,7 @@ import {
   type RealtimeState,
   realtimeClient,
 } from '../lib/realtime-client.ts';
-import { type ChecklistCache, toggleKey } from './use-checklist-actions.ts';
+import type { ChecklistCache } from './use-checklist-actions.ts';
 import { refreshChecklistData } from './use-checklists.ts';
 
 /** A burst of dashboard changes (a recipient ticking fast) makes one refetch of the list and counters. */
@@ -23,10 +23,12 @@ export interface FollowOptions {
 }
 
 /**
- * What the page does with the messages about its checklist. The server's copy replaces the cached one,
- * except while the user's own tick is on its way (that would undo the box they just ticked): then the
- * checklist is refetched once their ticks have settled. A copy older than one already applied is
- * ignored; after a (re)subscription or a `resync` the page refetches what it may have missed.
+ * What the page does with the messages about its checklist. The server's copy replaces the cached one:
+ * the user's own changes not yet answered are laid over it when rendering (lib/pending-overlay.ts), so
+ * an update never undoes the box they just ticked, and once the offline queue has sent everything it
+ * refetches the checklist (an answer to a tick may predate an update applied meanwhile). A copy older
+ * than one already applied is ignored; after a (re)subscription or a `resync` the page refetches what
+ * it may have missed.
  */
 export function followChecklist(
   queryClient: QueryClient,
@@ -35,9 +37,7 @@ export function followChecklist(
   options: { current: FollowOptions } = { current: {} },
 ): () => void {
   const { checklistId } = getCache();
-  const mutationKey = toggleKey(checklistId);
   let lastRevision = 0;
-  let refetchWhenSettled = false;
 
   // After a (re)subscription a read already on its way is let finish (it began a moment before, and
   // restarting it would also restart its retries); after a change, a read on its way may predate it.
@@ -46,12 +46,6 @@ export function followChecklist(
     void queryClient.invalidateQueries({ queryKey: cache.key, exact: true }, { cancelRefetch: restart });
     void cache.refreshRelated(queryClient);
   };
-
-  const stopWatchingMutations = queryClient.getMutationCache().subscribe(() => {
-    if (!refetchWhenSettled || queryClient.isMutating({ mutationKey }) > 0) return;
-    refetchWhenSettled = false;
-    refetch({ restart: true });
-  });
 
   const receive = (message: ChecklistMessage) => {
     switch (message.type) {
@@ -73,10 +67,6 @@ export function followChecklist(
         if (message.revision <= lastRevision) return;
         lastRevision = message.revision;
         const cache = getCache();
-        if (queryClient.isMutating({ mutationKey }) > 0) {
-          refetchWhenSettled = true;
-          return;
-        }
         if (queryClient.isFetching({ queryKey: cache.key, exact: true }) > 0) {
           // A read already on its way may predate this change: ask again rather than be overwritten.
           void queryClient.invalidateQueries({ queryKey: cache.key, exact: true });
@@ -89,11 +79,7 @@ export function followChecklist(
     }
   };
 
-  const unsubscribe = subscribe(checklistId, receive);
-  return () => {
-    unsubscribe();
-    stopWatchingMutations();
-  };
+  return subscribe(checklistId, receive);
 }
 
 /**

@@ -1,22 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ChecklistCache, useSaveRemarks } from './use-checklist-actions.ts';
 
 /** How long typing must pause before the remarks are saved. */
 export const REMARKS_DEBOUNCE_MS = 800;
 
-export type RemarksSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+/** 'queued': kept on this device, sent when the connection allows. */
+export type RemarksSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'queued' | 'error';
 
 /**
- * The 'Notes & Remarks' text with debounced saving (and at once when the field is left). A newer text from the server is taken only
- * while nothing typed here is unsaved; what was typed just before leaving the page is still sent.
+ * The 'Notes & Remarks' text with debounced saving (and at once when the field is left). A newer text
+ * from the server is taken only while nothing typed here is unsaved; what was typed just before leaving
+ * the page is still sent. `serverRemarks` is the text as shown (the server's, or one still pending);
+ * `queuedRemarks` says whether a remarks change waits in the offline queue.
  */
-export function useRemarksAutosave(cache: ChecklistCache, serverRemarks: string) {
-  const { mutateAsync } = useSaveRemarks(cache);
+export function useRemarksAutosave(
+  save: (remarks: string) => Promise<'applied' | 'queued'>,
+  serverRemarks: string,
+  queuedRemarks: boolean,
+) {
   const [value, setValue] = useState(serverRemarks);
   const [state, setState] = useState<RemarksSaveState>('idle');
   const saved = useRef(serverRemarks);
   const latest = useRef(value);
   latest.current = value;
+  const saveRef = useRef(save);
+  saveRef.current = save;
 
   useEffect(() => {
     if (latest.current === saved.current && serverRemarks !== saved.current) {
@@ -28,28 +35,26 @@ export function useRemarksAutosave(cache: ChecklistCache, serverRemarks: string)
   const sending = useRef<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
 
-  const send = useCallback(
-    async (text: string) => {
-      if (text === saved.current) {
-        setState((current) => (current === 'idle' ? 'idle' : 'saved'));
-        return;
-      }
-      if (text === sending.current) return; // the same text is on its way (a blur right after the pause)
-      sending.current = text;
-      setState('saving');
-      try {
-        await mutateAsync(text);
-        saved.current = text;
-        setState(latest.current === text ? 'saved' : 'pending');
-      } catch (error) {
-        console.warn('Saving the remarks failed', error);
-        setState('error');
-      } finally {
-        if (sending.current === text) sending.current = null;
-      }
-    },
-    [mutateAsync],
-  );
+  const send = useCallback(async (text: string) => {
+    if (text === saved.current) {
+      setState((current) => (current === 'idle' ? 'idle' : current === 'pending' ? 'saved' : current));
+      return;
+    }
+    if (text === sending.current) return; // the same text is on its way (a blur right after the pause)
+    sending.current = text;
+    setState('saving');
+    try {
+      const outcome = await saveRef.current(text);
+      // Kept on this device counts as saved here: it is no longer at risk, and it is sent later.
+      saved.current = text;
+      setState(latest.current === text ? (outcome === 'queued' ? 'queued' : 'saved') : 'pending');
+    } catch (error) {
+      console.warn('Saving the remarks failed', error);
+      setState('error');
+    } finally {
+      if (sending.current === text) sending.current = null;
+    }
+  }, []);
 
   useEffect(() => {
     if (value === saved.current) return;
@@ -60,15 +65,21 @@ export function useRemarksAutosave(cache: ChecklistCache, serverRemarks: string)
 
   useEffect(
     () => () => {
-      if (latest.current !== saved.current) void mutateAsync(latest.current).catch(() => undefined);
+      if (latest.current !== saved.current) void saveRef.current(latest.current).catch(() => undefined);
     },
-    [mutateAsync],
+    [],
   );
+
+  // What is shown: a change still in the queue is 'Pending sync' (also after a reload); once the queue
+  // has sent it, 'Saved'.
+  let shown = state;
+  if (queuedRemarks && (state === 'idle' || state === 'saved' || state === 'queued')) shown = 'queued';
+  else if (!queuedRemarks && state === 'queued') shown = 'saved';
 
   return {
     value,
     setValue,
-    state,
+    state: shown,
     /** The text was saved another way (with the submit). */
     markSaved: useCallback((text: string) => {
       saved.current = text;

@@ -7,6 +7,14 @@ export const QUERY_CACHE_KEY = 'LISTSYNC_QUERY_CACHE';
 const MINUTE = 60_000;
 
 /**
+ * How long what is needed to work offline is kept: a week, so a checklist opened on Monday still opens
+ * in a basement on Friday. It is the persisted cache's max age, and the gcTime of the queries a person
+ * works from offline (a checklist, the dashboard list, a share's copy); everything else keeps the
+ * spec's 30 minutes.
+ */
+export const OFFLINE_KEEP_MS = 7 * 24 * 60 * MINUTE;
+
+/**
  * Retries are for failures that may pass (network, 5xx, 429), never for a 4xx answer that will be
  * the same next time: retrying a 404 three times would only delay the Not Found view by 7 seconds.
  */
@@ -36,6 +44,10 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+
+  // React Query believes it is online until an 'offline' event: a page opened with no network must
+  // start offline, so its queries pause (and show the persisted copy) instead of failing.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
   // Back online: paused mutations resume (React Query does that), then every query is refreshed.
   onlineManager.subscribe((online) => {

@@ -9,6 +9,8 @@ export interface UploadProgress {
 export interface UploadOptions {
   onProgress?(progress: UploadProgress): void;
   signal?: AbortSignal;
+  /** Extra request headers (the Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** The connection failed before an answer came (offline, dropped): nothing is known to be saved. */
@@ -41,7 +43,11 @@ function parse<T>(text: string): T {
  * (upload progress). Credentials go with it as with every call of ours; a refusal rejects with the
  * same ApiError as `apiRequest`, so callers read the server's code and message alike.
  */
-export function uploadForm<T>(url: string, form: FormData, { onProgress, signal }: UploadOptions = {}) {
+export function uploadForm<T>(
+  url: string,
+  form: FormData,
+  { onProgress, signal, headers = {} }: UploadOptions = {},
+) {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
@@ -51,6 +57,7 @@ export function uploadForm<T>(url: string, form: FormData, { onProgress, signal 
     request.open('POST', url);
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });
     };
@@ -63,8 +70,8 @@ export function uploadForm<T>(url: string, form: FormData, { onProgress, signal 
         return;
       }
       const retryAfter = request.getResponseHeader('retry-after');
-      const headers = new Headers(retryAfter ? { 'retry-after': retryAfter } : {});
-      reject(new ApiError(request.status, request.statusText, request.responseText, headers));
+      const answerHeaders = new Headers(retryAfter ? { 'retry-after': retryAfter } : {});
+      reject(new ApiError(request.status, request.statusText, request.responseText, answerHeaders));
     };
     request.onerror = () => {
       settle();

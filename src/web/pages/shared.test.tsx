@@ -7,6 +7,8 @@ import type { Checklist } from '#domain/checklist';
 import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../components/ui/toast.tsx';
+import { OfflineQueueProvider } from '../hooks/use-offline-queue.tsx';
+import { memoryBlobStore, memoryOpStore } from '../lib/offline-store.ts';
 import { CODE_DIALOG_TITLE } from './shared/code-dialog.tsx';
 import SharedChecklistPage, { VERIFIED_LOAD_DELAY_MS } from './shared.tsx';
 
@@ -84,9 +86,11 @@ function renderPage(search = '') {
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <Route path="/shared/:token" component={SharedChecklistPage} />
-        </Router>
+        <OfflineQueueProvider ops={memoryOpStore()} blobs={memoryBlobStore()}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <Route path="/shared/:token" component={SharedChecklistPage} />
+          </Router>
+        </OfflineQueueProvider>
       </ToastProvider>
     </QueryClientProvider>,
   );

@@ -61,8 +61,12 @@ export default function SharedChecklistPage() {
   else if (shareGone) view = 'not-found';
   else if ((verifiedBefore || verifiedHere) && !accessLost) {
     view = shared.data ? 'checklist' : shared.isError ? 'failed' : 'loading';
-  } else if (!statusKnown && status.fetchStatus === 'paused' && shared.data) {
-    view = 'checklist'; // offline: the copy this browser kept from its last verified visit
+  } else if (
+    shared.data &&
+    (status.fetchStatus === 'paused' || (status.isError && !isApiError(status.error)))
+  ) {
+    // Offline, or the server cannot be reached: the copy this browser kept from its last verified visit.
+    view = 'checklist';
   } else if (!statusKnown) view = 'loading';
   else view = 'code';
 

@@ -8,6 +8,8 @@ import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import type { ChecklistCache } from '../../hooks/use-checklist-actions.ts';
 import { checklistKeys, ownerChecklistCache } from '../../hooks/use-checklists.ts';
+import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
+import { memoryBlobStore, memoryOpStore } from '../../lib/offline-store.ts';
 import { sharedChecklistCache, sharedKeys } from '../shared/use-share-access.ts';
 import { ChecklistView } from './checklist-view.tsx';
 
@@ -75,7 +77,9 @@ function renderView(cache: ChecklistCache, seed: (client: QueryClient) => void) 
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <CachedView cache={cache} />
+        <OfflineQueueProvider ops={memoryOpStore()} blobs={memoryBlobStore()}>
+          <CachedView cache={cache} />
+        </OfflineQueueProvider>
       </ToastProvider>
     </QueryClientProvider>,
   );
@@ -101,6 +105,7 @@ async function uploadKitchenPhoto() {
   expect(request.method).toBe('POST');
   expect(request.url).toBe('/api/checklists/checklist_1/tasks/task_photo/photo');
   expect(request.withCredentials).toBe(true);
+  expect(request.requestHeaders['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
   expect(request.file('photo').name).toBe('kitchen.jpg');
   act(() => request.progress(25_000, 50_000));
   expect(
@@ -134,7 +139,9 @@ async function removeKitchenPhoto() {
   const [url, init] = fetchMock.mock.calls[0] ?? [];
   expect(url).toBe('/api/checklists/checklist_1/tasks/task_photo');
   expect(init?.method).toBe('PATCH');
-  expect(JSON.parse(String(init?.body))).toEqual({ photoUrl: null });
+  expect(JSON.parse(String(init?.body))).toMatchObject({ photoUrl: null });
+  // A retry after a lost answer must not apply it twice: the request carries its own key.
+  expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(screen.queryByRole('button', { name: 'View photo: Photograph the kitchen' })).toBeNull();
   // The task keeps its tick: the server's answer says so.
@@ -194,15 +201,34 @@ describe('photos in the checklist view', () => {
     expect(after?.checklist.tasks[0]?.photoUrl).toBeNull();
   });
 
-  it('a failed upload leaves the task unticked and without a photo', async () => {
+  it('a refused upload leaves the task unticked and without a photo, and says why', async () => {
     const cache = ownerChecklistCache('checklist_1');
     const client = renderView(cache, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
     const { request } = await startKitchenUpload();
     await act(async () =>
-      request.respond(503, { error: { code: 'service_unavailable', message: 'Try again later' } }),
+      request.respond(404, { error: { code: 'not_found', message: 'This task no longer exists' } }),
     );
     expect(toastText()).toContain('Failed to upload photo. Please try again.');
-    expect(screen.getByRole('dialog', { name: 'Photo required' })).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Photo required' });
+    expect(within(dialog).getByRole('alert').textContent).toContain('This task no longer exists');
     expect(client.getQueryData<Checklist>(checklistKeys.detail('checklist_1'))?.tasks[0]).toEqual(PHOTO_TASK);
+    const box = screen.getByRole('checkbox', { name: 'Photograph the kitchen', hidden: true });
+    expect((box as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('a server failure keeps the photo on this device, shown as pending, never as uploaded', async () => {
+    const cache = ownerChecklistCache('checklist_1');
+    renderView(cache, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    const { request } = await startKitchenUpload();
+    await act(async () =>
+      request.respond(503, { error: { code: 'service_unavailable', message: 'Try again later' } }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toastText()).toContain('Photo saved on this device');
+    expect(toastText()).not.toContain('Photo uploaded successfully');
+    const row = screen.getByRole('checkbox', { name: 'Photograph the kitchen' }).closest('li') as HTMLElement;
+    expect((within(row).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect(within(row).getByText('Pending sync')).toBeTruthy();
+    expect(within(row).getByTestId('pending-photo')).toBeTruthy();
   });
 });

@@ -1,15 +1,11 @@
 import { CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { CHECKLIST_MESSAGES, type Checklist, type Task, tasksMissingPhotos } from '#domain/checklist';
+import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import {
-  type ChecklistCache,
-  useRemoveTaskPhoto,
-  useSubmitChecklist,
-  useToggleTask,
-  useUploadTaskPhoto,
-} from '../../hooks/use-checklist-actions.ts';
+import { type ChecklistCache, useChecklistWork } from '../../hooks/use-checklist-actions.ts';
+import { SYNC_MESSAGES } from '../../hooks/use-offline-queue.tsx';
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { isApiError } from '../../lib/api.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
@@ -19,9 +15,11 @@ import { SubmitBar } from './submit-bar.tsx';
 import { TaskItem } from './task-item.tsx';
 
 export const DETAIL_MESSAGES = {
-  taskFailed: 'Failed to update task. Please try again.',
+  taskFailed: SYNC_MESSAGES.taskFailed,
   submitted: 'Checklist completed and submitted successfully!',
   submitFailed: 'Failed to submit checklist. Please try again.',
+  submitQueued:
+    "You're offline: the checklist is saved on this device and will be submitted when you're back online.",
   partUnavailable: 'This part of the app could not be loaded. Check your connection and try again.',
 } as const;
 
@@ -44,10 +42,11 @@ function missingPhotosText(tasks: readonly Task[]): string {
  * actions' answers go), `byline` what the header says under the name.
  */
 export function ChecklistView({
-  checklist,
+  checklist: serverChecklist,
   cache,
   byline,
 }: {
+  /** The server's copy (from the query cache); what is pending on this device is laid over it. */
   checklist: Checklist;
   cache: ChecklistCache;
   byline?: ReactNode;
@@ -57,14 +56,12 @@ export function ChecklistView({
   const [photoFor, setPhotoFor] = useState<{ taskId: string; purpose: 'required' | 'replace' } | null>(null);
   const [viewer, setViewer] = useState<{ taskId: string; aspectRatio: number | null } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const remarks = useRemarksAutosave(cache, checklist.remarks);
-  const submit = useSubmitChecklist(cache);
-  const upload = useUploadTaskPhoto(cache);
-  const removePhoto = useRemoveTaskPhoto(cache);
-  const toggle = useToggleTask(cache, (error) => {
-    console.warn('Updating the task failed', error);
-    toast({ title: 'Error', description: DETAIL_MESSAGES.taskFailed, variant: 'destructive' });
-  });
+  const work = useChecklistWork(cache, serverChecklist);
+  const { checklist, pendingTaskIds, pendingPhotos } = work.view;
+  const remarks = useRemarksAutosave(work.saveRemarks, checklist.remarks, work.view.remarksPending);
+  const [submitting, setSubmitting] = useState(false);
+  const missingPhotos = (tasks: readonly Task[]) =>
+    tasksMissingPhotos(tasks).filter((task) => !pendingPhotos.has(task.id));
   const photoTask = checklist.tasks.find((task) => task.id === photoFor?.taskId) ?? null;
   const viewerTask = checklist.tasks.find((task) => task.id === viewer?.taskId && task.photoUrl) ?? null;
 
@@ -76,11 +73,11 @@ export function ChecklistView({
 
   function onToggle(task: Task) {
     // Ticking a task that needs a photo and has none asks for the photo first; unticking never does.
-    if (!task.completed && task.photoRequired && !task.photoUrl) {
+    if (!task.completed && task.photoRequired && !task.photoUrl && !pendingPhotos.has(task.id)) {
       setPhotoFor({ taskId: task.id, purpose: 'required' });
       return;
     }
-    toggle.mutate({ taskId: task.id, completed: !task.completed });
+    void work.toggle(task.id, !task.completed);
   }
 
   function onChunkFailed(error: unknown) {
@@ -99,7 +96,7 @@ export function ChecklistView({
   }
 
   function requestSubmit() {
-    const missing = tasksMissingPhotos(checklist.tasks);
+    const missing = missingPhotos(checklist.tasks);
     if (missing.length > 0) {
       showMissingPhotos(missing);
       return;
@@ -113,20 +110,23 @@ export function ChecklistView({
 
   async function send() {
     const text = remarks.value;
+    setSubmitting(true);
     try {
-      await submit.mutateAsync(text);
+      const outcome = await work.submit(text);
       remarks.markSaved(text);
-      toast({ title: 'Success', description: DETAIL_MESSAGES.submitted });
+      if (outcome === 'applied') toast({ title: 'Success', description: DETAIL_MESSAGES.submitted });
+      else toast({ title: 'Saved on this device', description: DETAIL_MESSAGES.submitQueued });
     } catch (error) {
       if (isApiError(error) && error.code === 'missing_photos') {
         const ids = (error.body as { error?: { taskIds?: unknown } }).error?.taskIds;
         const tasks = Array.isArray(ids) ? checklist.tasks.filter((task) => ids.includes(task.id)) : [];
-        showMissingPhotos(tasks.length > 0 ? tasks : tasksMissingPhotos(checklist.tasks));
+        showMissingPhotos(tasks.length > 0 ? tasks : missingPhotos(checklist.tasks));
       } else {
         console.warn('Submitting the checklist failed', error);
         toast({ title: 'Error', description: DETAIL_MESSAGES.submitFailed, variant: 'destructive' });
       }
     } finally {
+      setSubmitting(false);
       setConfirmOpen(false);
     }
   }
@@ -143,7 +143,14 @@ export function ChecklistView({
           data-testid="submitted-note"
         >
           <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />
-          This checklist has been submitted as completed.
+          {work.view.submitPending ? (
+            <>
+              <span className="flex-1">This checklist will be submitted as completed once it syncs.</span>
+              <PendingSyncBadge />
+            </>
+          ) : (
+            'This checklist has been submitted as completed.'
+          )}
         </p>
       )}
 
@@ -161,6 +168,8 @@ export function ChecklistView({
               <TaskItem
                 key={task.id}
                 task={task}
+                pending={pendingTaskIds.has(task.id)}
+                pendingPhotoKey={pendingPhotos.get(task.id)}
                 onToggle={onToggle}
                 onOpenPhoto={(opened, aspectRatio) => setViewer({ taskId: opened.id, aspectRatio })}
               />
@@ -177,7 +186,7 @@ export function ChecklistView({
         onBlur={remarks.flush}
       />
 
-      {!submitted && <SubmitBar onSubmit={requestSubmit} submitting={submit.isPending} />}
+      {!submitted && <SubmitBar onSubmit={requestSubmit} submitting={submitting} />}
 
       <ConfirmDialog
         open={confirmOpen}
@@ -185,7 +194,7 @@ export function ChecklistView({
         title="Incomplete Checklist"
         description="Not all tasks are checked as complete. Do you still want to submit this checklist?"
         confirmLabel="Submit Anyway"
-        pending={submit.isPending}
+        pending={submitting}
         onConfirm={() => void send()}
       />
 
@@ -198,11 +207,8 @@ export function ChecklistView({
           taskDescription={photoTask.description}
           purpose={photoFor.purpose}
           returnFocusTo={() => taskFocusTarget(photoTask.id)}
-          upload={async (file, options) => {
-            const task = await upload.mutateAsync({ taskId: photoTask.id, file, ...options });
-            // Saving the photo ticks the task (spec section 4), if the upload did not already.
-            if (!task.completed) toggle.mutate({ taskId: task.id, completed: true });
-          }}
+          // Saving the photo ticks the task (spec section 4): the server does it with the upload.
+          upload={(file, options) => work.uploadPhoto(photoTask.id, file, options)}
         />
       )}
 
@@ -220,7 +226,7 @@ export function ChecklistView({
             setPhotoFor({ taskId: viewerTask.id, purpose: 'replace' });
           }}
           remove={async () => {
-            await removePhoto.mutateAsync(viewerTask.id);
+            await work.removePhoto(viewerTask.id);
           }}
         />
       )}

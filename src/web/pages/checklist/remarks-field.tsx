@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { CHECKLIST_LIMITS } from '#domain/checklist';
+import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { Textarea } from '../../components/ui/field.tsx';
 import type { RemarksSaveState } from '../../hooks/use-remarks-autosave.ts';
 
@@ -34,6 +35,7 @@ export function RemarksField({
               Saved
             </span>
           )}
+          {state === 'queued' && <PendingSyncBadge />}
           {state === 'error' && (
             <span className="inline-flex items-center gap-2 text-red-700">
               Not saved

@@ -1,7 +1,9 @@
 import { Camera, ChevronDown, ImageOff } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Task } from '#domain/checklist';
 import { photoSizeUrl } from '#domain/photos';
+import { PendingSyncBadge } from '../../components/pending-sync.tsx';
+import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { cn } from '../../lib/cn.ts';
 
 /** The thumbnail's box (px): fixed, so the row does not move when the image arrives. */
@@ -51,22 +53,69 @@ function PhotoThumbnail({
   );
 }
 
+/** A photo kept on this device until it is uploaded: shown from IndexedDB, not yet openable. */
+function PendingPhotoThumbnail({ photoKey }: { photoKey: string }) {
+  const queue = useOfflineQueue();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    void queue
+      .getPhoto(photoKey)
+      .then((blob) => {
+        if (!blob || cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [queue, photoKey]);
+  return (
+    <span
+      data-testid="pending-photo"
+      className="flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-amber-300"
+    >
+      {url ? (
+        <img
+          src={url}
+          alt="Waiting to upload"
+          width={THUMB_SIZE}
+          height={THUMB_SIZE}
+          className="h-full w-full object-cover"
+        />
+      ) : (
+        <Camera className="h-5 w-5 text-slate-400" aria-hidden="true" />
+      )}
+    </span>
+  );
+}
+
 /** One task of the detail page: its box, the photo marker or thumbnail, and its details when it has any. */
 export function TaskItem({
   task,
   onToggle,
   onOpenPhoto,
+  pending = false,
+  pendingPhotoKey,
 }: {
   task: Task;
   onToggle(task: Task): void;
   onOpenPhoto(task: Task, aspectRatio: number | null): void;
+  /** A change to this task is kept on this device and not yet saved on the server. */
+  pending?: boolean;
+  /** Its photo waits on this device (the queued upload's key). */
+  pendingPhotoKey?: string | undefined;
 }) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const checkboxId = `${ids}-box`;
   const detailsId = `${ids}-details`;
   const markerId = `${ids}-marker`;
-  const needsPhoto = task.photoRequired && !task.photoUrl;
+  const hasPhoto = Boolean(task.photoUrl || pendingPhotoKey);
+  const needsPhoto = task.photoRequired && !hasPhoto;
 
   return (
     <li
@@ -96,9 +145,9 @@ export function TaskItem({
           >
             {task.description}
           </label>
-          {(task.photoRequired || task.photoUrl || task.details) && (
+          {(task.photoRequired || hasPhoto || task.details || pending) && (
             <div className="mt-1.5 flex flex-wrap items-center gap-2">
-              {(task.photoRequired || task.photoUrl) && (
+              {(task.photoRequired || hasPhoto) && (
                 <span
                   id={markerId}
                   className={cn(
@@ -112,6 +161,7 @@ export function TaskItem({
                   {needsPhoto ? 'Photo required' : 'Photo attached'}
                 </span>
               )}
+              {pending && <PendingSyncBadge />}
               {task.details && (
                 <button
                   type="button"
@@ -139,13 +189,17 @@ export function TaskItem({
             </p>
           )}
         </div>
-        {task.photoUrl && (
-          <PhotoThumbnail
-            key={task.photoUrl}
-            photoUrl={task.photoUrl}
-            description={task.description}
-            onOpen={(aspectRatio) => onOpenPhoto(task, aspectRatio)}
-          />
+        {pendingPhotoKey ? (
+          <PendingPhotoThumbnail photoKey={pendingPhotoKey} />
+        ) : (
+          task.photoUrl && (
+            <PhotoThumbnail
+              key={task.photoUrl}
+              photoUrl={task.photoUrl}
+              description={task.description}
+              onOpen={(aspectRatio) => onOpenPhoto(task, aspectRatio)}
+            />
+          )
         )}
       </div>
     </li>

@@ -7,6 +7,7 @@ import type {
 } from '#domain/sharing';
 import type { ChecklistCache } from '../../hooks/use-checklist-actions.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { OFFLINE_KEEP_MS } from '../../lib/query-client.ts';
 
 /**
  * A recipient's calls (docs/api.md "Sharing"). Their keys are not the owner's: a recipient's copy of
@@ -50,6 +51,7 @@ export function useSharedChecklist(token: string, enabled: boolean) {
     // Others tick the same checklist: whenever it is asked for (once the status allows it, on focus), it
     // is asked of the server; a copy kept from the last visit only shows until the answer comes.
     staleTime: 0,
+    gcTime: OFFLINE_KEEP_MS,
   });
 }
 
@@ -75,6 +77,7 @@ export function sharedChecklistCache(token: string, checklistId: string): Checkl
   return {
     checklistId,
     key,
+    context: { kind: 'share', token },
     read: (queryClient) => queryClient.getQueryData<SharedChecklistResponse>(key)?.checklist,
     write: (queryClient, change) =>
       queryClient.setQueryData<SharedChecklistResponse>(

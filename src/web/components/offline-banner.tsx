@@ -1,0 +1,42 @@
+import { CloudOff } from 'lucide-react';
+import { useQueueState } from '../hooks/use-offline-queue.tsx';
+import { useOnline } from '../hooks/use-online.ts';
+
+export const OFFLINE_MESSAGES = {
+  offline: "You're offline. Changes are saved on this device and will sync when you're back online.",
+  retrying: 'Changes are saved on this device; the server cannot be reached yet. Retrying…',
+} as const;
+
+export function pendingCountText(count: number): string {
+  return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`;
+}
+
+/**
+ * Says when work is kept on this device only: offline, or online while the server cannot be reached.
+ * Nothing shows while all is well (a change being sent is not worth a banner).
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  const { ops, failures } = useQueueState();
+  const count = ops.length;
+  if (online && (count === 0 || failures === 0)) return null;
+  return (
+    <div
+      role="status"
+      data-testid="offline-banner"
+      className="border-b border-amber-200 bg-amber-50 text-amber-950"
+    >
+      <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2 text-sm sm:items-center">
+        <CloudOff className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 sm:mt-0" aria-hidden="true" />
+        <p className="min-w-0 flex-1">
+          {online ? OFFLINE_MESSAGES.retrying : OFFLINE_MESSAGES.offline}
+          {count > 0 && (
+            <span className="ml-1 font-semibold whitespace-nowrap" data-testid="pending-count">
+              {pendingCountText(count)}
+            </span>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useToast } from '../components/ui/toast.tsx';
+import { isTransientFailure } from '../lib/offline-failures.ts';
+import { OfflineQueue, type OpTransport, type QueueState } from '../lib/offline-queue.ts';
+import {
+  type BlobStore,
+  indexedDbBlobStore,
+  localStorageOpStore,
+  type OpStore,
+} from '../lib/offline-store.ts';
+import { isAbortError } from '../lib/upload-request.ts';
+
+// The sending and the cache work come with the checklist rules (zod, the domain): kept out of the
+// app's entry chunk, fetched once the app has started (and precached by the service worker).
+const loadEffects = () => import('./offline-effects.ts');
+const httpTransport: OpTransport = {
+  send: (op, photo) => import('../lib/offline-transport.ts').then((m) => m.httpTransport.send(op, photo)),
+};
+
+export const SYNC_MESSAGES = {
+  synced: 'All changes synced',
+  syncedText: 'Everything you did offline is now saved on the server.',
+  notSavedTitle: 'Not saved',
+  /** The spec's toast for a refused tick (section 4). */
+  taskFailed: 'Failed to update task. Please try again.',
+} as const;
+
+const QueueContext = createContext<OfflineQueue | null>(null);
+
+/**
+ * The one offline queue of this browser tab: sends on start-up, whenever the browser comes back
+ * online, and on its own retry timer while the network fails; answers go into the query cache,
+ * refusals are told in a toast, and a quiet toast says when everything done offline is synced.
+ */
+export function OfflineQueueProvider({
+  children,
+  ops,
+  blobs,
+  transport = httpTransport,
+}: {
+  children: ReactNode;
+  ops?: OpStore;
+  blobs?: BlobStore;
+  transport?: OpTransport;
+}) {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const toastRef = useRef(toast);
+  toastRef.current = toast;
+  // Whether something could not be sent at once: only then is "all synced" worth a toast.
+  const wasHeldBack = useRef(false);
+  const [queue] = useState(() => {
+    const touched = new Set<string>();
+    const created: OfflineQueue = new OfflineQueue({
+      ops: ops ?? localStorageOpStore(),
+      blobs: blobs ?? indexedDbBlobStore(),
+      transport,
+      isTransient: isTransientFailure,
+      isOnline: () => navigator.onLine,
+      onApplied: async (op, result) => {
+        const effects = await loadEffects();
+        touched.add(JSON.stringify(effects.cacheForOp(op).key));
+        effects.applyAnswer(queryClient, op, result);
+      },
+      onRejected: (op, error, callerWaiting) => {
+        void loadEffects().then((effects) => {
+          touched.add(JSON.stringify(effects.cacheForOp(op).key));
+          // A cancelled upload, or a refusal the dialog or submit button reports itself, needs no second word.
+          const reported = callerWaiting && (op.kind === 'photo' || op.kind === 'submit');
+          if (!reported && !isAbortError(error))
+            toastRef.current(effects.refusalToast(queryClient, op, error));
+        });
+      },
+      onDrained: () => {
+        // The server's own copy of every checklist that changed, now that nothing is pending.
+        for (const key of touched)
+          void queryClient.invalidateQueries({ queryKey: JSON.parse(key), exact: true });
+        touched.clear();
+        if (wasHeldBack.current) {
+          wasHeldBack.current = false;
+          toastRef.current({ title: SYNC_MESSAGES.synced, description: SYNC_MESSAGES.syncedText });
+        }
+      },
+    });
+    return created;
+  });
+
+  const state = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
+  if (state.ops.length > 0 && (state.failures > 0 || !navigator.onLine)) wasHeldBack.current = true;
+
+  useEffect(() => {
+    // Work stored by an earlier visit (or another tab) is sent at start-up and whenever the network returns.
+    if (queue.getState().ops.length > 0) wasHeldBack.current = true;
+    void queue.flush();
+    // Fetched ahead, once the page has settled (not competing with its first requests).
+    const preload = window.setTimeout(() => void loadEffects().catch(() => undefined), 3000);
+    const onOnline = () => void queue.flush();
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.clearTimeout(preload);
+      queue.stop();
+    };
+  }, [queue]);
+
+  return <QueueContext.Provider value={queue}>{children}</QueueContext.Provider>;
+}
+
+export function useOfflineQueue(): OfflineQueue {
+  const queue = useContext(QueueContext);
+  if (!queue) throw new Error('useOfflineQueue needs an OfflineQueueProvider');
+  return queue;
+}
+
+export function useQueueState(): QueueState {
+  const queue = useOfflineQueue();
+  return useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
+}

@@ -1,0 +1,64 @@
+import { IDEMPOTENCY_HEADER } from '#domain/offline';
+import { apiRequest } from './api.ts';
+import type { OpTransport, QueuedOp } from './offline-queue.ts';
+import { type UploadOptions, uploadForm } from './upload-request.ts';
+
+export function checklistPath(id: string): string {
+  return `/api/checklists/${encodeURIComponent(id)}`;
+}
+
+export function taskPath(checklistId: string, taskId: string): string {
+  return `${checklistPath(checklistId)}/tasks/${encodeURIComponent(taskId)}`;
+}
+
+/**
+ * Progress and cancel for a photo being sent while its dialog is open, by the operation's key (not
+ * stored: after a reload the photo is sent without anyone watching).
+ */
+export const uploadWatchers = new Map<string, Pick<UploadOptions, 'onProgress' | 'signal'>>();
+
+/** Sends a stored operation to its route, with its Idempotency-Key (and when it was made). */
+export const httpTransport: OpTransport = {
+  send(op: QueuedOp, photo: Blob | undefined) {
+    const headers = { [IDEMPOTENCY_HEADER]: op.key };
+    const { checklistId, changedAt } = op;
+    switch (op.kind) {
+      case 'toggle':
+        return apiRequest(
+          'PATCH',
+          taskPath(checklistId, op.taskId),
+          { completed: op.completed, changedAt },
+          { headers },
+        );
+      case 'remove-photo':
+        return apiRequest(
+          'PATCH',
+          taskPath(checklistId, op.taskId),
+          { photoUrl: null, changedAt },
+          { headers },
+        );
+      case 'remarks':
+        return apiRequest(
+          'PATCH',
+          checklistPath(checklistId),
+          { remarks: op.remarks, changedAt },
+          { headers },
+        );
+      case 'submit':
+        return apiRequest(
+          'POST',
+          `${checklistPath(checklistId)}/submit`,
+          { remarks: op.remarks },
+          { headers },
+        );
+      case 'photo': {
+        const form = new FormData();
+        form.append('photo', photo as Blob, op.fileName);
+        return uploadForm(`${taskPath(checklistId, op.taskId)}/photo`, form, {
+          headers,
+          ...uploadWatchers.get(op.key),
+        });
+      }
+    }
+  },
+};
