@@ -4,6 +4,7 @@ import type { Task } from '#domain/checklist';
 import { photoSizeUrl } from '#domain/photos';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
+import { canPreview } from '../../lib/can-preview.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** The thumbnail's box (px): fixed, so the row does not move when the image arrives. */
@@ -62,8 +63,8 @@ function PendingPhotoThumbnail({ photoKey }: { photoKey: string }) {
     let cancelled = false;
     void queue
       .getPhoto(photoKey)
-      .then((blob) => {
-        if (!blob || cancelled) return;
+      .then(async (blob) => {
+        if (!blob || cancelled || !(await canPreview(blob)) || cancelled) return;
         objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
       })
