@@ -50,7 +50,7 @@ describe('what a failed photo upload says', () => {
       /^The connection was lost/,
     );
     expect(uploadFailure(new UploadNetworkError(), 'required', false).note).toBe(
-      'You are offline. The photo can be uploaded once you are back online.',
+      "You're offline. The photo is kept on this device and uploads when you're back online.",
     );
   });
 });
