@@ -67,6 +67,15 @@ export interface Checklist {
 /** A row of the dashboard list: no tasks, their count instead. */
 export type ChecklistSummary = Omit<Checklist, 'tasks'> & { taskCount: number; completedCount: number };
 
+/** A checklist as a row of the dashboard list. */
+export function summarizeChecklist({ tasks, ...checklist }: Checklist): ChecklistSummary {
+  return {
+    ...checklist,
+    taskCount: tasks.length,
+    completedCount: tasks.filter((task) => task.completed).length,
+  };
+}
+
 export interface DashboardStats {
   activeChecklists: number;
   inProgressChecklists: number;
@@ -143,6 +152,39 @@ export function checklistRowSubtitle(taskCount: number, createdAt: DateLike, now
 /** Completed tasks that need a photo and have none: they block submission ('Missing photos'). */
 export function tasksMissingPhotos(tasks: readonly Task[]): Task[] {
   return tasks.filter((task) => task.completed && task.photoRequired && !task.photoUrl);
+}
+
+type TaskShape = { description: string; photoRequired: boolean };
+
+/**
+ * How an edit's tasks meet the checklist's (PUT, and the pending edit laid over a checklist offline):
+ * each sent task is an existing one, matched by id once, or a new one; `changesWork` says whether the
+ * work itself changed (a task added, removed, reworded or its photo rule changed), which reopens a
+ * submitted checklist.
+ */
+export function matchEditedTasks<
+  Current extends TaskShape & { id: string },
+  Sent extends TaskShape & { id?: string | undefined },
+>(
+  existing: readonly Current[],
+  sent: readonly Sent[],
+): { matches: { sent: Sent; current: Current | undefined }[]; changesWork: boolean } {
+  const byId = new Map(existing.map((task) => [task.id, task]));
+  let changesWork = false;
+  const matches = sent.map((task) => {
+    const current = task.id ? byId.get(task.id) : undefined;
+    // An id is kept once: a repeat (or an id this checklist never had) is a new task.
+    if (!current) changesWork = true;
+    else {
+      byId.delete(current.id);
+      if (current.description !== task.description || current.photoRequired !== task.photoRequired) {
+        changesWork = true;
+      }
+    }
+    return { sent: task, current };
+  });
+  if (byId.size > 0) changesWork = true;
+  return { matches, changesWork };
 }
 
 // ---------------------------------------------------------------------------------------------

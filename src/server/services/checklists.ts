@@ -6,6 +6,7 @@ import {
   type ChecklistSummary,
   type ChecklistUpdateData,
   computeProgress,
+  matchEditedTasks,
   progressFromCounts,
   type Task,
 } from '#domain/checklist';
@@ -366,29 +367,15 @@ function planTaskChanges(
   existing: readonly { id: string; description: string; photoRequired: boolean }[],
   sent: ChecklistUpdateData['tasks'],
 ): TaskPlan {
-  const byId = new Map(existing.map((task) => [task.id, task]));
-  const keptIds: string[] = [];
-  let changesWork = false;
-  const rows = sent.map((task, position) => {
-    const current = task.id ? byId.get(task.id) : undefined;
-    // An id is kept once: a repeat (or an id this checklist never had) is a new task.
-    if (current) byId.delete(current.id);
-    else changesWork = true;
-    if (current) {
-      keptIds.push(current.id);
-      if (current.description !== task.description || current.photoRequired !== task.photoRequired) {
-        changesWork = true;
-      }
-    }
-    return {
-      id: current ? current.id : newId('task'),
-      position,
-      description: task.description,
-      details: task.details,
-      photoRequired: task.photoRequired,
-    };
-  });
-  if (byId.size > 0) changesWork = true;
+  const { matches, changesWork } = matchEditedTasks(existing, sent);
+  const keptIds = matches.flatMap(({ current }) => (current ? [current.id] : []));
+  const rows = matches.map(({ sent: task, current }, position) => ({
+    id: current ? current.id : newId('task'),
+    position,
+    description: task.description,
+    details: task.details,
+    photoRequired: task.photoRequired,
+  }));
   return { rows, keptIds, changesWork };
 }
 

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Checklist, Task } from '#domain/checklist';
+import { type Checklist, type ChecklistSummary, summarizeChecklist, type Task } from '#domain/checklist';
 import type { ToastMessage } from '../components/ui/toast.tsx';
 import { isApiError } from '../lib/api.ts';
 import { withTaskFromServer } from '../lib/checklist-optimistic.ts';
-import type { QueuedOp } from '../lib/offline-queue.ts';
+import { isDraftOp, type QueuedOp } from '../lib/offline-queue.ts';
 import { sharedChecklistCache } from '../pages/shared/use-share-access.ts';
 import type { ChecklistCache } from './use-checklist-actions.ts';
-import { ownerChecklistCache } from './use-checklists.ts';
+import { checklistKeys, ownerChecklistCache, refreshChecklistData } from './use-checklists.ts';
 import { SYNC_MESSAGES } from './use-offline-queue.tsx';
 
 /**
@@ -25,6 +25,38 @@ function quoted(text: string | undefined): string {
   return text ? `“${text}”` : 'a task';
 }
 
+/** Where the owner's checklists are listed (one list per signed-in user) and what a row holds. */
+function writeOwnerLists(
+  queryClient: QueryClient,
+  change: (rows: ChecklistSummary[]) => ChecklistSummary[],
+): void {
+  queryClient.setQueriesData<ChecklistSummary[]>(
+    { queryKey: checklistKeys.all, predicate: (query) => typeof query.queryKey[1] === 'object' },
+    (rows) => rows && change(rows),
+  );
+}
+
+/**
+ * An editor's save or a delete, once the server has it: the checklist's own copy and the dashboard's
+ * rows take the answer at once (the row does not blink out between the pending copy and a refetch).
+ */
+function applyOwnerAnswer(queryClient: QueryClient, op: QueuedOp, result: unknown): void {
+  if (op.kind === 'delete') {
+    queryClient.removeQueries({ queryKey: checklistKeys.detail(op.checklistId), exact: true });
+    writeOwnerLists(queryClient, (rows) => rows.filter((row) => row.id !== op.checklistId));
+  } else if (result && typeof result === 'object') {
+    const checklist = result as Checklist;
+    queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
+    const row = summarizeChecklist(checklist);
+    writeOwnerLists(queryClient, (rows) =>
+      rows.some((item) => item.id === row.id)
+        ? rows.map((item) => (item.id === row.id ? row : item))
+        : [row, ...rows],
+    );
+  }
+  void refreshChecklistData(queryClient, { details: false });
+}
+
 /** What was not saved, in the person's words: "Ticking “Mop the floor”". */
 export function describeOp(op: QueuedOp, checklist: Checklist | undefined): string {
   const task = 'taskId' in op ? checklist?.tasks.find((item) => item.id === op.taskId) : undefined;
@@ -39,6 +71,12 @@ export function describeOp(op: QueuedOp, checklist: Checklist | undefined): stri
       return 'Your notes & remarks';
     case 'submit':
       return 'Submitting the checklist';
+    case 'create':
+      return `Creating ${quoted(op.body.name)}`;
+    case 'edit':
+      return `Your changes to ${quoted(op.body.name)}`;
+    case 'delete':
+      return `Deleting ${quoted(checklist?.name)}`;
   }
 }
 
@@ -49,6 +87,10 @@ function reasonOf(error: unknown): string {
 
 /** The server's answer into the cache the change came from; the owner's list and counters follow. */
 export function applyAnswer(queryClient: QueryClient, op: QueuedOp, result: unknown): void {
+  if (op.kind === 'create' || op.kind === 'edit' || op.kind === 'delete') {
+    applyOwnerAnswer(queryClient, op, result);
+    return;
+  }
   const cache = cacheForOp(op);
   void queryClient.cancelQueries({ queryKey: cache.key, exact: true });
   if (op.kind === 'photo') cache.write(queryClient, (old) => withTaskFromServer(old, result as Task));
@@ -58,8 +100,21 @@ export function applyAnswer(queryClient: QueryClient, op: QueuedOp, result: unkn
   void cache.refreshRelated(queryClient);
 }
 
+export const HELD_MESSAGES = {
+  title: 'Not saved yet',
+  kept: 'What you wrote is kept: review it on the dashboard.',
+} as const;
+
 /** The toast for a refused change: a tick keeps the spec's words, and every one says what was not saved. */
 export function refusalToast(queryClient: QueryClient, op: QueuedOp, error: unknown): ToastMessage {
+  if (isDraftOp(op)) {
+    const checklist = cacheForOp(op).read(queryClient);
+    return {
+      title: HELD_MESSAGES.title,
+      description: `${describeOp(op, checklist)} could not be saved: ${reasonOf(error)} ${HELD_MESSAGES.kept}`,
+      variant: 'destructive',
+    };
+  }
   const what = `${describeOp(op, cacheForOp(op).read(queryClient))} was not saved: ${reasonOf(error)}`;
   return op.kind === 'toggle'
     ? { title: 'Error', description: `${SYNC_MESSAGES.taskFailed} ${what}`, variant: 'destructive' }

@@ -1,8 +1,7 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Checklist, ChecklistInput, ChecklistSummary, DashboardStats } from '#domain/checklist';
 import type { SubscriptionInfo } from '#domain/plans';
 import { apiRequest } from '../lib/api.ts';
-import { idempotencyHeaders } from '../lib/idempotency.ts';
 import { OFFLINE_KEEP_MS } from '../lib/query-client.ts';
 import { useAuth } from './use-auth.tsx';
 import type { ChecklistCache } from './use-checklist-actions.ts';
@@ -126,49 +125,3 @@ export function refreshChecklistData(
 }
 
 export type ChecklistDraftBody = Pick<ChecklistInput, 'name' | 'tasks'>;
-
-export function useCreateChecklist() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
-  return useMutation({
-    mutationFn: (draft: ChecklistDraftBody) =>
-      apiRequest<Checklist>(
-        'POST',
-        '/api/checklists',
-        { ...draft, userId: user?.uid ?? null },
-        { headers: idempotencyHeaders(draft) },
-      ),
-    onSuccess: (checklist) => {
-      queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
-      return refreshChecklistData(queryClient, { details: false });
-    },
-  });
-}
-
-export function useUpdateChecklist() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: { id: string; draft: ChecklistDraftBody; version: number }) =>
-      apiRequest<Checklist>(
-        'PUT',
-        `/api/checklists/${encodeURIComponent(variables.id)}`,
-        { ...variables.draft, version: variables.version },
-        { headers: idempotencyHeaders(variables) },
-      ),
-    onSuccess: (checklist) => {
-      queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
-      return refreshChecklistData(queryClient, { details: false });
-    },
-  });
-}
-
-export function useDeleteChecklist() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest<void>('DELETE', `/api/checklists/${encodeURIComponent(id)}`),
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: checklistKeys.detail(id), exact: true });
-      return refreshChecklistData(queryClient);
-    },
-  });
-}

@@ -9,11 +9,14 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useToast } from '../components/ui/toast.tsx';
-import { isTransientFailure } from '../lib/offline-failures.ts';
-import { OfflineQueue, type OpTransport, type QueueState } from '../lib/offline-queue.ts';
+import { describeRefusal, isTransientFailure } from '../lib/offline-failures.ts';
+import { type HeldOp, OfflineQueue, type OpTransport, type QueueState } from '../lib/offline-queue.ts';
 import {
   type BlobStore,
+  HELD_EDITS_KEY,
   indexedDbBlobStore,
+  type ListStore,
+  localStorageListStore,
   localStorageOpStore,
   type OpStore,
 } from '../lib/offline-store.ts';
@@ -45,11 +48,13 @@ export function OfflineQueueProvider({
   children,
   ops,
   blobs,
+  held,
   transport = httpTransport,
 }: {
   children: ReactNode;
   ops?: OpStore;
   blobs?: BlobStore;
+  held?: ListStore<HeldOp>;
   transport?: OpTransport;
 }) {
   const queryClient = useQueryClient();
@@ -63,8 +68,10 @@ export function OfflineQueueProvider({
     const created: OfflineQueue = new OfflineQueue({
       ops: ops ?? localStorageOpStore(),
       blobs: blobs ?? indexedDbBlobStore(),
+      held: held ?? localStorageListStore<HeldOp>(HELD_EDITS_KEY),
       transport,
       isTransient: isTransientFailure,
+      describeRefusal,
       isOnline: () => navigator.onLine,
       onApplied: async (op, result) => {
         const effects = await loadEffects();
@@ -74,8 +81,9 @@ export function OfflineQueueProvider({
       onRejected: (op, error, callerWaiting) => {
         void loadEffects().then((effects) => {
           touched.add(JSON.stringify(effects.cacheForOp(op).key));
-          // A cancelled upload, or a refusal the dialog or submit button reports itself, needs no second word.
-          const reported = callerWaiting && (op.kind === 'photo' || op.kind === 'submit');
+          // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
+          // second word.
+          const reported = callerWaiting && !['toggle', 'remarks', 'remove-photo'].includes(op.kind);
           if (!reported && !isAbortError(error))
             toastRef.current(effects.refusalToast(queryClient, op, error));
         });

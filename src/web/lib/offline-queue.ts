@@ -1,8 +1,10 @@
-import type { BlobStore, OpStore } from './offline-store.ts';
+import type { ChecklistInput } from '#domain/checklist';
+import { type BlobStore, type ListStore, memoryListStore, type OpStore } from './offline-store.ts';
 
 /**
  * Work that must not be lost when the signal is: every tick, photo removal, remarks save, submit and
- * photo made on a checklist goes through this queue. It is stored before it is sent (it survives a
+ * photo made on a checklist, and the owner's creating, editing and deleting of checklists, goes
+ * through this queue. It is stored before it is sent (it survives a
  * reload and a closed tab), sent in the order it was made, and retried with growing pauses while the
  * network fails. Each operation carries its own Idempotency-Key from the moment it is made, so a
  * retry after a lost answer is applied once (the server answers the stored result again).
@@ -16,7 +18,48 @@ export type OpInput =
   | { kind: 'remove-photo'; taskId: string }
   | { kind: 'remarks'; remarks: string }
   | { kind: 'submit'; remarks: string }
-  | { kind: 'photo'; taskId: string; fileName: string; fileType: string };
+  | { kind: 'photo'; taskId: string; fileName: string; fileType: string }
+  /**
+   * A new checklist: its `checklistId` is a stand-in (`newChecklistId(key)`) until the server gives one;
+   * `userId` is who made it (another account signed in on this device later is refused, not given it).
+   */
+  | { kind: 'create'; body: ChecklistBody; userId: string | null }
+  /** The editor's whole checklist, with the version it started from (a newer one answers 409). */
+  | { kind: 'edit'; body: ChecklistBody; version: number }
+  | { kind: 'delete' };
+
+/** The editor's checklist: its name and its tasks in order (POST and PUT). */
+export type ChecklistBody = Pick<ChecklistInput, 'name' | 'tasks'>;
+
+/** What the person typed in the editor: kept if the server refuses it later (see `HeldOp`). */
+export type DraftOp = QueuedOp & { kind: 'create' | 'edit' };
+
+/**
+ * An editor's save the server refused once it was sent from the queue, with nobody waiting for it (a
+ * version conflict, a plan limit, a checklist deleted elsewhere): what the person typed is kept here,
+ * not dropped, until they review it or discard it.
+ */
+export type HeldOp = DraftOp & {
+  /** The refusal, as the server put it. */
+  refusal: { status: number; code: string; message: string };
+  heldAt: string;
+};
+
+/** The version an edit of a checklist created here (and not saved yet) starts from. */
+export const NEW_CHECKLIST_VERSION = 0;
+
+/** The stand-in id of a checklist created on this device and not yet saved on the server. */
+export function newChecklistId(key: string): string {
+  return `new:${key}`;
+}
+
+export function isNewChecklistId(id: string): boolean {
+  return id.startsWith('new:');
+}
+
+export function isDraftOp(op: QueuedOp): op is DraftOp {
+  return op.kind === 'create' || op.kind === 'edit';
+}
 
 export type QueuedOp = OpInput & {
   /** The Idempotency-Key, also the operation's id (and its photo's id in the blob store). */
@@ -27,6 +70,8 @@ export type QueuedOp = OpInput & {
   changedAt: string;
   /** Order of creation; the queue sends in this order. */
   seq: number;
+  /** It was sent at least once: the server may have it (an answer can be lost), so it cannot be taken back. */
+  tried?: boolean;
 };
 
 export type OpOutcome =
@@ -57,7 +102,11 @@ export interface QueueEvents {
 export interface QueueOptions extends QueueEvents {
   ops: OpStore;
   blobs: BlobStore;
+  /** Where refused editor saves are kept (see `HeldOp`); in memory unless given. */
+  held?: ListStore<HeldOp>;
   transport: OpTransport;
+  /** The refusal of a held save, in words (the server's status, code and message). */
+  describeRefusal?: (error: unknown) => HeldOp['refusal'];
   /** Whether the browser believes it is online (false means surely offline). */
   isOnline?: () => boolean;
   newKey?: () => string;
@@ -76,6 +125,8 @@ export type QueueState = {
   sending: string | null;
   /** How many sends in a row failed on the network (0 while all is well). */
   failures: number;
+  /** Editor saves refused after the fact, kept for the person to review. */
+  held: readonly HeldOp[];
 };
 
 export function defaultRetryDelay(attempt: number): number {
@@ -94,6 +145,12 @@ function supersedes(newer: OpInput & { checklistId: string }, older: QueuedOp): 
       return older.kind === 'photo' && older.taskId === newer.taskId;
     case 'remove-photo':
       return (older.kind === 'photo' || older.kind === 'remove-photo') && older.taskId === newer.taskId;
+    // The newer edit holds the whole checklist as the person left it (and started from the same version).
+    case 'edit':
+      return older.kind === 'edit';
+    // Whatever else was waiting for a checklist being deleted has nothing left to change.
+    case 'delete':
+      return true;
     default:
       return false;
   }
@@ -101,6 +158,7 @@ function supersedes(newer: OpInput & { checklistId: string }, older: QueuedOp): 
 
 export class OfflineQueue {
   private ops: QueuedOp[];
+  private held: HeldOp[];
   private sending: string | null = null;
   private failures = 0;
   private timer: unknown = null;
@@ -117,11 +175,14 @@ export class OfflineQueue {
       newKey: () => crypto.randomUUID(),
       now: () => new Date(),
       retryDelay: defaultRetryDelay,
+      held: memoryListStore<HeldOp>(),
+      describeRefusal: (error) => ({ status: 0, code: 'refused', message: String(error) }),
       setTimer: (callback, ms) => setTimeout(callback, ms),
       clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
       ...options,
     };
     this.ops = [...options.ops.load()].sort((a, b) => a.seq - b.seq);
+    this.held = [...this.options.held.load()];
     this.snapshot = this.makeSnapshot();
   }
 
@@ -134,7 +195,7 @@ export class OfflineQueue {
   getState = (): QueueState => this.snapshot;
 
   private makeSnapshot(): QueueState {
-    return { ops: [...this.ops], sending: this.sending, failures: this.failures };
+    return { ops: [...this.ops], sending: this.sending, failures: this.failures, held: [...this.held] };
   }
 
   private changed(): void {
@@ -208,6 +269,10 @@ export class OfflineQueue {
       }
       const op = this.ops[0] as QueuedOp;
       this.sending = op.key;
+      if (!op.tried) {
+        op.tried = true;
+        this.persist();
+      }
       this.changed();
       let photo: Blob | undefined;
       try {
@@ -219,6 +284,7 @@ export class OfflineQueue {
         } catch (error) {
           console.warn('Showing the answer to a synced change failed', error);
         }
+        this.rebaseLaterOps(op, result);
         this.remove(op);
         this.failures = 0;
         this.sentSomething = true;
@@ -235,10 +301,18 @@ export class OfflineQueue {
           }, this.options.retryDelay(this.failures));
           return;
         }
+        const callerWaiting = this.waiters.has(op.key);
+        const followers = op.kind === 'create' ? this.dropFollowers(op, error) : [];
+        // Whoever waits (the editor, still open) keeps the draft; otherwise the queue keeps it, with
+        // the last edit made to it meanwhile.
+        const lastEdit = followers.findLast((later) => later.kind === 'edit');
+        if (isDraftOp(op) && (!callerWaiting || lastEdit)) {
+          this.hold(lastEdit && op.kind === 'create' ? { ...op, body: lastEdit.body } : op, error);
+        }
         this.remove(op);
         this.failures = 0;
         this.sentSomething = true;
-        this.options.onRejected?.(op, error, this.waiters.has(op.key));
+        this.options.onRejected?.(op, error, callerWaiting);
         this.forget(op, { status: 'rejected', error });
       }
     }
@@ -255,6 +329,67 @@ export class OfflineQueue {
     this.sending = null;
     this.persist();
     this.changed();
+  }
+
+  /**
+   * Later work that depended on this one follows it: changes to a checklist created here move to its
+   * real id, and the person's own edits follow one another (once one is saved the version moves on,
+   * so a later edit that started from the same version now starts from the saved one).
+   */
+  private rebaseLaterOps(op: QueuedOp, result: unknown): void {
+    if (op.kind !== 'edit' && op.kind !== 'create') return;
+    const saved = result as { id?: unknown; version?: unknown } | null;
+    if (typeof saved?.version !== 'number' || typeof saved.id !== 'string') return;
+    const from = op.kind === 'edit' ? op.version : NEW_CHECKLIST_VERSION;
+    for (const later of this.ops) {
+      if (later === op || later.checklistId !== op.checklistId) continue;
+      if (later.kind === 'edit' && later.version === from) later.version = saved.version;
+      later.checklistId = saved.id;
+    }
+  }
+
+  /** A checklist that could not be created: what was queued for it afterwards cannot be sent either. */
+  private dropFollowers(op: QueuedOp, error: unknown): QueuedOp[] {
+    const followers = this.ops.filter((later) => later !== op && later.checklistId === op.checklistId);
+    this.ops = this.ops.filter((later) => !followers.includes(later));
+    for (const later of followers) this.forget(later, { status: 'rejected', error });
+    return followers;
+  }
+
+  private hold(op: DraftOp, error: unknown): void {
+    const held: HeldOp = {
+      ...op,
+      refusal: this.options.describeRefusal(error),
+      heldAt: this.options.now().toISOString(),
+    };
+    this.held = [...this.held.filter((item) => item.key !== op.key), held];
+    this.options.held.save(this.held);
+  }
+
+  /** The person has dealt with a held save (saved it again, or chose to let it go). */
+  release(key: string): void {
+    if (!this.held.some((item) => item.key === key)) return;
+    this.held = this.held.filter((item) => item.key !== key);
+    this.options.held.save(this.held);
+    this.changed();
+  }
+
+  /**
+   * Takes back a change never sent (a checklist created offline, then deleted before it synced). False
+   * when it was sent already (the server may have it, even without an answer), or is gone.
+   */
+  discard(key: string): boolean {
+    const op = this.ops.find((item) => item.key === key);
+    if (!op || op.tried || op.key === this.sending) return false;
+    // A checklist never created takes what was queued for it along (none of it was sent: it came later).
+    const gone = this.ops.filter(
+      (item) => item === op || (op.kind === 'create' && item.checklistId === op.checklistId),
+    );
+    this.ops = this.ops.filter((item) => !gone.includes(item));
+    this.persist();
+    for (const item of gone) this.forget(item, { status: 'queued' });
+    this.changed();
+    return true;
   }
 
   /** Whoever awaits a change that could not be sent now hears that it is kept for later. */

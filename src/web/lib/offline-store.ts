@@ -5,10 +5,12 @@ import type { QueuedOp } from './offline-queue.ts';
  * they are there synchronously at start-up (the first render already shows what is pending); the
  * photos are blobs, kept in IndexedDB (localStorage holds only strings and a few megabytes).
  */
-export interface OpStore {
-  load(): QueuedOp[];
-  save(ops: readonly QueuedOp[]): void;
+export interface ListStore<Item> {
+  load(): Item[];
+  save(items: readonly Item[]): void;
 }
+
+export type OpStore = ListStore<QueuedOp>;
 
 export interface BlobStore {
   put(id: string, blob: Blob): Promise<void>;
@@ -17,38 +19,61 @@ export interface BlobStore {
 }
 
 export const OFFLINE_QUEUE_KEY = 'LISTSYNC_OFFLINE_QUEUE';
+/** Editor saves the server refused after the fact, kept until the person reviews them. */
+export const HELD_EDITS_KEY = 'LISTSYNC_HELD_EDITS';
 
-export function localStorageOpStore(
+export function localStorageListStore<Item>(
+  key: string,
   storage: Storage = window.localStorage,
-  key = OFFLINE_QUEUE_KEY,
-): OpStore {
+): ListStore<Item> {
   return {
     load() {
       try {
         const text = storage.getItem(key);
         const parsed: unknown = text ? JSON.parse(text) : [];
-        return Array.isArray(parsed) ? (parsed as QueuedOp[]) : [];
+        return Array.isArray(parsed) ? (parsed as Item[]) : [];
       } catch {
         return [];
       }
     },
-    save(ops) {
+    save(items) {
       // A full storage must not lose the queue silently: the caller hears of it.
-      if (ops.length === 0) storage.removeItem(key);
-      else storage.setItem(key, JSON.stringify(ops));
+      if (items.length === 0) storage.removeItem(key);
+      else storage.setItem(key, JSON.stringify(items));
     },
   };
 }
 
-export function memoryOpStore(initial: QueuedOp[] = []): OpStore & { ops: QueuedOp[] } {
+export function localStorageOpStore(
+  storage: Storage = window.localStorage,
+  key = OFFLINE_QUEUE_KEY,
+): OpStore {
+  return localStorageListStore<QueuedOp>(key, storage);
+}
+
+export function memoryListStore<Item>(initial: Item[] = []): ListStore<Item> & { items: Item[] } {
   const store = {
-    ops: structuredClone(initial),
-    load: () => structuredClone(store.ops),
-    save: (ops: readonly QueuedOp[]) => {
-      store.ops = structuredClone([...ops]);
+    items: structuredClone(initial),
+    load: () => structuredClone(store.items),
+    save: (items: readonly Item[]) => {
+      store.items = structuredClone([...items]);
     },
   };
   return store;
+}
+
+export function memoryOpStore(initial: QueuedOp[] = []): OpStore & { ops: QueuedOp[] } {
+  const inner = memoryListStore(initial);
+  return {
+    get ops() {
+      return inner.items;
+    },
+    set ops(ops: QueuedOp[]) {
+      inner.items = ops;
+    },
+    load: inner.load,
+    save: inner.save,
+  };
 }
 
 export function memoryBlobStore(): BlobStore & { blobs: Map<string, Blob> } {

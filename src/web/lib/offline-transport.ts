@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '#domain/offline';
-import { apiRequest } from './api.ts';
+import { apiRequest, isApiError } from './api.ts';
 import type { OpTransport, QueuedOp } from './offline-queue.ts';
 import { type UploadOptions, uploadForm } from './upload-request.ts';
 
@@ -51,6 +51,22 @@ export const httpTransport: OpTransport = {
           { remarks: op.remarks },
           { headers },
         );
+      case 'create':
+        // The owner is the session's user; the spec's body names them, and the server checks it.
+        return apiRequest('POST', '/api/checklists', { ...op.body, userId: op.userId }, { headers });
+      case 'edit':
+        return apiRequest(
+          'PUT',
+          checklistPath(checklistId),
+          { ...op.body, version: op.version },
+          { headers },
+        );
+      case 'delete':
+        // Gone already (deleted on another device): what the person asked for is done.
+        return apiRequest('DELETE', checklistPath(checklistId), undefined, { headers }).catch((error) => {
+          if (isApiError(error) && error.status === 404) return null;
+          throw error;
+        });
       case 'photo': {
         const form = new FormData();
         form.append('photo', photo as Blob, op.fileName);

@@ -1,5 +1,12 @@
-import { type Checklist, computeProgress } from '#domain/checklist';
-import type { QueuedOp } from './offline-queue.ts';
+import {
+  type Checklist,
+  type ChecklistSummary,
+  computeProgress,
+  matchEditedTasks,
+  summarizeChecklist,
+  type Task,
+} from '#domain/checklist';
+import { type ChecklistBody, NEW_CHECKLIST_VERSION, type QueuedOp } from './offline-queue.ts';
 
 export interface PendingView {
   /** The checklist as the person will see it once everything pending is saved. */
@@ -10,6 +17,33 @@ export interface PendingView {
   pendingPhotos: ReadonlyMap<string, string>;
   remarksPending: boolean;
   submitPending: boolean;
+  /** The owner's edit (name, tasks, order) is kept on this device, not yet saved. */
+  editPending: boolean;
+  /** Tasks added by that edit: they get their real id once it is saved, and cannot be ticked before. */
+  draftTaskIds: ReadonlySet<string>;
+  /** The owner deleted it on this device; the server is told once online. */
+  deletePending: boolean;
+}
+
+/** The checklist as an edit makes it: tasks matched by id keep their ticks and photos (as on the server). */
+function applyEdit(
+  tasks: readonly Task[],
+  body: ChecklistBody,
+  draftTaskIds: Set<string>,
+): { tasks: Task[]; changesWork: boolean } {
+  const sent = body.tasks.map((task, index) => ({
+    id: task.id ?? `draft-${index}`,
+    description: task.description,
+    details: task.details ?? '',
+    photoRequired: task.photoRequired ?? false,
+  }));
+  const { matches, changesWork } = matchEditedTasks(tasks, sent);
+  const edited = matches.map(({ sent: task, current }): Task => {
+    if (current) return { ...current, ...task, id: current.id };
+    draftTaskIds.add(task.id);
+    return { ...task, completed: false, photoUrl: null, completedAt: null };
+  });
+  return { tasks: edited, changesWork };
 }
 
 /**
@@ -22,14 +56,27 @@ export function overlayPending(server: Checklist, ops: readonly QueuedOp[]): Pen
   const mine = ops.filter((op) => op.checklistId === server.id);
   const pendingTaskIds = new Set<string>();
   const pendingPhotos = new Map<string, string>();
+  const draftTaskIds = new Set<string>();
   if (mine.length === 0) {
-    return { checklist: server, pendingTaskIds, pendingPhotos, remarksPending: false, submitPending: false };
+    return {
+      checklist: server,
+      pendingTaskIds,
+      pendingPhotos,
+      remarksPending: false,
+      submitPending: false,
+      editPending: false,
+      draftTaskIds,
+      deletePending: false,
+    };
   }
   let tasks = server.tasks;
+  let name = server.name;
   let remarks = server.remarks;
   let submittedAt = server.submittedAt;
   let remarksPending = false;
   let submitPending = false;
+  let editPending = false;
+  let deletePending = false;
   const changeTask = (taskId: string, change: (task: Checklist['tasks'][number]) => object) => {
     if (!tasks.some((task) => task.id === taskId)) return; // the task is gone: the server will refuse it
     tasks = tasks.map((task) => (task.id === taskId ? { ...task, ...change(task) } : task));
@@ -61,15 +108,110 @@ export function overlayPending(server: Checklist, ops: readonly QueuedOp[]): Pen
         submittedAt = submittedAt ?? op.changedAt;
         submitPending = true;
         break;
+      case 'edit': {
+        const edited = applyEdit(tasks, op.body, draftTaskIds);
+        tasks = edited.tasks;
+        name = op.body.name;
+        // Adding, removing or rewording work reopens a submitted checklist, as on the server.
+        if (edited.changesWork) submittedAt = null;
+        editPending = true;
+        break;
+      }
+      case 'delete':
+        deletePending = true;
+        break;
+      case 'create':
+        break; // a checklist of its own (see overlayPendingList)
     }
   }
   const submitted = submittedAt !== null;
   const checklist: Checklist = {
     ...server,
+    name,
     tasks,
     remarks,
     submittedAt,
     ...computeProgress(tasks, submitted),
   };
-  return { checklist, pendingTaskIds, pendingPhotos, remarksPending, submitPending };
+  return {
+    checklist,
+    pendingTaskIds,
+    pendingPhotos,
+    remarksPending,
+    submitPending,
+    editPending,
+    draftTaskIds,
+    deletePending,
+  };
+}
+
+/** A checklist created on this device, as the server will have it (its tasks not ticked yet). */
+export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
+  return {
+    id: op.checklistId,
+    name: op.body.name,
+    status: 'not-started',
+    progress: 0,
+    tasks: applyEdit([], op.body, new Set()).tasks,
+    remarks: '',
+    createdAt: op.changedAt,
+    updatedAt: op.changedAt,
+    userId: op.userId,
+    version: NEW_CHECKLIST_VERSION,
+    submittedAt: null,
+  };
+}
+
+/** A checklist created here and not saved yet, with the edits made to it since. */
+export function pendingCreatedChecklist(ops: readonly QueuedOp[], id: string): Checklist | undefined {
+  const op = ops.find((item) => item.kind === 'create' && item.checklistId === id);
+  return op?.kind === 'create' ? overlayPending(createdChecklist(op), ops).checklist : undefined;
+}
+
+/** A row of the owner's list as this device will have it once everything pending is saved. */
+export interface PendingRow {
+  summary: ChecklistSummary;
+  /** 'create': made on this device, not on the server yet (it has no real id); 'change': something pending. */
+  pending: 'create' | 'change' | null;
+  /** For a created one: its operation's key (to discard it before it syncs). */
+  key?: string;
+}
+
+/**
+ * The dashboard's list with what is pending laid over it: checklists created here first (the list is
+ * newest first), deleted ones gone, edited ones renamed and recounted. `detail` gives a checklist's
+ * cached copy with its tasks, when there is one (the editor always had it), for exact counts.
+ */
+export function overlayPendingList(
+  server: readonly ChecklistSummary[],
+  ops: readonly QueuedOp[],
+  detail: (id: string) => Checklist | undefined,
+): PendingRow[] {
+  const touched = new Set(ops.map((op) => op.checklistId));
+  const rows: PendingRow[] = [];
+  for (const op of ops) {
+    if (op.kind !== 'create') continue;
+    const view = overlayPending(createdChecklist(op), ops);
+    if (!view.deletePending)
+      rows.unshift({ summary: summarizeChecklist(view.checklist), pending: 'create', key: op.key });
+  }
+  for (const summary of server) {
+    if (!touched.has(summary.id)) {
+      rows.push({ summary, pending: null });
+      continue;
+    }
+    const cached = detail(summary.id);
+    const base: Checklist = cached ?? { ...summary, tasks: [] };
+    const view = overlayPending(base, ops);
+    if (view.deletePending) continue;
+    const { name, taskCount, completedCount, status, progress } = summarizeChecklist(view.checklist);
+    rows.push({
+      summary: cached
+        ? { ...summary, name, taskCount, completedCount, status, progress }
+        : // Without its tasks only the name (and the count an edit states) can be told.
+          { ...summary, name, ...(view.editPending ? { taskCount } : {}) },
+      pending: 'change',
+    });
+  }
+  return rows;
 }

@@ -5,7 +5,9 @@ import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { LazyShareDialog } from '../components/share-dialog/lazy-share-dialog.tsx';
 import { ConfirmDialog } from '../components/ui/dialog.tsx';
 import { useLiveDashboard } from '../hooks/use-live-updates.ts';
+import { isNewChecklistId } from '../lib/offline-queue.ts';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
+import { HeldEdits } from './dashboard/held-edits.tsx';
 import { StatsStrip } from './dashboard/stats-strip.tsx';
 import { SubscriptionCard } from './dashboard/subscription-card.tsx';
 import { useDashboardActions } from './dashboard/use-dashboard-actions.ts';
@@ -44,6 +46,7 @@ export default function DashboardPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="min-w-0 lg:col-span-2">
+          {editor.mode === 'closed' && <HeldEdits onReview={actions.review} onDiscard={actions.release} />}
           {editor.mode === 'closed' ? (
             <ChecklistPanel
               onCreate={() => void actions.startCreate()}
@@ -65,6 +68,10 @@ export default function DashboardPage() {
           ) : (
             <ChecklistEditor
               checklist={editor.mode === 'edit' ? editor.checklist : null}
+              initialDraft={editor.mode === 'create' ? editor.initial : undefined}
+              initialStash={editor.mode === 'edit' ? editor.stash : undefined}
+              shareable={editor.mode === 'edit' && !isNewChecklistId(editor.checklist.id)}
+              onStashDismissed={() => editor.heldKey && actions.release(editor.heldKey)}
               onSave={actions.save}
               onCancel={actions.closeEditor}
               onShare={() => {

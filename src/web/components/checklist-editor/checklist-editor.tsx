@@ -11,13 +11,22 @@ import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { Input, Label } from '../ui/field.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { type ChecklistDraft, type DraftTask, draftFromChecklist, draftToBody, emptyTask } from './draft.ts';
+import {
+  type ChecklistDraft,
+  type DraftTask,
+  draftFromBody,
+  draftFromChecklist,
+  draftToBody,
+  emptyTask,
+} from './draft.ts';
 import { TaskList } from './task-list.tsx';
 import { VersionConflictNotice } from './version-conflict-notice.tsx';
 
 /** What the parent's save handler reports back, so the form can say how it went. */
 export type SaveOutcome =
   | { status: 'saved' }
+  /** Kept on this device (offline, or the server cannot be reached): it is sent when it can be. */
+  | { status: 'queued' }
   | { status: 'failed'; message?: string }
   /** The parent has told the user already (the plan limit: toast, then /pricing). */
   | { status: 'handled' }
@@ -27,9 +36,17 @@ export type SaveOutcome =
 export interface ChecklistEditorProps {
   /** The checklist being edited, or null to create one. When it changes, the form resets to it. */
   checklist: Checklist | null;
+  /** A new checklist's form starts from this draft (one kept after the server refused it). */
+  initialDraft?: ChecklistDraftBody | undefined;
+  /** The person's own edit, refused because the checklist changed meanwhile: offered to reapply. */
+  initialStash?: ChecklistDraftBody | undefined;
+  /** Whether the checklist can be shared yet (one made offline cannot until it is saved). */
+  shareable?: boolean;
   onSave(body: ChecklistDraftBody, version: number | null): Promise<SaveOutcome>;
   onCancel(): void;
   onShare(): void;
+  /** The person chose the latest version over their own kept edit. */
+  onStashDismissed?(): void;
 }
 
 const SAVE_MESSAGES = {
@@ -37,17 +54,32 @@ const SAVE_MESSAGES = {
   updated: 'Checklist updated successfully',
   createFailed: 'Failed to create checklist. Please try again.',
   updateFailed: 'Failed to update checklist. Please try again.',
+  queuedTitle: 'Saved on this device',
+  queued: "It will be saved on the server when you're back online.",
 } as const;
 
 /** The inline checklist editor of the dashboard (spec sections 2, 4 and 5). */
-export function ChecklistEditor({ checklist, onSave, onCancel, onShare }: ChecklistEditorProps) {
+export function ChecklistEditor({
+  checklist,
+  initialDraft,
+  initialStash,
+  shareable = true,
+  onSave,
+  onCancel,
+  onShare,
+  onStashDismissed,
+}: ChecklistEditorProps) {
   const { toast } = useToast();
   const ids = useId();
   const editing = checklist !== null;
   const [base, setBase] = useState(checklist);
-  const [draft, setDraft] = useState<ChecklistDraft>(() => draftFromChecklist(checklist));
+  const [draft, setDraft] = useState<ChecklistDraft>(() =>
+    initialDraft ? draftFromBody(initialDraft) : draftFromChecklist(checklist),
+  );
   /** The user's own edit, kept aside when a save met a newer version: it can be put back on purpose. */
-  const [stashed, setStashed] = useState<ChecklistDraft | null>(null);
+  const [stashed, setStashed] = useState<ChecklistDraft | null>(() =>
+    initialStash ? draftFromBody(initialStash) : null,
+  );
   const [saving, setSaving] = useState(false);
 
   // A different checklist given to the form: name and tasks reset to it (spec section 4).
@@ -135,6 +167,9 @@ export function ChecklistEditor({ checklist, onSave, onCancel, onShare }: Checkl
       if (outcome.status === 'saved') {
         setStashed(null);
         toast({ title: 'Success', description: editing ? SAVE_MESSAGES.updated : SAVE_MESSAGES.created });
+      } else if (outcome.status === 'queued') {
+        setStashed(null);
+        toast({ title: SAVE_MESSAGES.queuedTitle, description: SAVE_MESSAGES.queued });
       } else if (outcome.status === 'failed') {
         const fallback = editing ? SAVE_MESSAGES.updateFailed : SAVE_MESSAGES.createFailed;
         toast({ title: 'Error', description: outcome.message ?? fallback, variant: 'destructive' });
@@ -169,7 +204,10 @@ export function ChecklistEditor({ checklist, onSave, onCancel, onShare }: Checkl
               setDraft(stashed);
               setStashed(null);
             }}
-            onDismiss={() => setStashed(null)}
+            onDismiss={() => {
+              setStashed(null);
+              onStashDismissed?.();
+            }}
           />
         )}
 
@@ -218,7 +256,7 @@ export function ChecklistEditor({ checklist, onSave, onCancel, onShare }: Checkl
         </section>
 
         <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">
-          {editing && (
+          {editing && shareable && (
             <Button variant="secondary" onClick={onShare} className="sm:mr-auto">
               <Share2 className="h-4 w-4" aria-hidden="true" />
               Share Link

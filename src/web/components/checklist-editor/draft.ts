@@ -37,6 +37,19 @@ export function draftFromChecklist(checklist: Checklist | null): ChecklistDraft 
   };
 }
 
+/** The form's values for a body kept from an earlier save (tasks without an id get a temporary one). */
+export function draftFromBody(body: ChecklistDraftBody): ChecklistDraft {
+  return {
+    name: body.name,
+    tasks: body.tasks.map((task) => ({
+      id: task.id ?? temporaryTaskId(),
+      description: task.description,
+      photoRequired: task.photoRequired ?? false,
+      details: task.details ?? '',
+    })),
+  };
+}
+
 /** The body sent to POST or PUT: the tasks in their order, trimmed. */
 export function draftToBody(draft: ChecklistDraft): ChecklistDraftBody {
   return {

@@ -18,7 +18,16 @@ export function BackToDashboard() {
 }
 
 /** Name (and a line under it, such as who shared it), status badge and progress bar of the detail page. */
-export function ChecklistHeader({ checklist, byline }: { checklist: Checklist; byline?: ReactNode }) {
+export function ChecklistHeader({
+  checklist,
+  byline,
+  notice,
+}: {
+  checklist: Checklist;
+  byline?: ReactNode;
+  /** Said under the name: an edit or a deletion kept on this device and not synced yet. */
+  notice?: ReactNode;
+}) {
   const done = checklist.tasks.filter((task) => task.completed).length;
   const total = checklist.tasks.length;
   return (
@@ -29,6 +38,7 @@ export function ChecklistHeader({ checklist, byline }: { checklist: Checklist; b
             {checklist.name}
           </h1>
           {byline && <p className="mt-1 text-sm break-words text-slate-600">{byline}</p>}
+          {notice}
         </div>
         <StatusBadge
           status={checklist.status}

@@ -8,6 +8,7 @@ import { type ChecklistCache, useChecklistWork } from '../../hooks/use-checklist
 import { SYNC_MESSAGES } from '../../hooks/use-offline-queue.tsx';
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { isApiError } from '../../lib/api.ts';
+import type { PendingView } from '../../lib/pending-overlay.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
 import { LazyPhotoDialog, LazyPhotoViewer, preloadPhotoChunks } from './lazy-photo.tsx';
 import { RemarksField } from './remarks-field.tsx';
@@ -135,7 +136,11 @@ export function ChecklistView({
   const submitted = checklist.submittedAt !== null;
   return (
     <>
-      <ChecklistHeader checklist={checklist} byline={byline} />
+      <ChecklistHeader
+        checklist={checklist}
+        byline={byline}
+        notice={<PendingOwnerChange view={work.view} />}
+      />
 
       {submitted && (
         <p
@@ -168,7 +173,8 @@ export function ChecklistView({
               <TaskItem
                 key={task.id}
                 task={task}
-                pending={pendingTaskIds.has(task.id)}
+                pending={pendingTaskIds.has(task.id) || work.view.draftTaskIds.has(task.id)}
+                draft={work.view.draftTaskIds.has(task.id)}
                 pendingPhotoKey={pendingPhotos.get(task.id)}
                 onToggle={onToggle}
                 onOpenPhoto={(opened, aspectRatio) => setViewer({ taskId: opened.id, aspectRatio })}
@@ -231,5 +237,21 @@ export function ChecklistView({
         />
       )}
     </>
+  );
+}
+
+export const PENDING_EDIT_MESSAGES = {
+  edit: 'Your changes to this checklist will be saved once it syncs.',
+  delete: 'You deleted this checklist on this device; it will be deleted on the server once it syncs.',
+} as const;
+
+/** The owner's edit or deletion made offline, said under the name until it syncs. */
+function PendingOwnerChange({ view }: { view: PendingView }) {
+  if (!view.editPending && !view.deletePending) return null;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-amber-900" data-testid="pending-edit">
+      <PendingSyncBadge />
+      <span>{view.deletePending ? PENDING_EDIT_MESSAGES.delete : PENDING_EDIT_MESSAGES.edit}</span>
+    </p>
   );
 }

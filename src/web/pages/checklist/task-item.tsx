@@ -100,6 +100,7 @@ export function TaskItem({
   onToggle,
   onOpenPhoto,
   pending = false,
+  draft = false,
   pendingPhotoKey,
 }: {
   task: Task;
@@ -107,6 +108,8 @@ export function TaskItem({
   onOpenPhoto(task: Task, aspectRatio: number | null): void;
   /** A change to this task is kept on this device and not yet saved on the server. */
   pending?: boolean;
+  /** Added by an edit not synced yet: it cannot be ticked until the server has it. */
+  draft?: boolean;
   /** Its photo waits on this device (the queued upload's key). */
   pendingPhotoKey?: string | undefined;
 }) {
@@ -133,6 +136,8 @@ export function TaskItem({
           type="checkbox"
           checked={task.completed}
           onChange={() => onToggle(task)}
+          disabled={draft}
+          title={draft ? 'It can be ticked once your changes sync.' : undefined}
           aria-describedby={task.photoRequired ? markerId : undefined}
           className="mt-0.5 h-6 w-6 shrink-0 cursor-pointer rounded border-slate-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         />

@@ -1,10 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { type Ref, useEffect } from 'react';
+import { type Ref, useEffect, useMemo } from 'react';
+import type { Checklist } from '#domain/checklist';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useChecklists } from '../../hooks/use-checklists.ts';
+import { checklistKeys, useChecklists } from '../../hooks/use-checklists.ts';
+import { useQueueState } from '../../hooks/use-offline-queue.tsx';
+import { overlayPendingList } from '../../lib/pending-overlay.ts';
 import { ChecklistRow, type ChecklistRowActions, ChecklistRowSkeleton } from './checklist-row.tsx';
 
 export const LOAD_CHECKLISTS_FAILED = 'Failed to load checklists. Please refresh the page.';
@@ -28,6 +32,17 @@ export function ChecklistPanel({
 }: ChecklistPanelProps) {
   const { toast } = useToast();
   const checklists = useChecklists();
+  const queryClient = useQueryClient();
+  const { ops } = useQueueState();
+  // What is created, edited or deleted on this device and not synced yet shows as it will be.
+  const rows = useMemo(
+    () =>
+      checklists.data &&
+      overlayPendingList(checklists.data, ops, (id) =>
+        queryClient.getQueryData<Checklist>(checklistKeys.detail(id)),
+      ),
+    [checklists.data, ops, queryClient],
+  );
 
   useEffect(() => {
     if (checklists.isError)
@@ -54,18 +69,19 @@ export function ChecklistPanel({
         </Button>
       </div>
 
-      {checklists.data ? (
-        checklists.data.length === 0 ? (
+      {rows ? (
+        rows.length === 0 ? (
           <p className="px-4 py-12 text-center text-sm text-slate-500 sm:px-5">
             No checklists yet. Create your first one!
           </p>
         ) : (
           <ul aria-label="Checklists" className="divide-y divide-slate-100">
-            {checklists.data.map((checklist) => (
+            {rows.map(({ summary, pending }) => (
               <ChecklistRow
-                key={checklist.id}
-                checklist={checklist}
-                opening={openingId === checklist.id}
+                key={summary.id}
+                checklist={summary}
+                pending={pending}
+                opening={openingId === summary.id}
                 actions={actions}
               />
             ))}

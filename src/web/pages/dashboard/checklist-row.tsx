@@ -3,6 +3,7 @@ import { MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type ChecklistSummary, checklistRowSubtitle } from '#domain/checklist';
+import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -20,8 +21,11 @@ export function ChecklistRow({
   checklist,
   opening,
   actions,
+  pending = null,
 }: {
   checklist: ChecklistSummary;
+  /** Kept on this device, not synced: created here ('create', it cannot be opened yet) or changed. */
+  pending?: 'create' | 'change' | null;
   /** The checklist is being loaded for the editor. */
   opening: boolean;
   actions: ChecklistRowActions;
@@ -34,34 +38,46 @@ export function ChecklistRow({
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
         <div className="min-w-0 flex-1">
-          <Link
-            href={`/checklist/${encodeURIComponent(checklist.id)}`}
-            className="block truncate rounded font-medium text-slate-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-          >
-            {checklist.name}
-          </Link>
+          {pending === 'create' ? (
+            // Not on the server yet: there is no page to open until it syncs.
+            <span className="block truncate font-medium text-slate-900">{checklist.name}</span>
+          ) : (
+            <Link
+              href={`/checklist/${encodeURIComponent(checklist.id)}`}
+              className="block truncate rounded font-medium text-slate-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              {checklist.name}
+            </Link>
+          )}
           <p className="truncate text-sm text-slate-500">
             {checklistRowSubtitle(checklist.taskCount, checklist.createdAt)}
           </p>
         </div>
-        <StatusBadge
-          status={checklist.status}
-          progress={checklist.progress}
-          className="self-start sm:self-center"
-        />
+        <div className="flex flex-wrap items-center gap-1.5 self-start sm:self-center">
+          {pending && <PendingSyncBadge />}
+          <StatusBadge status={checklist.status} progress={checklist.progress} />
+        </div>
       </div>
       {opening ? (
         <span className="flex h-10 w-10 shrink-0 items-center justify-center">
           <Spinner className="scale-75" label="Opening the editor" />
         </span>
       ) : (
-        <RowMenu checklist={checklist} actions={actions} />
+        <RowMenu checklist={checklist} actions={actions} shareable={pending !== 'create'} />
       )}
     </li>
   );
 }
 
-function RowMenu({ checklist, actions }: { checklist: ChecklistSummary; actions: ChecklistRowActions }) {
+function RowMenu({
+  checklist,
+  actions,
+  shareable,
+}: {
+  checklist: ChecklistSummary;
+  actions: ChecklistRowActions;
+  shareable: boolean;
+}) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -83,9 +99,11 @@ function RowMenu({ checklist, actions }: { checklist: ChecklistSummary; actions:
           <MenuItem icon={Pencil} onSelect={() => actions.onEdit(checklist)}>
             Edit
           </MenuItem>
-          <MenuItem icon={Share2} onSelect={() => actions.onShare(checklist)}>
-            Share Link
-          </MenuItem>
+          {shareable && (
+            <MenuItem icon={Share2} onSelect={() => actions.onShare(checklist)}>
+              Share Link
+            </MenuItem>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <MenuItem icon={Trash2} onSelect={() => actions.onDelete(checklist)} destructive>
             Delete

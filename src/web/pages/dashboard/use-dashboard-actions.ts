@@ -1,29 +1,49 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Checklist, ChecklistSummary } from '#domain/checklist';
 import { isAtPlanLimit, PLAN_LIMIT_TITLE, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import type { SaveOutcome } from '../../components/checklist-editor/checklist-editor.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useAuth } from '../../hooks/use-auth.tsx';
 import {
   type ChecklistDraftBody,
   checklistKeys,
   fetchChecklist,
   refreshChecklistData,
-  useCreateChecklist,
-  useDeleteChecklist,
   useSubscription,
-  useUpdateChecklist,
 } from '../../hooks/use-checklists.ts';
+import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { type ApiError, isApiError } from '../../lib/api.ts';
+import {
+  type HeldOp,
+  isNewChecklistId,
+  newChecklistId,
+  type OpContext,
+  type OpOutcome,
+} from '../../lib/offline-queue.ts';
+import { overlayPending, pendingCreatedChecklist } from '../../lib/pending-overlay.ts';
 
-export type EditorState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; checklist: Checklist };
+/**
+ * The inline editor: closed, creating (maybe from a kept draft), or editing a checklist. `heldKey`: the
+ * editor was opened to review a save the server refused later (see HeldOp); saving it lets that go.
+ */
+export type EditorState =
+  | { mode: 'closed' }
+  | { mode: 'create'; initial?: ChecklistDraftBody; heldKey?: string }
+  | { mode: 'edit'; checklist: Checklist; stash?: ChecklistDraftBody; heldKey?: string };
 
 export const DELETE_MESSAGES = {
   deleted: 'Checklist deleted successfully',
   failed: 'Failed to delete checklist. Please try again.',
+  queuedTitle: 'Deleted on this device',
+  queued: "The checklist will be deleted on the server when you're back online.",
 } as const;
 export const LOAD_CHECKLIST_FAILED = 'Failed to load checklist details. Please try again.';
+export const NOT_ON_DEVICE =
+  "This checklist isn't saved on this device yet: open it once while online to edit it offline.";
+
+const OWNER: OpContext = { kind: 'owner' };
 
 function errorExtra(error: ApiError, key: string): unknown {
   const body = error.body as { error?: Record<string, unknown> } | null;
@@ -46,13 +66,13 @@ export function useDashboardActions() {
   const { toast } = useToast();
   const [, navigate] = useLocation();
   const subscription = useSubscription();
-  const create = useCreateChecklist();
-  const update = useUpdateChecklist();
-  const remove = useDeleteChecklist();
+  const { user } = useAuth();
+  const queue = useOfflineQueue();
 
   const [editor, setEditor] = useState<EditorState>({ mode: 'closed' });
   const [openingId, setOpeningId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ChecklistSummary | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
   /** The checklist of the share dialog; kept after closing so the dialog does not change as it fades out. */
   const [sharing, setSharing] = useState<{ id: string; name: string; open: boolean } | null>(null);
 
@@ -66,46 +86,106 @@ export function useDashboardActions() {
 
   /** The plan limit is checked first (spec section 5); a count that says "full" is confirmed with the server. */
   async function startCreate() {
+    // Checklists created on this device and not synced yet count too.
+    const waiting = () => queue.getState().ops.filter((op) => op.kind === 'create').length;
+    const full = (count: number, max: number | null) => isAtPlanLimit(count + waiting(), max);
     let info = subscription.data;
-    if (info && isAtPlanLimit(info.usage.listSyncCount, info.limits.maxLists)) {
+    if (info && full(info.usage.listSyncCount, info.limits.maxLists) && onlineManager.isOnline()) {
       info = (await subscription.refetch()).data ?? info;
     }
-    if (info && isAtPlanLimit(info.usage.listSyncCount, info.limits.maxLists)) {
+    if (info && full(info.usage.listSyncCount, info.limits.maxLists)) {
       limitReached(info.limits.maxLists);
       return;
     }
     setEditor({ mode: 'create' });
   }
 
-  /** The row has no tasks; the editor gets the whole, current checklist (a snapshot the form edits). */
-  async function startEdit(summary: ChecklistSummary) {
-    if (openingId) return;
-    setOpeningId(summary.id);
+  /** What is still pending on this device for a checklist, laid over it: the editor starts from there. */
+  const withPending = (checklist: Checklist) => overlayPending(checklist, queue.getState().ops).checklist;
+
+  /**
+   * The row has no tasks; the editor gets the whole, current checklist (a snapshot the form edits), with
+   * what is pending on this device laid over it. Offline, the copy kept on this device.
+   */
+  async function loadForEditor(summary: Pick<ChecklistSummary, 'id'>): Promise<Checklist | null> {
+    if (isNewChecklistId(summary.id))
+      return pendingCreatedChecklist(queue.getState().ops, summary.id) ?? null;
+    const key = checklistKeys.detail(summary.id);
+    const kept = queryClient.getQueryData<Checklist>(key);
+    if (!onlineManager.isOnline()) {
+      if (kept) return withPending(kept);
+      toast({ title: 'Error', description: NOT_ON_DEVICE, variant: 'destructive' });
+      return null;
+    }
     try {
-      const checklist = await queryClient.fetchQuery({
-        queryKey: checklistKeys.detail(summary.id),
+      const fresh = await queryClient.fetchQuery({
+        queryKey: key,
         queryFn: ({ signal }) => fetchChecklist(summary.id, signal),
         staleTime: 0,
       });
-      setEditor({ mode: 'edit', checklist });
+      return withPending(fresh);
     } catch (error) {
       console.warn('Loading the checklist for the editor failed', error);
       toast({ title: 'Error', description: LOAD_CHECKLIST_FAILED, variant: 'destructive' });
       // Deleted elsewhere: the list catches up so the row goes away.
       if (isApiError(error) && error.status === 404) void refreshChecklistData(queryClient);
+      return null;
+    }
+  }
+
+  async function startEdit(summary: ChecklistSummary) {
+    if (openingId) return;
+    setOpeningId(summary.id);
+    try {
+      const checklist = await loadForEditor(summary);
+      if (checklist) setEditor({ mode: 'edit', checklist });
     } finally {
       setOpeningId(null);
     }
   }
 
+  /**
+   * A save refused after it left this device: the editor opens with it. An edit meets the latest
+   * version with the person's own one ready to reapply; a checklist that could not be created, or was
+   * deleted elsewhere meanwhile, opens as a new checklist holding what they wrote.
+   */
+  async function review(held: HeldOp) {
+    if (held.kind === 'edit' && held.refusal.status !== 404) {
+      setOpeningId(held.checklistId);
+      try {
+        const checklist = await loadForEditor({ id: held.checklistId });
+        if (checklist) setEditor({ mode: 'edit', checklist, stash: held.body, heldKey: held.key });
+      } finally {
+        setOpeningId(null);
+      }
+      return;
+    }
+    setEditor({ mode: 'create', initial: held.body, heldKey: held.key });
+  }
+
+  /** Stored first and sent through the offline queue: offline, the save waits on this device. */
+  function send(body: ChecklistDraftBody, version: number | null): Promise<OpOutcome> {
+    if (editor.mode === 'edit') {
+      const { checklist } = editor;
+      return queue.enqueue(checklist.id, OWNER, {
+        kind: 'edit',
+        body,
+        version: version ?? checklist.version,
+      });
+    }
+    const key = crypto.randomUUID();
+    const input = { kind: 'create' as const, body, userId: user?.uid ?? null };
+    return queue.enqueue(newChecklistId(key), OWNER, input, undefined, key);
+  }
+
   async function save(body: ChecklistDraftBody, version: number | null): Promise<SaveOutcome> {
     const editing = editor.mode === 'edit' ? editor.checklist : null;
     try {
-      if (editing)
-        await update.mutateAsync({ id: editing.id, draft: body, version: version ?? editing.version });
-      else await create.mutateAsync(body);
+      const outcome = await send(body, version);
+      if (outcome.status === 'rejected') throw outcome.error;
+      if (editor.mode !== 'closed' && editor.heldKey) queue.release(editor.heldKey);
       setEditor({ mode: 'closed' });
-      return { status: 'saved' };
+      return { status: outcome.status === 'applied' ? 'saved' : 'queued' };
     } catch (error) {
       if (isApiError(error) && error.code === 'plan_limit_reached') {
         const limit = errorExtra(error, 'limit');
@@ -121,7 +201,11 @@ export function useDashboardActions() {
         const fresh = isChecklist(current) ? current : await fetchChecklist(editing.id).catch(() => null);
         if (fresh) {
           queryClient.setQueryData(checklistKeys.detail(fresh.id), fresh);
-          setEditor({ mode: 'edit', checklist: fresh });
+          setEditor({
+            mode: 'edit',
+            checklist: fresh,
+            heldKey: editor.mode === 'edit' ? editor.heldKey : undefined,
+          });
           return { status: 'conflict' };
         }
       }
@@ -134,21 +218,26 @@ export function useDashboardActions() {
     }
   }
 
+  /** A checklist made on this device and never sent is simply taken back; anything else is queued. */
+  function sendDelete(target: ChecklistSummary): Promise<OpOutcome> {
+    const created = queue.getState().ops.find((op) => op.kind === 'create' && op.checklistId === target.id);
+    if (created && queue.discard(created.key)) return Promise.resolve({ status: 'applied', result: null });
+    return queue.enqueue(target.id, OWNER, { kind: 'delete' });
+  }
+
   async function confirmDelete() {
     if (!deleting) return;
+    setDeletePending(true);
     try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Success', description: DELETE_MESSAGES.deleted });
+      const outcome = await sendDelete(deleting);
+      if (outcome.status === 'rejected') throw outcome.error;
+      if (outcome.status === 'applied') toast({ title: 'Success', description: DELETE_MESSAGES.deleted });
+      else toast({ title: DELETE_MESSAGES.queuedTitle, description: DELETE_MESSAGES.queued });
     } catch (error) {
-      if (isApiError(error) && error.status === 404) {
-        // Already gone (deleted in another tab or device): the list catches up and the result is the same.
-        await refreshChecklistData(queryClient);
-        toast({ title: 'Success', description: DELETE_MESSAGES.deleted });
-        return;
-      }
       console.warn('Deleting the checklist failed', error);
       toast({ title: 'Error', description: DELETE_MESSAGES.failed, variant: 'destructive' });
     } finally {
+      setDeletePending(false);
       setDeleting(null);
     }
   }
@@ -157,12 +246,15 @@ export function useDashboardActions() {
     editor,
     openingId,
     deleting,
-    deletePending: remove.isPending,
+    deletePending,
     sharing,
     startCreate,
     startEdit,
     closeEditor: () => setEditor({ mode: 'closed' }),
     save,
+    review: (held: HeldOp) => void review(held),
+    /** The person let a kept save go (discarded it, or kept the latest version instead). */
+    release: (key: string) => queue.release(key),
     askDelete: setDeleting,
     cancelDelete: () => setDeleting(null),
     confirmDelete,
