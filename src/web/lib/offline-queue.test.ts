@@ -284,6 +284,28 @@ describe('the offline queue', () => {
     expect(queue.getState().ops.map((op) => op.kind)).toEqual(['remove-photo']);
   });
 
+  it('changes stored one right after another (not awaited) each hear what became of them', async () => {
+    const server = fakeServer();
+    let online = false;
+    const { queue } = makeQueue(server, { online: () => online });
+    const first = queue.enqueue('c1', OWNER, { kind: 'toggle', taskId: 't1', completed: true });
+    const second = queue.enqueue('c1', OWNER, { kind: 'toggle', taskId: 't2', completed: true });
+    expect(await Promise.all([first, second])).toEqual([{ status: 'queued' }, { status: 'queued' }]);
+    online = true;
+    const third = queue.enqueue('c1', OWNER, { kind: 'toggle', taskId: 't3', completed: true });
+    const fourth = queue.enqueue('c1', OWNER, { kind: 'toggle', taskId: 't4', completed: true });
+    expect((await Promise.all([third, fourth])).map((outcome) => outcome.status)).toEqual([
+      'applied',
+      'applied',
+    ]);
+    expect(server.received.map((item) => item.op.kind === 'toggle' && item.op.taskId)).toEqual([
+      't1',
+      't2',
+      't3',
+      't4',
+    ]);
+  });
+
   it('a share recipient keeps the share token with each change', async () => {
     const server = fakeServer();
     const { queue } = makeQueue(server, { online: () => false });

@@ -145,12 +145,14 @@ function supersedes(newer: OpInput & { checklistId: string }, older: QueuedOp): 
       return older.kind === 'photo' && older.taskId === newer.taskId;
     case 'remove-photo':
       return (older.kind === 'photo' || older.kind === 'remove-photo') && older.taskId === newer.taskId;
-    // The newer edit holds the whole checklist as the person left it (and started from the same version).
+    // The newer edit holds the whole checklist as the person left it, from the same version; one already
+    // tried may have been applied (its answer lost), so the newer follows it and takes its version.
     case 'edit':
-      return older.kind === 'edit';
-    // Whatever else was waiting for a checklist being deleted has nothing left to change.
+      return older.kind === 'edit' && !older.tried;
+    // Whatever else was waiting for a checklist being deleted has nothing left to change; its creation
+    // stays (it may be on the server already), and the delete follows it to its real id.
     case 'delete':
-      return true;
+      return older.kind !== 'create';
     default:
       return false;
   }
@@ -163,6 +165,8 @@ export class OfflineQueue {
   private failures = 0;
   private timer: unknown = null;
   private running: Promise<void> | null = null;
+  /** flush was asked for while a run was going: run once more when it ends. */
+  private again = false;
   private sentSomething = false;
   private readonly listeners = new Set<() => void>();
   private readonly waiters = new Map<string, (outcome: OpOutcome) => void>();
@@ -253,12 +257,23 @@ export class OfflineQueue {
       this.options.clearTimer(this.timer);
       this.timer = null;
     }
-    if (!this.running) {
-      this.running = this.run().finally(() => {
-        this.running = null;
-      });
+    if (this.running) {
+      // A change stored while a run is ending would otherwise wait for the next trigger.
+      this.again = true;
+      return this.running;
     }
+    this.running = this.runWhileAsked().finally(() => {
+      this.running = null;
+    });
     return this.running;
+  }
+
+  private async runWhileAsked(): Promise<void> {
+    do {
+      this.again = false;
+      await this.run();
+      // A failed run set its retry timer: the back-off decides when the next try is.
+    } while (this.again && this.timer === null);
   }
 
   private async run(): Promise<void> {
