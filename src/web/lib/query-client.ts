@@ -1,8 +1,10 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
 import { getQueryFn, isApiError } from './api.ts';
 
 export const QUERY_CACHE_KEY = 'LISTSYNC_QUERY_CACHE';
+/** Bumped when the shape of cached data changes, so an old persisted cache is thrown away. */
+export const CACHE_BUSTER = 'v1';
 
 const MINUTE = 60_000;
 
@@ -64,6 +66,20 @@ export function createQueryPersister() {
     storage: typeof window === 'undefined' ? undefined : window.localStorage,
     throttleTime: 1000,
   });
+}
+
+/**
+ * Writes the cache at once, as the persister does (same shape), for when the page is hidden or left:
+ * the persister writes at most once a second, so a checklist opened a moment before the tab was closed
+ * (or the phone killed it) would otherwise not be there offline next time.
+ */
+export function persistQueryCacheNow(queryClient: QueryClient): void {
+  try {
+    const persisted = { buster: CACHE_BUSTER, timestamp: Date.now(), clientState: dehydrate(queryClient) };
+    window.localStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(persisted));
+  } catch (error) {
+    console.warn('Keeping the data on this device failed', error);
+  }
 }
 
 export function clearPersistedQueryCache(): void {
