@@ -1,6 +1,7 @@
-import { type BrowserContext, type Page, request as playwrightRequest, type Request } from '@playwright/test';
+import { type BrowserContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { listChecklists, readChecklist, seedChecklist, tickTask } from './checklists.ts';
 import { expect, signInAs, test } from './fixtures.ts';
+import { expectOneKeyEach, readyForOffline, recordWrites } from './offline.ts';
 
 /**
  * The owner's whole-checklist work with no signal: a checklist edited, created or deleted offline on
@@ -21,32 +22,16 @@ async function visitOnce(page: Page, checklistId: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
   await page.goto('/dashboard');
   await expect(page.getByTestId('checklist-row').first()).toBeVisible({ timeout: 20_000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('LISTSYNC_QUERY_CACHE') ?? ''))
-    .toContain(checklistId);
+  await readyForOffline(page, checklistId);
 }
 
 /** The checklist writes the page sends (POST, PUT, DELETE on /api/checklists…), with their keys. */
-function recordChecklistWrites(page: Page) {
-  const writes: { method: string; path: string; key: string | null }[] = [];
-  page.on('request', (request: Request) => {
-    const { pathname } = new URL(request.url());
-    if (
-      !/^\/api\/checklists(\/[^/]+)?$/.test(pathname) ||
-      !['POST', 'PUT', 'DELETE'].includes(request.method())
-    )
-      return;
-    writes.push({
-      method: request.method(),
-      path: pathname,
-      key: request.headers()['idempotency-key'] ?? null,
-    });
-  });
-  return writes;
-}
+const checklistWrites = (page: Page) =>
+  recordWrites(
+    page,
+    (method, path) =>
+      /^\/api\/checklists(\/[^/]+)?$/.test(path) && ['POST', 'PUT', 'DELETE'].includes(method),
+  );
 
 function row(page: Page, name: string) {
   return page.getByTestId('checklist-row').filter({ hasText: name });
@@ -148,7 +133,7 @@ test('the owner edits, creates and deletes checklists offline; a reload keeps th
     'Old cabin',
   ]);
 
-  const writes = recordChecklistWrites(page);
+  const writes = checklistWrites(page);
   await context.setOffline(false);
   await expectToast(page, 'All changes synced');
   await expect(page.getByTestId('pending-edit')).toHaveCount(0);
@@ -158,8 +143,7 @@ test('the owner edits, creates and deletes checklists offline; a reload keeps th
   expect(writes.map((write) => write.method).sort()).toEqual(['DELETE', 'POST', 'PUT']);
   expect(writes.find((write) => write.method === 'PUT')?.path).toBe(`/api/checklists/${harbour.id}`);
   expect(writes.find((write) => write.method === 'DELETE')?.path).toBe(`/api/checklists/${cabin.id}`);
-  expect(new Set(writes.map((write) => write.key)).size).toBe(3);
-  expect(writes.every((write) => write.key && /^[A-Za-z0-9_-]{16,100}$/.test(write.key))).toBe(true);
+  expectOneKeyEach(writes);
 
   const names = (await listChecklists(page)).map((item) => item.name).sort();
   expect(names).toEqual(['Garden flat', 'Harbour View 4B – turnover']);

@@ -1,6 +1,7 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readChecklist, seedChecklist } from './checklists.ts';
 import { expect, signInAs, test } from './fixtures.ts';
+import { expectOneKeyEach, readyForOffline, recordWrites, type SentWrite } from './offline.ts';
 import { choosePhoto, scenePhoto } from './photos.ts';
 import { closeRecipient, enterCode, linkPath, openRecipient, shareByEmail } from './recipient.ts';
 
@@ -19,30 +20,9 @@ const TASKS = ['Mop the kitchen', 'Clean the oven', 'Wipe the windows', 'Empty t
 const REMARK = 'Boiler in the basement leaks; no signal down here.';
 const SHOTS = 'test-results/screenshots';
 
-/** The page's service worker is active (its install precached the shell) and the cache holds `text`. */
-async function readyForOffline(page: Page, cachedText: string) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('LISTSYNC_QUERY_CACHE') ?? ''))
-    .toContain(cachedText);
-}
-
-/** The writes the page sends to the API (not GETs), with their Idempotency-Key. */
-function recordWrites(page: Page) {
-  const writes: { method: string; path: string; key: string | null }[] = [];
-  page.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (!url.pathname.startsWith('/api/checklists/') || request.method() === 'GET') return;
-    writes.push({
-      method: request.method(),
-      path: url.pathname,
-      key: request.headers()['idempotency-key'] ?? null,
-    });
-  });
-  return writes;
-}
+/** The writes the page sends to a checklist (not GETs). */
+const checklistWrites = (page: Page) =>
+  recordWrites(page, (method, path) => path.startsWith('/api/checklists/') && method !== 'GET');
 
 async function tickAndWriteOffline(page: Page) {
   for (const name of TASKS) await page.getByRole('checkbox', { name }).check();
@@ -66,19 +46,14 @@ async function expectStillPending(page: Page) {
   await expect(page.getByTestId('pending-count')).toHaveText('6 changes waiting to sync');
 }
 
-async function expectSentOnce(
-  writes: { method: string; path: string; key: string | null }[],
-  checklistId: string,
-) {
+async function expectSentOnce(writes: SentWrite[], checklistId: string) {
   await expect.poll(() => writes.length).toBe(6);
   const base = `/api/checklists/${checklistId}`;
   expect(writes.filter((write) => write.method === 'PATCH' && write.path === base)).toHaveLength(1);
   expect(
     writes.filter((write) => write.method === 'PATCH' && write.path.startsWith(`${base}/tasks/`)),
   ).toHaveLength(5);
-  const keys = writes.map((write) => write.key);
-  expect(keys.every((key) => key && /^[A-Za-z0-9_-]{16,100}$/.test(key))).toBe(true);
-  expect(new Set(keys).size).toBe(6);
+  expectOneKeyEach(writes);
 }
 
 test('the owner: opens offline after one visit, keeps 5 ticks and a remark through a reload, syncs once', async ({
@@ -111,7 +86,7 @@ test('the owner: opens offline after one visit, keeps 5 ticks and a remark throu
   const before = await readChecklist(page, checklist.id);
   expect(before.tasks.filter((task) => task.completed)).toHaveLength(0);
 
-  const writes = recordWrites(page);
+  const writes = checklistWrites(page);
   await context.setOffline(false);
   await expect(page.getByTestId('toast')).toContainText('All changes synced');
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
@@ -165,7 +140,7 @@ test('a recipient: the shared page opens offline, and their ticks and remark rea
   await phone.setViewportSize({ width: 1280, height: 900 });
   await phone.screenshot({ path: `${SHOTS}/offline-shared-1280.png`, fullPage: true });
 
-  const writes = recordWrites(phone);
+  const writes = checklistWrites(phone);
   await recipient.context.setOffline(false);
   await expect(phone.getByTestId('toast')).toContainText('All changes synced');
   await expect(phone.getByTestId('pending-sync')).toHaveCount(0);
@@ -208,7 +183,7 @@ test('a photo taken offline is kept on the device, survives a reload, and upload
   await expect(row.getByTestId('pending-sync')).toBeVisible();
   await expect(row.getByRole('img', { name: 'Waiting to upload' })).toBeVisible();
 
-  const writes = recordWrites(page);
+  const writes = checklistWrites(page);
   await context.setOffline(false);
   await expect(page.getByTestId('toast')).toContainText('All changes synced');
   await expect(row.getByRole('button', { name: 'View photo: Photograph the gutter' })).toBeVisible();

@@ -103,15 +103,19 @@ export function applyAnswer(queryClient: QueryClient, op: QueuedOp, result: unkn
 export const HELD_MESSAGES = {
   title: 'Not saved yet',
   kept: 'What you wrote is kept: review it on the dashboard.',
+  conflict: 'the checklist was changed elsewhere meanwhile.',
 } as const;
 
 /** The toast for a refused change: a tick keeps the spec's words, and every one says what was not saved. */
 export function refusalToast(queryClient: QueryClient, op: QueuedOp, error: unknown): ToastMessage {
   if (isDraftOp(op)) {
-    const checklist = cacheForOp(op).read(queryClient);
+    // The server's words for a conflict speak to an open editor; here the editor is long closed.
+    const reason =
+      isApiError(error) && error.code === 'version_conflict' ? HELD_MESSAGES.conflict : reasonOf(error);
+    const what = describeOp(op, cacheForOp(op).read(queryClient));
     return {
       title: HELD_MESSAGES.title,
-      description: `${describeOp(op, checklist)} could not be saved: ${reasonOf(error)} ${HELD_MESSAGES.kept}`,
+      description: `${what} could not be saved: ${reason} ${HELD_MESSAGES.kept}`,
       variant: 'destructive',
     };
   }
