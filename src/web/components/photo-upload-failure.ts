@@ -1,6 +1,6 @@
 import { PHOTO_MESSAGES } from '#domain/photos';
 import { isApiError } from '../lib/api.ts';
-import { UploadNetworkError } from '../lib/upload-request.ts';
+import { UploadNetworkError } from '../lib/upload-errors.ts';
 
 export type PhotoPurpose = 'required' | 'replace';
 

@@ -9,7 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useToast } from '../components/ui/toast.tsx';
-import { describeRefusal, isTransientFailure } from '../lib/offline-failures.ts';
+import { isTransientFailure } from '../lib/offline-failures.ts';
 import { type HeldOp, OfflineQueue, type OpTransport, type QueueState } from '../lib/offline-queue.ts';
 import {
   type BlobStore,
@@ -20,7 +20,7 @@ import {
   localStorageOpStore,
   type OpStore,
 } from '../lib/offline-store.ts';
-import { isAbortError } from '../lib/upload-request.ts';
+import { isAbortError } from '../lib/upload-errors.ts';
 
 // The sending and the cache work come with the checklist rules (zod, the domain): kept out of the
 // app's entry chunk, fetched once the app has started (and precached by the service worker).
@@ -71,7 +71,6 @@ export function OfflineQueueProvider({
       held: held ?? localStorageListStore<HeldOp>(HELD_EDITS_KEY),
       transport,
       isTransient: isTransientFailure,
-      describeRefusal,
       isOnline: () => navigator.onLine,
       onApplied: async (op, result) => {
         const effects = await loadEffects();

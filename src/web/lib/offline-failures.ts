@@ -1,6 +1,5 @@
 import { isApiError } from './api.ts';
-import type { HeldOp } from './offline-queue.ts';
-import { UploadNetworkError } from './upload-request.ts';
+import { UploadNetworkError } from './upload-errors.ts';
 
 /**
  * A failure that may pass: no answer at all (offline, dropped connection), a server failure, a rate
@@ -11,16 +10,4 @@ export function isTransientFailure(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.status >= 500 || error.status === 429 || error.status === 408) return true;
   return error.code === 'idempotency_key_in_use';
-}
-
-/** A refusal as kept with a held save: the server's status, code and own words. */
-export function describeRefusal(error: unknown): HeldOp['refusal'] {
-  if (isApiError(error)) {
-    return {
-      status: error.status,
-      code: error.code ?? 'refused',
-      message: error.serverMessage ?? error.message,
-    };
-  }
-  return { status: 0, code: 'refused', message: error instanceof Error ? error.message : String(error) };
 }

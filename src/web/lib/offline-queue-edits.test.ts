@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { describeRefusal, isTransientFailure } from './offline-failures.ts';
+import { isTransientFailure } from './offline-failures.ts';
 import {
   type HeldOp,
   newChecklistId,
@@ -108,7 +108,6 @@ function makeQueue(
     blobs: memoryBlobStore(),
     transport: server.transport,
     isTransient: isTransientFailure,
-    describeRefusal,
     isOnline: server.isOnline,
     newKey: () => `key-${stores.ops.ops.length}-${++keys}-${Math.random().toString(36).slice(2)}`,
     setTimer: () => 0,

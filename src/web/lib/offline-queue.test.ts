@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
 import { isTransientFailure } from './offline-failures.ts';
-import { OfflineQueue, type OpTransport, type QueuedOp } from './offline-queue.ts';
-import { memoryBlobStore, memoryOpStore } from './offline-store.ts';
+import { type HeldOp, OfflineQueue, type OpTransport, type QueuedOp } from './offline-queue.ts';
+import { memoryBlobStore, memoryListStore, memoryOpStore } from './offline-store.ts';
 
 /**
  * The queue as a person relies on it: what they did is stored before it is sent, survives a reload,
@@ -55,6 +55,7 @@ function makeQueue(
   const queue = new OfflineQueue({
     ops,
     blobs,
+    held: memoryListStore<HeldOp>(),
     transport: server.transport,
     isTransient: isTransientFailure,
     isOnline: options.online ?? (() => true),
@@ -230,6 +231,7 @@ describe('the offline queue', () => {
     const queue = new OfflineQueue({
       ops: memoryOpStore(),
       blobs: memoryBlobStore(),
+      held: memoryListStore<HeldOp>(),
       transport,
       isTransient: isTransientFailure,
     });

@@ -1,5 +1,9 @@
 import type { ChecklistInput } from '#domain/checklist';
-import { type BlobStore, type ListStore, memoryListStore, type OpStore } from './offline-store.ts';
+import type { BlobStore, ListStore, OpStore } from './offline-store.ts';
+
+// How an editor's save carries along the work queued after it: needed only once one is answered, so
+// it is fetched then (the app's first load stays small).
+const loadDrafts = () => import('./offline-drafts.ts');
 
 /**
  * Work that must not be lost when the signal is: every tick, photo removal, remarks save, submit and
@@ -102,11 +106,9 @@ export interface QueueEvents {
 export interface QueueOptions extends QueueEvents {
   ops: OpStore;
   blobs: BlobStore;
-  /** Where refused editor saves are kept (see `HeldOp`); in memory unless given. */
-  held?: ListStore<HeldOp>;
+  /** Where refused editor saves are kept (see `HeldOp`). */
+  held: ListStore<HeldOp>;
   transport: OpTransport;
-  /** The refusal of a held save, in words (the server's status, code and message). */
-  describeRefusal?: (error: unknown) => HeldOp['refusal'];
   /** Whether the browser believes it is online (false means surely offline). */
   isOnline?: () => boolean;
   newKey?: () => string;
@@ -179,8 +181,6 @@ export class OfflineQueue {
       newKey: () => crypto.randomUUID(),
       now: () => new Date(),
       retryDelay: defaultRetryDelay,
-      held: memoryListStore<HeldOp>(),
-      describeRefusal: (error) => ({ status: 0, code: 'refused', message: String(error) }),
       setTimer: (callback, ms) => setTimeout(callback, ms),
       clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
       ...options,
@@ -299,31 +299,20 @@ export class OfflineQueue {
         } catch (error) {
           console.warn('Showing the answer to a synced change failed', error);
         }
-        this.rebaseLaterOps(op, result);
+        // Work queued after a checklist's creation or edit follows it (its real id, its new version).
+        if (isDraftOp(op)) (await loadDrafts()).followSaved(this.ops, op, result);
         this.remove(op);
         this.failures = 0;
         this.sentSomething = true;
         this.forget(op, { status: 'applied', result });
       } catch (error) {
         if (this.options.isTransient(error)) {
-          this.sending = null;
-          this.failures += 1;
-          this.changed();
-          this.settleWaiting();
-          this.timer = this.options.setTimer(() => {
-            this.timer = null;
-            void this.flush();
-          }, this.options.retryDelay(this.failures));
+          this.retryLater();
           return;
         }
         const callerWaiting = this.waiters.has(op.key);
-        const followers = op.kind === 'create' ? this.dropFollowers(op, error) : [];
-        // Whoever waits (the editor, still open) keeps the draft; otherwise the queue keeps it, with
-        // the last edit made to it meanwhile.
-        const lastEdit = followers.findLast((later) => later.kind === 'edit');
-        if (isDraftOp(op) && (!callerWaiting || lastEdit)) {
-          this.hold(lastEdit && op.kind === 'create' ? { ...op, body: lastEdit.body } : op, error);
-        }
+        // What the person typed in the editor is kept unless the editor (still open) has it.
+        if (isDraftOp(op) && !(await this.keepDraft(op, error, callerWaiting))) return;
         this.remove(op);
         this.failures = 0;
         this.sentSomething = true;
@@ -339,6 +328,18 @@ export class OfflineQueue {
     }
   }
 
+  /** The network (or the server) failed: the run stops, and the next try waits a growing while. */
+  private retryLater(): void {
+    this.sending = null;
+    this.failures += 1;
+    this.changed();
+    this.settleWaiting();
+    this.timer = this.options.setTimer(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.options.retryDelay(this.failures));
+  }
+
   private remove(op: QueuedOp): void {
     this.ops = this.ops.filter((item) => item.key !== op.key);
     this.sending = null;
@@ -347,38 +348,27 @@ export class OfflineQueue {
   }
 
   /**
-   * Later work that depended on this one follows it: changes to a checklist created here move to its
-   * real id, and the person's own edits follow one another (once one is saved the version moves on,
-   * so a later edit that started from the same version now starts from the saved one).
+   * A refused editor save: a created checklist's later work goes with it (and its last edit into what
+   * is kept), and the draft is held unless its editor is still open. False when the rules could not
+   * be loaded: the save stays queued and is tried again (the server answers the same refusal).
    */
-  private rebaseLaterOps(op: QueuedOp, result: unknown): void {
-    if (op.kind !== 'edit' && op.kind !== 'create') return;
-    const saved = result as { id?: unknown; version?: unknown } | null;
-    if (typeof saved?.version !== 'number' || typeof saved.id !== 'string') return;
-    const from = op.kind === 'edit' ? op.version : NEW_CHECKLIST_VERSION;
-    for (const later of this.ops) {
-      if (later === op || later.checklistId !== op.checklistId) continue;
-      if (later.kind === 'edit' && later.version === from) later.version = saved.version;
-      later.checklistId = saved.id;
+  private async keepDraft(op: DraftOp, error: unknown, callerWaiting: boolean): Promise<boolean> {
+    let drafts: Awaited<ReturnType<typeof loadDrafts>>;
+    try {
+      drafts = await loadDrafts();
+    } catch {
+      this.retryLater();
+      return false;
     }
-  }
-
-  /** A checklist that could not be created: what was queued for it afterwards cannot be sent either. */
-  private dropFollowers(op: QueuedOp, error: unknown): QueuedOp[] {
-    const followers = this.ops.filter((later) => later !== op && later.checklistId === op.checklistId);
+    const followers = drafts.followersOf(this.ops, op);
     this.ops = this.ops.filter((later) => !followers.includes(later));
     for (const later of followers) this.forget(later, { status: 'rejected', error });
-    return followers;
-  }
-
-  private hold(op: DraftOp, error: unknown): void {
-    const held: HeldOp = {
-      ...op,
-      refusal: this.options.describeRefusal(error),
-      heldAt: this.options.now().toISOString(),
-    };
-    this.held = [...this.held.filter((item) => item.key !== op.key), held];
-    this.options.held.save(this.held);
+    const held = drafts.toHold(op, followers, callerWaiting, error, this.options.now());
+    if (held) {
+      this.held = [...this.held.filter((item) => item.key !== op.key), held];
+      this.options.held.save(this.held);
+    }
+    return true;
   }
 
   /** The person has dealt with a held save (saved it again, or chose to let it go). */

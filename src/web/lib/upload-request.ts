@@ -1,4 +1,7 @@
 import { ApiError } from './api.ts';
+import { UploadNetworkError } from './upload-errors.ts';
+
+export { isAbortError, UploadNetworkError } from './upload-errors.ts';
 
 export interface UploadProgress {
   loaded: number;
@@ -13,20 +16,8 @@ export interface UploadOptions {
   headers?: Record<string, string>;
 }
 
-/** The connection failed before an answer came (offline, dropped): nothing is known to be saved. */
-export class UploadNetworkError extends Error {
-  constructor() {
-    super('The upload could not reach the server');
-    this.name = 'UploadNetworkError';
-  }
-}
-
 function abortError(): DOMException {
   return new DOMException('The upload was cancelled', 'AbortError');
-}
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }
 
 function parse<T>(text: string): T {
