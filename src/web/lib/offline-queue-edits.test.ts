@@ -139,6 +139,7 @@ describe('checklist edits through the offline queue', () => {
       kind: 'edit' as const,
       body: body('Harbour View 4B – turnover', 'Strip beds', 'Towels'),
       version: 0,
+      userId: 'u1',
     };
     expect(await first.queue.enqueue(made.id, OWNER, edit)).toEqual({ status: 'queued' });
     first.queue.stop();
@@ -173,8 +174,18 @@ describe('checklist edits through the offline queue', () => {
     server.lists.set('c9', { id: 'c9', name: 'Old', version: 4, tasks: [] });
     server.setOffline(true);
     const { queue } = makeQueue(server);
-    await queue.enqueue('c9', OWNER, { kind: 'edit', body: body('First try', 'a'), version: 4 });
-    await queue.enqueue('c9', OWNER, { kind: 'edit', body: body('Second try', 'a', 'b'), version: 4 });
+    await queue.enqueue('c9', OWNER, {
+      kind: 'edit',
+      body: body('First try', 'a'),
+      version: 4,
+      userId: 'u1',
+    });
+    await queue.enqueue('c9', OWNER, {
+      kind: 'edit',
+      body: body('Second try', 'a', 'b'),
+      version: 4,
+      userId: 'u1',
+    });
     expect(queue.getState().ops).toHaveLength(1);
     server.setOffline(false);
     server.sent.length = 0;
@@ -188,8 +199,13 @@ describe('checklist edits through the offline queue', () => {
     server.lists.set('c9', { id: 'c9', name: 'Old', version: 4, tasks: [] });
     const { queue, rejected } = makeQueue(server);
     server.loseNextAnswer(); // the first edit reaches the server; its answer does not come back
-    await queue.enqueue('c9', OWNER, { kind: 'edit', body: body('First', 'a'), version: 4 });
-    const second = queue.enqueue('c9', OWNER, { kind: 'edit', body: body('Second', 'a'), version: 4 });
+    await queue.enqueue('c9', OWNER, { kind: 'edit', body: body('First', 'a'), version: 4, userId: 'u1' });
+    const second = queue.enqueue('c9', OWNER, {
+      kind: 'edit',
+      body: body('Second', 'a'),
+      version: 4,
+      userId: 'u1',
+    });
     // The first was tried: the second cannot replace it, and follows it.
     expect(queue.getState().ops).toHaveLength(2);
     await queue.flush();
@@ -204,7 +220,7 @@ describe('checklist edits through the offline queue', () => {
     server.setOffline(true);
     const first = makeQueue(server);
     const mine = body('Flat 3 (deep clean)', 'Oven', 'Fridge');
-    await first.queue.enqueue('c9', OWNER, { kind: 'edit', body: mine, version: 2 });
+    await first.queue.enqueue('c9', OWNER, { kind: 'edit', body: mine, version: 2, userId: 'u1' });
     server.editElsewhere('c9', 'Flat 3 – renamed by a colleague');
     server.setOffline(false);
     await first.queue.flush();
@@ -230,7 +246,12 @@ describe('checklist edits through the offline queue', () => {
     const server = checklistServer();
     server.lists.set('c9', { id: 'c9', name: 'Flat 3', version: 3, tasks: [] });
     const { queue } = makeQueue(server);
-    const outcome = await queue.enqueue('c9', OWNER, { kind: 'edit', body: body('Mine', 'a'), version: 2 });
+    const outcome = await queue.enqueue('c9', OWNER, {
+      kind: 'edit',
+      body: body('Mine', 'a'),
+      version: 2,
+      userId: 'u1',
+    });
     expect(outcome.status).toBe('rejected');
     expect(outcome.status === 'rejected' && (outcome.error as ApiError).code).toBe('version_conflict');
     expect(queue.getState().held).toEqual([]);
@@ -243,7 +264,7 @@ describe('checklist edits through the offline queue', () => {
     const { queue, rejected } = makeQueue(server);
     const made = create(queue, 'Second flat', 'Mop');
     const edited = body('Second flat (edited)', 'Mop', 'Bins');
-    await queue.enqueue(made.id, OWNER, { kind: 'edit', body: edited, version: 0 });
+    await queue.enqueue(made.id, OWNER, { kind: 'edit', body: edited, version: 0, userId: 'u1' });
     server.setOffline(false);
     server.sent.length = 0;
     await queue.flush();
@@ -263,7 +284,12 @@ describe('checklist edits through the offline queue', () => {
     server.setOffline(true);
     const { queue } = makeQueue(server);
     const never = create(queue, 'Never sent', 'a');
-    await queue.enqueue(never.id, OWNER, { kind: 'edit', body: body('Draft 2', 'a'), version: 0 });
+    await queue.enqueue(never.id, OWNER, {
+      kind: 'edit',
+      body: body('Draft 2', 'a'),
+      version: 0,
+      userId: 'u1',
+    });
     await queue.enqueue('c7', OWNER, { kind: 'toggle', taskId: 't', completed: true });
     expect(queue.discard(never.key)).toBe(true);
     expect(queue.getState().ops.map((op) => op.checklistId)).toEqual(['c7']);
@@ -282,7 +308,12 @@ describe('checklist edits through the offline queue', () => {
     expect(queue.discard(made.key)).toBe(false);
     // The checklist may exist: the delete is queued after the create (an edit made in between is
     // dropped: there is nothing left to edit).
-    await queue.enqueue(made.id, OWNER, { kind: 'edit', body: body('Oops 2', 'a'), version: 0 });
+    await queue.enqueue(made.id, OWNER, {
+      kind: 'edit',
+      body: body('Oops 2', 'a'),
+      version: 0,
+      userId: 'u1',
+    });
     expect(await queue.enqueue(made.id, OWNER, { kind: 'delete' })).toEqual({ status: 'queued' });
     expect(queue.getState().ops.map((op) => op.kind)).toEqual(['create', 'delete']);
     server.setOffline(false);

@@ -28,8 +28,11 @@ export type OpInput =
    * `userId` is who made it (another account signed in on this device later is refused, not given it).
    */
   | { kind: 'create'; body: ChecklistBody; userId: string | null }
-  /** The editor's whole checklist, with the version it started from (a newer one answers 409). */
-  | { kind: 'edit'; body: ChecklistBody; version: number }
+  /**
+   * The editor's whole checklist, with the version it started from (a newer one answers 409), and who
+   * made it (as for a create: another account signed in here later is refused, and never shown it).
+   */
+  | { kind: 'edit'; body: ChecklistBody; version: number; userId: string | null }
   | { kind: 'delete' };
 
 /** The editor's checklist: its name and its tasks in order (POST and PUT). */

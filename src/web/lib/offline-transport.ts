@@ -58,7 +58,7 @@ export const httpTransport: OpTransport = {
         return apiRequest(
           'PUT',
           checklistPath(checklistId),
-          { ...op.body, version: op.version },
+          { ...op.body, version: op.version, userId: op.userId },
           { headers },
         );
       case 'delete':

@@ -149,7 +149,7 @@ describe("the owner's list with what is pending", () => {
   } as QueuedOp);
 
   it('nothing pending: the server rows, none marked', () => {
-    expect(overlayPendingList(rows, [], () => undefined)).toEqual(
+    expect(overlayPendingList(rows, [], () => undefined, 'u1')).toEqual(
       rows.map((summary) => ({ summary, pending: null })),
     );
   });
@@ -167,6 +167,7 @@ describe("the owner's list with what is pending", () => {
         op({ kind: 'delete', checklistId: 'c2' }),
       ],
       (id) => (id === 'c1' ? { ...SERVER, tasks: [task('a', true), task('b')] } : undefined),
+      'u1',
     );
     expect(list.map((row) => [row.summary.id, row.summary.name, row.pending])).toEqual([
       [newChecklistId('kc'), 'Made offline', 'create'],
@@ -201,9 +202,15 @@ describe("the owner's list with what is pending", () => {
         ),
       ],
       () => undefined,
+      'u1',
     );
     expect(list[1]?.summary).toMatchObject({ id: 'c2', name: 'Renamed', taskCount: 3, completedCount: 1 });
     expect(list[1]?.pending).toBe('change');
+  });
+
+  it('a checklist another account created on this device is not shown', () => {
+    expect(overlayPendingList(rows, [created], () => undefined, 'someone-else')).toHaveLength(2);
+    expect(overlayPendingList(rows, [created], () => undefined, 'u1')).toHaveLength(3);
   });
 
   it('a checklist created here and edited since opens in the editor as last edited', () => {
@@ -226,7 +233,7 @@ describe("the owner's list with what is pending", () => {
         { id: 'task_2', completed: false },
       ],
     });
-    expect(overlayPendingList([], ops, () => undefined).map((row) => row.summary.name)).toEqual([
+    expect(overlayPendingList([], ops, () => undefined, 'u1').map((row) => row.summary.name)).toEqual([
       'Made offline, then renamed',
     ]);
     expect(pendingCreatedChecklist(ops, 'c1')).toBeUndefined();

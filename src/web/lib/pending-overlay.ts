@@ -180,17 +180,20 @@ export interface PendingRow {
 /**
  * The dashboard's list with what is pending laid over it: checklists created here first (the list is
  * newest first), deleted ones gone, edited ones renamed and recounted. `detail` gives a checklist's
- * cached copy with its tasks, when there is one (the editor always had it), for exact counts.
+ * cached copy with its tasks, when there is one (the editor always had it), for exact counts; `userId`
+ * is the signed-in owner.
  */
 export function overlayPendingList(
   server: readonly ChecklistSummary[],
   ops: readonly QueuedOp[],
   detail: (id: string) => Checklist | undefined,
+  userId: string | null,
 ): PendingRow[] {
   const touched = new Set(ops.map((op) => op.checklistId));
   const rows: PendingRow[] = [];
   for (const op of ops) {
-    if (op.kind !== 'create') continue;
+    // Made by this owner: another account signed in on this device is not shown it.
+    if (op.kind !== 'create' || op.userId !== userId) continue;
     const view = overlayPending(createdChecklist(op), ops);
     if (!view.deletePending)
       rows.unshift({ summary: summarizeChecklist(view.checklist), pending: 'create', key: op.key });

@@ -6,6 +6,7 @@ import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useAuth } from '../../hooks/use-auth.tsx';
 import { checklistKeys, useChecklists } from '../../hooks/use-checklists.ts';
 import { useQueueState } from '../../hooks/use-offline-queue.tsx';
 import { overlayPendingList } from '../../lib/pending-overlay.ts';
@@ -34,14 +35,18 @@ export function ChecklistPanel({
   const checklists = useChecklists();
   const queryClient = useQueryClient();
   const { ops } = useQueueState();
+  const uid = useAuth().user?.uid ?? null;
   // What is created, edited or deleted on this device and not synced yet shows as it will be.
   const rows = useMemo(
     () =>
       checklists.data &&
-      overlayPendingList(checklists.data, ops, (id) =>
-        queryClient.getQueryData<Checklist>(checklistKeys.detail(id)),
+      overlayPendingList(
+        checklists.data,
+        ops,
+        (id) => queryClient.getQueryData<Checklist>(checklistKeys.detail(id)),
+        uid,
       ),
-    [checklists.data, ops, queryClient],
+    [checklists.data, ops, queryClient, uid],
   );
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { useAuth } from '../../hooks/use-auth.tsx';
 import { useQueueState } from '../../hooks/use-offline-queue.tsx';
 import type { HeldOp } from '../../lib/offline-queue.ts';
 
@@ -48,7 +49,9 @@ export function HeldEdits({
   onReview(held: HeldOp): void;
   onDiscard(key: string): void;
 }) {
-  const { held } = useQueueState();
+  const { user } = useAuth();
+  // Only the signed-in owner's own: another account used on this device never sees them.
+  const held = useQueueState().held.filter((item) => item.userId === (user?.uid ?? null));
   const [discarding, setDiscarding] = useState<HeldOp | null>(null);
   if (held.length === 0 && !discarding) return null;
   return (

@@ -67,6 +67,7 @@ export function useDashboardActions() {
   const [, navigate] = useLocation();
   const subscription = useSubscription();
   const { user } = useAuth();
+  const uid = user?.uid ?? null;
   const queue = useOfflineQueue();
 
   const [editor, setEditor] = useState<EditorState>({ mode: 'closed' });
@@ -87,7 +88,8 @@ export function useDashboardActions() {
   /** The plan limit is checked first (spec section 5); a count that says "full" is confirmed with the server. */
   async function startCreate() {
     // Checklists created on this device and not synced yet count too.
-    const waiting = () => queue.getState().ops.filter((op) => op.kind === 'create').length;
+    const waiting = () =>
+      queue.getState().ops.filter((op) => op.kind === 'create' && op.userId === uid).length;
     const full = (count: number, max: number | null) => isAtPlanLimit(count + waiting(), max);
     let info = subscription.data;
     if (info && full(info.usage.listSyncCount, info.limits.maxLists) && onlineManager.isOnline()) {
@@ -167,14 +169,11 @@ export function useDashboardActions() {
   function send(body: ChecklistDraftBody, version: number | null): Promise<OpOutcome> {
     if (editor.mode === 'edit') {
       const { checklist } = editor;
-      return queue.enqueue(checklist.id, OWNER, {
-        kind: 'edit',
-        body,
-        version: version ?? checklist.version,
-      });
+      const input = { kind: 'edit' as const, body, version: version ?? checklist.version, userId: uid };
+      return queue.enqueue(checklist.id, OWNER, input);
     }
     const key = crypto.randomUUID();
-    const input = { kind: 'create' as const, body, userId: user?.uid ?? null };
+    const input = { kind: 'create' as const, body, userId: uid };
     return queue.enqueue(newChecklistId(key), OWNER, input, undefined, key);
   }
 
