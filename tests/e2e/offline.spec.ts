@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { type Page, request as playwrightRequest } from '@playwright/test';
 import { readChecklist, seedChecklist } from './checklists.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 import { expectOneKeyEach, readyForOffline, recordWrites, type SentWrite } from './offline.ts';
@@ -239,4 +239,65 @@ test('a lost answer: the photo reached the server, the answer did not; the retry
   const after = await readChecklist(page, checklist.id);
   expect(firstAnswer).not.toBeNull();
   expect(after.tasks[0]?.photoUrl).toBe((firstAnswer as unknown as { photoUrl: string }).photoUrl);
+});
+
+test('a session that ended while offline: the ticks wait on the device until the owner signs in again, then go once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const account = await signInAs(page);
+  const checklist = await seedChecklist(page, 'Boat house', ['Bilge pump', 'Life jackets', 'Lock up']);
+  await page.goto(`/checklist/${checklist.id}`);
+  await expect(page.getByRole('heading', { name: 'Boat house', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await readyForOffline(page, checklist.id);
+
+  await context.setOffline(true);
+  await page.getByRole('checkbox', { name: 'Bilge pump' }).check();
+  await page.getByRole('checkbox', { name: 'Life jackets' }).check();
+  await expect(page.getByTestId('pending-count')).toHaveText('2 changes waiting to sync');
+
+  // Meanwhile the session ends on the server (it expired, or was signed out from another device).
+  const elsewhere = await playwrightRequest.newContext({
+    baseURL,
+    storageState: await context.storageState(),
+  });
+  expect((await elsewhere.post('/api/auth/logout')).status()).toBe(204);
+  await elsewhere.dispose();
+
+  const writes = checklistWrites(page);
+  await context.setOffline(false);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toContainText(
+    'Your session has ended. Sign in again to save the changes kept on this device.',
+  );
+  await expect(banner.getByTestId('pending-count')).toHaveText('2 changes waiting to sync');
+  // The page learns the session is gone and goes to the landing page; the banner stays.
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: `${SHOTS}/sign-in-to-sync-375.png` });
+  // Nothing was dropped: the server was asked, refused (401), and has nothing yet.
+  expect(writes.length).toBeGreaterThan(0);
+
+  // Signing in again through the banner's button sends what waited, each change once.
+  const popupPromise = page.waitForEvent('popup');
+  await banner.getByRole('button', { name: 'Sign in' }).click();
+  const popup = await popupPromise;
+  await popup.getByLabel('E-mail').fill(account.email);
+  await popup.getByLabel('Display name').fill(account.displayName);
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'All changes synced' })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+
+  const after = await readChecklist(page, checklist.id);
+  expect(after.tasks.filter((task) => task.completed).map((task) => task.description)).toEqual([
+    'Bilge pump',
+    'Life jackets',
+  ]);
+  // Each tick under one key, however many times it was tried.
+  const keys = new Map<string, Set<string>>();
+  for (const write of writes) keys.set(write.path, (keys.get(write.path) ?? new Set()).add(write.key ?? ''));
+  expect([...keys.values()].map((set) => set.size)).toEqual([1, 1]);
 });

@@ -1,6 +1,10 @@
 import { CloudOff } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useQueueState } from '../hooks/use-offline-queue.tsx';
 import { useOnline } from '../hooks/use-online.ts';
+
+// Rare (a session or a recipient's access ended while changes waited): fetched only then.
+const SignInToSync = lazy(() => import('./sign-in-to-sync.tsx'));
 
 export const OFFLINE_MESSAGES = {
   offline: "You're offline. Changes are saved on this device and will sync when you're back online.",
@@ -17,9 +21,15 @@ export function pendingCountText(count: number): string {
  */
 export function OfflineBanner() {
   const online = useOnline();
-  const { ops, failures } = useQueueState();
+  const { ops, failures, blocked } = useQueueState();
   const count = ops.length;
-  if (online && (count === 0 || failures === 0)) return null;
+  const signIn = online && blocked;
+  if (online && !signIn && (count === 0 || failures === 0)) return null;
+  const waiting = count > 0 && (
+    <span className="ml-1 font-semibold whitespace-nowrap" data-testid="pending-count">
+      {pendingCountText(count)}
+    </span>
+  );
   return (
     <div
       role="status"
@@ -28,14 +38,16 @@ export function OfflineBanner() {
     >
       <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2 text-sm sm:items-center">
         <CloudOff className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 sm:mt-0" aria-hidden="true" />
-        <p className="min-w-0 flex-1">
-          {online ? OFFLINE_MESSAGES.retrying : OFFLINE_MESSAGES.offline}
-          {count > 0 && (
-            <span className="ml-1 font-semibold whitespace-nowrap" data-testid="pending-count">
-              {pendingCountText(count)}
-            </span>
-          )}
-        </p>
+        {signIn ? (
+          <Suspense fallback={null}>
+            <SignInToSync who={signIn} waiting={waiting} />
+          </Suspense>
+        ) : (
+          <p className="min-w-0 flex-1">
+            {online ? OFFLINE_MESSAGES.retrying : OFFLINE_MESSAGES.offline}
+            {waiting}
+          </p>
+        )}
       </div>
     </div>
   );

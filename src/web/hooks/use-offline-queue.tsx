@@ -9,7 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useToast } from '../components/ui/toast.tsx';
-import { isTransientFailure } from '../lib/offline-failures.ts';
+import { isTransientFailure, needsSignIn } from '../lib/offline-failures.ts';
 import { type HeldOp, OfflineQueue, type OpTransport, type QueueState } from '../lib/offline-queue.ts';
 import {
   type BlobStore,
@@ -71,6 +71,7 @@ export function OfflineQueueProvider({
       held: held ?? localStorageListStore<HeldOp>(HELD_EDITS_KEY),
       transport,
       isTransient: isTransientFailure,
+      isBlocked: needsSignIn,
       isOnline: () => navigator.onLine,
       onApplied: async (op, result) => {
         const effects = await loadEffects();

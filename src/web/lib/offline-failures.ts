@@ -11,3 +11,11 @@ export function isTransientFailure(error: unknown): boolean {
   if (error.status >= 500 || error.status === 429 || error.status === 408) return true;
   return error.code === 'idempotency_key_in_use';
 }
+
+/**
+ * The session (owner) or the checklist's access (recipient) ended: the server will take the change
+ * once the person signs in or enters a code again, so it is kept, not dropped.
+ */
+export function needsSignIn(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}

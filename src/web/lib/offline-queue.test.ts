@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
-import { isTransientFailure } from './offline-failures.ts';
+import { isTransientFailure, needsSignIn } from './offline-failures.ts';
 import { type HeldOp, OfflineQueue, type OpTransport, type QueuedOp } from './offline-queue.ts';
 import { memoryBlobStore, memoryListStore, memoryOpStore } from './offline-store.ts';
 
@@ -58,6 +58,7 @@ function makeQueue(
     held: memoryListStore<HeldOp>(),
     transport: server.transport,
     isTransient: isTransientFailure,
+    isBlocked: needsSignIn,
     isOnline: options.online ?? (() => true),
     newKey: () => `key-${String(++keys).padStart(16, '0')}`,
     now: () => {
@@ -308,6 +309,27 @@ describe('the offline queue', () => {
     ]);
   });
 
+  it('an ended session (401) keeps every change, in order, until the person is let in again', async () => {
+    const server = fakeServer();
+    const { queue, ops, events } = makeQueue(server);
+    server.failWith(refusal(401, 'unauthenticated', 'Sign in first'));
+    const first = await queue.enqueue('c1', OWNER, { kind: 'toggle', taskId: 't1', completed: true });
+    expect(first).toEqual({ status: 'queued' });
+    expect(queue.getState().blocked).toEqual(OWNER);
+    expect(events.rejected).toEqual([]);
+    // Another change made meanwhile is tried once (the session may be back) and kept behind it.
+    server.failWith(refusal(401, 'unauthenticated', 'Sign in first'));
+    await queue.enqueue('c1', OWNER, { kind: 'toggle', taskId: 't2', completed: true });
+    expect(ops.ops.map((op) => op.kind === 'toggle' && op.taskId)).toEqual(['t1', 't2']);
+
+    // Signed in again: the next flush sends both, with their own keys, and nothing is blocked.
+    await queue.flush();
+    expect(queue.getState()).toMatchObject({ ops: [], blocked: null });
+    const sent = server.received.map((item) => item.key);
+    expect(new Set(sent).size).toBe(2);
+    expect(server.applied.size).toBe(2);
+  });
+
   it('a share recipient keeps the share token with each change', async () => {
     const server = fakeServer();
     const { queue } = makeQueue(server, { online: () => false });
@@ -328,5 +350,14 @@ describe('what may pass and what is a refusal', () => {
     [refusal(422, 'idempotency_key_reused', ''), false],
   ])('%s -> transient %s', (error, transient) => {
     expect(isTransientFailure(error)).toBe(transient);
+  });
+
+  it.each([
+    [refusal(401, 'unauthenticated', ''), true],
+    [refusal(401, 'verification_required', ''), true],
+    [refusal(403, 'forbidden', ''), false],
+    [offlineError(), false],
+  ])('%s -> kept until signed in %s', (error, blocked) => {
+    expect(needsSignIn(error)).toBe(blocked);
   });
 });

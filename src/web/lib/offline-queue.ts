@@ -120,6 +120,8 @@ export interface QueueOptions extends QueueEvents {
   retryDelay?: (attempt: number) => number;
   /** Decides whether a failure may pass (network, 5xx, 429, key in use) or is a refusal. */
   isTransient: (error: unknown) => boolean;
+  /** A failure that holds everything until the person signs in again (401); then flush is called. */
+  isBlocked?: (error: unknown) => boolean;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
@@ -130,6 +132,11 @@ export type QueueState = {
   sending: string | null;
   /** How many sends in a row failed on the network (0 while all is well). */
   failures: number;
+  /**
+   * Who must sign in again (the owner) or enter a code again (a recipient, with the share's token)
+   * before the changes kept here can be sent; null while nothing waits on that.
+   */
+  blocked: OpContext | null;
   /** Editor saves refused after the fact, kept for the person to review. */
   held: readonly HeldOp[];
 };
@@ -168,6 +175,7 @@ export class OfflineQueue {
   private held: HeldOp[];
   private sending: string | null = null;
   private failures = 0;
+  private blocked: OpContext | null = null;
   private timer: unknown = null;
   private running: Promise<void> | null = null;
   /** flush was asked for while a run was going: run once more when it ends. */
@@ -181,6 +189,7 @@ export class OfflineQueue {
   constructor(options: QueueOptions) {
     this.options = {
       isOnline: () => true,
+      isBlocked: () => false,
       newKey: () => crypto.randomUUID(),
       now: () => new Date(),
       retryDelay: defaultRetryDelay,
@@ -202,7 +211,13 @@ export class OfflineQueue {
   getState = (): QueueState => this.snapshot;
 
   private makeSnapshot(): QueueState {
-    return { ops: [...this.ops], sending: this.sending, failures: this.failures, held: [...this.held] };
+    return {
+      ops: [...this.ops],
+      sending: this.sending,
+      failures: this.failures,
+      held: [...this.held],
+      blocked: this.ops.length > 0 ? this.blocked : null,
+    };
   }
 
   private changed(): void {
@@ -304,6 +319,7 @@ export class OfflineQueue {
         }
         // Work queued after a checklist's creation or edit follows it (its real id, its new version).
         if (isDraftOp(op)) (await loadDrafts()).followSaved(this.ops, op, result);
+        this.blocked = null;
         this.remove(op);
         this.failures = 0;
         this.sentSomething = true;
@@ -311,6 +327,14 @@ export class OfflineQueue {
       } catch (error) {
         if (this.options.isTransient(error)) {
           this.retryLater();
+          return;
+        }
+        if (this.options.isBlocked(error)) {
+          // Kept, in order, until the person can be let in again (the next flush tries once more).
+          this.blocked = op.context;
+          this.sending = null;
+          this.changed();
+          this.settleWaiting();
           return;
         }
         const callerWaiting = this.waiters.has(op.key);

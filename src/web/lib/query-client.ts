@@ -1,5 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { getQueryFn, isApiError } from './api.ts';
 
 export const QUERY_CACHE_KEY = 'LISTSYNC_QUERY_CACHE';
@@ -59,27 +60,36 @@ export function createQueryClient(): QueryClient {
   return client;
 }
 
-/** The cache persisted in localStorage under LISTSYNC_QUERY_CACHE, read at start-up. */
-export function createQueryPersister() {
-  return createSyncStoragePersister({
-    key: QUERY_CACHE_KEY,
-    storage: typeof window === 'undefined' ? undefined : window.localStorage,
-    throttleTime: 1000,
-  });
-}
-
 /**
- * Writes the cache at once, as the persister does (same shape), for when the page is hidden or left:
- * the persister writes at most once a second, so a checklist opened a moment before the tab was closed
- * (or the phone killed it) would otherwise not be there offline next time.
+ * The cache persisted in localStorage under LISTSYNC_QUERY_CACHE, read at start-up. Written at most once
+ * a second, and at once when the page is hidden or left: a checklist opened a moment before the tab was
+ * closed (or the phone put it away) would otherwise not be there offline next time. Only what the
+ * persister was given is written, so nothing is written before the kept copy has been read.
  */
-export function persistQueryCacheNow(queryClient: QueryClient): void {
-  try {
-    const persisted = { buster: CACHE_BUSTER, timestamp: Date.now(), clientState: dehydrate(queryClient) };
-    window.localStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(persisted));
-  } catch (error) {
-    console.warn('Keeping the data on this device failed', error);
+export function createQueryPersister(): Persister {
+  const storage = typeof window === 'undefined' ? undefined : window.localStorage;
+  const persister = createSyncStoragePersister({ key: QUERY_CACHE_KEY, storage, throttleTime: 1000 });
+  let latest: PersistedClient | null = null;
+  const writeNow = () => {
+    if (!latest) return;
+    try {
+      storage?.setItem(QUERY_CACHE_KEY, JSON.stringify(latest));
+    } catch {
+      // full or unavailable: the throttled write tries again
+    }
+    latest = null;
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', writeNow);
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && writeNow());
   }
+  return {
+    ...persister,
+    persistClient: (client) => {
+      latest = client;
+      return persister.persistClient(client);
+    },
+  };
 }
 
 export function clearPersistedQueryCache(): void {

@@ -5,6 +5,7 @@ import { isLanguageCode, type LanguageCode } from '#domain/languages';
 import { SHARE_MESSAGES } from '#domain/sharing';
 import { useDocumentTitle } from '../components/page.tsx';
 import { useToast } from '../components/ui/toast.tsx';
+import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
 import { isApiError } from '../lib/api.ts';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { CodeDialog } from './shared/code-dialog.tsx';
@@ -41,6 +42,7 @@ export default function SharedChecklistPage() {
   const { token = '' } = useParams<{ token: string }>();
   const language = requestedLanguage(useSearch());
   const queryClient = useQueryClient();
+  const queue = useOfflineQueue();
   const { toast } = useToast();
   const status = useVerificationStatus(token);
   // When a code was accepted on this page (a time, so that a second verification restarts the pause).
@@ -106,8 +108,10 @@ export default function SharedChecklistPage() {
   }, [view, toast, shared.error]);
 
   function onVerified() {
-    // The copy is asked for at once (the cookie came with the answer) and shown after the pause.
+    // The copy is asked for at once (the cookie came with the answer) and shown after the pause; work
+    // kept on this device while the access had ended is sent now.
     void queryClient.resetQueries({ queryKey: sharedKeys.checklist(token) });
+    void queue.flush();
     setPauseOver(false);
     setVerifiedAt(Date.now());
   }
