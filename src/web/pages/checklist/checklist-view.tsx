@@ -231,9 +231,7 @@ export function ChecklistView({
             setViewer(null);
             setPhotoFor({ taskId: viewerTask.id, purpose: 'replace' });
           }}
-          remove={async () => {
-            await work.removePhoto(viewerTask.id);
-          }}
+          remove={() => work.removePhoto(viewerTask.id)}
         />
       )}
     </>

@@ -18,7 +18,11 @@ const TASK: Task = {
 };
 
 function renderViewer(props: Partial<PhotoViewerProps> = {}) {
-  const handlers = { onOpenChange: vi.fn(), onReplace: vi.fn(), remove: vi.fn(async () => undefined) };
+  const handlers = {
+    onOpenChange: vi.fn(),
+    onReplace: vi.fn(),
+    remove: vi.fn(async (): Promise<'applied' | 'queued'> => 'applied'),
+  };
   render(
     <ToastProvider>
       <PhotoViewer open task={TASK} {...handlers} {...props} />
@@ -72,6 +76,14 @@ describe('the photo viewer', () => {
     await confirmRemoval(viewer);
     expect(remove).toHaveBeenCalledOnce();
     expect(toastText()).toContain('Photo removed');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('offline, the removal is kept on this device and not claimed as done', async () => {
+    const { viewer, onOpenChange } = renderViewer({ remove: vi.fn(async () => 'queued' as const) });
+    await confirmRemoval(viewer);
+    expect(toastText()).toContain("The photo will be removed when you're back online.");
+    expect(toastText()).not.toContain('Photo removed');
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 

@@ -17,7 +17,8 @@ export interface PhotoViewerProps {
   /** Opens the photo dialog for a new photo of this task. */
   onReplace(): void;
   /** Removes the photo; resolves once the server has, rejects otherwise. */
-  remove(): Promise<void>;
+  /** Removes it: 'applied' once the server has, 'queued' when it waits on this device (offline). */
+  remove(): Promise<'applied' | 'queued'>;
   /** Where focus goes on close when the thumbnail that opened it is gone. */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
@@ -26,6 +27,11 @@ type Loading = 'loading' | 'loaded' | 'failed';
 
 /** Until the picture's own shape is known: a phone camera's landscape 4:3. */
 const DEFAULT_ASPECT_RATIO = 4 / 3;
+/** Offline, the removal is kept on this device: it is not claimed as done. */
+export const REMOVAL_QUEUED = {
+  title: 'Saved on this device',
+  text: "The photo will be removed when you're back online.",
+} as const;
 const MAX_FRAME_HEIGHT = '65dvh';
 
 /**
@@ -54,8 +60,8 @@ export function PhotoViewer({
   async function confirmRemove() {
     setRemoving(true);
     try {
-      await remove();
-      toast({ title: 'Success', description: PHOTO_MESSAGES.removed });
+      if ((await remove()) === 'applied') toast({ title: 'Success', description: PHOTO_MESSAGES.removed });
+      else toast({ title: REMOVAL_QUEUED.title, description: REMOVAL_QUEUED.text });
       setConfirming(false);
       onOpenChange(false);
     } catch (error) {
