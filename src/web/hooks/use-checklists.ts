@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { Checklist, ChecklistInput, ChecklistSummary, DashboardStats } from '#domain/checklist';
+import type { Checklist, ChecklistSummary, DashboardStats } from '#domain/checklist';
 import type { SubscriptionInfo } from '#domain/plans';
 import { apiRequest } from '../lib/api.ts';
 import { OFFLINE_KEEP_MS } from '../lib/query-client.ts';
@@ -123,5 +123,3 @@ export function refreshChecklistData(
     queryClient.invalidateQueries({ queryKey: ['/api/user'] }, options),
   ]);
 }
-
-export type ChecklistDraftBody = Pick<ChecklistInput, 'name' | 'tasks'>;

@@ -8,9 +8,8 @@ const loadDrafts = () => import('./offline-drafts.ts');
 /**
  * Work that must not be lost when the signal is: every tick, photo removal, remarks save, submit and
  * photo made on a checklist, and the owner's creating, editing and deleting of checklists, goes
- * through this queue. It is stored before it is sent (it survives a
- * reload and a closed tab), sent in the order it was made, and retried with growing pauses while the
- * network fails. Each operation carries its own Idempotency-Key from the moment it is made, so a
+ * through this queue. It is stored before it is sent (it survives a reload and a closed tab), sent in
+ * the order it was made, and retried with growing pauses while the network fails. Each operation carries its own Idempotency-Key from the moment it is made, so a
  * retry after a lost answer is applied once (the server answers the stored result again).
  */
 

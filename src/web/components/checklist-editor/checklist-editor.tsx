@@ -6,7 +6,7 @@ import {
   type Checklist,
   validateChecklistDraft,
 } from '#domain/checklist';
-import type { ChecklistDraftBody } from '../../hooks/use-checklists.ts';
+import type { ChecklistBody } from '../../lib/offline-queue.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { Input, Label } from '../ui/field.tsx';
@@ -37,12 +37,12 @@ export interface ChecklistEditorProps {
   /** The checklist being edited, or null to create one. When it changes, the form resets to it. */
   checklist: Checklist | null;
   /** A new checklist's form starts from this draft (one kept after the server refused it). */
-  initialDraft?: ChecklistDraftBody | undefined;
+  initialDraft?: ChecklistBody | undefined;
   /** The person's own edit, refused because the checklist changed meanwhile: offered to reapply. */
-  initialStash?: ChecklistDraftBody | undefined;
+  initialStash?: ChecklistBody | undefined;
   /** Whether the checklist can be shared yet (one made offline cannot until it is saved). */
   shareable?: boolean;
-  onSave(body: ChecklistDraftBody, version: number | null): Promise<SaveOutcome>;
+  onSave(body: ChecklistBody, version: number | null): Promise<SaveOutcome>;
   onCancel(): void;
   onShare(): void;
   /** The person chose the latest version over their own kept edit. */

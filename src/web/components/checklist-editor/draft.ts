@@ -1,5 +1,5 @@
 import type { Checklist } from '#domain/checklist';
-import type { ChecklistDraftBody } from '../../hooks/use-checklists.ts';
+import type { ChecklistBody } from '../../lib/offline-queue.ts';
 
 /** A task as the editor holds it. New ones carry a temporary id; the server assigns the real one. */
 export interface DraftTask {
@@ -38,7 +38,7 @@ export function draftFromChecklist(checklist: Checklist | null): ChecklistDraft 
 }
 
 /** The form's values for a body kept from an earlier save (tasks without an id get a temporary one). */
-export function draftFromBody(body: ChecklistDraftBody): ChecklistDraft {
+export function draftFromBody(body: ChecklistBody): ChecklistDraft {
   return {
     name: body.name,
     tasks: body.tasks.map((task) => ({
@@ -51,7 +51,7 @@ export function draftFromBody(body: ChecklistDraftBody): ChecklistDraft {
 }
 
 /** The body sent to POST or PUT: the tasks in their order, trimmed. */
-export function draftToBody(draft: ChecklistDraft): ChecklistDraftBody {
+export function draftToBody(draft: ChecklistDraft): ChecklistBody {
   return {
     name: draft.name.trim(),
     tasks: draft.tasks.map((task) => ({

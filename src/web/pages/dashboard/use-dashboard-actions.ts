@@ -7,7 +7,6 @@ import type { SaveOutcome } from '../../components/checklist-editor/checklist-ed
 import { useToast } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
 import {
-  type ChecklistDraftBody,
   checklistKeys,
   fetchChecklist,
   refreshChecklistData,
@@ -16,6 +15,7 @@ import {
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 import {
+  type ChecklistBody,
   type HeldOp,
   isNewChecklistId,
   newChecklistId,
@@ -30,8 +30,8 @@ import { overlayPending, pendingCreatedChecklist } from '../../lib/pending-overl
  */
 export type EditorState =
   | { mode: 'closed' }
-  | { mode: 'create'; initial?: ChecklistDraftBody; heldKey?: string }
-  | { mode: 'edit'; checklist: Checklist; stash?: ChecklistDraftBody; heldKey?: string };
+  | { mode: 'create'; initial?: ChecklistBody; heldKey?: string }
+  | { mode: 'edit'; checklist: Checklist; stash?: ChecklistBody; heldKey?: string };
 
 export const DELETE_MESSAGES = {
   deleted: 'Checklist deleted successfully',
@@ -166,7 +166,7 @@ export function useDashboardActions() {
   }
 
   /** Stored first and sent through the offline queue: offline, the save waits on this device. */
-  function send(body: ChecklistDraftBody, version: number | null): Promise<OpOutcome> {
+  function send(body: ChecklistBody, version: number | null): Promise<OpOutcome> {
     if (editor.mode === 'edit') {
       const { checklist } = editor;
       const input = { kind: 'edit' as const, body, version: version ?? checklist.version, userId: uid };
@@ -177,7 +177,7 @@ export function useDashboardActions() {
     return queue.enqueue(newChecklistId(key), OWNER, input, undefined, key);
   }
 
-  async function save(body: ChecklistDraftBody, version: number | null): Promise<SaveOutcome> {
+  async function save(body: ChecklistBody, version: number | null): Promise<SaveOutcome> {
     const editing = editor.mode === 'edit' ? editor.checklist : null;
     try {
       const outcome = await send(body, version);
