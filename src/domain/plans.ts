@@ -1,3 +1,4 @@
+import type { BillingInterval, SubscriptionStatus } from './billing.ts';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
 /** Plans and their limits (spec section 9). The server enforces the limits; the UI shows the cards. */
@@ -101,6 +102,18 @@ export interface SubscriptionInfo {
   usage: { listSyncCount: number };
   limits: { maxLists: number | null };
   allowedLanguages: LanguageCode[];
+  /** The paid subscription behind the tier: 'none' on free (or a tier set by hand). */
+  status: SubscriptionStatus;
+  /** The paid subscription's billing interval; null without one. */
+  interval: BillingInterval | null;
+  /** ISO time the current period ends (renewal, or the end of a cancelled plan); null without one. */
+  currentPeriodEnd: string | null;
+  /** The plan ends at currentPeriodEnd instead of renewing. */
+  cancelAtPeriodEnd: boolean;
+  /** ISO time the free trial ends while trialing; null otherwise. */
+  trialEnd: string | null;
+  /** The owner has a billing account: 'Manage billing' opens the portal. */
+  canManageBilling: boolean;
 }
 
 export const PLAN_LIMIT_TITLE = 'Checklist Limit Reached';

@@ -1,3 +1,5 @@
+import type { BillingMode } from './billing.ts';
+
 /** Product-wide constants the spec fixes (section 1 and DESIGN.md). */
 export const DEFAULT_SITE_NAME = 'ListSync';
 export const THEME_COLOR = '#4f46e5';
@@ -14,6 +16,8 @@ export interface PublicConfig {
   localMode: boolean;
   /** Names of the services running on a local fallback, for the badge's tooltip. */
   localServices: string[];
+  /** How plans are sold: Stripe Checkout, the local test checkout, or not by card ('Contact us'). */
+  billing: BillingMode;
   supportEmail: string;
   smsSenderNumber: string;
   companyTradeName: string;

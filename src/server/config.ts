@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { BillingInterval, BillingMode, PaidTier } from '#domain/billing';
 import { DEFAULT_SITE_NAME, type PublicConfig } from '#domain/site';
 
 /**
@@ -15,6 +16,11 @@ const optionalText = z
   .string()
   .trim()
   .transform((value) => value || undefined)
+  .optional();
+
+const stripePriceId = z
+  .string()
+  .regex(/^price_[A-Za-z0-9]+$/, 'expected a Stripe price id (price_…)')
   .optional();
 
 const EnvSchema = z.object({
@@ -88,6 +94,22 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'expected a secret or restricted key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().regex(/^whsec_[A-Za-z0-9]+$/, 'expected a webhook signing secret (whsec_…)').optional(),
+  ),
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: optionalText.pipe(stripePriceId),
+  STRIPE_PRICE_PROFESSIONAL_YEARLY: optionalText.pipe(stripePriceId),
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalText.pipe(stripePriceId),
+  STRIPE_PRICE_ENTERPRISE_YEARLY: optionalText.pipe(stripePriceId),
+  STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ANALYTICS_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ANALYTICS_SITE_ID: optionalText.pipe(z.string().max(253).optional()),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
@@ -128,6 +150,28 @@ export type PhotoStorageConfig =
       forcePathStyle: boolean;
     };
 
+/**
+ * How plans are sold: Stripe (all its settings set), the local test checkout (nothing set, outside
+ * production), or off (production without Stripe: paid plans say 'Contact us').
+ */
+export type BillingConfig =
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      prices: Record<PaidTier, Record<BillingInterval, string>>;
+      /** Where the Stripe API is reached (a test fake); unset: Stripe itself. */
+      apiBase?: URL;
+    }
+  | { kind: 'local' }
+  | { kind: 'off' };
+
+/** Where page views and events go: a Plausible-compatible events API, the local table, or nowhere. */
+export type AnalyticsConfig =
+  | { kind: 'plausible'; url: string; siteId: string }
+  | { kind: 'local' }
+  | { kind: 'off' };
+
 export const TWILIO_DEFAULT_BASE_URL = 'https://api.twilio.com';
 
 export interface Config {
@@ -142,6 +186,8 @@ export interface Config {
   email: EmailConfig;
   sms: SmsConfig;
   photoStorage: PhotoStorageConfig;
+  billing: BillingConfig;
+  analytics: AnalyticsConfig;
   siteName: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -344,6 +390,71 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  const stripeSettings = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_PROFESSIONAL_MONTHLY: e.STRIPE_PRICE_PROFESSIONAL_MONTHLY,
+    STRIPE_PRICE_PROFESSIONAL_YEARLY: e.STRIPE_PRICE_PROFESSIONAL_YEARLY,
+    STRIPE_PRICE_ENTERPRISE_MONTHLY: e.STRIPE_PRICE_ENTERPRISE_MONTHLY,
+    STRIPE_PRICE_ENTERPRISE_YEARLY: e.STRIPE_PRICE_ENTERPRISE_YEARLY,
+  };
+  let billing: BillingConfig;
+  const missingStripe = Object.entries(stripeSettings).filter(([, value]) => !value);
+  if (
+    e.STRIPE_SECRET_KEY &&
+    e.STRIPE_WEBHOOK_SECRET &&
+    e.STRIPE_PRICE_PROFESSIONAL_MONTHLY &&
+    e.STRIPE_PRICE_PROFESSIONAL_YEARLY &&
+    e.STRIPE_PRICE_ENTERPRISE_MONTHLY &&
+    e.STRIPE_PRICE_ENTERPRISE_YEARLY
+  ) {
+    billing = {
+      kind: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: {
+        professional: { month: e.STRIPE_PRICE_PROFESSIONAL_MONTHLY, year: e.STRIPE_PRICE_PROFESSIONAL_YEARLY },
+        enterprise: { month: e.STRIPE_PRICE_ENTERPRISE_MONTHLY, year: e.STRIPE_PRICE_ENTERPRISE_YEARLY },
+      },
+      ...(e.STRIPE_API_BASE ? { apiBase: new URL(e.STRIPE_API_BASE) } : {}),
+    };
+    const prices = Object.values(billing.prices).flatMap((byInterval) => Object.values(byInterval));
+    if (new Set(prices).size !== prices.length) {
+      problems.push('The four STRIPE_PRICE_* settings must name four different prices');
+    }
+    if (production && billing.apiBase && billing.apiBase.protocol !== 'https:') {
+      problems.push('STRIPE_API_BASE must be an https address when APP_ENV=production');
+    }
+  } else {
+    if (missingStripe.length < Object.keys(stripeSettings).length) {
+      for (const [name] of missingStripe) {
+        problems.push(`${name} is missing: billing through Stripe needs ${Object.keys(stripeSettings).join(', ')}`);
+      }
+    }
+    if (production) {
+      // Not a fallback: a server may sell nothing by card (tiers set with `npm run admin -- set-tier`).
+      billing = { kind: 'off' };
+    } else {
+      billing = { kind: 'local' };
+      localServices.push('billing (test checkout)');
+    }
+  }
+
+  let analytics: AnalyticsConfig;
+  if (e.ANALYTICS_URL && e.ANALYTICS_SITE_ID) {
+    analytics = { kind: 'plausible', url: e.ANALYTICS_URL.replace(/\/+$/, ''), siteId: e.ANALYTICS_SITE_ID };
+    if (production && new URL(e.ANALYTICS_URL).protocol !== 'https:') {
+      problems.push('ANALYTICS_URL must be an https address when APP_ENV=production');
+    }
+  } else {
+    if (e.ANALYTICS_URL || e.ANALYTICS_SITE_ID) {
+      problems.push(
+        `${e.ANALYTICS_URL ? 'ANALYTICS_SITE_ID' : 'ANALYTICS_URL'} is missing: analytics needs ANALYTICS_URL and ANALYTICS_SITE_ID together`,
+      );
+    }
+    analytics = production ? { kind: 'off' } : { kind: 'local' };
+  }
+
   if (e.SESSION_MAX_HOURS < e.SESSION_IDLE_HOURS) {
     problems.push('SESSION_MAX_HOURS must not be shorter than SESSION_IDLE_HOURS');
   }
@@ -362,6 +473,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     email,
     sms,
     photoStorage,
+    billing,
+    analytics,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -385,8 +498,13 @@ export function publicConfig(config: Config): PublicConfig {
     siteName: config.siteName,
     localMode: config.localServices.length > 0,
     localServices: config.localServices,
+    billing: billingMode(config),
     ...config.contact,
   };
+}
+
+export function billingMode(config: Pick<Config, 'billing'>): BillingMode {
+  return config.billing.kind;
 }
 
 export function usesSecureCookies(config: Config): boolean {

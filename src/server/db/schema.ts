@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BILLING_INTERVALS, PAID_TIERS, SUBSCRIPTION_STATUSES } from '#domain/billing';
 import { DEFAULT_TIER, TIERS } from '#domain/plans';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -31,8 +34,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     lastSignInAt: timestamptz('last_sign_in_at'),
-    /** The plan whose limits apply; 'free' until billing sets it. */
+    /**
+     * The plan whose limits apply: the higher of `manual_tier` and the best live subscription's tier,
+     * recomputed in the same transaction as any change to either (services/billing-state.ts).
+     */
     tier: text('tier', { enum: TIERS }).notNull().default(DEFAULT_TIER),
+    /** A tier an operator set by hand (`npm run admin -- set-tier`), e.g. a contract invoiced by hand. */
+    manualTier: text('manual_tier', { enum: TIERS }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -364,4 +372,105 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.principal, t.key] }),
     index('idempotency_keys_expires_at_idx').on(t.expiresAt),
   ],
+);
+
+/** The owner's customer at the billing provider (Stripe's `cus_…`), made once and reused for every checkout. */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A checkout the owner started. At most one is open per owner: a new one replaces (expires) the
+ * last, unless it is for the same plan and interval and still open, which is then answered again.
+ */
+export const billingCheckouts = pgTable(
+  'billing_checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+    url: text('url').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    subscriptionId: text('subscription_id'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('billing_checkouts_one_open_key').on(t.userId).where(sql`${t.status} = 'open'`),
+    index('billing_checkouts_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A paid subscription as the billing provider last described it. Only webhooks write here, from the
+ * provider's current copy of the subscription (fetched, never taken from the event alone), and a
+ * copy fetched earlier than the one stored is never written over it (`synced_at`).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    /** The provider's own status word (incomplete, unpaid, paused…), kept for support. */
+    providerStatus: text('provider_status').notNull(),
+    interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+    priceId: text('price_id').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    trialEnd: timestamptz('trial_end'),
+    /** When the copy stored here was fetched from the provider. */
+    syncedAt: timestamptz('synced_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** Every webhook event applied, by its id: a replay (Stripe retries, an attacker's copy) changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+
+/**
+ * Local mode's stand-in for Stripe's side: its customers, checkout sessions, subscriptions and
+ * invoices as Stripe-shaped JSON (adapters/billing/local-billing.ts). Never used with Stripe configured.
+ */
+export const localBillingObjects = pgTable(
+  'local_billing_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['customer', 'checkout.session', 'subscription', 'invoice'] }).notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('local_billing_objects_kind_idx').on(t.kind)],
+);
+
+/** Local mode's analytics: the events the analytics adapter recorded, listed at GET /api/dev/analytics. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    props: jsonb('props').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_created_at_idx').on(t.createdAt)],
 );

@@ -1,26 +1,46 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { PLAN_LIMITS, type SubscriptionInfo } from '#domain/plans';
 import type { Database } from '../db/client.ts';
-import { checklists, users } from '../db/schema.ts';
+import { billingCustomers, checklists, subscriptions, users } from '../db/schema.ts';
+import { LIVE_STATUSES, rankOfTier } from './billing-state.ts';
 
-/** The user's plan, what it allows and how much of it is used (one query). */
+/** The user's plan, what it allows, how much of it is used, and the subscription behind it. */
 export async function subscriptionOf(db: Database, userId: string): Promise<SubscriptionInfo> {
   const [row] = await db
     .select({
       tier: users.tier,
-      listSyncCount: sql<number>`cast(count(${checklists.id}) as int)`.mapWith(Number),
+      listSyncCount: sql<number>`(select cast(count(*) as int) from ${checklists} where ${checklists.userId} = ${users.id})`.mapWith(
+        Number,
+      ),
+      hasCustomer: sql<boolean>`exists (select 1 from ${billingCustomers} where ${billingCustomers.userId} = ${users.id})`,
     })
     .from(users)
-    .leftJoin(checklists, eq(checklists.userId, users.id))
-    .where(eq(users.id, userId))
-    .groupBy(users.id);
+    .where(eq(users.id, userId));
   if (!row) throw new AppError('unauthenticated', 'Please sign in again.');
+
+  // The subscription that gives the tier (live, highest tier first), else the last one there was.
+  const owned = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.updatedAt));
+  const live = owned
+    .filter((s) => LIVE_STATUSES.includes(s.status))
+    .sort((a, b) => rankOfTier(b.tier) - rankOfTier(a.tier));
+  const current = live[0] ?? owned[0] ?? null;
+
   const limits = PLAN_LIMITS[row.tier];
   return {
     tier: row.tier,
     usage: { listSyncCount: row.listSyncCount },
     limits: { maxLists: limits.maxLists },
     allowedLanguages: [...limits.allowedLanguages],
+    status: current?.status ?? 'none',
+    interval: current?.interval ?? null,
+    currentPeriodEnd: current?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: current?.cancelAtPeriodEnd ?? false,
+    trialEnd: current?.status === 'trialing' ? (current.trialEnd?.toISOString() ?? null) : null,
+    canManageBilling: Boolean(row.hasCustomer),
   };
 }

@@ -4,6 +4,7 @@ const FALLBACK: PublicConfig = {
   siteName: DEFAULT_SITE_NAME,
   localMode: false,
   localServices: [],
+  billing: 'off',
   supportEmail: '',
   smsSenderNumber: '',
   companyTradeName: '',

@@ -14,6 +14,12 @@ const FREE_PLAN: SubscriptionInfo = {
   usage: { listSyncCount: 1 },
   limits: { maxLists: 5 },
   allowedLanguages: ['en', 'es'],
+  status: 'none',
+  interval: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  trialEnd: null,
+  canManageBilling: false,
 };
 
 const SENT: ShareResponse = {
