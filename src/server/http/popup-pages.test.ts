@@ -39,7 +39,7 @@ describe('renderIndexHtml', () => {
     siteName: 'A&B <Lists>',
     localMode: true,
     localServices: ['database (embedded PGlite)'],
-    billing: 'local',
+    billing: 'local' as const,
     supportEmail: 's@example.com',
     smsSenderNumber: '+1',
     companyTradeName: 'T',
