@@ -116,6 +116,19 @@ export interface SubscriptionInfo {
   canManageBilling: boolean;
 }
 
+/** The subscription part of SubscriptionInfo for an owner who never paid (free, or a tier set by hand). */
+export const NO_SUBSCRIPTION: Pick<
+  SubscriptionInfo,
+  'status' | 'interval' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'trialEnd' | 'canManageBilling'
+> = {
+  status: 'none',
+  interval: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  trialEnd: null,
+  canManageBilling: false,
+};
+
 export const PLAN_LIMIT_TITLE = 'Checklist Limit Reached';
 
 export function planLimitMessage(limit: number): string {

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
+import { createBillingProvider } from './adapters/billing/create-billing-provider.ts';
 import {
   LOCAL_CLIENT_ID,
   LOCAL_ISSUER_PATH,
@@ -16,6 +17,7 @@ import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import { type Config, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { authRoutes } from './http/auth.ts';
+import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/billing.ts';
 import { checklistRoutes } from './http/checklists.ts';
 import { devOutboxRoutes } from './http/dev-outbox.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
@@ -147,6 +149,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(recipientSharingRoutes, { context: sharing, cache });
   await app.register(devOutboxRoutes, { config, db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
+  const billing = {
+    db: database.db,
+    provider: createBillingProvider(config, database.db, app.log, () => ownWebhookUrl(app, config)),
+    publicUrl: config.publicUrl,
+    supportEmail: config.contact.supportEmail,
+    log: app.log,
+  };
+  await app.register(billingRoutes, billing);
+  await app.register(billingWebhookRoutes, billing);
+  await app.register(localBillingRoutes, billing);
 
   const realtime = new RealtimeService(database, cache, config.session, app.log, options.realtime);
   app.decorate('realtime', realtime);
@@ -177,4 +189,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     throw error;
   }
   return app;
+}
+
+/**
+ * Where this server's webhook route answers over HTTP, for local mode's test checkout to deliver its
+ * events to: the address it listens on (a loopback one for a wildcard), else the public URL.
+ */
+function ownWebhookUrl(app: FastifyInstance, config: Config): string {
+  const address = app.server.address();
+  if (address && typeof address === 'object') {
+    const host =
+      address.address === '0.0.0.0' || address.address === '::'
+        ? '127.0.0.1'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
+    return `http://${host}:${address.port}/api/billing/webhook`;
+  }
+  return new URL('/api/billing/webhook', config.publicUrl).href;
 }

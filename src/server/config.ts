@@ -101,7 +101,10 @@ const EnvSchema = z.object({
       .optional(),
   ),
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
-    z.string().regex(/^whsec_[A-Za-z0-9]+$/, 'expected a webhook signing secret (whsec_…)').optional(),
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9]+$/, 'expected a webhook signing secret (whsec_…)')
+      .optional(),
   ),
   STRIPE_PRICE_PROFESSIONAL_MONTHLY: optionalText.pipe(stripePriceId),
   STRIPE_PRICE_PROFESSIONAL_YEARLY: optionalText.pipe(stripePriceId),
@@ -413,7 +416,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       prices: {
-        professional: { month: e.STRIPE_PRICE_PROFESSIONAL_MONTHLY, year: e.STRIPE_PRICE_PROFESSIONAL_YEARLY },
+        professional: {
+          month: e.STRIPE_PRICE_PROFESSIONAL_MONTHLY,
+          year: e.STRIPE_PRICE_PROFESSIONAL_YEARLY,
+        },
         enterprise: { month: e.STRIPE_PRICE_ENTERPRISE_MONTHLY, year: e.STRIPE_PRICE_ENTERPRISE_YEARLY },
       },
       ...(e.STRIPE_API_BASE ? { apiBase: new URL(e.STRIPE_API_BASE) } : {}),
@@ -428,7 +434,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } else {
     if (missingStripe.length < Object.keys(stripeSettings).length) {
       for (const [name] of missingStripe) {
-        problems.push(`${name} is missing: billing through Stripe needs ${Object.keys(stripeSettings).join(', ')}`);
+        problems.push(
+          `${name} is missing: billing through Stripe needs ${Object.keys(stripeSettings).join(', ')}`,
+        );
       }
     }
     if (production) {

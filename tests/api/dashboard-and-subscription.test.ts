@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { LANGUAGE_CODES } from '#domain/languages';
+import { NO_SUBSCRIPTION } from '#domain/plans';
 import { checklists, users } from '#server/db/schema';
 import { dashboardStats } from '#server/services/dashboard';
 import { createChecklist, errorOf, type Owner, signInOwner, tick } from '#tests/support/checklists';
@@ -160,6 +161,7 @@ describe('GET /api/user/{uid}/subscription', () => {
       usage: { listSyncCount: 2 },
       limits: { maxLists: 5 },
       allowedLanguages: ['en', 'es'],
+      ...NO_SUBSCRIPTION,
     });
   });
 
@@ -172,6 +174,7 @@ describe('GET /api/user/{uid}/subscription', () => {
       usage: { listSyncCount: 0 },
       limits: { maxLists: 100 },
       allowedLanguages: LANGUAGE_CODES,
+      ...NO_SUBSCRIPTION,
     });
     await t.db.update(users).set({ tier: 'enterprise' }).where(eq(users.id, owner.uid));
     const enterprise = (await owner.call('GET', `/api/user/${owner.uid}/subscription`)).json();

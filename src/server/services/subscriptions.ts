@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import { PLAN_LIMITS, type SubscriptionInfo } from '#domain/plans';
 import type { Database } from '../db/client.ts';
-import { billingCustomers, checklists, subscriptions, users } from '../db/schema.ts';
+import { subscriptions, users } from '../db/schema.ts';
 import { LIVE_STATUSES, rankOfTier } from './billing-state.ts';
 
 /** The user's plan, what it allows, how much of it is used, and the subscription behind it. */
@@ -10,10 +10,12 @@ export async function subscriptionOf(db: Database, userId: string): Promise<Subs
   const [row] = await db
     .select({
       tier: users.tier,
-      listSyncCount: sql<number>`(select cast(count(*) as int) from ${checklists} where ${checklists.userId} = ${users.id})`.mapWith(
-        Number,
-      ),
-      hasCustomer: sql<boolean>`exists (select 1 from ${billingCustomers} where ${billingCustomers.userId} = ${users.id})`,
+      // Written out in full: Drizzle leaves columns unqualified, and "id" inside would be the checklist's.
+      listSyncCount:
+        sql<number>`(select cast(count(*) as int) from "checklists" c where c."user_id" = "users"."id")`.mapWith(
+          Number,
+        ),
+      hasCustomer: sql<boolean>`exists (select 1 from "billing_customers" b where b."user_id" = "users"."id")`,
     })
     .from(users)
     .where(eq(users.id, userId));

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionInfo } from '#domain/plans';
+import { NO_SUBSCRIPTION, type SubscriptionInfo } from '#domain/plans';
 import { SHARE_MESSAGES, type ShareResponse } from '#domain/sharing';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import ShareDialog, { type ShareDialogProps } from './share-dialog.tsx';
@@ -14,12 +14,7 @@ const FREE_PLAN: SubscriptionInfo = {
   usage: { listSyncCount: 1 },
   limits: { maxLists: 5 },
   allowedLanguages: ['en', 'es'],
-  status: 'none',
-  interval: null,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  trialEnd: null,
-  canManageBilling: false,
+  ...NO_SUBSCRIPTION,
 };
 
 const SENT: ShareResponse = {

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { BillingProvider } from './billing-provider.ts';
+import { LocalBilling } from './local-billing.ts';
+import { StripeBilling } from './stripe-billing.ts';
+
+/** Stripe when configured, the local test checkout in local mode, nothing when billing is off. */
+export function createBillingProvider(
+  config: Pick<Config, 'billing'>,
+  db: Database,
+  log: FastifyBaseLogger,
+  webhookUrl: () => string,
+): BillingProvider | null {
+  switch (config.billing.kind) {
+    case 'stripe':
+      return new StripeBilling(config.billing);
+    case 'local':
+      return new LocalBilling({ db, log, webhookUrl });
+    case 'off':
+      return null;
+  }
+}

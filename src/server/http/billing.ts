@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CheckoutSessionParams,
+  type CheckoutStatus,
+  CreateSubscriptionInput,
+  type RedirectAnswer,
+  type TestCheckoutView,
+  TestPortalAction,
+  type TestPortalView,
+} from '#domain/billing';
+import { AppError } from '#domain/errors';
+import { LocalBilling } from '../adapters/billing/local-billing.ts';
+import { ownerAccess } from '../policies/checklists.ts';
+import {
+  type BillingContext,
+  billingUnavailable,
+  checkoutStatus,
+  openPortal,
+  startCheckout,
+} from '../services/billing.ts';
+import { applyWebhookEvent, verifyWebhook } from '../services/billing-webhooks.ts';
+import { authenticateFirst, requireUser } from './session.ts';
+
+/** Buying a plan and managing it: signed-in owners only, each for their own account. */
+export async function billingRoutes(app: FastifyInstance, context: BillingContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+
+  routes.post(
+    '/api/create-subscription',
+    {
+      schema: { body: CreateSubscriptionInput },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request): Promise<RedirectAnswer> => {
+      const access = ownerAccess(await requireUser(request), request.body.userId);
+      return startCheckout(context, access.userId, request.body);
+    },
+  );
+
+  routes.get(
+    '/api/billing/checkout/:sessionId',
+    { schema: { params: CheckoutSessionParams } },
+    async (request): Promise<CheckoutStatus> => {
+      const user = await requireUser(request);
+      return checkoutStatus(context.db, user.uid, request.params.sessionId);
+    },
+  );
+
+  routes.post(
+    '/api/billing/portal',
+    { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
+    async (request): Promise<RedirectAnswer> => {
+      const user = await requireUser(request);
+      return openPortal(context, user.uid);
+    },
+  );
+}
+
+/**
+ * POST /api/billing/webhook: Stripe's deliveries (or local mode's own). The body stays raw bytes
+ * until its signature has been checked against them.
+ */
+export async function billingWebhookRoutes(app: FastifyInstance, context: BillingContext) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/api/billing/webhook', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!context.provider) throw billingUnavailable(context.supportEmail);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['stripe-signature'];
+    const event = await verifyWebhook(
+      context.provider,
+      raw,
+      typeof signature === 'string' ? signature : undefined,
+    );
+    const outcome = await applyWebhookEvent(
+      { db: context.db, provider: context.provider, log: request.log },
+      event,
+    );
+    request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing: webhook');
+    return { received: true, outcome };
+  });
+}
+
+/**
+ * Local mode's test checkout and test portal (DESIGN.md): the pages at /billing/test-checkout/{id}
+ * and /billing/test-portal talk to these. They exist only while the local provider is in use.
+ */
+export async function localBillingRoutes(app: FastifyInstance, context: BillingContext) {
+  const provider = context.provider;
+  if (!(provider instanceof LocalBilling)) return;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+
+  const notFound = () => new AppError('not_found', 'This checkout does not exist.');
+
+  routes.get(
+    '/api/billing/test-checkout/:sessionId',
+    { schema: { params: CheckoutSessionParams } },
+    async (request): Promise<TestCheckoutView> => {
+      const user = await requireUser(request);
+      const view = await provider.checkoutView(request.params.sessionId, user.uid, user.email);
+      if (!view) throw notFound();
+      return view;
+    },
+  );
+
+  routes.post(
+    '/api/billing/test-checkout/:sessionId/complete',
+    { schema: { params: CheckoutSessionParams } },
+    async (request): Promise<RedirectAnswer> => {
+      const user = await requireUser(request);
+      return { url: await provider.completeCheckout(request.params.sessionId, user.uid) };
+    },
+  );
+
+  routes.post(
+    '/api/billing/test-checkout/:sessionId/cancel',
+    { schema: { params: CheckoutSessionParams } },
+    async (request): Promise<RedirectAnswer> => {
+      const user = await requireUser(request);
+      return { url: await provider.cancelCheckout(request.params.sessionId, user.uid) };
+    },
+  );
+
+  routes.get('/api/billing/test-portal', async (request): Promise<TestPortalView> => {
+    const user = await requireUser(request);
+    return provider.portalView(user.uid, '/dashboard');
+  });
+
+  routes.post(
+    '/api/billing/test-portal/actions',
+    { schema: { body: TestPortalAction } },
+    async (request): Promise<TestPortalView> => {
+      const user = await requireUser(request);
+      await provider.portalAction(user.uid, request.body);
+      return provider.portalView(user.uid, '/dashboard');
+    },
+  );
+}

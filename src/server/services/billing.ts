@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type BillingInterval, type CheckoutStatus, type PaidTier, TRIAL_DAYS } from '#domain/billing';
+import { AppError } from '#domain/errors';
+import { TIER_DISPLAY_NAMES } from '#domain/plans';
+import type { BillingProvider } from '../adapters/billing/billing-provider.ts';
+import type { Database } from '../db/client.ts';
+import { billingCheckouts, billingCustomers, subscriptions, users } from '../db/schema.ts';
+import { LIVE_STATUSES, rankOfTier } from './billing-state.ts';
+
+/**
+ * Buying and managing a plan: checkout, the portal, and what the success page may say. Nothing here
+ * changes a plan: only webhooks do (billing-webhooks.ts).
+ */
+
+export interface BillingContext {
+  db: Database;
+  /** null: billing is off (production without Stripe settings). */
+  provider: BillingProvider | null;
+  publicUrl: URL;
+  supportEmail: string;
+  log: FastifyBaseLogger;
+}
+
+/** A checkout kept for reuse only while it has this long left to live. */
+const REUSE_MARGIN_MS = 10 * 60 * 1000;
+
+export function billingUnavailable(supportEmail: string): AppError {
+  return new AppError(
+    'billing_unavailable',
+    `Paid plans can't be bought online on this server. Contact us at ${supportEmail}.`,
+  );
+}
+
+function providerOf(context: BillingContext): BillingProvider {
+  if (!context.provider) throw billingUnavailable(context.supportEmail);
+  return context.provider;
+}
+
+/** The owner's customer at the provider, made on their first checkout and reused ever after. */
+async function customerFor(
+  context: BillingContext,
+  provider: BillingProvider,
+  userId: string,
+  email: string,
+) {
+  const { db } = context;
+  const [known] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+  if (known) return known.customerId;
+  const customerId = await provider.createCustomer({ userId, email });
+  await db.insert(billingCustomers).values({ userId, customerId }).onConflictDoNothing();
+  // Two first checkouts at once: whichever row landed is the customer from now on.
+  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+  return row?.customerId ?? customerId;
+}
+
+/**
+ * POST /api/create-subscription: the address of a checkout for the plan. One checkout per owner at a
+ * time: an open one for the same plan and interval is answered again, any other is expired. An owner
+ * whose plan is already this one or higher (a live subscription, or a tier set by hand) is told to
+ * manage it instead. The trial is for a first subscription only.
+ */
+export async function startCheckout(
+  context: BillingContext,
+  userId: string,
+  request: { tier: PaidTier; interval: BillingInterval },
+): Promise<{ url: string }> {
+  const provider = providerOf(context);
+  const { db } = context;
+  const [user] = await db
+    .select({ email: users.email, manualTier: users.manualTier })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('unauthenticated', 'Please sign in again.');
+
+  const owned = await db
+    .select({ tier: subscriptions.tier, status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const live = owned.find((s) => LIVE_STATUSES.includes(s.status));
+  if (live) {
+    throw new AppError(
+      'subscription_exists',
+      `You already have the ${TIER_DISPLAY_NAMES[live.tier]} plan. Use Manage billing to change or cancel it.`,
+    );
+  }
+  if (user.manualTier && rankOfTier(user.manualTier) >= rankOfTier(request.tier)) {
+    throw new AppError(
+      'subscription_exists',
+      `Your account already has the ${TIER_DISPLAY_NAMES[user.manualTier]} plan. Contact us to change it.`,
+    );
+  }
+
+  const [open] = await db
+    .select()
+    .from(billingCheckouts)
+    .where(and(eq(billingCheckouts.userId, userId), eq(billingCheckouts.status, 'open')));
+  if (
+    open &&
+    open.tier === request.tier &&
+    open.interval === request.interval &&
+    open.expiresAt.getTime() - Date.now() > REUSE_MARGIN_MS
+  ) {
+    return { url: open.url };
+  }
+
+  const customerId = await customerFor(context, provider, userId, user.email);
+  const created = await provider.createCheckout({
+    userId,
+    customerId,
+    tier: request.tier,
+    interval: request.interval,
+    priceId: provider.priceFor(request.tier, request.interval),
+    trialDays: owned.length === 0 ? TRIAL_DAYS[request.tier] : 0,
+    successUrl: new URL(
+      '/subscription/success?session_id={CHECKOUT_SESSION_ID}',
+      context.publicUrl,
+    ).href.replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
+    cancelUrl: new URL('/subscription/cancel', context.publicUrl).href,
+    idempotencyKey: `listsync-checkout-${randomUUID()}`,
+  });
+
+  let replaced: string[];
+  try {
+    replaced = await db.transaction(async (tx) => {
+      const expired = await tx
+        .update(billingCheckouts)
+        .set({ status: 'expired' })
+        .where(and(eq(billingCheckouts.userId, userId), eq(billingCheckouts.status, 'open')))
+        .returning({ id: billingCheckouts.id });
+      await tx.insert(billingCheckouts).values({
+        id: created.id,
+        userId,
+        tier: request.tier,
+        interval: request.interval,
+        url: created.url,
+        expiresAt: created.expiresAt,
+      });
+      return expired.map((row) => row.id);
+    });
+  } catch (error) {
+    // Another checkout of this owner's was recorded at the same moment: theirs stands, ours is ended.
+    await provider.expireCheckout(created.id).catch(() => {});
+    const [winner] = await db
+      .select()
+      .from(billingCheckouts)
+      .where(and(eq(billingCheckouts.userId, userId), eq(billingCheckouts.status, 'open')));
+    if (winner) return { url: winner.url };
+    throw error;
+  }
+  for (const id of replaced) {
+    await provider.expireCheckout(id).catch((error: unknown) => {
+      context.log.warn({ err: error, checkoutId: id }, 'billing: a replaced checkout could not be expired');
+    });
+  }
+  return { url: created.url };
+}
+
+/**
+ * GET /api/billing/checkout/{id}: the success page's question. `confirmed` only when the webhook has
+ * made that checkout's subscription live for this very user.
+ */
+export async function checkoutStatus(
+  db: Database,
+  userId: string,
+  sessionId: string,
+): Promise<CheckoutStatus> {
+  const [checkout] = await db
+    .select()
+    .from(billingCheckouts)
+    .where(and(eq(billingCheckouts.id, sessionId), eq(billingCheckouts.userId, userId)));
+  if (!checkout) throw new AppError('not_found', 'This checkout was not found.');
+  let confirmed = false;
+  let trialEnd: Date | null = null;
+  if (checkout.status === 'complete' && checkout.subscriptionId) {
+    const [subscription] = await db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.id, checkout.subscriptionId),
+          eq(subscriptions.userId, userId),
+          inArray(subscriptions.status, ['trialing', 'active']),
+        ),
+      );
+    confirmed = Boolean(subscription);
+    trialEnd = subscription?.status === 'trialing' ? subscription.trialEnd : null;
+  }
+  const expired = checkout.status === 'open' && checkout.expiresAt.getTime() <= Date.now();
+  return {
+    status: expired ? 'expired' : checkout.status,
+    confirmed,
+    tier: checkout.tier,
+    interval: checkout.interval,
+    trialEnd: trialEnd?.toISOString() ?? null,
+  };
+}
+
+/** POST /api/billing/portal: where the owner manages their plan, card and invoices. */
+export async function openPortal(context: BillingContext, userId: string): Promise<{ url: string }> {
+  const provider = providerOf(context);
+  const [customer] = await context.db
+    .select()
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, userId));
+  if (!customer) {
+    throw new AppError(
+      'not_found',
+      'You have no billing account yet. Choose a plan on the pricing page first.',
+    );
+  }
+  const url = await provider.createPortal({
+    customerId: customer.customerId,
+    returnUrl: new URL('/dashboard', context.publicUrl).href,
+  });
+  return { url };
+}
