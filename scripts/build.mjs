@@ -17,8 +17,8 @@ if (!serverOnly) await viteBuild({ root, configFile: path.join(root, 'vite.confi
 
 await esbuild({
   absWorkingDir: root,
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src/server/main.ts', admin: 'src/server/admin.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

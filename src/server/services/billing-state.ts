@@ -39,3 +39,23 @@ export async function recomputeTier(tx: Executor, userId: string): Promise<Tier>
   await tx.update(users).set({ tier, updatedAt: new Date() }).where(eq(users.id, userId));
   return tier;
 }
+
+/**
+ * An operator's tier for the account with this e-mail (`npm run admin -- set-tier`): 'free' clears
+ * it. A live subscription above it still counts. Answers the tier now in force, or null for no such account.
+ */
+export async function setManualTier(
+  db: Database,
+  email: string,
+  tier: Tier,
+): Promise<{ userId: string; tier: Tier } | null> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ manualTier: tier === 'free' ? null : tier })
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .returning({ id: users.id });
+    if (!user) return null;
+    return { userId: user.id, tier: await recomputeTier(tx, user.id) };
+  });
+}

@@ -1,0 +1,69 @@
+import { TIERS, type Tier } from '#domain/plans';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { setManualTier } from './services/billing-state.ts';
+
+/**
+ * Operators' commands (`npm run admin -- <command>`), on the database the server's settings name.
+ * Answers the process exit code; `print` receives what a person should read.
+ */
+
+const USAGE = `Usage: npm run admin -- set-tier <email> <${TIERS.join('|')}>
+
+  set-tier   Give the account with this e-mail a plan by hand (a contract invoiced outside Stripe,
+             or any plan while billing is off). 'free' takes a hand-set plan away again. A paid
+             Stripe subscription still counts: the account has the higher of the two.`;
+
+export async function runAdminCommand(
+  args: string[],
+  database: DatabaseHandle,
+  print: (line: string) => void,
+): Promise<number> {
+  const [command, email, tier] = args;
+  if (command !== 'set-tier' || !email || !tier || args.length !== 3) {
+    print(USAGE);
+    return 64; // EX_USAGE
+  }
+  if (!(TIERS as readonly string[]).includes(tier)) {
+    print(`Unknown tier '${tier}': choose one of ${TIERS.join(', ')}.`);
+    return 64;
+  }
+  const result = await setManualTier(database.db, email, tier as Tier);
+  if (!result) {
+    print(`No account has the e-mail ${email}. The person must sign in once first.`);
+    return 1;
+  }
+  print(
+    result.tier === tier
+      ? `${email} is now on the ${result.tier} plan.`
+      : `${email} keeps the ${result.tier} plan: a paid subscription gives more than ${tier}.`,
+  );
+  return 0;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate();
+    process.exitCode = await runAdminCommand(process.argv.slice(2), database, (line) => console.info(line));
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').at(-1) ?? '\0')) {
+  main().catch((error: unknown) => {
+    console.error('admin failed:', error);
+    process.exit(1);
+  });
+}
