@@ -5,6 +5,7 @@ import type { TestCheckoutView, TestPortalView } from '#domain/billing';
 import type { SubscriptionInfo } from '#domain/plans';
 import { buildApp } from '#server/app';
 import { createChecklist, draft, type Owner, signInOwner } from '#tests/support/checklists';
+import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { NO_CLIENT_DIR, setupTestApp, testConfig } from '#tests/support/test-app';
 
 /**
@@ -177,6 +178,41 @@ describe('the local test portal', () => {
 
     const afterEnd = await owner.call('POST', '/api/billing/test-portal/actions', { action: 'cancel_now' });
     expect(afterEnd.statusCode).toBe(404);
+  });
+
+  it('after a downgrade a French share made on Pro keeps working; new shares are offered en and es only', async () => {
+    const owner = await signInOwner(app, 'local-languages');
+    const id = await checkout(owner);
+    await owner.call('POST', `/api/billing/test-checkout/${id}/complete`);
+    const checklist = await createChecklist(owner);
+    const sent = await share(owner, checklist.id, { targetLanguage: 'fr' });
+    const recipient = recipientBrowser(app);
+    await verified(recipient, sent);
+
+    await portalAction(owner, { action: 'cancel_now' });
+    expect((await plan(owner)).allowedLanguages).toEqual(['en', 'es']);
+
+    const status = await recipient.call('GET', `/api/verification/status/${sent.token}`);
+    expect(status.json()).toMatchObject({ verified: true, targetLanguage: 'fr' });
+    const read = await recipient.call('GET', `/api/shared/checklist?token=${sent.token}`);
+    expect(read.statusCode).toBe(200);
+    const tick = await recipient.call(
+      'PATCH',
+      `/api/checklists/${checklist.id}/tasks/${checklist.tasks[0]?.id}`,
+      {
+        completed: true,
+      },
+    );
+    expect(tick.statusCode).toBe(200);
+
+    const german = await owner.call('POST', '/api/verification/send', {
+      checklistId: checklist.id,
+      email: 'hans@example.com',
+      targetLanguage: 'de',
+      consent: true,
+    });
+    expect(german.statusCode).toBe(403);
+    expect(german.json().error).toMatchObject({ code: 'plan_limit_reached', allowedLanguages: ['en', 'es'] });
   });
 
   it('refuses an unknown action with 400 validation_failed', async () => {
