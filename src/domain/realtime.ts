@@ -53,6 +53,8 @@ export type RealtimeServerMessage =
     }
   /** The checklist is gone (deleted by its owner); the subscription ends. */
   | { type: 'deleted'; checklistId: string }
+  /** The owner's plan changed (bought, switched, cancelled, payment failed): refresh the plan card. */
+  | { type: 'plan-changed' }
   /** One of the owner's checklists was created, changed or deleted: refresh the list and the stats. */
   | { type: 'dashboard-changed'; checklistId: string }
   /**

@@ -5,6 +5,7 @@ import type { TestCheckoutView, TestPortalView } from '#domain/billing';
 import type { SubscriptionInfo } from '#domain/plans';
 import { buildApp } from '#server/app';
 import { createChecklist, draft, type Owner, signInOwner } from '#tests/support/checklists';
+import { closeAll, openSocket } from '#tests/support/realtime';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { NO_CLIENT_DIR, setupTestApp, testConfig } from '#tests/support/test-app';
 
@@ -79,6 +80,27 @@ describe('the local test checkout', () => {
     const again = await owner.call('POST', `/api/billing/test-checkout/${id}/complete`);
     expect(again.json()).toEqual({ url: `/subscription/success?session_id=${id}` });
     expect((await owner.call('GET', '/api/billing/test-checkout/' + id)).json().status).toBe('complete');
+  });
+
+  it("tells the owner's open dashboards when the plan changes, and nobody else's", async () => {
+    const owner = await signInOwner(app, 'local-live');
+    const other = await signInOwner(app, 'local-bystander');
+    const [mine, theirs] = await Promise.all([
+      openSocket(app, { cookie: owner.cookie }),
+      openSocket(app, { cookie: other.cookie }),
+    ]);
+    for (const socket of [mine, theirs]) {
+      socket.send({ type: 'subscribe-dashboard' });
+      await socket.next('dashboard-subscribed');
+    }
+    const id = await checkout(owner);
+    await owner.call('POST', `/api/billing/test-checkout/${id}/complete`);
+    expect(await mine.next('plan-changed')).toEqual({ type: 'plan-changed' });
+    await portalAction(owner, { action: 'cancel_now' });
+    await mine.next('plan-changed');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(theirs.messages.map((m) => m.type)).toEqual(['dashboard-subscribed']);
+    closeAll(mine, theirs);
   });
 
   it('yearly Enterprise costs twelve months less 20% and has a 30-day trial', async () => {

@@ -19,6 +19,8 @@ export const ChangeNotice = z.union([
   }),
   /** Grants of a share of this checklist ended (revoked, link replaced). */
   z.object({ kind: z.literal('access'), checklistId: z.string() }),
+  /** The owner's plan changed (a billing webhook): their dashboards refetch the plan card. */
+  z.object({ kind: z.literal('plan'), userId: z.string() }),
   /** A session ended (sign-out, expiry sweep): sessions.id_hash. */
   z.object({ kind: z.literal('session-ended'), sessionHash: z.string() }),
 ]);

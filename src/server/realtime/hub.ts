@@ -154,6 +154,13 @@ export class RealtimeHub {
         }
         return;
       }
+      case 'plan': {
+        const dashboards = this.#dashboards.get(notice.userId);
+        if (!dashboards) return;
+        const message = encode({ type: 'plan-changed' });
+        for (const subscriber of dashboards) subscriber.sendEncoded(message);
+        return;
+      }
       case 'session-ended': {
         const subscribers = this.#bySession.get(notice.sessionHash);
         if (!subscribers) return;

@@ -7,6 +7,7 @@ import type { BillingProvider, ProviderSubscription } from '../adapters/billing/
 import { idOf, subscriptionIdOfInvoice } from '../adapters/billing/stripe-objects.ts';
 import type { Database } from '../db/client.ts';
 import { billingCheckouts, billingCustomers, billingEvents, subscriptions, users } from '../db/schema.ts';
+import { CHANGES_CHANNEL } from '../realtime/change-listener.ts';
 import { recomputeTier } from './billing-state.ts';
 
 /**
@@ -181,6 +182,8 @@ export async function applyWebhookEvent(
       }
     }
     await recomputeTier(tx, userId);
+    // Sent at commit, like every realtime notice: the owner's open dashboards show the new plan.
+    await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ kind: 'plan', userId })})`);
   });
 }
 

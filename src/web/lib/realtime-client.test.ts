@@ -193,6 +193,7 @@ describe('RealtimeClient', () => {
     browser.latest.open();
     browser.latest.receive({ type: 'deleted', checklistId: 'c2' });
     browser.latest.receive({ type: 'dashboard-changed', checklistId: 'c2' });
+    browser.latest.receive({ type: 'plan-changed' });
     browser.latest.receive({
       type: 'error',
       checklistId: 'c1',
@@ -202,7 +203,12 @@ describe('RealtimeClient', () => {
     browser.latest.receive({ type: 'error', error: { code: 'unauthenticated', message: 'Signed out' } });
     expect(c1.map((message) => message.type)).toEqual(['error', 'resync']);
     expect(c2.map((message) => message.type)).toEqual(['deleted', 'resync']);
-    expect(dashboard.map((message) => message.type)).toEqual(['dashboard-changed', 'resync', 'error']);
+    expect(dashboard.map((message) => message.type)).toEqual([
+      'dashboard-changed',
+      'plan-changed',
+      'resync',
+      'error',
+    ]);
     leaveAll(...stops);
   });
 

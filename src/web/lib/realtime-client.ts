@@ -23,7 +23,7 @@ export type ChecklistMessage = Extract<
 /** An error naming no checklist ends the dashboard's subscription (the owner's session ended). */
 export type DashboardMessage = Extract<
   RealtimeServerMessage,
-  { type: 'dashboard-subscribed' | 'dashboard-changed' | 'resync' | 'error' }
+  { type: 'dashboard-subscribed' | 'dashboard-changed' | 'plan-changed' | 'resync' | 'error' }
 >;
 
 type Listener<T> = (message: T) => void;
@@ -224,6 +224,7 @@ export class RealtimeClient {
         break;
       case 'dashboard-subscribed':
       case 'dashboard-changed':
+      case 'plan-changed':
         for (const listener of [...this.dashboard]) listener(message);
         break;
       case 'resync':
