@@ -390,6 +390,19 @@ describe('webhooks', () => {
     expect(response.json()).toMatchObject({ outcome: 'ignored' });
   });
 
+  it('leaves a subscription of a price it does not sell unapplied and unrecorded, so a resend can apply it', async () => {
+    const owner = await signInOwner(app, 'odd-price');
+    const session = await startCheckout(owner);
+    const { subscription } = stripe.completeCheckout(session.id);
+    const odd = stripe.updateSubscription(subscription.id, { priceId: 'price_notInSettings' });
+    odd.metadata = {};
+    const event = stripe.event('customer.subscription.updated', odd);
+    expect((await deliver(event)).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await plan(owner)).tier).toBe('free');
+    const recorded = await billing.db.select().from(billingEvents).where(eq(billingEvents.id, event.id));
+    expect(recorded).toHaveLength(0);
+  });
+
   it('a second subscription starts without a trial', async () => {
     const owner = await signInOwner(app, 'returning');
     const { subscription } = await subscribe(owner);

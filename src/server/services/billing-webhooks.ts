@@ -136,7 +136,8 @@ export async function applyWebhookEvent(
       },
       'billing: a subscription of no known owner or price; not applied',
     );
-    return recordOnce(db, event, async () => {});
+    // Not recorded: once the settings name the price, resending the event from Stripe applies it.
+    return 'ignored';
   }
 
   return recordOnce(db, event, async (tx) => {
