@@ -16,7 +16,7 @@ const ROUTES = [
   { route: '/dashboard', page: 'src/web/pages/dashboard.tsx' },
   { route: '/checklist/{id}', page: 'src/web/pages/checklist.tsx' },
   { route: '/sms-consent', page: 'src/web/pages/sms-consent.tsx' },
-  { route: '/pricing', page: 'src/web/pages/pricing.tsx' },
+  { route: '/pricing', page: 'src/web/pages/billing-pages.tsx' },
 ];
 
 const gzipped = new Map();

@@ -9,13 +9,19 @@ const DashboardPage = lazy(() => import('./pages/dashboard.tsx'));
 const ChecklistPage = lazy(() => import('./pages/checklist.tsx'));
 const SharedChecklistPage = lazy(() => import('./pages/shared.tsx'));
 const SmsConsentPage = lazy(() => import('./pages/sms-consent.tsx'));
-const PricingPage = lazy(() => import('./pages/pricing.tsx'));
+const PricingPage = lazy(() => import('./pages/billing-pages.tsx').then((m) => ({ default: m.PricingPage })));
 const VerifyPage = lazy(() => import('./pages/verify.tsx'));
 const SubscriptionSuccessPage = lazy(() =>
-  import('./pages/subscription-result.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })),
+  import('./pages/billing-pages.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })),
 );
 const SubscriptionCancelPage = lazy(() =>
-  import('./pages/subscription-result.tsx').then((m) => ({ default: m.SubscriptionCancelPage })),
+  import('./pages/billing-pages.tsx').then((m) => ({ default: m.SubscriptionCancelPage })),
+);
+const TestCheckoutPage = lazy(() =>
+  import('./pages/billing-pages.tsx').then((m) => ({ default: m.TestCheckoutPage })),
+);
+const TestPortalPage = lazy(() =>
+  import('./pages/billing-pages.tsx').then((m) => ({ default: m.TestPortalPage })),
 );
 const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
 
@@ -37,6 +43,16 @@ export function AppRoutes() {
         <Route path="/pricing">
           <ProtectedRoute>
             <PricingPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/billing/test-checkout/:id">
+          <ProtectedRoute>
+            <TestCheckoutPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/billing/test-portal">
+          <ProtectedRoute>
+            <TestPortalPage />
           </ProtectedRoute>
         </Route>
         <Route path="/shared/checklist/:token" component={SharedChecklistPage} />

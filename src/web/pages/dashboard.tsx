@@ -9,7 +9,7 @@ import { isNewChecklistId } from '../lib/offline-queue.ts';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
 import { HeldEdits } from './dashboard/held-edits.tsx';
 import { StatsStrip } from './dashboard/stats-strip.tsx';
-import { SubscriptionCard } from './dashboard/subscription-card.tsx';
+import { PastDueBanner, SubscriptionCard } from './dashboard/subscription-card.tsx';
 import { useDashboardActions } from './dashboard/use-dashboard-actions.ts';
 
 export default function DashboardPage() {
@@ -37,6 +37,7 @@ export default function DashboardPage() {
   return (
     <PageContainer>
       <DevelopmentBanner />
+      <PastDueBanner />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
       <p className="mt-1 text-slate-600">Manage your checklists and track progress</p>
 

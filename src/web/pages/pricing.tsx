@@ -1,17 +1,31 @@
-import { Check, ChevronDown } from 'lucide-react';
+import { Check, ChevronDown, CreditCard, Mail } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_TIER, PLAN_CARDS, type PlanCard, TIER_DISPLAY_NAMES, type Tier } from '#domain/plans';
+import {
+  type BillingInterval,
+  formatPlanPrice,
+  isPaidTier,
+  planPrice,
+  TRIAL_DAYS,
+  YEARLY_DISCOUNT_PERCENT,
+} from '#domain/billing';
+import { PLAN_CARDS, type PlanCard, type SubscriptionInfo, TIER_DISPLAY_NAMES, TIERS } from '#domain/plans';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useCheckout, usePortal } from '../hooks/use-billing.ts';
+import { useSubscription } from '../hooks/use-checklists.ts';
+import { trackEvent } from '../lib/analytics.ts';
 import { cn } from '../lib/cn.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
-
-// There is no subscription API yet (billing is a later release), so every account is on the default tier.
-const CURRENT_TIER: Tier = DEFAULT_TIER;
+import { billingDate, planStatusLine } from './billing/plan-status.ts';
 
 export default function PricingPage() {
   useDocumentTitle('Pricing');
+  const subscription = useSubscription();
+  const [interval, setInterval] = useState<BillingInterval>(subscription.data?.interval ?? 'month');
+  const info = subscription.data;
   return (
     <PageContainer>
       <div className="mx-auto max-w-2xl text-center">
@@ -19,17 +33,14 @@ export default function PricingPage() {
         <p className="mt-3 text-lg text-slate-600">
           Start free and move up when your team needs more checklists, people and languages.
         </p>
-        <p className="mt-3 text-sm leading-relaxed text-slate-500">
-          You are on the{' '}
-          <strong className="font-semibold text-slate-700">{TIER_DISPLAY_NAMES[CURRENT_TIER]}</strong> plan.
-          Paid plans cannot be bought on this server yet: card checkout arrives in a later release.
-        </p>
+        <CurrentPlanLine info={info} loading={subscription.isPending} />
+        <IntervalSwitch value={interval} onChange={setInterval} />
       </div>
 
       <ul aria-label="Plans" className="mt-10 grid gap-6 lg:grid-cols-3">
         {PLAN_CARDS.map((plan) => (
           <li key={plan.id}>
-            <PlanCardView plan={plan} current={plan.id === CURRENT_TIER} />
+            <PlanCardView plan={plan} interval={interval} info={info} />
           </li>
         ))}
       </ul>
@@ -39,9 +50,75 @@ export default function PricingPage() {
   );
 }
 
-function PlanCardView({ plan, current }: { plan: PlanCard; current: boolean }) {
+function CurrentPlanLine({ info, loading }: { info: SubscriptionInfo | undefined; loading: boolean }) {
+  if (!info) {
+    return loading ? <Skeleton className="mx-auto mt-3 h-5 w-64" /> : null;
+  }
+  const status = planStatusLine(info);
+  return (
+    <p className="mt-3 text-sm leading-relaxed text-slate-600" data-testid="current-plan">
+      You are on the <strong className="font-semibold text-slate-800">{TIER_DISPLAY_NAMES[info.tier]}</strong>{' '}
+      plan{status ? ` · ${status}` : '.'}
+      {info.status === 'canceled' && info.tier === 'free' && info.currentPeriodEnd
+        ? ` Your paid plan ended on ${billingDate(info.currentPeriodEnd)}.`
+        : ''}
+    </p>
+  );
+}
+
+function IntervalSwitch({
+  value,
+  onChange,
+}: {
+  value: BillingInterval;
+  onChange(next: BillingInterval): void;
+}) {
+  const option = (interval: BillingInterval, label: string) => (
+    <label className="relative">
+      <input
+        type="radio"
+        name="billing-interval"
+        value={interval}
+        checked={value === interval}
+        onChange={() => onChange(interval)}
+        className="peer sr-only"
+      />
+      <span className="flex h-9 cursor-pointer items-center rounded-full px-4 text-sm font-medium text-slate-700 transition-colors peer-checked:bg-indigo-600 peer-checked:text-white peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 hover:bg-slate-100 peer-checked:hover:bg-indigo-600">
+        {label}
+      </span>
+    </label>
+  );
+  return (
+    <div className="mt-6 flex flex-col items-center gap-2">
+      <fieldset className="inline-flex gap-1 rounded-full border border-slate-200 bg-white p-1">
+        <legend className="sr-only">Billing period</legend>
+        {option('month', 'Monthly')}
+        {option('year', 'Yearly')}
+      </fieldset>
+      <p className="text-sm font-medium text-green-700">Save {YEARLY_DISCOUNT_PERCENT}% yearly</p>
+    </div>
+  );
+}
+
+/** Does this card name the plan the owner is on? */
+function isCurrent(plan: PlanCard, info: SubscriptionInfo | undefined): boolean {
+  return info?.tier === plan.id;
+}
+
+function PlanCardView({
+  plan,
+  interval,
+  info,
+}: {
+  plan: PlanCard;
+  interval: BillingInterval;
+  info: SubscriptionInfo | undefined;
+}) {
   const titleId = `plan-${plan.id}-title`;
-  const noteId = `plan-${plan.id}-note`;
+  const current = isCurrent(plan, info);
+  const paid = isPaidTier(plan.id);
+  const yearly = paid && interval === 'year';
+  const status = current && info ? planStatusLine(info) : null;
   return (
     <Card
       aria-labelledby={titleId}
@@ -66,15 +143,26 @@ function PlanCardView({ plan, current }: { plan: PlanCard; current: boolean }) {
           </span>
         )}
       </div>
+      {status && (
+        <p className="mt-1 text-sm font-medium text-slate-700" data-testid={`plan-${plan.id}-status`}>
+          {status}
+        </p>
+      )}
       <p className="mt-2 text-sm leading-relaxed text-slate-600">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1" data-testid="plan-price">
-        <span className="text-4xl font-bold tracking-tight text-slate-900">${plan.price}</span>
-        <span className="text-sm font-medium text-slate-500">/month</span>
+        <span className="text-4xl font-bold tracking-tight text-slate-900">
+          ${planPrice(plan.id, yearly ? 'year' : 'month').toLocaleString('en-US')}
+        </span>
+        <span className="text-sm font-medium text-slate-500">{yearly ? '/year' : '/month'}</span>
       </p>
-      {plan.yearlyDiscount ? (
-        <p className="mt-1 text-sm font-medium text-green-700">{plan.yearlyDiscount}</p>
-      ) : (
+      {!paid ? (
         <p className="mt-1 text-sm text-slate-500">Free forever</p>
+      ) : yearly ? (
+        <p className="mt-1 text-sm text-green-700">
+          ${(planPrice(plan.id, 'year') / 12).toFixed(2)}/month, billed yearly
+        </p>
+      ) : (
+        <p className="mt-1 text-sm font-medium text-green-700">{plan.yearlyDiscount}</p>
       )}
 
       <ul className="mt-6 flex-1 space-y-3" aria-label={`${plan.name} plan features`}>
@@ -87,25 +175,124 @@ function PlanCardView({ plan, current }: { plan: PlanCard; current: boolean }) {
       </ul>
 
       <div className="mt-8">
-        {plan.price === 0 ? (
-          <Button asChild variant={current ? 'secondary' : 'primary'} className="w-full">
-            <Link href="/dashboard">{current ? 'Go to Dashboard' : `Choose ${plan.name}`}</Link>
-          </Button>
-        ) : (
-          <Button
-            className="w-full"
-            variant={plan.popular ? 'primary' : 'secondary'}
-            disabled
-            aria-describedby={noteId}
-          >
-            Checkout coming soon
-          </Button>
-        )}
-        <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
-          {plan.price === 0 ? 'No card needed.' : 'Card checkout is not open yet.'}
-        </p>
+        <PlanAction plan={plan} interval={interval} info={info} current={current} />
       </div>
     </Card>
+  );
+}
+
+function PlanAction({
+  plan,
+  interval,
+  info,
+  current,
+}: {
+  plan: PlanCard;
+  interval: BillingInterval;
+  info: SubscriptionInfo | undefined;
+  current: boolean;
+}) {
+  const { billing, supportEmail, siteName } = getPublicConfig();
+  const checkout = useCheckout();
+  const portal = usePortal();
+  const noteId = `plan-${plan.id}-note`;
+  const tier = plan.id;
+
+  if (!isPaidTier(tier)) {
+    return (
+      <>
+        <Button asChild variant={current ? 'secondary' : 'primary'} className="w-full">
+          <Link href="/dashboard">{current ? 'Go to Dashboard' : `Choose ${plan.name}`}</Link>
+        </Button>
+        <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
+          No card needed.
+        </p>
+      </>
+    );
+  }
+
+  // A paying owner changes plan, card or cancels in the billing portal.
+  if (info?.canManageBilling && info.status !== 'none' && info.status !== 'canceled' && billing !== 'off') {
+    return (
+      <>
+        <Button
+          className="w-full"
+          variant={current ? 'primary' : 'secondary'}
+          disabled={portal.isPending}
+          aria-busy={portal.isPending || undefined}
+          aria-describedby={noteId}
+          onClick={() => void portal.run('pricing')}
+        >
+          <CreditCard className="h-4 w-4" aria-hidden="true" />
+          {portal.isPending ? 'Opening…' : 'Manage billing'}
+        </Button>
+        <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
+          {current
+            ? 'Change your card, see invoices or cancel.'
+            : `Switch to ${plan.name} in the billing portal.`}
+        </p>
+      </>
+    );
+  }
+
+  if (
+    billing === 'off' ||
+    (info && TIERS.indexOf(info.tier) >= TIERS.indexOf(plan.id) && !info.canManageBilling)
+  ) {
+    // No card checkout on this server, or a plan set by hand at or above this one: people talk to us.
+    if (current) {
+      return (
+        <p id={noteId} className="text-center text-sm text-slate-600">
+          Your plan is managed by the {siteName} team.
+        </p>
+      );
+    }
+    return (
+      <>
+        <Button asChild variant={plan.popular ? 'primary' : 'secondary'} className="w-full">
+          <a
+            href={`mailto:${supportEmail}?subject=${encodeURIComponent(`${plan.name} plan`)}`}
+            onClick={() => trackEvent('upgrade_clicked', { source: 'pricing', tier: plan.id, interval })}
+          >
+            <Mail className="h-4 w-4" aria-hidden="true" />
+            Contact us
+          </a>
+        </Button>
+        <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
+          Write to {supportEmail} and we will set it up.
+        </p>
+      </>
+    );
+  }
+
+  const pending = checkout.pending?.tier === tier;
+  const firstSubscription = !info || info.status === 'none';
+  const trialDays = TRIAL_DAYS[tier];
+  return (
+    <>
+      <Button
+        className="w-full"
+        variant={plan.popular ? 'primary' : 'secondary'}
+        disabled={checkout.isPending}
+        aria-busy={pending || undefined}
+        aria-describedby={noteId}
+        onClick={() => {
+          trackEvent('upgrade_clicked', { source: 'pricing', tier, interval });
+          void checkout.run({ tier, interval });
+        }}
+      >
+        {pending
+          ? 'Redirecting to checkout…'
+          : firstSubscription
+            ? `Start ${trialDays}-day free trial`
+            : `Choose ${plan.name}`}
+      </Button>
+      <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
+        {firstSubscription
+          ? `Free for ${trialDays} days, then ${formatPlanPrice(tier, interval)}. Cancel anytime.`
+          : `${formatPlanPrice(tier, interval)}. Cancel anytime.`}
+      </p>
+    </>
   );
 }
 
@@ -114,13 +301,12 @@ function Faq() {
   const questions: { question: string; answer: string }[] = [
     {
       question: 'Is there a free trial?',
-      answer:
-        'Yes. The Pro plan comes with a 7-day free trial, and Enterprise with a 30-day trial. The Free plan costs nothing for as long as you use it.',
+      answer: `Yes. Your first subscription starts with a free trial: ${TRIAL_DAYS.professional} days on Professional and ${TRIAL_DAYS.enterprise} days on Enterprise. You are charged only when the trial ends, and you can cancel before then at no cost. The Free plan costs nothing for as long as you use it.`,
     },
     {
       question: 'Can I change plans later?',
       answer:
-        'Yes. Once card checkout opens you can move up or down, or cancel, whenever you like. Until then every account is on the Free plan.',
+        'Yes. Paying owners open Manage billing to switch plan or billing period, update their card, see invoices, or cancel at the end of the period. Moving down never deletes anything: if you have more checklists than the new plan allows, you keep every one of them and can open, edit, share and delete them, but you cannot create new ones until you are under the limit.',
     },
     {
       question: 'What counts as a checklist?',
@@ -134,7 +320,8 @@ function Faq() {
     },
     {
       question: 'How is my data kept secure?',
-      answer: `Only you can see your checklists. A shared checklist opens only after the recipient enters a code that expires after 10 minutes and stops working after 5 wrong tries, and you can revoke a link at any time. Photos are shown only to you and the verified recipient.`,
+      answer:
+        'Only you can see your checklists. A shared checklist opens only after the recipient enters a code that expires after 10 minutes and stops working after 5 wrong tries, and you can revoke a link at any time. Photos are shown only to you and the verified recipient. Card details go to our payment provider and never reach our servers.',
     },
   ];
 

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { LANGUAGES, type LanguageCode } from '#domain/languages';
 import { TIER_DISPLAY_NAMES, type Tier } from '#domain/plans';
+import { trackEvent } from '../../lib/analytics.ts';
 import { Label } from '../ui/field.tsx';
 
 export interface LanguagePlan {
@@ -56,6 +57,7 @@ export function LanguageSelect({
           Your {TIER_DISPLAY_NAMES[plan.tier] ?? 'current'} plan includes {listNames(plan.allowedLanguages)}.{' '}
           <Link
             href="/pricing"
+            onClick={() => trackEvent('upgrade_clicked', { source: 'share_dialog' })}
             className="rounded font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             Upgrade

@@ -1,10 +1,14 @@
-import { Sparkles } from 'lucide-react';
+import { AlertTriangle, CreditCard, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatMaxLists, TIER_DISPLAY_NAMES } from '#domain/plans';
+import { formatMaxLists, type SubscriptionInfo, TIER_DISPLAY_NAMES } from '#domain/plans';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { usePortal } from '../../hooks/use-billing.ts';
 import { useSubscription } from '../../hooks/use-checklists.ts';
+import { trackEvent } from '../../lib/analytics.ts';
+import { getPublicConfig } from '../../lib/public-config.ts';
+import { planStatusLine } from '../billing/plan-status.ts';
 
 /** Tier badge, lists used against the maximum, languages, Upgrade for free only (spec section 2). */
 export function SubscriptionCard() {
@@ -53,17 +57,108 @@ export function SubscriptionCard() {
         </div>
       </dl>
 
+      {info && <PlanState info={info} />}
+
       {!info ? (
         <Skeleton className="mt-5 h-10 w-full rounded-lg" />
       ) : info.tier === 'free' ? (
         <Button asChild className="mt-5 w-full">
-          <Link href="/pricing">
+          <Link href="/pricing" onClick={() => trackEvent('upgrade_clicked', { source: 'plan_card' })}>
             <Sparkles className="h-4 w-4" aria-hidden="true" />
             Upgrade
           </Link>
         </Button>
-      ) : null}
+      ) : (
+        <ManageBillingButton info={info} className="mt-5 w-full" source="plan_card" />
+      )}
     </Card>
+  );
+}
+
+/** Renewal, trial end or end date of a paid plan; and, over the limit, what still works and what does not. */
+function PlanState({ info }: { info: SubscriptionInfo }) {
+  const status = planStatusLine(info);
+  const max = info.limits.maxLists;
+  const over = max !== null && info.usage.listSyncCount > max;
+  return (
+    <>
+      {status && info.status !== 'past_due' && (
+        <p className="mt-3 text-sm text-slate-600" data-testid="plan-status">
+          {status}
+        </p>
+      )}
+      {over && (
+        <p
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm leading-relaxed text-amber-900"
+          data-testid="over-limit"
+        >
+          You have {info.usage.listSyncCount} checklists and the {TIER_DISPLAY_NAMES[info.tier]} plan allows{' '}
+          {max}. Every checklist is kept, and you can still open, edit, share and delete them, but you can't
+          create new ones until you have fewer than {max}.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** 'Manage billing' for an owner with a billing account (not for a plan set by hand, nor with billing off). */
+export function ManageBillingButton({
+  info,
+  className,
+  source,
+  label = 'Manage billing',
+  variant = 'secondary',
+}: {
+  info: SubscriptionInfo;
+  className?: string;
+  source: string;
+  label?: string;
+  variant?: 'primary' | 'secondary';
+}) {
+  const portal = usePortal();
+  if (!info.canManageBilling || getPublicConfig().billing === 'off') return null;
+  return (
+    <Button
+      variant={variant}
+      className={className}
+      disabled={portal.isPending}
+      aria-busy={portal.isPending || undefined}
+      onClick={() => void portal.run(source)}
+    >
+      <CreditCard className="h-4 w-4" aria-hidden="true" />
+      {portal.isPending ? 'Opening…' : label}
+    </Button>
+  );
+}
+
+/**
+ * A renewal payment failed: the plan and its limits hold while the payment provider retries, and
+ * the owner is asked to fix the card before it gives up and cancels.
+ */
+export function PastDueBanner() {
+  const { data: info } = useSubscription();
+  if (info?.status !== 'past_due') return null;
+  return (
+    <div
+      role="alert"
+      className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2 text-sm text-amber-900">
+        <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" aria-hidden="true" />
+        <span>
+          <strong className="font-semibold">Your last payment failed.</strong> Update your payment method to
+          keep your {TIER_DISPLAY_NAMES[info.tier]} plan. Everything keeps working while the payment is
+          retried.
+        </span>
+      </p>
+      <ManageBillingButton
+        info={info}
+        source="past_due_banner"
+        label="Fix payment"
+        variant="primary"
+        className="shrink-0"
+      />
+    </div>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   useSubscription,
 } from '../../hooks/use-checklists.ts';
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
+import { trackEvent } from '../../lib/analytics.ts';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 import {
   type ChecklistBody,
@@ -80,6 +81,7 @@ export function useDashboardActions() {
   const limitReached = useCallback(
     (limit: number) => {
       toast({ title: PLAN_LIMIT_TITLE, description: planLimitMessage(limit), variant: 'destructive' });
+      trackEvent('upgrade_clicked', { source: 'limit_reached' });
       navigate('/pricing');
     },
     [navigate, toast],
