@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
+import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
 import { createBillingProvider } from './adapters/billing/create-billing-provider.ts';
 import {
   LOCAL_CLIENT_ID,
@@ -16,6 +17,7 @@ import { createMessageSender } from './adapters/messaging/create-message-sender.
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import { type Config, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { analyticsRoutes, recordActionEvents } from './http/analytics.ts';
 import { authRoutes } from './http/auth.ts';
 import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/billing.ts';
 import { checklistRoutes } from './http/checklists.ts';
@@ -98,6 +100,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   registerCsrfGuard(app, config);
   registerSessions(app, config, database.db);
+  const analytics = createAnalytics(config, database.db, app.log);
+  app.decorate('analytics', analytics);
+  recordActionEvents(app, analytics);
   registerIdempotency(app, database.db);
   registerPopupAssets(app);
 
@@ -149,6 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(recipientSharingRoutes, { context: sharing, cache });
   await app.register(devOutboxRoutes, { config, db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
+  await app.register(analyticsRoutes, { sink: analytics });
   const billing = {
     db: database.db,
     provider: createBillingProvider(config, database.db, app.log, () => ownWebhookUrl(app, config)),
@@ -179,6 +185,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
+    analytics,
   });
 
   await app.ready();

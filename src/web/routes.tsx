@@ -9,21 +9,17 @@ const DashboardPage = lazy(() => import('./pages/dashboard.tsx'));
 const ChecklistPage = lazy(() => import('./pages/checklist.tsx'));
 const SharedChecklistPage = lazy(() => import('./pages/shared.tsx'));
 const SmsConsentPage = lazy(() => import('./pages/sms-consent.tsx'));
-const PricingPage = lazy(() => import('./pages/billing-pages.tsx').then((m) => ({ default: m.PricingPage })));
 const VerifyPage = lazy(() => import('./pages/verify.tsx'));
-const SubscriptionSuccessPage = lazy(() =>
-  import('./pages/billing-pages.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })),
-);
-const SubscriptionCancelPage = lazy(() =>
-  import('./pages/billing-pages.tsx').then((m) => ({ default: m.SubscriptionCancelPage })),
-);
-const TestCheckoutPage = lazy(() =>
-  import('./pages/billing-pages.tsx').then((m) => ({ default: m.TestCheckoutPage })),
-);
-const TestPortalPage = lazy(() =>
-  import('./pages/billing-pages.tsx').then((m) => ({ default: m.TestPortalPage })),
-);
 const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
+
+/** The pages of buying a plan share one chunk (pages/billing-pages.tsx). */
+const billingPage = (name: keyof typeof import('./pages/billing-pages.tsx')) =>
+  lazy(() => import('./pages/billing-pages.tsx').then((pages) => ({ default: pages[name] })));
+const PricingPage = billingPage('PricingPage');
+const SubscriptionSuccessPage = billingPage('SubscriptionSuccessPage');
+const SubscriptionCancelPage = billingPage('SubscriptionCancelPage');
+const TestCheckoutPage = billingPage('TestCheckoutPage');
+const TestPortalPage = billingPage('TestPortalPage');
 
 export function AppRoutes() {
   return (

@@ -1,39 +1,17 @@
 /**
- * Page views and named events, sent to our own server (POST /api/analytics/events), which passes them
+ * Named events (page views are counted by the server as it serves the app), sent to our own server (POST /api/analytics/events), which passes them
  * to the analytics adapter: no third-party script in the page, nothing personal in an event (the server
- * scrubs paths and props again). Fire and forget: it never throws and never delays what the user does.
+ * reduces paths to routes and drops personal-looking values). Fire and forget: a beacon survives the
+ * page being left (a checkout redirect) and never delays what the user does. Its JSON goes as
+ * text/plain, which the route reads. Kept this small on purpose: every page loads it.
  */
 
 export type AnalyticsProps = Record<string, string | number | boolean>;
 
-const ENDPOINT = '/api/analytics/events';
-
 export function trackEvent(name: string, props?: AnalyticsProps): void {
-  send({
-    name,
-    path: typeof location === 'undefined' ? '/' : location.pathname,
-    ...(props ? { props } : {}),
-  });
-}
-
-export function trackPageView(path: string): void {
-  send({ name: 'pageview', path });
-}
-
-function send(event: { name: string; path: string; props?: AnalyticsProps }): void {
   try {
-    if (typeof navigator === 'undefined' || navigator.onLine === false) return;
-    const body = JSON.stringify(event);
-    // A Blob keeps the JSON content type; sendBeacon survives the page being left (a checkout redirect).
-    if (navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
-    void fetch(ENDPOINT, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json' },
-      credentials: 'same-origin',
-      keepalive: true,
-    }).catch(() => {});
+    navigator.sendBeacon('/api/analytics/events', JSON.stringify({ name, path: location.pathname, props }));
   } catch {
-    // Analytics never gets in the way.
+    // No beacon (an old browser, a test page): analytics never gets in the way.
   }
 }

@@ -1,0 +1,127 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnalyticsEventName, AnalyticsProps } from '#domain/analytics';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { analyticsEvents } from '../../db/schema.ts';
+
+/**
+ * Where page views and events go: Plausible's Events API (or any server speaking it), local mode's
+ * table (listed at GET /api/dev/analytics), or nowhere. Callers hand over events already scrubbed
+ * (#domain/analytics); a sink never throws into the request that recorded the event.
+ */
+export interface AnalyticsEvent {
+  name: AnalyticsEventName;
+  /** The route, scrubbed: '/shared/:token'. */
+  path: string;
+  props: AnalyticsProps;
+  /** For the provider's unique-visitor count; never stored locally. */
+  userAgent?: string;
+  clientIp?: string;
+  referrer?: string;
+}
+
+export interface AnalyticsSink {
+  readonly kind: 'plausible' | 'local' | 'off';
+  record(event: AnalyticsEvent): Promise<void>;
+}
+
+export interface RecordedEvent {
+  name: string;
+  props: Record<string, unknown>;
+  createdAt: string;
+}
+
+const SEND_TIMEOUT_MS = 5_000;
+
+export class PlausibleSink implements AnalyticsSink {
+  readonly kind = 'plausible';
+
+  constructor(
+    private readonly settings: { url: string; siteId: string; publicUrl: URL },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async record(event: AnalyticsEvent): Promise<void> {
+    // Plausible keeps string props only.
+    const props = Object.fromEntries(Object.entries(event.props).map(([key, value]) => [key, String(value)]));
+    try {
+      const response = await fetch(`${this.settings.url}/api/event`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': event.userAgent || 'ListSync server',
+          ...(event.clientIp ? { 'x-forwarded-for': event.clientIp } : {}),
+        },
+        body: JSON.stringify({
+          name: event.name,
+          url: new URL(event.path, this.settings.publicUrl).href,
+          domain: this.settings.siteId,
+          ...(event.referrer ? { referrer: event.referrer } : {}),
+          ...(Object.keys(props).length > 0 ? { props } : {}),
+        }),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
+      if (!response.ok)
+        this.log.warn({ status: response.status, event: event.name }, 'analytics: event refused');
+    } catch (error) {
+      this.log.warn(
+        { err: { message: (error as Error).message }, event: event.name },
+        'analytics: event not sent',
+      );
+    }
+  }
+}
+
+export class LocalAnalytics implements AnalyticsSink {
+  readonly kind = 'local';
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async record(event: AnalyticsEvent): Promise<void> {
+    try {
+      await this.db
+        .insert(analyticsEvents)
+        .values({ name: event.name, props: { path: event.path, ...event.props } });
+    } catch (error) {
+      this.log.warn(
+        { err: { message: (error as Error).message }, event: event.name },
+        'analytics: event not stored',
+      );
+    }
+  }
+
+  /** Newest first. */
+  async list(limit = 200): Promise<RecordedEvent[]> {
+    const rows = await this.db
+      .select()
+      .from(analyticsEvents)
+      .orderBy(desc(analyticsEvents.createdAt), desc(analyticsEvents.id))
+      .limit(limit);
+    return rows.map((row) => ({
+      name: row.name,
+      props: row.props as Record<string, unknown>,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+}
+
+const OFF: AnalyticsSink = { kind: 'off', record: async () => {} };
+
+export function createAnalytics(
+  config: Pick<Config, 'analytics' | 'publicUrl'>,
+  db: Database,
+  log: FastifyBaseLogger,
+): AnalyticsSink {
+  switch (config.analytics.kind) {
+    case 'plausible':
+      return new PlausibleSink({ ...config.analytics, publicUrl: config.publicUrl }, log);
+    case 'local':
+      return new LocalAnalytics(db, log);
+    case 'off':
+      return OFF;
+  }
+}
