@@ -396,6 +396,60 @@ async function captureSharedPage(browser, { opens: share, resends }) {
   await context.close();
 }
 
+/**
+ * Buying and managing a plan, as a new account per width (a purchase changes the account): the test
+ * checkout, the success page while it waits for the webhook and once confirmed, pricing for a paying
+ * owner (yearly), the cancel page, the test portal, and the dashboard's past-due banner.
+ */
+async function captureBilling(browser, width) {
+  const context = await browser.newContext({
+    viewport: { width, height: width > 800 ? 800 : 740 },
+    baseURL: base,
+  });
+  const page = await context.newPage();
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && console.error(`[billing ${width}px console] ${m.text()}`),
+  );
+  page.on('pageerror', (e) => console.error(`[billing ${width}px pageerror] ${e.message}`));
+  await page.request.post('/api/dev/login', {
+    data: { email: `pat.buyer.${width}@example.com`, displayName: 'Pat Buyer' },
+  });
+  await page.goto('/pricing', { waitUntil: 'networkidle' });
+  await page
+    .getByRole('group', { name: 'Professional' })
+    .getByRole('button', { name: /free trial/ })
+    .click();
+  await page.getByRole('button', { name: 'Complete test payment' }).waitFor();
+  await capture(page, 'test-checkout');
+  // Hold the confirmation back once, to see the page wait for the webhook.
+  const waiting = (route) =>
+    route.fulfill({
+      json: { status: 'open', confirmed: false, tier: 'professional', interval: 'month', trialEnd: null },
+    });
+  await page.route('**/api/billing/checkout/*', waiting);
+  await page.getByRole('button', { name: 'Complete test payment' }).click();
+  await page.getByRole('heading', { name: 'Confirming your payment…' }).waitFor();
+  await capture(page, 'subscription-waiting');
+  await page.unroute('**/api/billing/checkout/*', waiting);
+  await page.getByRole('heading', { name: 'Subscription Successful!' }).waitFor({ timeout: 10_000 });
+  await capture(page, 'subscription-confirmed');
+  await page.goto('/pricing', { waitUntil: 'networkidle' });
+  await page.getByText('Yearly', { exact: true }).click();
+  await capture(page, 'pricing-paying');
+  await page.goto('/subscription/cancel', { waitUntil: 'networkidle' });
+  await capture(page, 'subscription-cancel');
+  await page.goto('/billing/test-portal', { waitUntil: 'networkidle' });
+  await page.getByTestId('portal-subscription').waitFor();
+  await capture(page, 'test-portal');
+  await page.getByRole('button', { name: 'Simulate failed payment' }).click();
+  await page.getByTestId('portal-subscription').getByText('Payment failed').first().waitFor();
+  await page.goto('/dashboard', { waitUntil: 'networkidle' });
+  await page.getByText('Your last payment failed.').waitFor();
+  await capture(page, 'dashboard-past-due');
+  await context.close();
+}
+
 try {
   await waitForServer();
   const browser = await chromium.launch({
@@ -437,6 +491,7 @@ try {
     }
     await context.close();
   }
+  for (const width of [1280, 375]) await captureBilling(browser, width);
   await captureSharedPage(browser, seeded.shares);
   await browser.close();
 } finally {

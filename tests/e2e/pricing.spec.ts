@@ -22,21 +22,30 @@ test('the pricing page shows the three plans with their prices', async ({ page }
   await expect(free.getByText('Most Popular')).toHaveCount(0);
   await expect(pro.getByText('Save 20% yearly')).toBeVisible();
   await expect(enterprise.getByText('Save 20% yearly')).toBeVisible();
-  await expect(pro.getByText('14-day free trial')).toBeVisible();
+  await expect(pro.getByText('14-day free trial', { exact: true })).toBeVisible();
   await expect(free.getByText('Up to 5 checklists')).toBeVisible();
 
-  // Every account is on Free until billing exists.
+  // A new account is on Free.
   await expect(free.getByText('Current plan')).toBeVisible();
   await expect(pro.getByText('Current plan')).toHaveCount(0);
 });
 
-test('paid plans do not pretend to check out; the free plan goes to the dashboard', async ({ page }) => {
+test('yearly shows the discounted price; paid plans start a trial; free goes to the dashboard', async ({
+  page,
+}) => {
   const plans = page.getByRole('list', { name: 'Plans' });
-  for (const name of ['Professional', 'Enterprise']) {
-    const button = plans.getByRole('group', { name }).getByRole('button', { name: 'Checkout coming soon' });
-    await expect(button).toBeDisabled();
-    await expect(button).toHaveAccessibleDescription('Card checkout is not open yet.');
-  }
+  const pro = plans.getByRole('group', { name: 'Professional' });
+  const button = pro.getByRole('button', { name: 'Start 14-day free trial' });
+  await expect(button).toHaveAccessibleDescription('Free for 14 days, then $49/month. Cancel anytime.');
+  await expect(plans.getByRole('group', { name: 'Enterprise' }).getByRole('button')).toHaveText(
+    'Start 30-day free trial',
+  );
+  await page.getByText('Yearly', { exact: true }).click();
+  await expect(pro.getByTestId('plan-price')).toHaveText('$470/year');
+  await expect(plans.getByRole('group', { name: 'Enterprise' }).getByTestId('plan-price')).toHaveText(
+    '$2,870/year',
+  );
+  await expect(button).toHaveAccessibleDescription('Free for 14 days, then $470/year. Cancel anytime.');
   await plans.getByRole('group', { name: 'Free' }).getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL('/dashboard');
 });
@@ -51,7 +60,7 @@ test('the FAQ answers open and close from the keyboard', async ({ page }) => {
   ]) {
     await expect(faq.getByText(question)).toBeVisible();
   }
-  const trialAnswer = faq.getByText(/7-day free trial/);
+  const trialAnswer = faq.getByText(/14 days on Professional and 30 days on Enterprise/);
   await expect(trialAnswer).toBeHidden();
   await faq.getByText('Is there a free trial?').focus();
   await page.keyboard.press('Enter');

@@ -20,7 +20,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
-import { billingDate, planStatusLine } from './billing/plan-status.ts';
+import { billingDate } from './billing/plan-status.ts';
 
 const PORTAL_KEY = ['/api/billing/test-portal'];
 
@@ -131,10 +131,6 @@ export default function TestPortalPage() {
                           : subscription.currentPeriodEnd,
                       )
                 }
-              />
-              <Item
-                term="Next"
-                value={planStatusLine(subscription) ?? 'Nothing: the subscription has ended'}
               />
             </dl>
           )}
