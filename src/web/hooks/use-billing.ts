@@ -5,9 +5,15 @@ import { trackEvent } from '../lib/analytics.ts';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { useAuth } from './use-auth.tsx';
 
-/** Sends the browser on: Stripe's pages are another origin, the local stand-ins are ours. */
+/** Where the browser is sent (Stripe's pages are another origin, the local stand-ins are ours); tests replace it. */
+export const navigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
 export function goTo(url: string): void {
-  window.location.assign(url);
+  navigation.assign(url);
 }
 
 /** The spec's toasts (section 8) for a failed checkout or portal call. */
