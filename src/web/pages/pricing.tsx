@@ -100,6 +100,11 @@ function IntervalSwitch({
   );
 }
 
+/** An owner with a live paid subscription they manage in the billing portal. */
+function paying(info: SubscriptionInfo | undefined): boolean {
+  return Boolean(info?.canManageBilling && info.status !== 'none' && info.status !== 'canceled');
+}
+
 /** Does this card name the plan the owner is on? */
 function isCurrent(plan: PlanCard, info: SubscriptionInfo | undefined): boolean {
   return info?.tier === plan.id;
@@ -205,14 +210,16 @@ function PlanAction({
           <Link href="/dashboard">{current ? 'Go to Dashboard' : `Choose ${plan.name}`}</Link>
         </Button>
         <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
-          No card needed.
+          {paying(info)
+            ? 'To move to Free, cancel in Manage billing: nothing is deleted.'
+            : 'No card needed.'}
         </p>
       </>
     );
   }
 
   // A paying owner changes plan, card or cancels in the billing portal.
-  if (info?.canManageBilling && info.status !== 'none' && info.status !== 'canceled' && billing !== 'off') {
+  if (paying(info) && billing !== 'off') {
     return (
       <>
         <Button
