@@ -9,6 +9,7 @@ import { type Config, usesSecureCookies } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AUTH_FLOW_TTL_MS, saveAuthFlow, takeAuthFlow } from '../services/auth-flows.ts';
 import { registerUser, upsertUserFromIdentity } from '../services/users.ts';
+import { recordEvent } from './analytics.ts';
 import { escapeHtml, popupPage } from './popup-pages.ts';
 import { endSession, requireUser, startSession } from './session.ts';
 
@@ -106,6 +107,7 @@ export async function authRoutes(app: FastifyInstance, { config, db, oidc, local
       const user = await upsertUserFromIdentity(db, identity);
       await startSession(request, reply, config, db, user.uid);
       request.log.info({ uid: user.uid }, 'signed in');
+      recordEvent(request, 'sign_in');
       return popupResult(reply, config.siteName, { ok: true });
     } catch (error) {
       const message =

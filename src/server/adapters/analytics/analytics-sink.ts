@@ -23,6 +23,10 @@ export interface AnalyticsEvent {
 
 export interface AnalyticsSink {
   readonly kind: 'plausible' | 'local' | 'off';
+  /**
+   * Never rejects (a failure is logged, without the props). Inside a request, do not await it: call
+   * `void sink.record(...)`, so the answer never waits for the analytics service.
+   */
   record(event: AnalyticsEvent): Promise<void>;
 }
 
@@ -32,7 +36,8 @@ export interface RecordedEvent {
   createdAt: string;
 }
 
-const SEND_TIMEOUT_MS = 5_000;
+/** Plausible answers in milliseconds; a slow one costs us an open socket, never a user's wait. */
+const SEND_TIMEOUT_MS = 3_000;
 
 export class PlausibleSink implements AnalyticsSink {
   readonly kind = 'plausible';
@@ -85,7 +90,7 @@ export class LocalAnalytics implements AnalyticsSink {
     try {
       await this.db
         .insert(analyticsEvents)
-        .values({ name: event.name, props: { path: event.path, ...event.props } });
+        .values({ name: event.name, props: { ...event.props, path: event.path } });
     } catch (error) {
       this.log.warn(
         { err: { message: (error as Error).message }, event: event.name },
