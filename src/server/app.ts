@@ -185,7 +185,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
-    analytics,
   });
 
   await app.ready();

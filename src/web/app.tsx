@@ -2,6 +2,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { useState } from 'react';
 import { AppHeader } from './components/app-header.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
+import { PageViews } from './components/page-views.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
@@ -31,6 +32,7 @@ export function App() {
               <AppRoutes />
             </div>
             <UpdatePrompt />
+            <PageViews />
           </AuthProvider>
         </OfflineQueueProvider>
       </ToastProvider>

@@ -2,10 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { scrubPath } from '#domain/analytics';
 import { AppError } from '#domain/errors';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
-import type { AnalyticsSink } from '../adapters/analytics/analytics-sink.ts';
 import { jsonForHtml } from './popup-pages.ts';
 
 /** Writes the page title and the public config (a non-executable JSON block, CSP-safe) into index.html. */
@@ -15,35 +13,6 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace('</head>', `${block}\n</head>`);
-}
-
-/**
- * A page view for each page a browser opens (a navigation that gets the app), recorded here rather
- * than by a script in the page: it costs a recipient's phone no code (the shared page has no room in
- * its 120 KiB budget for it). Views inside the app after it loaded (client-side route changes) are not
- * counted. The service worker's precache of /index.html is not a navigation and is not counted.
- */
-function recordPageView(request: FastifyRequest, analytics: AnalyticsSink | undefined): void {
-  if (!analytics || analytics.kind === 'off' || request.headers['sec-fetch-mode'] !== 'navigate') return;
-  void analytics.record({
-    name: 'pageview',
-    path: scrubPath(request.url),
-    props: {},
-    userAgent: request.headers['user-agent'] ?? '',
-    clientIp: request.ip,
-    ...(typeof request.headers.referer === 'string'
-      ? { referrer: scrubReferrer(request.headers.referer) }
-      : {}),
-  });
-}
-
-/** The referring site's origin only: never a path, which may hold a token. */
-function scrubReferrer(referer: string): string | undefined {
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Paths that are never the single-page app: unknown ones there answer a JSON 404. */
@@ -64,7 +33,7 @@ function wantsApp(request: FastifyRequest): boolean {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { clientDir: string; publicConfig: PublicConfig; analytics?: AnalyticsSink },
+  options: { clientDir: string; publicConfig: PublicConfig },
 ) {
   const indexPath = path.join(options.clientDir, 'index.html');
   const hasBuild = existsSync(indexPath);
@@ -82,10 +51,8 @@ export async function registerWebApp(
     });
   }
 
-  const sendApp = (reply: FastifyReply) => {
-    recordPageView(reply.request, options.analytics);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  };
+  const sendApp = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   if (html) {
     app.get('/', async (_request, reply) => sendApp(reply));

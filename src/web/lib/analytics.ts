@@ -1,17 +1,39 @@
+import { scrubPath } from '#domain/analytics-privacy';
+
 /**
- * Named events (page views are counted by the server as it serves the app), sent to our own server (POST /api/analytics/events), which passes them
- * to the analytics adapter: no third-party script in the page, nothing personal in an event (the server
- * reduces paths to routes and drops personal-looking values). Fire and forget: a beacon survives the
- * page being left (a checkout redirect) and never delays what the user does. Its JSON goes as
- * text/plain, which the route reads. Kept this small on purpose: every page loads it.
+ * Page views and named events, sent to our own server (POST /api/analytics/events), which passes them
+ * to the analytics adapter: no third-party script in the page (the CSP allows only our origin), and
+ * nothing personal (the path goes as its route; the server scrubs path and props again). Fire and
+ * forget: a beacon survives the page being left (a checkout redirect), it never throws and never
+ * delays what the user does; offline, nothing is sent (and nothing is kept for later).
+ * What people do (create, share, tick, submit...) is recorded by the server from its answers.
  */
 
 export type AnalyticsProps = Record<string, string | number | boolean>;
 
+const ENDPOINT = '/api/analytics/events';
+
 export function trackEvent(name: string, props?: AnalyticsProps): void {
+  send({ name, path: scrubPath(location.pathname), props });
+}
+
+let lastPage: string | undefined;
+
+/** One view per route change: the same path again (React's strict mode runs effects twice) is not another. */
+export function trackPageView(path: string): void {
+  if (path === lastPage) return;
+  lastPage = path;
+  send({ name: 'pageview', path: scrubPath(path), referrer: document.referrer || undefined });
+}
+
+function send(event: { name: string; path: string; props?: AnalyticsProps; referrer?: string }): void {
   try {
-    navigator.sendBeacon('/api/analytics/events', JSON.stringify({ name, path: location.pathname, props }));
+    if (!navigator.onLine) return;
+    // A string goes as text/plain: a simple request the route reads as JSON.
+    const body = JSON.stringify(event);
+    if (navigator.sendBeacon?.(ENDPOINT, body)) return;
+    fetch(ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => {});
   } catch {
-    // No beacon (an old browser, a test page): analytics never gets in the way.
+    // Analytics never gets in the way.
   }
 }
