@@ -1,5 +1,6 @@
 import type { Checklist } from './checklist.ts';
 import type { LanguageCode } from './languages.ts';
+import type { SharedTranslation } from './translation.ts';
 
 /**
  * Verified sharing (DESIGN.md "Verified sharing rules", docs/api.md "Sharing"): the shapes both sides
@@ -112,17 +113,20 @@ export type VerificationStatus =
     }
   | { verified: false; expired: boolean };
 
-/** GET /api/shared/checklist?token=: the checklist as the recipient may see it. */
-export interface SharedChecklistResponse {
+/**
+ * GET /api/shared/checklist?token=&lang=: the checklist as the recipient may see it, its owner's texts
+ * (name, task descriptions and details, remarks) in `language` when an engine could translate them
+ * (SharedTranslation says which, and carries the originals).
+ */
+export interface SharedChecklistResponse extends SharedTranslation {
   success: true;
   /** `userId` is always null here: nothing of the owner but their display name is shown. */
   checklist: Checklist;
+  /** The language the owner chose when sharing (the page's language unless `lang` overrides it). */
   targetLanguage: LanguageCode;
   ownerName: string;
   recipientName: string | null;
   maskedContact: string;
-  /** Whether the texts were machine-translated (the 'Auto-Translated' banner); false until translation exists. */
-  translated: boolean;
   message: string;
 }
 

@@ -249,6 +249,8 @@ export async function readSharedChecklist(
     ownerName: found.ownerName,
     recipientName: share.recipientName,
     maskedContact: maskContact(share.channel, share.contact),
+    language: share.targetLanguage as LanguageCode,
+    sourceLanguage: 'en',
     translated: false,
     message: SHARE_MESSAGES.loadedToast,
   };

@@ -45,6 +45,8 @@ const SHARED: SharedChecklistResponse = {
   ownerName: 'Ann Lee',
   recipientName: 'Jane',
   maskedContact: 'j•••e@example.com',
+  language: 'en',
+  sourceLanguage: 'en',
   translated: false,
   message: 'ok',
 };

@@ -185,6 +185,8 @@ describe('photos in the checklist view', () => {
       ownerName: 'Ann Lee',
       recipientName: 'Jane',
       maskedContact: 'j•••e@example.com',
+      language: 'en',
+      sourceLanguage: 'en',
       translated: false,
       message: 'ok',
     };
