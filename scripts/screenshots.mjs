@@ -373,20 +373,32 @@ async function captureSharedPage(browser, { opens: share, resends }) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(300);
   await capture(page, 'shared');
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.route(
+  // The failure view, in a browser with the same cookies but no service worker: Playwright's routes
+  // do not see the requests a service worker makes, and without the copy this browser kept (it would
+  // show instead, as it does offline).
+  const failing = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    baseURL: base,
+    serviceWorkers: 'block',
+    storageState: { cookies: (await context.storageState()).cookies, origins: [] },
+  });
+  const failingPage = await failing.newPage();
+  failingPage.on('pageerror', (e) => console.error(`[shared pageerror] ${e.message}`));
+  await failingPage.route(
     (url) => url.pathname === '/api/shared/checklist',
     (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Internal error' } } }),
   );
-  // Without the copy this browser kept (it would show instead, as it does offline).
-  await page.evaluate(() => window.localStorage.clear());
-  await page.reload();
-  await page
+  await failingPage.goto(new URL(share.shareUrl).pathname);
+  await failingPage
     .getByText('Unable to load shared checklist. Please try refreshing the page.')
     .waitFor({ timeout: 20_000 });
-  await page.waitForTimeout(300); // the toast slides in
-  await capture(page, 'shared-failed');
+  await failingPage.waitForTimeout(300); // the toast slides in
+  await capture(failingPage, 'shared-failed');
+  await failing.close();
+  await page.setViewportSize({ width: 375, height: 740 });
 
   const resent = new URL(resends.shareUrl);
   await page.goto(resent.pathname, { waitUntil: 'networkidle' });
