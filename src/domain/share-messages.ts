@@ -1,5 +1,5 @@
 import { toGsm7Line } from './gsm7.ts';
-import { DEFAULT_LANGUAGE, type LanguageCode } from './languages.ts';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './languages.ts';
 import type { EmailNames, ShareMessageCatalog, SmsShare } from './share-messages/catalog.ts';
 import { SHARE_MESSAGE_CATALOGS } from './share-messages/catalogs.ts';
 import { html, isolated, plainLine, shortened } from './share-messages/names.ts';
@@ -50,8 +50,9 @@ function assertInput(input: ShareMessageInput): void {
   }
 }
 
+/** The share's catalog; English for a language that is not one of the ten (a row older than them). */
 function catalogFor(input: ShareMessageInput): ShareMessageCatalog {
-  return SHARE_MESSAGE_CATALOGS[input.language ?? DEFAULT_LANGUAGE];
+  return SHARE_MESSAGE_CATALOGS[isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE];
 }
 
 /**

@@ -200,6 +200,14 @@ describe('SMS in the Latin-script languages', () => {
   });
 });
 
+describe('a language that is not one of the ten', () => {
+  it('is written in English rather than failing the send', () => {
+    const input = { ...inputIn('en'), language: 'xx' as LanguageCode };
+    expect(buildShareVerificationSms(input).body).toBe(buildShareVerificationSms(inputIn('en')).body);
+    expect(buildShareVerificationEmail(input).html).toMatch(/^<!doctype html>\n<html lang="en">/);
+  });
+});
+
 describe('quotation marks', () => {
   it.each([
     ['en', '"Kitchen"'],
