@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GSM7_BASIC_ALPHABET, isGsm7, toGsm7Line } from './gsm7.ts';
+import { GSM7_BASIC_ALPHABET, GSM7_EXTENSION_TABLE, gsm7Septets, isGsm7, toGsm7Line } from './gsm7.ts';
 
 describe('GSM-7 alphabet', () => {
   it('is the 127 characters of the default table (128 less the escape to the extension table)', () => {
@@ -14,6 +14,22 @@ describe('GSM-7 alphabet', () => {
     expect(isGsm7('€')).toBe(false); // extension table: two characters' room, left out on purpose
     expect(isGsm7('{[~]}')).toBe(false);
     expect(isGsm7('👍')).toBe(false);
+  });
+
+  it('counts what each character costs: 1 septet, 2 for the extension table, null outside GSM-7', () => {
+    expect([...GSM7_EXTENSION_TABLE]).toHaveLength(10);
+    expect(['a', 'é', 'ß', '\n', '€', '[', '\\', 'ç', 'я', '👍'].map(gsm7Septets)).toEqual([
+      1,
+      1,
+      1,
+      1,
+      2,
+      2,
+      2,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

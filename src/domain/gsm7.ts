@@ -10,6 +10,20 @@ export const GSM7_BASIC_ALPHABET =
 
 const BASIC = new Set(GSM7_BASIC_ALPHABET);
 
+/**
+ * The extension table: each of these is sent as an escape and the character, so it costs two of the
+ * 160. Our own text never uses them; they are here so that lengths are counted as a carrier does.
+ */
+export const GSM7_EXTENSION_TABLE = '\f^{}\\[~]|€';
+
+const EXTENSION = new Set(GSM7_EXTENSION_TABLE);
+
+/** Septets a character costs in GSM-7: 1 (basic), 2 (extension table), or null (not GSM-7: UCS-2). */
+export function gsm7Septets(character: string): 1 | 2 | null {
+  if (BASIC.has(character)) return 1;
+  return EXTENSION.has(character) ? 2 : null;
+}
+
 export function isGsm7(text: string): boolean {
   for (const character of text) if (!BASIC.has(character)) return false;
   return true;

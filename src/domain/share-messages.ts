@@ -1,9 +1,15 @@
 import { toGsm7Line } from './gsm7.ts';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './languages.ts';
+import type { EmailNames, ShareMessageCatalog, SmsShare } from './share-messages/catalog.ts';
+import { SHARE_MESSAGE_CATALOGS } from './share-messages/catalogs.ts';
+import { html, isolated, plainLine, shortened } from './share-messages/names.ts';
 import { THEME_COLOR } from './site.ts';
+import { smsSegments } from './sms-segments.ts';
 
 /**
  * The messages that carry a share's verification code: the e-mail (subject, plain text, HTML) and
- * the SMS. Pure functions of their input; names typed by users are made safe here, once.
+ * the SMS, in the share's language (the texts are in share-messages/, one catalog a language). Pure
+ * functions of their input; names typed by users are made safe here, once.
  */
 
 /** How long a code is valid (DESIGN.md, "Verified sharing"; the spec's dialog hint says the same). */
@@ -22,6 +28,8 @@ export interface ShareMessageInput {
   /** The recipient's link, https (http only in local mode). */
   shareUrl: string;
   recipientName?: string | undefined;
+  /** The share's language; English when left out. */
+  language?: LanguageCode | undefined;
 }
 
 export interface ShareVerificationEmail {
@@ -34,9 +42,6 @@ export interface ShareVerificationSms {
   body: string;
 }
 
-/** Names shown in the subject and text are cut here; the checklist page shows them whole. */
-const NAME_DISPLAY_MAX = 80;
-
 function assertInput(input: ShareMessageInput): void {
   if (!/^\d{6}$/.test(input.code)) throw new Error('a verification code is six digits');
   const url = URL.canParse(input.shareUrl) ? new URL(input.shareUrl) : null;
@@ -45,99 +50,92 @@ function assertInput(input: ShareMessageInput): void {
   }
 }
 
+/** The share's catalog; English for a language that is not one of the ten (a row older than them). */
+function catalogFor(input: ShareMessageInput): ShareMessageCatalog {
+  return SHARE_MESSAGE_CATALOGS[isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE];
+}
+
 /**
- * A user-typed name as one line of plain text: control, format (bidi override, zero-width) and
- * line-breaking characters go, so a name cannot fake a line such as a code of its own.
+ * Stand-ins for the names while a catalog sentence is escaped for HTML, then replaced by the names'
+ * own markup. They are private-use characters, which plainLine removes from every name.
  */
-function plainLine(value: string, max = NAME_DISPLAY_MAX): string {
-  const line = value
-    .normalize('NFC')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .replace(/\p{C}/gu, '')
-    .trim();
-  const characters = [...line];
-  return characters.length > max
-    ? `${characters
-        .slice(0, max - 1)
-        .join('')
-        .trimEnd()}…`
-    : line;
-}
+const SLOT = { owner: '\uE000', checklist: '\uE001', site: '\uE002', recipient: '\uE003' } as const;
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function html(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
-
-interface EmailWords {
-  site: string;
-  owner: string;
-  checklist: string;
-  greeting: string;
-}
-
-function emailWords(input: ShareMessageInput): EmailWords {
-  const site = plainLine(input.siteName) || 'ListSync';
-  const recipient = plainLine(input.recipientName ?? '');
-  return {
-    site,
-    owner: plainLine(input.ownerName) || `A ${site} user`,
-    checklist: plainLine(input.checklistName) || 'a checklist',
-    greeting: recipient ? `Hi ${recipient},` : 'Hello,',
-  };
+function htmlSentence(sentence: string, fragments: Record<string, string>): string {
+  return html(sentence).replace(/[\uE000-\uE003]/g, (slot) => fragments[slot] ?? '');
 }
 
 /** The verification e-mail: the code, its validity, the link, and who shared which checklist. */
 export function buildShareVerificationEmail(input: ShareMessageInput): ShareVerificationEmail {
   assertInput(input);
-  const w = emailWords(input);
+  const { language, dir, email: words } = catalogFor(input);
+  const rtl = dir === 'rtl';
+  const site = plainLine(input.siteName) || 'ListSync';
+  const owner = plainLine(input.ownerName) || null;
+  const checklist = plainLine(input.checklistName) || words.untitled;
+  const recipient = plainLine(input.recipientName ?? '') || null;
   const minutes = VERIFICATION_CODE_VALID_MINUTES;
-  const subject = `${w.owner} shared "${w.checklist}" with you on ${w.site}`;
+
+  // In right-to-left text each name is isolated, in the plain text (and subject) as in the HTML.
+  const inText = (name: string) => (rtl ? isolated(name) : name);
+  const inHtml = (name: string) => (rtl ? `<bdi>${html(name)}</bdi>` : html(name));
+  const textNames: EmailNames = {
+    site: inText(site),
+    owner: owner && inText(owner),
+    checklist: inText(checklist),
+  };
+  const subject = words.subject(textNames);
 
   const text = [
-    w.greeting,
+    words.greeting(recipient && inText(recipient)),
     '',
-    `${w.owner} shared the checklist "${w.checklist}" with you on ${w.site}.`,
+    words.shared(textNames),
     '',
-    `Your verification code: ${input.code}`,
-    `It is valid for ${minutes} minutes and works once.`,
+    words.codeLine(input.code),
+    words.validity(minutes),
     '',
-    'Open the checklist and enter the code when asked:',
+    words.openPrompt,
+    // On a line of its own: a left-to-right paragraph even in Arabic text, and linkified whole.
     input.shareUrl,
     '',
-    'If you did not expect this message, you can ignore it. Do not share this code with anyone.',
-    `- ${w.site}`,
+    words.ignore,
+    `- ${inText(site)}`,
     '',
   ].join('\n');
 
+  const fragments = {
+    [SLOT.owner]: `<strong>${inHtml(owner ?? '')}</strong>`,
+    [SLOT.checklist]: `<strong>${inHtml(checklist)}</strong>`,
+    [SLOT.site]: inHtml(site),
+    [SLOT.recipient]: inHtml(recipient ?? ''),
+  };
+  const slots: EmailNames = { site: SLOT.site, owner: owner && SLOT.owner, checklist: SLOT.checklist };
+  const greetingHtml = htmlSentence(words.greeting(recipient && SLOT.recipient), fragments);
+  const sharedHtml = htmlSentence(words.shared(slots), fragments);
+
   const link = html(input.shareUrl);
+  // Gmail and others drop the attributes of <html> and <body>: the card says its language again.
+  const direction = rtl ? ' dir="rtl"' : '';
   const muted = 'margin:0 0 12px;font-size:13px;line-height:1.5;color:#6b7280;';
   const paragraph = 'margin:0 0 16px;font-size:16px;line-height:1.5;';
   const htmlBody = `<!doctype html>
-<html lang="en">
+<html lang="${language}"${direction}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${html(subject)}</title>
 </head>
-<body style="margin:0;padding:24px 12px;background:#f4f4f7;color:#1f2937;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
-<div style="max-width:480px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;">
-<p style="margin:0 0 20px;font-size:15px;font-weight:600;color:${THEME_COLOR};">${html(w.site)}</p>
-<p style="${paragraph}">${html(w.greeting)}</p>
-<p style="${paragraph}"><strong>${html(w.owner)}</strong> shared the checklist <strong>&quot;${html(w.checklist)}&quot;</strong> with you.</p>
-<p style="margin:0;font-size:15px;">Your verification code:</p>
-<p style="margin:8px 0;font-size:32px;font-weight:700;letter-spacing:6px;font-family:Menlo,Consolas,monospace;">${input.code}</p>
-<p style="${paragraph}">It is valid for ${minutes} minutes and works once.</p>
-<p style="margin:0 0 24px;"><a href="${link}" style="display:inline-block;padding:12px 20px;background:${THEME_COLOR};color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none;">Open the checklist</a></p>
-<p style="${muted}">Or paste this link into your browser:<br><a href="${link}" style="color:${THEME_COLOR};word-break:break-all;">${link}</a></p>
-<p style="${muted}">If you did not expect this message, you can ignore it. Do not share this code with anyone.</p>
+<body${direction} style="margin:0;padding:24px 12px;background:#f4f4f7;color:#1f2937;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
+<div lang="${language}"${direction} style="max-width:480px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;">
+<p style="margin:0 0 20px;font-size:15px;font-weight:600;color:${THEME_COLOR};">${inHtml(site)}</p>
+<p style="${paragraph}">${greetingHtml}</p>
+<p style="${paragraph}">${sharedHtml}</p>
+<p style="margin:0;font-size:15px;">${html(words.codeLabel)}</p>
+<p style="margin:8px 0;font-size:32px;font-weight:700;letter-spacing:6px;font-family:Menlo,Consolas,monospace;"><span dir="ltr">${input.code}</span></p>
+<p style="${paragraph}">${html(words.validity(minutes))}</p>
+<p style="margin:0 0 24px;"><a href="${link}" style="display:inline-block;padding:12px 20px;background:${THEME_COLOR};color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none;">${html(words.openButton)}</a></p>
+<p style="${muted}">${html(words.pasteLink)}<br><a href="${link}" dir="ltr" style="color:${THEME_COLOR};word-break:break-all;">${link}</a></p>
+<p style="${muted}">${html(words.ignore)}</p>
 </div>
 </body>
 </html>
@@ -145,42 +143,54 @@ export function buildShareVerificationEmail(input: ShareMessageInput): ShareVeri
   return { subject, text, html: htmlBody };
 }
 
-/** `text` cut to at most `max` characters with '...', or '' when too little of it would be left. */
-function shortened(text: string, max: number, least = 6): string {
-  if (text.length <= max) return text;
-  if (max - 3 < least) return '';
-  return `${text.slice(0, max - 3).trimEnd()}...`;
-}
-
 /**
- * The verification SMS, in the GSM-7 alphabet only, within one 160-character part whenever the link
- * allows: the code and the link always; then, as room allows, who shared it, the checklist's name
- * (shortened if need be) and a greeting.
+ * The verification SMS in the share's language, within the segments its catalog allows whenever the
+ * link leaves room (one GSM-7 segment for the Latin-script languages, two UCS-2 segments for the
+ * others): the code and the link always; then, as room allows, who shared it, the checklist's name
+ * (shortened if need be) and a greeting. In a GSM-7 language names are transliterated to GSM-7, so
+ * a name never turns the message into UCS-2.
  */
 export function buildShareVerificationSms(input: ShareMessageInput): ShareVerificationSms {
   assertInput(input);
-  const site = toGsm7Line(input.siteName);
-  const owner = toGsm7Line(input.ownerName);
-  const checklist = toGsm7Line(input.checklistName);
-  const recipient = toGsm7Line(input.recipientName ?? '');
-  const prefix = site ? `${site}: ` : '';
-  const codeAndLink = `Code ${input.code} (valid ${VERIFICATION_CODE_VALID_MINUTES} min): ${input.shareUrl}`;
-  const compose = (lead: string) => `${prefix}${lead}${codeAndLink}`;
-  const sentence = (what: string) =>
-    owner
-      ? `${owner} shared ${what} with you. `
-      : `${what[0]?.toUpperCase()}${what.slice(1)} was shared with you. `;
-  const named = (name: string) => sentence(`"${name}"`);
+  const { dir, sms } = catalogFor(input);
+  const gsm7 = sms.alphabet === 'gsm7';
+  const line = (value: string) => (gsm7 ? toGsm7Line(value) : plainLine(value));
+  const shown = (name: string) => (dir === 'rtl' ? isolated(name) : name);
+  const site = line(input.siteName);
+  const owner = line(input.ownerName);
+  const checklist = line(input.checklistName);
+  const recipient = line(input.recipientName ?? '');
 
-  const leads: string[] = [];
+  const compose = (share: SmsShare | null) =>
+    sms.message({
+      site: site && shown(site),
+      code: input.code,
+      minutes: VERIFICATION_CODE_VALID_MINUTES,
+      url: input.shareUrl,
+      share,
+    });
+  const named = (checklistName: string | null, recipientName: string | null = null): SmsShare => ({
+    recipient: recipientName && shown(recipientName),
+    owner: owner ? shown(owner) : null,
+    checklist: checklistName && shown(checklistName),
+  });
+  const fits = (body: string) => {
+    const cost = smsSegments(body);
+    return cost.segments <= sms.maxSegments && (!gsm7 || cost.encoding === 'gsm7');
+  };
+
+  const candidates: SmsShare[] = [];
   if (checklist) {
-    if (recipient) leads.push(`Hi ${recipient}, ${named(checklist)}`);
-    leads.push(named(checklist));
-    const cut = shortened(checklist, SMS_SINGLE_PART_LENGTH - compose(named('')).length);
-    if (cut) leads.push(named(cut));
+    if (recipient) candidates.push(named(checklist, recipient));
+    candidates.push(named(checklist));
+    // Then the longest cut of the name that fits, then none.
+    for (let max = [...checklist].length - 1; max > 0; max -= 1) {
+      const cut = shortened(checklist, max, gsm7 ? '...' : '…');
+      if (!cut) break;
+      candidates.push(named(cut));
+    }
   }
-  leads.push(sentence('a checklist'), 'A checklist was shared with you. ');
-  const body =
-    leads.map(compose).find((candidate) => candidate.length <= SMS_SINGLE_PART_LENGTH) ?? compose('');
-  return { body };
+  candidates.push(named(null), { recipient: null, owner: null, checklist: null });
+  const body = candidates.map(compose).find(fits);
+  return { body: body ?? compose(null) };
 }

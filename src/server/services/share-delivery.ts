@@ -124,13 +124,15 @@ async function deliverCode(context: SharingContext, delivery: Delivery) {
     .insert(shareCodeSends)
     .values({ id: newId('send'), ownerId: delivery.ownerId, shareId: share.id, channel: share.channel });
 
+  const language = share.targetLanguage as LanguageCode;
   const content = {
     siteName: context.siteName,
     ownerName: delivery.ownerName,
     checklistName: delivery.checklistName,
     code,
-    shareUrl: shareLink(context.publicUrl.href, token, share.targetLanguage as LanguageCode),
+    shareUrl: shareLink(context.publicUrl.href, token, language),
     recipientName: share.recipientName ?? undefined,
+    language,
   };
   try {
     if (share.channel === 'email') {
