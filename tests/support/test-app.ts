@@ -25,6 +25,8 @@ export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   /** Realtime timings and limits (a short heartbeat, say). */
   realtime?: BuildAppOptions['realtime'];
+  /** Translation timings (short retries, say). */
+  translation?: BuildAppOptions['translation'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -47,6 +49,7 @@ export async function buildTestApp(
     database: handle,
     clientDir: NO_CLIENT_DIR,
     ...(options.realtime ? { realtime: options.realtime } : {}),
+    ...(options.translation ? { translation: options.translation } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }
