@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { User } from '#domain/user';
 import { type BuildAppOptions, buildApp } from '#server/app';
 import { type Config, loadConfig } from '#server/config';
 import type { Database, DatabaseHandle } from '#server/db/client';
@@ -127,7 +128,7 @@ export async function currentUser(app: FastifyInstance, cookie?: string) {
     ...(cookie ? { headers: { cookie } } : {}),
   });
   if (response.statusCode !== 200) throw new Error(`/api/auth/me answered ${response.statusCode}`);
-  return (response.json() as { user: { uid: string; email: string; displayName: string } | null }).user;
+  return (response.json() as { user: User | null }).user;
 }
 
 let uniqueCounter = 0;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageCode } from '#domain/languages';
 import { TRANSLATION_LIMITS, type TranslationNote } from '#domain/translation';
 import {
@@ -45,6 +44,12 @@ export interface TranslationResult {
   /** Whether any of them was machine-translated. */
   translated: boolean;
   note?: TranslationNote;
+}
+
+/** Where failures are told (the app's logger): fields first, then the message. */
+export interface TranslationLog {
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
 }
 
 /** Said when a translation that was not ready for a request lands later (a realtime notice). */
@@ -95,7 +100,7 @@ export class TranslationService {
   constructor(
     private readonly db: Database,
     readonly engine: TranslationEngine,
-    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    private readonly log: TranslationLog,
     timings: Partial<TranslationTimings> = {},
   ) {
     this.#timings = { ...DEFAULT_TRANSLATION_TIMINGS, ...timings };
