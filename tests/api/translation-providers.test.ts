@@ -58,17 +58,6 @@ describe('DeepL', () => {
     expect(fakes.deepl.calls.length).toBe(calls);
     expect(fakes.deepl.refused).toEqual([]);
   });
-
-  it('a wrong key is refused by DeepL (403): the page answers failed, never a blank', async () => {
-    const { app } = await t.buildApp({
-      env: { ...fakes.deepl.env, DEEPL_AUTH_KEY: 'wrong-key:fx' },
-      translation: { retryDelaysMs: [] },
-    });
-    const page = await sharedPage(app, 'fr');
-    expect(page).toMatchObject({ translated: false, translationNote: 'failed' });
-    expect(page.checklist.name).toBe('Lake house');
-    expect(fakes.deepl.refused.at(-1)?.status).toBe(403);
-  });
 });
 
 describe('Google Cloud Translation', () => {
@@ -86,15 +75,21 @@ describe('Google Cloud Translation', () => {
     expect((await sharedPage(app, 'hi')).checklist.name).toBe('hi: Lake house');
     expect(fakes.google.refused).toEqual([]);
   });
+});
 
-  it('a wrong key is refused by Google (400): failed, with the texts as written', async () => {
+describe('a key the service refuses', () => {
+  it.each([
+    { engine: 'DeepL', status: 403, fake: () => fakes.deepl, setting: 'DEEPL_AUTH_KEY' },
+    { engine: 'Google', status: 400, fake: () => fakes.google, setting: 'GOOGLE_TRANSLATE_API_KEY' },
+  ])('$engine answers $status: the page says failed with the texts as written, never a blank', async (c) => {
     const { app } = await t.buildApp({
-      env: { ...fakes.google.env, GOOGLE_TRANSLATE_API_KEY: 'not-the-key' },
+      env: { ...c.fake().env, [c.setting]: 'wrong-key:fx' },
       translation: { retryDelaysMs: [] },
     });
     const page = await sharedPage(app, 'de');
     expect(page).toMatchObject({ translated: false, translationNote: 'failed' });
-    expect(fakes.google.refused.at(-1)?.status).toBe(400);
+    expect(page.checklist.name).toBe('Lake house');
+    expect(c.fake().refused.at(-1)?.status).toBe(c.status);
   });
 });
 
