@@ -273,6 +273,29 @@ describe('no engine for the pair', () => {
   });
 });
 
+describe('an engine that cannot be reached', () => {
+  it('LibreTranslate down: its language list fails fast and each page says failed, within 2 s', async () => {
+    const closed = await startFakeLibreTranslate('gone');
+    await closed.close(); // nothing listens on its port any more
+    const other = await t.buildApp({ env: { ...closed.env, LIBRETRANSLATE_API_KEY: 'gone' } });
+    const owner = await signInOwner(other.app, 'host');
+    const checklist = await createChecklist(owner, { name: 'Chalet', tasks: TASKS });
+    const sent = await share(owner, checklist.id, { targetLanguage: 'es' });
+    const browser = recipientBrowser(other.app);
+    await verified(browser, sent);
+    for (let i = 0; i < 2; i += 1) {
+      const started = performance.now();
+      const response = await browser.call('GET', `/api/shared/checklist?token=${sent.token}`);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(response.json()).toMatchObject({
+        translated: false,
+        translationNote: 'failed',
+        checklist: { name: 'Chalet' },
+      });
+    }
+  });
+});
+
 describe('the fake checks what the real LibreTranslate checks', () => {
   it('every call carried the api_key, JSON and format text: nothing was refused', () => {
     expect(fake.lt.calls.length).toBeGreaterThan(0);

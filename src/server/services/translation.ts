@@ -126,12 +126,17 @@ export class TranslationService {
     const wanted = [...new Set(texts.filter(isTranslatable))];
     if (wanted.length === 0) return asWritten();
     const pair = { source, target };
-    try {
-      if (!(await this.engine.supports(source, target))) return asWritten('unavailable');
-    } catch (error) {
-      this.#logFailure(error, pair, wanted.length, 0);
-      return asWritten('failed');
-    }
+    // Whether the engine has the pair may need asking it (LibreTranslate's /languages): within the wait too.
+    const supported = await firstOf(
+      this.engine.supports(source, target).catch((error: unknown) => {
+        this.#logFailure(error, pair, wanted.length, 0);
+        return 'failed' as const;
+      }),
+      this.#timings.waitMs,
+    );
+    if (supported === 'timeout') return asWritten('pending');
+    if (supported === 'failed') return asWritten('failed');
+    if (!supported) return asWritten('unavailable');
 
     const hashes = new Map(wanted.map((text) => [text, textHash(text)]));
     let known: Map<string, string>;

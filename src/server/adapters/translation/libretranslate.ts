@@ -30,6 +30,9 @@ export function parseLibreLanguages(answer: unknown): Map<string, Set<string>> {
   return pairs;
 }
 
+const LANGUAGES_TIMEOUT_MS = 10_000;
+const LANGUAGES_RETRY_MS = 30_000;
+
 /**
  * A (self-hosted) LibreTranslate: POST /translate with `{q: [texts], source, target, format: 'text',
  * api_key?}` answers `{translatedText: [texts]}`. Its language list is asked once and kept; until
@@ -37,14 +40,18 @@ export function parseLibreLanguages(answer: unknown): Map<string, Set<string>> {
  */
 export function createLibreTranslateEngine(options: LibreTranslateOptions): TranslationEngine {
   let languages: Promise<Map<string, Set<string>>> | null = null;
+  /** After a failed /languages, it is not asked again for a while: a dead server is not hammered. */
+  let failedUntil = 0;
   const languagesOnce = () => {
+    if (!languages && Date.now() < failedUntil) return Promise.reject(new TranslationError('unreachable'));
     languages ??= requestJson(`${options.url}/languages`, {
       method: 'GET',
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(LANGUAGES_TIMEOUT_MS),
     })
       .then(parseLibreLanguages)
       .catch((error: unknown) => {
-        languages = null; // asked again next time
+        languages = null;
+        failedUntil = Date.now() + LANGUAGES_RETRY_MS;
         throw error;
       });
     return languages;
