@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
+import { shares } from '#server/db/schema';
 import { asEdit, createChecklist, type Owner, signInOwner } from '#tests/support/checklists';
 import { type FakeTranslator, startFakeLibreTranslate } from '#tests/support/fake-translate';
 import { closeAll, subscribedSocket } from '#tests/support/realtime';
@@ -131,6 +133,26 @@ describe('GET /api/shared/checklist in the share language', () => {
     const page = await readShared(browser, sent.token);
     expect(page.checklist.tasks[0]?.description).toBe('es: Clean the oven');
     expect(callsSince(mark)).toEqual([{ texts: ['Clean the oven'], source: 'en', target: 'es' }]);
+  });
+
+  it('a resend warms again: an edit made since is translated before the page asks', async () => {
+    const { owner, sent, checklist } = await sharedWith('es', TASKS, 'Boathouse');
+    await settled();
+    const edited = asEdit(checklist, { name: 'Boathouse and jetty' });
+    expect((await owner.call('PUT', `/api/checklists/${checklist.id}`, edited)).statusCode).toBe(200);
+    // Past the 30 s between two codes.
+    await t.db
+      .update(shares)
+      .set({ codeRequestedAt: new Date(Date.now() - 60_000) })
+      .where(eq(shares.id, sent.shareId));
+    const mark = fake.lt.calls.length;
+    const resend = await recipientBrowser(t.app).call('POST', '/api/verification/resend', {
+      token: sent.token,
+    });
+    expect(resend.statusCode, resend.body).toBe(200);
+    await callsReach(mark + 1);
+    await settled();
+    expect(callsSince(mark)).toEqual([{ texts: ['Boathouse and jetty'], source: 'en', target: 'es' }]);
   });
 
   it('?lang= shows the page in another language; the same language asks nothing', async () => {
