@@ -258,7 +258,7 @@ describe('a slow or failing engine never holds the page', () => {
       const page = await readShared(browser, sent.token, 'pt');
       const waited = performance.now() - started;
       expect(waited).toBeGreaterThanOrEqual(1_900);
-      expect(waited).toBeLessThan(2_600);
+      expect(waited).toBeLessThan(2_900);
       expect(page).toMatchObject({ language: 'pt', translated: false, translationNote: 'pending' });
       expect(page.checklist.name).toBe('Mountain lodge');
 
