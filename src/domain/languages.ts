@@ -19,3 +19,8 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
 }
+
+/** One of the ten languages as a request field; `field` names it in the message. */
+export function languageCodeMessage(field: string): string {
+  return `${field} must be one of ${LANGUAGE_CODES.join(', ')}`;
+}

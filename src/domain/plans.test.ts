@@ -39,6 +39,15 @@ describe('plans (spec section 9)', () => {
     expect(PLAN_CARDS[2]?.features).toContain('Unlimited checklists');
   });
 
+  it('the cards name the languages each plan really has (all ten for the paid ones)', () => {
+    expect(PLAN_CARDS[0]?.features).toContain('English and Spanish translation');
+    expect(LANGUAGE_CODES).toHaveLength(10);
+    for (const card of PLAN_CARDS.slice(1)) {
+      expect(card.features).toContain('All 10 languages');
+      expect(card.features.join(' ')).not.toMatch(/15 languages|Unlimited languages/);
+    }
+  });
+
   it("unlimited shows as '∞'", () => {
     expect(formatMaxLists(null)).toBe('∞');
     expect(formatMaxLists(Number.POSITIVE_INFINITY)).toBe('∞');

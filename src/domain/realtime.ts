@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Checklist, ID_MAX } from './checklist.ts';
 import type { ErrorCode } from './errors.ts';
+import type { LanguageCode } from './languages.ts';
 
 /**
  * Realtime messages over the WebSocket at /ws (spec sections 3 and 7), shared by server and client.
@@ -67,7 +68,12 @@ export type RealtimeServerMessage =
       error: { code: ErrorCode; message: string };
     }
   /** The server may have missed changes (its database listener reconnected): refetch what you show. */
-  | { type: 'resync' };
+  | { type: 'resync' }
+  /**
+   * A machine translation of this checklist's texts into `language` finished after a page was
+   * answered with `translationNote: 'pending'`: refetch it (GET /api/shared/checklist).
+   */
+  | { type: 'translation-ready'; checklistId: string; language: LanguageCode };
 
 /** Parses one client message; null when it is not JSON or not one of the shapes above. */
 export function parseRealtimeClientMessage(text: string): RealtimeClientMessage | null {

@@ -3,6 +3,7 @@ import { ChecklistParams, ID_MAX } from './checklist.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { PHONE_FORMAT_MESSAGE, toE164 } from './phone.ts';
 import { SHARE_LIMITS, SHARE_MESSAGES } from './sharing.ts';
+import { LanguageQuery } from './translation-input.ts';
 import { EmailAddress } from './user-input.ts';
 
 /** Request bodies of the sharing endpoints (docs/api.md "Sharing"). */
@@ -91,8 +92,8 @@ export const ResendInput = z.object({ token: ShareToken });
 /** GET /api/verification/status/{token}. */
 export const ShareTokenParams = z.object({ token: ShareToken });
 
-/** GET /api/shared/checklist?token= */
-export const SharedChecklistQuery = z.object({ token: ShareToken });
+/** GET /api/shared/checklist?token=&lang= (`lang` shows the page in another of the ten languages). */
+export const SharedChecklistQuery = z.object({ token: ShareToken, lang: LanguageQuery.optional() });
 
 /** DELETE /api/checklists/{id}/shares/{shareId}. */
 export const ShareParams = ChecklistParams.extend({ shareId: z.string().min(1).max(ID_MAX) });

@@ -43,3 +43,25 @@ export interface SharedTranslation {
   /** Present when a translation was wanted and the texts are (partly) shown as written. */
   translationNote?: TranslationNote;
 }
+
+/**
+ * GET /api/checklists/{id}/remarks?lang= (owner only): the remarks as written and in the reader's
+ * language, so the owner reads a recipient's remarks in their own language with 'Show original'.
+ */
+export interface RemarksTranslationResponse {
+  /** As written. */
+  remarks: string;
+  /** The language they were written in. */
+  language: LanguageCode;
+  /** In the language asked for (`lang`, else the owner's); the remarks as written when not translated. */
+  text: string;
+  /** The language of `text` as asked for. */
+  textLanguage: LanguageCode;
+  translated: boolean;
+  translationNote?: TranslationNote;
+}
+
+/** PUT /api/user/{uid}/language answers the language now set. */
+export interface UserLanguageResponse {
+  language: LanguageCode;
+}

@@ -1,7 +1,11 @@
+import type { LanguageCode } from './languages.ts';
+
 export interface User {
   uid: string;
   email: string;
   displayName: string;
+  /** The owner's language (PUT /api/user/{uid}/language): their checklists' source language. */
+  language: LanguageCode;
 }
 
 export interface AuthMeResponse {

@@ -15,6 +15,7 @@ import {
 import { OidcClient } from './adapters/identity/oidc-client.ts';
 import { createMessageSender } from './adapters/messaging/create-message-sender.ts';
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
+import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
 import { type Config, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { analyticsRoutes, recordActionEvents } from './http/analytics.ts';
@@ -33,6 +34,7 @@ import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/sharing.ts';
 import { subscriptionRoutes } from './http/subscription.ts';
+import { translationRoutes } from './http/translation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
@@ -42,6 +44,8 @@ import { ChecklistCache } from './services/checklist-cache.ts';
 import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
+import { warmChecklistTranslation } from './services/shared-translation.ts';
+import { TranslationService, type TranslationTimings } from './services/translation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +62,8 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** Realtime timings and limits (tests shorten the heartbeat, the access re-check, the reconnect). */
   realtime?: Partial<RealtimeOptions>;
+  /** Translation wait, retry and cool-down timings (tests shorten the retries). */
+  translation?: Partial<TranslationTimings>;
 }
 
 /**
@@ -139,6 +145,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes, { config, db: database.db, oidc, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
   const cache = new ChecklistCache();
+  const translation = new TranslationService(
+    database.db,
+    createTranslationEngine(config.translation),
+    app.log,
+    options.translation,
+  );
+  app.log.info(`Translation: ${translation.engine.describe()}`);
+  // Before the database closes: retries stop, calls in flight end.
+  app.addHook('preClose', async () => translation.close());
   const sharing: SharingContext = {
     db: database.db,
     secrets: await loadShareSecrets(database.db, config.appSecret),
@@ -146,12 +161,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
+    warmTranslation: (checklistId, language) =>
+      warmChecklistTranslation(database.db, translation, app.log, checklistId, language),
   };
   const photos = new PhotoService(database.db, createPhotoStore(config), app.log);
   await app.register(checklistRoutes, { db: database.db, cache, photos });
   await app.register(photoRoutes, { db: database.db, photos });
-  await app.register(ownerSharingRoutes, { context: sharing, cache });
-  await app.register(recipientSharingRoutes, { context: sharing, cache });
+  await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
+  await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
+  await app.register(translationRoutes, { db: database.db, translation });
   await app.register(devOutboxRoutes, { config, db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(analyticsRoutes, { sink: analytics });

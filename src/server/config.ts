@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { BillingInterval, BillingMode, PaidTier } from '#domain/billing';
 import { DEFAULT_SITE_NAME, type PublicConfig } from '#domain/site';
+import { type TranslationConfig, TranslationEnv, translationConfig } from './translation-config.ts';
 
 /**
  * The one typed view of the environment. Parsed once at start-up; it fails fast and names every
@@ -23,7 +24,7 @@ const stripePriceId = z
   .regex(/^price_[A-Za-z0-9]+$/, 'expected a Stripe price id (price_…)')
   .optional();
 
-const EnvSchema = z.object({
+const EnvSchema = TranslationEnv.extend({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -191,6 +192,8 @@ export interface Config {
   photoStorage: PhotoStorageConfig;
   billing: BillingConfig;
   analytics: AnalyticsConfig;
+  /** The machine translation engine for the owner's texts (translation-config.ts). */
+  translation: TranslationConfig;
   siteName: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -463,6 +466,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analytics = production ? { kind: 'off' } : { kind: 'local' };
   }
 
+  const translation = translationConfig(e, env.PATH, production, problems);
+
   if (e.SESSION_MAX_HOURS < e.SESSION_IDLE_HOURS) {
     problems.push('SESSION_MAX_HOURS must not be shorter than SESSION_IDLE_HOURS');
   }
@@ -483,6 +488,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     photoStorage,
     billing,
     analytics,
+    translation,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

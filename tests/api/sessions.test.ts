@@ -42,7 +42,12 @@ describe('GET /api/auth/me', () => {
     });
     expect(login.statusCode).toBe(200);
     const { user } = login.json();
-    expect(user).toEqual({ uid: expect.stringMatching(/^user_/), email, displayName: 'Ada Lovelace' });
+    expect(user).toEqual({
+      uid: expect.stringMatching(/^user_/),
+      email,
+      displayName: 'Ada Lovelace',
+      language: 'en',
+    });
 
     expect(await currentUser(t.app, sessionCookieFrom(login))).toEqual(user);
   });

@@ -97,6 +97,8 @@ describe('a configured server', () => {
         expect(server.stdout()).toContain(
           'Local mode: database (embedded PGlite), sign-in (local account chooser)',
         );
+        // Which translation engine runs: Apertium when this machine has it, else none.
+        expect(server.stdout()).toMatch(/Translation: (apertium \(|none)/);
       } else {
         expect(server.stdout()).not.toContain('Local mode');
       }

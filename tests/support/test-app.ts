@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { User } from '#domain/user';
 import { type BuildAppOptions, buildApp } from '#server/app';
 import { type Config, loadConfig } from '#server/config';
 import type { Database, DatabaseHandle } from '#server/db/client';
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   /** Realtime timings and limits (a short heartbeat, say). */
   realtime?: BuildAppOptions['realtime'];
+  /** Translation timings (short retries, say). */
+  translation?: BuildAppOptions['translation'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -47,6 +50,7 @@ export async function buildTestApp(
     database: handle,
     clientDir: NO_CLIENT_DIR,
     ...(options.realtime ? { realtime: options.realtime } : {}),
+    ...(options.translation ? { translation: options.translation } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }
@@ -124,7 +128,7 @@ export async function currentUser(app: FastifyInstance, cookie?: string) {
     ...(cookie ? { headers: { cookie } } : {}),
   });
   if (response.statusCode !== 200) throw new Error(`/api/auth/me answered ${response.statusCode}`);
-  return (response.json() as { user: { uid: string; email: string; displayName: string } | null }).user;
+  return (response.json() as { user: User | null }).user;
 }
 
 let uniqueCounter = 0;

@@ -41,6 +41,11 @@ export const users = pgTable(
     tier: text('tier', { enum: TIERS }).notNull().default(DEFAULT_TIER),
     /** A tier an operator set by hand (`npm run admin -- set-tier`), e.g. a contract invoiced by hand. */
     manualTier: text('manual_tier', { enum: TIERS }),
+    /**
+     * The owner's language: what their checklists are written in (the source of their machine
+     * translation) and what they read recipients' remarks in.
+     */
+    language: text('language').notNull().default('en'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -139,6 +144,11 @@ export const checklists = pgTable(
      * than the server's clock): a write made earlier than this one is not applied (later write wins).
      */
     remarksChangedAt: timestamptz('remarks_changed_at'),
+    /**
+     * The language the remarks are written in: a recipient's, as they wrote them (their page's
+     * language unless they said otherwise); null for the owner's, which are in the owner's language.
+     */
+    remarksLanguage: text('remarks_language'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -473,4 +483,22 @@ export const analyticsEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('analytics_events_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Machine translations, each made once per engine and pair of languages: keyed by the SHA-256 (hex)
+ * of the text, so an edited text is a new key and an unchanged one is never sent again. Rows are
+ * never updated; nothing here is personal beyond the texts the owner asked to have translated.
+ */
+export const translations = pgTable(
+  'translations',
+  {
+    provider: text('provider').notNull(),
+    sourceLang: text('source_lang').notNull(),
+    targetLang: text('target_lang').notNull(),
+    textHash: text('text_hash').notNull(),
+    translatedText: text('translated_text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.sourceLang, t.targetLang, t.textHash] })],
 );

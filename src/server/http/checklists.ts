@@ -156,7 +156,7 @@ export async function checklistRoutes(
     async (request) => {
       const { id } = request.params;
       return withChecklistAccess(request, db, id, (access) =>
-        submitChecklist(db, access, id, request.body.remarks),
+        submitChecklist(db, access, id, request.body.remarks, request.body.remarksLanguage),
       );
     },
   );

@@ -14,13 +14,16 @@ import { ownerAccess } from '../policies/checklists.ts';
 import type { ChecklistCache } from '../services/checklist-cache.ts';
 import { resendShareCode, type SharingContext, sendShareCode } from '../services/share-delivery.ts';
 import { readSharedChecklist, shareStatus, verifyShareCode } from '../services/share-verification.ts';
+import { announceTranslationLanded } from '../services/shared-translation.ts';
 import { listShares, revokeShare } from '../services/shares.ts';
+import type { TranslationService } from '../services/translation.ts';
 import { recipientBrowserHash, recipientSecretOf, setRecipientCookie } from './recipient.ts';
 import { authenticateFirst, requireUser } from './session.ts';
 
 export interface SharingRoutesOptions {
   context: SharingContext;
   cache: ChecklistCache;
+  translation: TranslationService;
 }
 
 /** The owner's side of sharing (docs/api.md "Sharing"): send a code and link, see and revoke shares. */
@@ -56,7 +59,11 @@ const TEN_MINUTES = '10 minutes';
  * proved the code reads the checklist. Per-IP limits here are per instance; the per-code and per-link
  * limits (kept in the database) are the real guards.
  */
-export async function recipientSharingRoutes(app: FastifyInstance, { context, cache }: SharingRoutesOptions) {
+export async function recipientSharingRoutes(
+  app: FastifyInstance,
+  { context, cache, translation }: SharingRoutesOptions,
+) {
+  const onTranslationLanded = announceTranslationLanded(context.db, app.log);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -88,6 +95,10 @@ export async function recipientSharingRoutes(app: FastifyInstance, { context, ca
   );
 
   routes.get('/api/shared/checklist', { schema: { querystring: SharedChecklistQuery } }, async (request) =>
-    readSharedChecklist(context, cache, request.query.token, recipientBrowserHash(request)),
+    readSharedChecklist(context, cache, request.query.token, recipientBrowserHash(request), {
+      translation,
+      lang: request.query.lang,
+      onTranslationLanded,
+    }),
   );
 }

@@ -21,6 +21,11 @@ export const ChangeNotice = z.union([
   z.object({ kind: z.literal('access'), checklistId: z.string() }),
   /** The owner's plan changed (a billing webhook): their dashboards refetch the plan card. */
   z.object({ kind: z.literal('plan'), userId: z.string() }),
+  /**
+   * A machine translation of this checklist into `language` landed after a page was answered
+   * without it (services/shared-translation.ts): its pages refetch.
+   */
+  z.object({ kind: z.literal('translation'), checklistId: z.string(), language: z.string() }),
   /** A session ended (sign-out, expiry sweep): sessions.id_hash. */
   z.object({ kind: z.literal('session-ended'), sessionHash: z.string() }),
 ]);

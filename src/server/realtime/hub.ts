@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isLanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import type { RecipientAccess } from '../policies/checklists.ts';
 import type { CachedChecklist, ChecklistCache } from '../services/checklist-cache.ts';
@@ -159,6 +160,17 @@ export class RealtimeHub {
         if (!dashboards) return;
         const message = encode({ type: 'plan-changed' });
         for (const subscriber of dashboards) subscriber.sendEncoded(message);
+        return;
+      }
+      case 'translation': {
+        const feed = this.#feeds.get(notice.checklistId);
+        if (!feed || !isLanguageCode(notice.language)) return;
+        const message = encode({
+          type: 'translation-ready',
+          checklistId: notice.checklistId,
+          language: notice.language,
+        });
+        for (const subscriber of feed.subscribers.keys()) subscriber.sendEncoded(message);
         return;
       }
       case 'session-ended': {

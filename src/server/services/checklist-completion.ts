@@ -7,12 +7,19 @@ import {
   tasksMissingPhotos,
 } from '#domain/checklist';
 import { AppError } from '#domain/errors';
+import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
-import { checklistActivity, checklists } from '../db/schema.ts';
+import { checklistActivity, checklists, shares } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
-import { asSeenBy, checklistInScope, getChecklist, readChecklist } from './checklists.ts';
+import {
+  asSeenBy,
+  checklistInScope,
+  getChecklist,
+  ownerRemarksLanguage,
+  readChecklist,
+} from './checklists.ts';
 
 /**
  * Doing the work beyond ticks (services/task-changes.ts): remarks and submitting, by the owner or a
@@ -39,6 +46,7 @@ export async function updateRemarks(
       .update(checklists)
       .set({
         remarks: input.remarks,
+        remarksLanguage: remarksLanguageOf(access, input.remarksLanguage, input.remarks),
         remarksChangedAt: effective,
         updatedAt: sql`now()`,
         revision: sql`${checklists.revision} + 1`,
@@ -49,6 +57,16 @@ export async function updateRemarks(
     // Not updated: out of reach (404 from the read) or an older write (the checklist as it is).
     return asSeenBy(access, await getChecklist(tx, access, checklistId));
   });
+}
+
+/**
+ * The language remarks are stored with: what the writer said, else for a recipient their share's
+ * language (the page they wrote on), for the owner null (the owner's language, whatever it becomes).
+ */
+function remarksLanguageOf(access: ChecklistAccess, said: LanguageCode | undefined, remarks: string) {
+  if (said) return said;
+  if (access.kind === 'owner') return ownerRemarksLanguage(remarks);
+  return sql<string>`(select ${shares.targetLanguage} from ${shares} where ${shares.id} = ${access.shareId})`;
 }
 
 /** Who did it: the owner (no share) or the recipient's share, with the label the record keeps. */
@@ -78,6 +96,7 @@ export async function submitChecklist(
   access: ChecklistAccess,
   checklistId: string,
   remarks: string | undefined,
+  remarksLanguage?: LanguageCode,
 ): Promise<Checklist> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -101,7 +120,13 @@ export async function submitChecklist(
         updatedAt: sql`now()`,
         revision: sql`${checklists.revision} + 1`,
         // Submitting with remarks writes them now: a remark made before it, replayed later, loses.
-        ...(remarks !== undefined ? { remarks, remarksChangedAt: sql`now()` } : {}),
+        ...(remarks !== undefined
+          ? {
+              remarks,
+              remarksChangedAt: sql`now()`,
+              remarksLanguage: remarksLanguageOf(access, remarksLanguage, remarks),
+            }
+          : {}),
       })
       .where(eq(checklists.id, checklistId))
       .returning({

@@ -34,6 +34,16 @@ export function checklistInScope(access: ChecklistAccess, checklistId: string) {
   return and(eq(checklists.id, checklistId), eq(checklists.id, access.checklistId));
 }
 
+/**
+ * The remarks' language after the owner writes them: unchanged remarks keep theirs (an editor saving
+ * a recipient's remarks as they were); new ones are in the owner's language (null).
+ */
+export function ownerRemarksLanguage(remarks: string) {
+  return sql<
+    string | null
+  >`case when ${checklists.remarks} = ${remarks} then ${checklists.remarksLanguage} else null end`;
+}
+
 /** A recipient sees nothing of the owner but the name the share page shows: no user id. */
 export function asSeenBy(access: ChecklistAccess, checklist: Checklist): Checklist {
   return access.kind === 'owner' ? checklist : { ...checklist, userId: null };
@@ -307,7 +317,13 @@ export async function replaceChecklist(
       .update(checklists)
       .set({
         name: input.name,
-        ...(input.remarks !== undefined ? { remarks: input.remarks, remarksChangedAt: sql`now()` } : {}),
+        ...(input.remarks !== undefined
+          ? {
+              remarks: input.remarks,
+              remarksChangedAt: sql`now()`,
+              remarksLanguage: ownerRemarksLanguage(input.remarks),
+            }
+          : {}),
         version: sql`${checklists.version} + 1`,
         revision: sql`${checklists.revision} + 1`,
         updatedAt: sql`now()`,

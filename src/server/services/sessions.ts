@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashSecret, newSecret } from '../ids.ts';
+import { asLanguage } from './users.ts';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -50,6 +51,7 @@ const sessionByHash = preparedPerDatabase((db) =>
       uid: users.id,
       email: users.email,
       displayName: users.displayName,
+      language: users.language,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -117,7 +119,15 @@ export async function resolveSession(
   const [row] = await sessionByHash(db).execute({ idHash: check.idHash, now: now.toISOString() });
   if (!row) return null;
   const expiresAt = await keepSessionAlive(db, check, row);
-  return { user: { uid: row.uid, email: row.email, displayName: row.displayName }, expiresAt };
+  return {
+    user: {
+      uid: row.uid,
+      email: row.email,
+      displayName: row.displayName,
+      language: asLanguage(row.language),
+    },
+    expiresAt,
+  };
 }
 
 export async function closeSession(db: Database, secret: string): Promise<void> {

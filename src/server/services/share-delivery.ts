@@ -34,6 +34,8 @@ export interface SharingContext {
    * itself (the spec's "development mode"). Never for a channel with a real carrier.
    */
   exposeCodes: Record<ShareChannel, boolean>;
+  /** Starts translating the checklist into the share's language (not awaited; services/shared-translation.ts). */
+  warmTranslation?: (checklistId: string, language: LanguageCode) => void;
 }
 
 type ShareRow = typeof shares.$inferSelect;
@@ -251,6 +253,7 @@ export async function sendShareCode(
     checklistName: checklist.name,
     now,
   });
+  context.warmTranslation?.(share.checklistId, share.targetLanguage as LanguageCode);
   return {
     shareUrl: sent.shareUrl,
     token: linkToken,
@@ -304,6 +307,7 @@ export async function resendShareCode(
     checklistName: found.checklistName,
     now,
   });
+  context.warmTranslation?.(share.checklistId, share.targetLanguage as LanguageCode);
   return {
     sent: true,
     maskedContact: maskContact(share.channel, share.contact),

@@ -11,12 +11,14 @@ import {
   type VerifyResponse,
 } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
-import { checklistActivity, shareGrants, shares } from '../db/schema.ts';
+import { checklistActivity, checklists, shareGrants, shares, users } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import type { RecipientAccess } from '../policies/checklists.ts';
 import type { ChecklistCache } from './checklist-cache.ts';
 import { asSeenBy, readChecklistWithRevision } from './checklists.ts';
-import { liveShareByToken, maskContact, type SharingContext, shareNotFound } from './share-delivery.ts';
+import { maskContact, type SharingContext, shareNotFound } from './share-delivery.ts';
+import { checklistLanguagesOf, translateChecklist } from './shared-translation.ts';
+import type { TranslationService } from './translation.ts';
 
 /**
  * Proving a share: the code check (single use, 10 minutes, 5 tries per code, 15 tries per link per
@@ -221,15 +223,49 @@ export async function recipientAccessFor(
   return { kind: 'recipient', checklistId, shareId: row.id, actorLabel: recipientLabel(row) };
 }
 
-/** GET /api/shared/checklist?token=: only for a browser verified on this live link. */
+/**
+ * This browser's grant on the live share of this token, with what the shared page names and the
+ * languages its texts are written in: one query.
+ */
+async function sharedGrantFor(context: SharingContext, token: string, browserHash: string) {
+  const [row] = await context.db
+    .select({
+      share: shares,
+      expiresAt: shareGrants.expiresAt,
+      ownerDisplayName: users.displayName,
+      ownerEmail: users.email,
+      ownerLanguage: users.language,
+      remarksLanguage: checklists.remarksLanguage,
+    })
+    .from(shares)
+    .innerJoin(shareGrants, and(eq(shareGrants.shareId, shares.id), eq(shareGrants.browserHash, browserHash)))
+    .innerJoin(checklists, eq(checklists.id, shares.checklistId))
+    .innerJoin(users, eq(users.id, checklists.userId))
+    .where(and(eq(shares.tokenHash, context.secrets.tokenHash(token)), isNull(shares.revokedAt)));
+  return row ?? null;
+}
+
+export interface SharedReadOptions {
+  translation: TranslationService;
+  /** `?lang=`: the page's language instead of the share's. */
+  lang?: LanguageCode | undefined;
+  /** Told when a translation this answer lacked lands (the page is told to refetch). */
+  onTranslationLanded?: (checklistId: string, language: LanguageCode) => void;
+}
+
+/**
+ * GET /api/shared/checklist?token=&lang=: only for a browser verified on this live link. The owner's
+ * texts come in the page's language when an engine has the pair (within TRANSLATION_LIMITS.waitMs).
+ */
 export async function readSharedChecklist(
   context: SharingContext,
   cache: ChecklistCache,
   token: string,
   browserHash: string | null,
+  options: SharedReadOptions,
   now = new Date(),
 ): Promise<SharedChecklistResponse> {
-  const grant = browserHash ? await grantFor(context, token, browserHash) : null;
+  const grant = browserHash ? await sharedGrantFor(context, token, browserHash) : null;
   if (!grant || grant.expiresAt.getTime() <= now.getTime()) throw verificationRequired();
   const { share } = grant;
   const access: RecipientAccess = {
@@ -239,19 +275,27 @@ export async function readSharedChecklist(
     actorLabel: recipientLabel(share),
   };
   const read = await readChecklistWithRevision(context.db, access, share.checklistId);
-  const found = await liveShareByToken(context, token);
-  if (!read || !found) throw shareNotFound();
+  if (!read) throw shareNotFound();
   cache.remember(read.ownerId, read.revision, read.checklist);
+  const targetLanguage = share.targetLanguage as LanguageCode;
+  const language = options.lang ?? targetLanguage;
+  const notify = options.onTranslationLanded;
+  const shown = await translateChecklist(
+    options.translation,
+    asSeenBy(access, read.checklist),
+    checklistLanguagesOf(grant),
+    language,
+    notify
+      ? { key: `${share.checklistId}|${language}`, notify: () => notify(share.checklistId, language) }
+      : undefined,
+  );
   return {
     success: true,
-    checklist: asSeenBy(access, read.checklist),
-    targetLanguage: share.targetLanguage as LanguageCode,
-    ownerName: found.ownerName,
+    ...shown,
+    targetLanguage,
+    ownerName: grant.ownerDisplayName || grant.ownerEmail.split('@')[0] || 'The owner',
     recipientName: share.recipientName,
     maskedContact: maskContact(share.channel, share.contact),
-    language: share.targetLanguage as LanguageCode,
-    sourceLanguage: 'en',
-    translated: false,
     message: SHARE_MESSAGES.loadedToast,
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '#domain/languages';
 import { splitDisplayName, type User } from '#domain/user';
 import type { UserRegistrationInput } from '#domain/user-input';
 import type { Database } from '../db/client.ts';
@@ -16,10 +17,16 @@ export interface VerifiedIdentity {
   pictureUrl: string | null;
 }
 
+/** A language column as read (written only through validated input; 'en' if it ever were not). */
+export function asLanguage(value: string): LanguageCode {
+  return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
+}
+
 const toUser = (row: typeof users.$inferSelect): User => ({
   uid: row.id,
   email: row.email,
   displayName: row.displayName,
+  language: asLanguage(row.language),
 });
 
 /**
@@ -110,4 +117,19 @@ export async function registerUser(
     .returning();
   if (!row) throw new AppError('unauthenticated', 'Please sign in again.');
   return toUser(row);
+}
+
+/** PUT /api/user/{uid}/language: the language the owner writes in and reads remarks in. */
+export async function setUserLanguage(
+  db: Database,
+  userId: string,
+  language: LanguageCode,
+): Promise<{ language: LanguageCode }> {
+  const [row] = await db
+    .update(users)
+    .set({ language, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ language: users.language });
+  if (!row) throw new AppError('unauthenticated', 'Please sign in again.');
+  return { language: asLanguage(row.language) };
 }

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ChecklistParams } from '#domain/checklist';
+import { RemarksTranslationQuery, UserLanguageInput } from '#domain/translation-input';
+import { UserPathParams } from '#domain/user-input';
+import type { Database } from '../db/client.ts';
+import { ownerAccess } from '../policies/checklists.ts';
+import { remarksInLanguage } from '../services/shared-translation.ts';
+import type { TranslationService } from '../services/translation.ts';
+import { setUserLanguage } from '../services/users.ts';
+import { authenticateFirst, requireUser } from './session.ts';
+
+/** The owner's side of translation (docs/api.md "Translation"): their language, remarks in it. */
+export async function translationRoutes(
+  app: FastifyInstance,
+  { db, translation }: { db: Database; translation: TranslationService },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+
+  routes.get(
+    '/api/checklists/:id/remarks',
+    { schema: { params: ChecklistParams, querystring: RemarksTranslationQuery } },
+    async (request) => {
+      const access = ownerAccess(await requireUser(request));
+      return remarksInLanguage(db, translation, access, request.params.id, request.query.lang);
+    },
+  );
+
+  routes.put(
+    '/api/user/:uid/language',
+    { schema: { params: UserPathParams, body: UserLanguageInput }, config: { idempotent: 'body' } },
+    async (request) => {
+      const access = ownerAccess(await requireUser(request), request.params.uid);
+      return setUserLanguage(db, access.userId, request.body.language);
+    },
+  );
+}

@@ -1,0 +1,202 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Checklist } from '#domain/checklist';
+import type { LanguageCode } from '#domain/languages';
+import type { RemarksTranslationResponse, SharedTranslation } from '#domain/translation';
+import type { Database } from '../db/client.ts';
+import { checklists, users } from '../db/schema.ts';
+import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
+import { CHANGES_CHANNEL } from '../realtime/change-listener.ts';
+import { checklistInScope, readChecklist } from './checklists.ts';
+import {
+  combineNotes,
+  isTranslatable,
+  type TranslationLanded,
+  type TranslationResult,
+  type TranslationService,
+} from './translation.ts';
+import { asLanguage } from './users.ts';
+
+/**
+ * A checklist in a recipient's language: the owner's texts (name, task descriptions and details)
+ * from the owner's language, the remarks from the language they were written in (a recipient's
+ * remarks in the page's language stay as written).
+ */
+
+export interface ChecklistLanguages {
+  /** users.language of the owner: what the name and tasks are written in. */
+  ownerLanguage: LanguageCode;
+  /** checklists.remarks_language; null: the owner's language. */
+  remarksLanguage: LanguageCode | null;
+}
+
+export function checklistLanguagesOf(row: { ownerLanguage: string; remarksLanguage: string | null }) {
+  return {
+    ownerLanguage: asLanguage(row.ownerLanguage),
+    remarksLanguage: row.remarksLanguage === null ? null : asLanguage(row.remarksLanguage),
+  };
+}
+
+/** The owner's texts of a checklist, in the order they are sent to the engine. */
+function ownerTexts(checklist: Checklist): string[] {
+  return [checklist.name, ...checklist.tasks.flatMap((task) => [task.description, task.details])];
+}
+
+/**
+ * The owner's texts and the remarks: one request to the engine when the remarks are in the owner's
+ * language (the usual case), two in parallel when a recipient wrote them in another.
+ */
+async function translateTexts(
+  translation: TranslationService,
+  texts: string[],
+  source: LanguageCode,
+  remarks: { text: string; language: LanguageCode },
+  target: LanguageCode,
+  landed?: { key: string; notify: TranslationLanded },
+): Promise<{ texts: TranslationResult; remarks: TranslationResult }> {
+  if (remarks.language === source) {
+    const both = await translation.translate([...texts, remarks.text], source, target, landed);
+    const remarksText = both.texts.pop() ?? remarks.text;
+    const remarksTranslated = both.translated && isTranslatable(remarks.text);
+    return {
+      texts: both,
+      remarks: { texts: [remarksText], translated: remarksTranslated },
+    };
+  }
+  const [own, written] = await Promise.all([
+    translation.translate(texts, source, target, landed),
+    translation.translate([remarks.text], remarks.language, target, landed),
+  ]);
+  return { texts: own, remarks: written };
+}
+
+export async function translateChecklist(
+  translation: TranslationService,
+  checklist: Checklist,
+  languages: ChecklistLanguages,
+  target: LanguageCode,
+  landed?: { key: string; notify: TranslationLanded },
+): Promise<{ checklist: Checklist } & SharedTranslation> {
+  const remarksSource = languages.remarksLanguage ?? languages.ownerLanguage;
+  const { texts, remarks } = await translateTexts(
+    translation,
+    ownerTexts(checklist),
+    languages.ownerLanguage,
+    { text: checklist.remarks, language: remarksSource },
+    target,
+    landed,
+  );
+  const translated = texts.translated || remarks.translated;
+  const note = combineNotes(texts.note, remarks.note);
+  const shared: SharedTranslation = {
+    language: target,
+    sourceLanguage: languages.ownerLanguage,
+    translated,
+    ...(note ? { translationNote: note } : {}),
+  };
+  if (!translated) return { checklist, ...shared };
+  const [name = checklist.name, ...taskTexts] = texts.texts;
+  return {
+    checklist: {
+      ...checklist,
+      name,
+      remarks: remarks.texts[0] ?? checklist.remarks,
+      tasks: checklist.tasks.map((task, i) => ({
+        ...task,
+        description: taskTexts[2 * i] ?? task.description,
+        details: taskTexts[2 * i + 1] ?? task.details,
+      })),
+    },
+    ...shared,
+    original: {
+      name: checklist.name,
+      remarks: checklist.remarks,
+      tasks: checklist.tasks.map(({ id, description, details }) => ({ id, description, details })),
+    },
+  };
+}
+
+/**
+ * Starts translating a checklist into a share's language when its code is sent, so the recipient's
+ * first page finds it ready. Not awaited by the send; its failures are logged (without the texts).
+ */
+export function warmChecklistTranslation(
+  db: Database,
+  translation: TranslationService,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  checklistId: string,
+  target: LanguageCode,
+): void {
+  void (async () => {
+    const [row] = await db
+      .select({ ownerLanguage: users.language, remarksLanguage: checklists.remarksLanguage })
+      .from(checklists)
+      .innerJoin(users, eq(users.id, checklists.userId))
+      .where(eq(checklists.id, checklistId));
+    if (!row) return;
+    const checklist = await readChecklist(
+      db,
+      { kind: 'recipient', checklistId, shareId: '', actorLabel: '' },
+      checklistId,
+    );
+    if (!checklist) return;
+    const languages = checklistLanguagesOf(row);
+    await Promise.all([
+      translation.warm(ownerTexts(checklist), languages.ownerLanguage, target),
+      translation.warm([checklist.remarks], languages.remarksLanguage ?? languages.ownerLanguage, target),
+    ]);
+  })().catch((error: unknown) => {
+    log.warn(
+      { kind: error instanceof Error ? error.name : 'unknown', checklistId, target },
+      'translation: warming a shared checklist failed',
+    );
+  });
+}
+
+/**
+ * Tells every instance that a translation of this checklist landed: their sockets following it get
+ * `{type: 'translation-ready', checklistId, language}` and refetch (the page also polls meanwhile).
+ */
+export function announceTranslationLanded(db: Database, log: Pick<FastifyBaseLogger, 'warn'>) {
+  return (checklistId: string, language: LanguageCode): void => {
+    const payload = JSON.stringify({ kind: 'translation', checklistId, language });
+    db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`).catch((error: unknown) => {
+      log.warn({ kind: error instanceof Error ? error.name : 'unknown' }, 'translation: notice not sent');
+    });
+  };
+}
+
+/**
+ * GET /api/checklists/{id}/remarks?lang=: the remarks as written and in the owner's language (or
+ * `lang`): a recipient's remarks read by the owner in theirs. Owner only; others get 404.
+ */
+export async function remarksInLanguage(
+  db: Database,
+  translation: TranslationService,
+  access: OwnerAccess,
+  checklistId: string,
+  lang: LanguageCode | undefined,
+): Promise<RemarksTranslationResponse> {
+  const [row] = await db
+    .select({
+      remarks: checklists.remarks,
+      remarksLanguage: checklists.remarksLanguage,
+      ownerLanguage: users.language,
+    })
+    .from(checklists)
+    .innerJoin(users, eq(users.id, checklists.userId))
+    .where(checklistInScope(access, checklistId));
+  if (!row) throw checklistNotFound();
+  const languages = checklistLanguagesOf(row);
+  const written = languages.remarksLanguage ?? languages.ownerLanguage;
+  const textLanguage = lang ?? languages.ownerLanguage;
+  const result = await translation.translate([row.remarks], written, textLanguage);
+  return {
+    remarks: row.remarks,
+    language: written,
+    text: result.texts[0] ?? row.remarks,
+    textLanguage,
+    translated: result.translated,
+    ...(result.note ? { translationNote: result.note } : {}),
+  };
+}
