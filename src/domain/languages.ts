@@ -24,3 +24,8 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
 export function languageCodeMessage(field: string): string {
   return `${field} must be one of ${LANGUAGE_CODES.join(', ')}`;
 }
+
+/** The English name of a language ('es' -> 'Spanish'), the code itself for one outside the ten. */
+export function languageName(code: string): string {
+  return LANGUAGES.find((language) => language.code === code)?.name ?? code;
+}

@@ -9,6 +9,7 @@ import { isNewChecklistId } from '../lib/offline-queue.ts';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
 import { HeldEdits } from './dashboard/held-edits.tsx';
 import { StatsStrip } from './dashboard/stats-strip.tsx';
+import { LanguageCard } from './dashboard/language-card.tsx';
 import { PastDueBanner, SubscriptionCard } from './dashboard/subscription-card.tsx';
 import { useDashboardActions } from './dashboard/use-dashboard-actions.ts';
 
@@ -82,8 +83,9 @@ export default function DashboardPage() {
             />
           )}
         </div>
-        <aside aria-label="Plan and usage" className="min-w-0">
+        <aside aria-label="Plan and settings" className="min-w-0 space-y-6">
           <SubscriptionCard />
+          <LanguageCard />
         </aside>
       </div>
 

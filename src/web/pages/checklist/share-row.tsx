@@ -1,5 +1,5 @@
 import { Mail, Smartphone } from 'lucide-react';
-import { LANGUAGES } from '#domain/languages';
+import { languageName } from '#domain/languages';
 import type { ShareSummary } from '#domain/sharing';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -9,10 +9,6 @@ import { relativeTime } from '../../lib/relative-time.ts';
 /** What a row calls the recipient: the name the owner typed, or 'Recipient'. */
 export function recipientLabel(share: ShareSummary): string {
   return share.recipientName?.trim() || 'Recipient';
-}
-
-function languageName(code: string): string {
-  return LANGUAGES.find((language) => language.code === code)?.name ?? code;
 }
 
 /** 'Active 5 minutes ago' once the recipient has done something, 'Sent 2 hours ago' before. */
