@@ -8,8 +8,8 @@ import { useLiveDashboard } from '../hooks/use-live-updates.ts';
 import { isNewChecklistId } from '../lib/offline-queue.ts';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
 import { HeldEdits } from './dashboard/held-edits.tsx';
-import { StatsStrip } from './dashboard/stats-strip.tsx';
 import { LanguageCard } from './dashboard/language-card.tsx';
+import { StatsStrip } from './dashboard/stats-strip.tsx';
 import { PastDueBanner, SubscriptionCard } from './dashboard/subscription-card.tsx';
 import { useDashboardActions } from './dashboard/use-dashboard-actions.ts';
 
