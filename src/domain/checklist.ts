@@ -1,5 +1,6 @@
 import { differenceInCalendarDays, format } from 'date-fns';
 import { z } from 'zod';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { ChangedAt } from './offline.ts';
 
 /** Checklists and tasks: shapes, limits, the spec's rules (sections 3-5) and its messages. */
@@ -315,12 +316,19 @@ export type TaskPatchInput = z.input<typeof TaskPatchInput>;
 export type TaskPatch = z.output<typeof TaskPatchInput>;
 
 /** PATCH /api/checklists/{id}: the remarks (owner or verified recipient). */
-export const RemarksInput = z.object({ remarks: Remarks, changedAt: ChangedAt.optional() });
+/** The language remarks were written in (the recipient's page language), kept with them for translation. */
+const RemarksLanguage = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
+
+export const RemarksInput = z.object({
+  remarks: Remarks,
+  changedAt: ChangedAt.optional(),
+  remarksLanguage: RemarksLanguage.optional(),
+});
 export type RemarksInput = z.output<typeof RemarksInput>;
 
 /** POST /api/checklists/{id}/submit; the body may be left out. */
 export const SubmitInput = z
-  .object({ remarks: Remarks.optional() })
+  .object({ remarks: Remarks.optional(), remarksLanguage: RemarksLanguage.optional() })
   .nullish()
   .transform((body) => body ?? {});
 

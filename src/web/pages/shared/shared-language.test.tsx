@@ -109,6 +109,9 @@ function serve(status: unknown, shared?: (lang: string | null) => Response) {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === `/api/verification/status/${TOKEN}`) return jsonResponse(200, status);
     if (url.pathname === '/api/shared/checklist' && shared) return shared(url.searchParams.get('lang'));
+    if (url.pathname === `/api/checklists/${WRITTEN.id}`) {
+      return jsonResponse(200, { ...WRITTEN, remarks: 'Falta jabón' });
+    }
     if (url.pathname === '/api/verification/verify') {
       return jsonResponse(400, { error: { code: 'code_invalid', message: 'Wrong', triesLeft: triesLeft } });
     }
@@ -317,5 +320,22 @@ describe('the shared page in the recipient’s language', () => {
     );
     expect(document.documentElement.lang).toBe('fr');
     expect(screen.getByText('Mop the kitchen floor')).toBeTruthy();
+  });
+
+  it('sends the remarks with the language they were written in', async () => {
+    serve(VERIFIED, () => jsonResponse(200, TRANSLATED));
+    renderPage('lang=es');
+    const remarks = await screen.findByRole('textbox', { name: 'Notas y observaciones' });
+    fireEvent.change(remarks, { target: { value: 'Falta jabón' } });
+    fireEvent.blur(remarks);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === `/api/checklists/${WRITTEN.id}`)).toBe(
+        true,
+      ),
+    );
+    const [, init] =
+      fetchMock.mock.calls.find(([url]) => String(url) === `/api/checklists/${WRITTEN.id}`) ?? [];
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ remarks: 'Falta jabón', remarksLanguage: 'es' });
   });
 });
