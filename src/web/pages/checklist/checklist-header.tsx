@@ -9,9 +9,9 @@ import { formatPercent, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 
 export function BackToDashboard() {
   return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 text-slate-600">
+    <Button asChild variant="ghost" size="sm" className="-ms-2 text-slate-600">
       <Link href="/dashboard">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
         Back to Dashboard
       </Link>
     </Button>

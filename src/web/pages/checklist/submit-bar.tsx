@@ -15,7 +15,7 @@ export function SubmitBar({ onSubmit, submitting }: { onSubmit(): void; submitti
           disabled={submitting}
           aria-busy={submitting || undefined}
         >
-          <Send className="h-5 w-5" aria-hidden="true" />
+          <Send className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
           {submitting ? t('checklist.submitting') : t('checklist.submit')}
         </Button>
       </div>
