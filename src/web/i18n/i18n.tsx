@@ -27,6 +27,8 @@ export function loadUiLanguage(language: LanguageCode): Thenable<I18n> {
     if (!load) throw new Error(`No catalog for ${language}`);
     const started: Thenable<I18n> = load().then((messages) => {
       const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
+      // A message with no placeholder is kept compiled as its plain text: it is read as it is.
+      i18n.setMessagesCompiler((message) => [message]);
       started.status = 'fulfilled';
       started.value = i18n;
       return i18n;

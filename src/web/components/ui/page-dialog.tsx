@@ -46,7 +46,7 @@ export function PageDialog({
         aria-describedby={description ? descriptionId : undefined}
         className="dialog-content fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6"
       >
-        <div className="flex items-start justify-between gap-3">
+        <div className="flex flex-wrap-reverse items-start justify-between gap-x-3 gap-y-2">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
