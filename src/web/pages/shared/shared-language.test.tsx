@@ -249,26 +249,31 @@ describe('the shared page in the recipient’s language', () => {
   });
 
   it('keeps the translation when a live update brings the texts as written', async () => {
-    let answer = TRANSLATED;
-    serve(VERIFIED, () => jsonResponse(200, answer));
-    const { client } = renderPage('lang=es');
-    await screen.findByText('Fregar el suelo de la cocina');
-    await waitFor(() => expect(client.isFetching()).toBe(0));
-    // The owner ticks a task: the realtime copy carries the owner's own words (a read that lands
-    // later has the tick too).
-    const ticked = { ...WRITTEN, tasks: WRITTEN.tasks.map((task) => ({ ...task, completed: true })) };
-    answer = {
+    // Asked again later (on focus, after a reconnection), the server has the tick too.
+    const tickedInSpanish = {
       ...TRANSLATED,
       checklist: { ...IN_SPANISH, tasks: IN_SPANISH.tasks.map((task) => ({ ...task, completed: true })) },
     };
+    let asked = 0;
+    serve(VERIFIED, () => {
+      asked += 1;
+      return jsonResponse(200, asked === 1 ? TRANSLATED : tickedInSpanish);
+    });
+    const { client } = renderPage('lang=es');
+    await screen.findByText('Fregar el suelo de la cocina');
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    // The owner ticks a task: the realtime copy carries the owner's own words.
+    const ticked = { ...WRITTEN, tasks: WRITTEN.tasks.map((task) => ({ ...task, completed: true })) };
     await act(async () => {
       client.setQueryData<SharedChecklistResponse>(sharedKeys.checklist(TOKEN, 'es'), (old) =>
         old ? { ...old, checklist: ticked } : old,
       );
     });
+    await waitFor(() =>
+      expect(screen.getByTestId('task-count').textContent).toBe('2 de 2 tareas completadas'),
+    );
     expect(screen.getByText('Fregar el suelo de la cocina')).toBeTruthy();
     expect(screen.queryByText('Mop the kitchen floor')).toBeNull();
-    expect(screen.getByTestId('task-count').textContent).toBe('2 de 2 tareas completadas');
   });
 
   it("says 'Translating…' while the translation is on its way, and shows it when it lands", async () => {
