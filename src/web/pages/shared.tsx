@@ -17,7 +17,12 @@ import {
   SharedNotFound,
   VerificationExplainer,
 } from './shared/shared-states.tsx';
-import { sharedKeys, useSharedChecklist, useVerificationStatus } from './shared/use-share-access.ts';
+import {
+  keptLanguage,
+  sharedKeys,
+  useSharedChecklist,
+  useVerificationStatus,
+} from './shared/use-share-access.ts';
 
 /** The spec's pause between a right code and the checklist (section 4: "after about 1 second"). */
 export const VERIFIED_LOAD_DELAY_MS = 1000;
@@ -52,7 +57,8 @@ export default function SharedChecklistPage() {
   const verifiedBefore = statusKnown && status.data?.verified === true;
   // The page's language: the link's `lang`, else the share's own (known once this browser is verified).
   const shareLanguage = verifiedLanguage ?? (status.data?.verified ? status.data.targetLanguage : null);
-  const language = requested ?? shareLanguage ?? DEFAULT_LANGUAGE;
+  const [kept] = useState(() => keptLanguage(queryClient, token));
+  const language = requested ?? shareLanguage ?? kept ?? DEFAULT_LANGUAGE;
   useUiLanguageOfPage(language);
   const t = useT();
   const shared = useSharedChecklist(token, language, verifiedBefore || verifiedHere);

@@ -27,11 +27,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setCurrent({ ...message, id: Date.now() + Math.random() });
   }, []);
   const api = useMemo(() => ({ toast }), [toast]);
-  useUiLanguage(); // the close button's name follows the page's language
+  // The close button's name follows the page's language; a toast swipes away toward the line's end.
+  const language = useUiLanguage();
 
   return (
     <ToastContext.Provider value={api}>
-      <ToastPrimitive.Provider swipeDirection="right" duration={5000}>
+      <ToastPrimitive.Provider swipeDirection={language === 'ar' ? 'left' : 'right'} duration={5000}>
         {children}
         {current && (
           <ToastPrimitive.Root

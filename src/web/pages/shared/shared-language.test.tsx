@@ -10,6 +10,7 @@ import { ToastProvider } from '../../components/ui/toast.tsx';
 import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
 import { memoryBlobStore, memoryOpStore } from '../../lib/offline-store.ts';
 import SharedChecklistPage from '../shared.tsx';
+import { asWritten } from './shared-translation.ts';
 import { sharedKeys } from './use-share-access.ts';
 
 /** The recipient's page in their language (issue 13): words, layout direction and the translated texts. */
@@ -134,8 +135,10 @@ afterEach(async () => {
   await waitFor(() => expect(document.documentElement.lang).toBe('en'));
 });
 
-function renderPage(search: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderPage(
+  search: string,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const location = memoryLocation({ path: `/shared/${TOKEN}`, searchPath: search, record: true });
   render(
     <QueryClientProvider client={client}>
@@ -342,5 +345,16 @@ describe('the shared page in the recipient’s language', () => {
       fetchMock.mock.calls.find(([url]) => String(url) === `/api/checklists/${WRITTEN.id}`) ?? [];
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toMatchObject({ remarks: 'Falta jabón', remarksLanguage: 'es' });
+  });
+
+  it('opens the copy kept on this device in its language when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sharedKeys.checklist(TOKEN, 'es'), asWritten(TRANSLATED));
+    renderPage('', client);
+    // The status is asked once more a second later, then the kept copy opens, in Spanish.
+    expect(await screen.findByText('Fregar el suelo de la cocina', {}, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+    expect(screen.getByTestId('auto-translated').textContent).toContain('Traducción automática');
   });
 });

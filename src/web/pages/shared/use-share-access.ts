@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { LanguageCode } from '#domain/languages';
 import type {
@@ -25,6 +25,19 @@ export const sharedKeys = {
   checklist: (token: string, language: LanguageCode = uiLanguage()) =>
     ['/api/shared/checklist', token, language] as const,
 };
+
+/**
+ * The language of the copy of this share most recently kept on this device, if any: with no `lang`
+ * on the link and no status yet (offline, or before the server answers), the page opens on it.
+ */
+export function keptLanguage(queryClient: QueryClient, token: string): LanguageCode | undefined {
+  const [newest] = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: sharedKeys.checklists(token) })
+    .filter((query) => query.state.data !== undefined)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return newest?.queryKey[2] as LanguageCode | undefined;
+}
 
 /** While a translation is under way the copy is asked for again this often, for at most this long. */
 export const TRANSLATION_POLL = { everyMs: 2000, forMs: 30_000 } as const;
