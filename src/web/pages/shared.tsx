@@ -17,6 +17,7 @@ import {
   SharedNotFound,
   VerificationExplainer,
 } from './shared/shared-states.tsx';
+import { translatedChecklist } from './shared/shared-translation.ts';
 import {
   keptLanguage,
   sharedKeys,
@@ -80,7 +81,11 @@ export default function SharedChecklistPage() {
   } else if (!statusKnown) view = 'loading';
   else view = 'code';
 
-  useDocumentTitle(view === 'checklist' && shared.data ? shared.data.checklist.name : t('shared.pageTitle'));
+  useDocumentTitle(
+    view === 'checklist' && shared.data
+      ? translatedChecklist(shared.data.checklist, shared.data.translations).name
+      : t('shared.pageTitle'),
+  );
 
   useEffect(() => {
     void loadChecklistContent();

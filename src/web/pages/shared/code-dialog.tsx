@@ -4,7 +4,7 @@ import { type ResendResponse, SHARE_LIMITS, type VerifyResponse } from '#domain/
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/field.tsx';
 import { PageDialog } from '../../components/ui/page-dialog.tsx';
-import { richText, useT, useUiLanguage } from '../../i18n/i18n.tsx';
+import { richText, type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { getPublicConfig } from '../../lib/public-config.ts';
 import {
@@ -16,6 +16,9 @@ import {
 } from './code-messages.ts';
 import { useCountdown } from './use-countdown.ts';
 import { useResendCode, useVerifyCode } from './use-share-access.ts';
+
+/** What went wrong, said when shown: a switch of language while it shows says it again in the new one. */
+type Problem = (t: Translate, language: string) => string;
 
 /**
  * The verification dialog of the shared page (spec sections 2, 4, 5): the 6-digit code, the server's
@@ -40,7 +43,7 @@ export function CodeDialog({
   const hintId = `${ids}-hint`;
   const problemId = `${ids}-problem`;
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const verify = useVerifyCode(token);
   const t = useT();
   const language = useUiLanguage();
@@ -50,7 +53,7 @@ export function CodeDialog({
     if (verify.isPending) return;
     const invalid = codeInputProblem(code);
     if (invalid) {
-      setProblem(t(invalid));
+      setProblem(() => (say: Translate) => say(invalid));
       return;
     }
     setProblem(null);
@@ -58,7 +61,9 @@ export function CodeDialog({
       onSuccess: (response) => onVerified(response),
       onError: (error) => {
         if (!isApiError(error)) console.warn('Verifying the code failed', error);
-        setProblem(verifyFailureMessage(t, error, language));
+        setProblem(
+          () => (say: Translate, inLanguage: string) => verifyFailureMessage(say, error, inLanguage),
+        );
       },
     });
   }
@@ -102,7 +107,7 @@ export function CodeDialog({
             />
             {problem && (
               <p id={problemId} role="alert" className="mt-2 text-sm font-medium text-red-700">
-                {problem}
+                {problem(t, language)}
               </p>
             )}
             <p id={hintId} className="mt-2 text-sm text-slate-600">
@@ -130,8 +135,9 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
   const resend = useResendCode(token);
   const cooldown = useCountdown();
   const [sent, setSent] = useState<ResendResponse | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const t = useT();
+  const language = useUiLanguage();
 
   function send() {
     setProblem(null);
@@ -144,7 +150,7 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
       onError: (error) => {
         if (!isApiError(error)) console.warn('Asking for a new code failed', error);
         setSent(null);
-        setProblem(resendFailureMessage(t, error));
+        setProblem(() => (say: Translate) => resendFailureMessage(say, error));
         const wait = retryAfterOf(error);
         if (wait !== null) cooldown.start(wait);
       },
@@ -194,7 +200,7 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
       )}
       {problem && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
+          {problem(t, language)}
         </p>
       )}
       {localCode && <LocalModeCode code={localCode} />}

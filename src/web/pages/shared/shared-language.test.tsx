@@ -357,4 +357,18 @@ describe('the shared page in the recipient’s language', () => {
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
     expect(screen.getByTestId('auto-translated').textContent).toContain('Traducción automática');
   });
+
+  it('switches language inside the code dialog, and says a shown error again in the new one', async () => {
+    serve(NOT_VERIFIED);
+    renderPage('lang=es');
+    expect(await enterWrongCode()).toBe('Ese código no es correcto. Le quedan 3 intentos.');
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Idioma' }), { target: { value: 'fr' } });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Ce code n’est pas le bon. Il vous reste 3 essais.',
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Saisissez votre code de vérification' })).toBeTruthy();
+  });
 });
