@@ -186,7 +186,7 @@ export function PhotoDialog({
       returnFocusTo={returnFocusTo}
       title={purpose === 'replace' ? t('photo.replace') : t('photo.required')}
       description={richText(t, purpose === 'replace' ? 'photo.replaceText' : 'photo.requiredText', {
-        task: <span className="font-medium text-slate-800">“{taskDescription}”</span>,
+        task: <span className="font-medium text-slate-800">{taskDescription}</span>,
       })}
     >
       <div className="mt-4 grid grid-cols-2 gap-2">
