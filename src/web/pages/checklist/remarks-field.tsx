@@ -60,6 +60,7 @@ export function RemarksField({
           className="mt-2 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm whitespace-pre-line break-words text-blue-950"
           data-testid="remarks-translation"
         >
+          <span className="block text-xs font-semibold">{t('translation.title')}</span>
           {translation}
         </p>
       )}

@@ -57,11 +57,14 @@ function languageName(code: LanguageCode, inLanguage: LanguageCode): string {
   }
 }
 
-/** Why the texts are shown as written, when a translation was wanted and is not (all) there. */
+/**
+ * Why texts are shown as written, when a translation was wanted and is not (all) there: also beside
+ * the banner when only some texts are translated yet.
+ */
 function TranslationNote({ shared }: { shared: SharedCopy }) {
   const t = useT();
   const note = shared.translationNote;
-  if (!note || shared.translated) return null;
+  if (!note) return null;
   const text =
     note === 'pending'
       ? t('translation.pending')

@@ -371,4 +371,22 @@ describe('the shared page in the recipient’s language', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Saisissez votre code de vérification' })).toBeTruthy();
   });
+
+  it("shows the owner's remarks translated above the text as written, which stays editable", async () => {
+    const withRemarks: SharedChecklistResponse = {
+      ...TRANSLATED,
+      checklist: { ...IN_SPANISH, remarks: 'La llave está bajo la maceta' },
+      original: {
+        ...(TRANSLATED.original as NonNullable<SharedChecklistResponse['original']>),
+        remarks: 'Key under the pot',
+      },
+    };
+    serve(VERIFIED, () => jsonResponse(200, withRemarks));
+    renderPage('lang=es');
+    const translation = await screen.findByTestId('remarks-translation');
+    expect(translation.textContent).toBe('Traducción automáticaLa llave está bajo la maceta');
+    expect(
+      (screen.getByRole('textbox', { name: 'Notas y observaciones' }) as HTMLTextAreaElement).value,
+    ).toBe('Key under the pot');
+  });
 });
