@@ -1,5 +1,5 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { AppHeader } from './components/app-header.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { PageViews } from './components/page-views.tsx';
@@ -28,10 +28,15 @@ export function App() {
           <AuthProvider>
             <div className="flex min-h-dvh flex-col bg-slate-50">
               <AppHeader />
-              <OfflineBanner />
+              {/* Its words come with the page's catalog; until then there is nothing it must say. */}
+              <Suspense fallback={null}>
+                <OfflineBanner />
+              </Suspense>
               <AppRoutes />
             </div>
-            <UpdatePrompt />
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
             <PageViews />
           </AuthProvider>
         </OfflineQueueProvider>

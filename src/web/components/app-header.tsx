@@ -18,7 +18,7 @@ export function AppHeader() {
         <Brand href={user ? '/dashboard' : '/'} />
         <LocalModeBadge />
         {user && (
-          <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:gap-2">
+          <nav aria-label="Main" className="ms-auto flex items-center gap-0.5 sm:gap-2">
             <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
               <Link href="/dashboard" aria-label="Dashboard">
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
@@ -32,7 +32,7 @@ export function AppHeader() {
               </Link>
             </Button>
             <div
-              className="mx-1 hidden min-w-0 flex-col text-right leading-tight md:flex"
+              className="mx-1 hidden min-w-0 flex-col text-end leading-tight md:flex"
               data-testid="header-user"
             >
               <span className="truncate text-sm font-semibold text-slate-900">{userLabel(user)}</span>
@@ -41,7 +41,7 @@ export function AppHeader() {
             <Button
               variant="secondary"
               size="sm"
-              className="ml-1 px-2 sm:px-3"
+              className="ms-1 px-2 sm:px-3"
               onClick={() => void signOut()}
               aria-label="Sign out"
             >

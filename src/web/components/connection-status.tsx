@@ -1,36 +1,39 @@
 import { useRealtimeState } from '../hooks/use-live-updates.ts';
+import { type MessageKey, useT } from '../i18n/i18n.tsx';
 import { cn } from '../lib/cn.ts';
 import type { RealtimeClient, RealtimeState } from '../lib/realtime-client.ts';
 
-const VIEWS: Record<RealtimeState, { label: string; explanation: string; dot: string; text: string }> = {
+const VIEWS: Record<
+  RealtimeState,
+  { label: MessageKey; explanation: MessageKey; dot: string; text: string }
+> = {
   live: {
-    label: 'Live',
-    explanation: 'Changes appear here as they happen.',
+    label: 'live.live',
+    explanation: 'live.liveText',
     dot: 'bg-green-500',
     text: 'text-slate-500',
   },
   idle: {
-    label: 'Connecting…',
-    explanation: 'Connecting, so that changes appear here as they happen.',
+    label: 'live.connecting',
+    explanation: 'live.connectingText',
     dot: 'bg-slate-300',
     text: 'text-slate-500',
   },
   connecting: {
-    label: 'Connecting…',
-    explanation: 'Connecting, so that changes appear here as they happen.',
+    label: 'live.connecting',
+    explanation: 'live.connectingText',
     dot: 'bg-slate-300',
     text: 'text-slate-500',
   },
   reconnecting: {
-    label: 'Reconnecting…',
-    explanation:
-      'The live connection dropped. Reconnecting; changes made meanwhile will show once it is back.',
+    label: 'live.reconnecting',
+    explanation: 'live.reconnectingText',
     dot: 'bg-amber-500',
     text: 'text-amber-800',
   },
   offline: {
-    label: 'Offline',
-    explanation: 'No connection. Changes made by others will show once you are back online.',
+    label: 'live.offline',
+    explanation: 'live.offlineText',
     dot: 'bg-slate-400',
     text: 'text-slate-700',
   },
@@ -43,10 +46,11 @@ const VIEWS: Record<RealtimeState, { label: string; explanation: string; dot: st
 export function ConnectionStatus({ className, client }: { className?: string; client?: RealtimeClient }) {
   const state = useRealtimeState(client);
   const view = VIEWS[state];
+  const t = useT();
   return (
     <span
       role="status"
-      title={view.explanation}
+      title={t(view.explanation)}
       data-testid="connection-status"
       data-state={state}
       className={cn(
@@ -56,8 +60,8 @@ export function ConnectionStatus({ className, client }: { className?: string; cl
       )}
     >
       <span className={cn('h-2 w-2 shrink-0 rounded-full', view.dot)} aria-hidden="true" />
-      <span>{view.label}</span>
-      <span className="sr-only">: {view.explanation}</span>
+      <span>{t(view.label)}</span>
+      <span className="sr-only">: {t(view.explanation)}</span>
     </span>
   );
 }

@@ -1,8 +1,10 @@
+import { translate, useUiLanguage } from '../i18n/i18n.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 
 /** Says plainly when the app runs on local fallbacks (DESIGN.md: a fallback is never silent). */
 export function LocalModeBadge() {
   const { localMode, localServices } = getPublicConfig();
+  useUiLanguage(); // said in the page's language (the recipient's pages too)
   if (!localMode) return null;
   return (
     <span
@@ -10,7 +12,7 @@ export function LocalModeBadge() {
       title={`Running locally: ${localServices.join(', ')}`}
       data-testid="local-mode-badge"
     >
-      Local mode
+      {translate('code.localTitle')}
     </span>
   );
 }

@@ -2,18 +2,10 @@ import { CloudOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useQueueState } from '../hooks/use-offline-queue.tsx';
 import { useOnline } from '../hooks/use-online.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 // Rare (a session or a recipient's access ended while changes waited): fetched only then.
 const SignInToSync = lazy(() => import('./sign-in-to-sync.tsx'));
-
-export const OFFLINE_MESSAGES = {
-  offline: "You're offline. Changes are saved on this device and will sync when you're back online.",
-  retrying: 'Changes are saved on this device; the server cannot be reached yet. Retrying…',
-} as const;
-
-export function pendingCountText(count: number): string {
-  return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`;
-}
 
 /**
  * Says when work is kept on this device only: offline, or online while the server cannot be reached.
@@ -22,12 +14,13 @@ export function pendingCountText(count: number): string {
 export function OfflineBanner() {
   const online = useOnline();
   const { ops, failures, blocked } = useQueueState();
+  const t = useT();
   const count = ops.length;
   const signIn = online && blocked;
   if (online && !signIn && (count === 0 || failures === 0)) return null;
   const waiting = count > 0 && (
-    <span className="ml-1 font-semibold whitespace-nowrap" data-testid="pending-count">
-      {pendingCountText(count)}
+    <span className="ms-1 font-semibold whitespace-nowrap" data-testid="pending-count">
+      {t('offline.pendingCount', { count })}
     </span>
   );
   return (
@@ -44,7 +37,7 @@ export function OfflineBanner() {
           </Suspense>
         ) : (
           <p className="min-w-0 flex-1">
-            {online ? OFFLINE_MESSAGES.retrying : OFFLINE_MESSAGES.offline}
+            {online ? t('offline.retrying') : t('offline.offline')}
             {waiting}
           </p>
         )}

@@ -1,10 +1,10 @@
 import { CloudOff } from 'lucide-react';
+import { useT } from '../i18n/i18n.tsx';
 import { cn } from '../lib/cn.ts';
-
-export const PENDING_SYNC_LABEL = 'Pending sync';
 
 /** A change kept on this device and not yet saved on the server. */
 export function PendingSyncBadge({ className }: { className?: string }) {
+  const t = useT();
   return (
     <span
       data-testid="pending-sync"
@@ -14,7 +14,7 @@ export function PendingSyncBadge({ className }: { className?: string }) {
       )}
     >
       <CloudOff className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-      {PENDING_SYNC_LABEL}
+      {t('sync.pending')}
     </span>
   );
 }

@@ -2,14 +2,10 @@ import { Camera, FileImage, ImagePlus, Images, WifiOff } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { checkPhotoFile, isImageFile, PHOTO_LIMITS, PHOTO_MESSAGES } from '#domain/photos';
 import { useOnline } from '../hooks/use-online.ts';
+import { richText, type Translate, useT, useUiLanguage } from '../i18n/i18n.tsx';
 import { type PreparedPhoto, preparePhoto } from '../lib/photo-shrink.ts';
 import { isAbortError, type UploadOptions } from '../lib/upload-request.ts';
-import {
-  notSavedNote,
-  PHOTO_UPLOAD_NOTES,
-  type PhotoPurpose,
-  uploadFailure,
-} from './photo-upload-failure.ts';
+import { notSavedNote, type PhotoPurpose, uploadFailure } from './photo-upload-failure.ts';
 import { Button } from './ui/button.tsx';
 import { ModalDialog } from './ui/dialog.tsx';
 import { ProgressBar } from './ui/progress-bar.tsx';
@@ -35,23 +31,36 @@ type Problem = { message: string; note?: string };
 /** While sending: the share of the file sent (null when the browser cannot tell), then the server's turn. */
 type Progress = { percent: number | null; sent: boolean };
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** '1.2 MB' in the page's language, from the browser's Intl. */
+function megabytes(bytes: number, language: string): string {
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'megabyte',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(bytes / (1024 * 1024));
 }
 
-function UploadProgress({ progress }: { progress: Progress }) {
+function UploadProgress({ progress, t, language }: { progress: Progress; t: Translate; language: string }) {
   const { percent, sent } = progress;
   const label = sent
-    ? 'Saving photo…'
+    ? t('photo.progressSaving')
     : percent === null
-      ? 'Uploading photo…'
-      : `Uploading photo… ${percent}%`;
+      ? t('photo.progressUploading')
+      : t('photo.progressPercent', {
+          percent: new Intl.NumberFormat(language, { style: 'percent' }).format(percent / 100),
+        });
   return (
     <div className="mt-3" data-testid="upload-progress">
       <p className="text-sm font-medium text-slate-700 tabular-nums" aria-hidden="true">
         {label}
       </p>
-      <ProgressBar label="Upload progress" value={percent} valueText={label} className="mt-1.5 h-2" />
+      <ProgressBar
+        label={t('photo.progressLabel')}
+        value={percent}
+        valueText={label}
+        className="mt-1.5 h-2"
+      />
     </div>
   );
 }
@@ -70,6 +79,8 @@ export function PhotoDialog({
   returnFocusTo,
 }: PhotoDialogProps) {
   const { toast } = useToast();
+  const t = useT();
+  const language = useUiLanguage();
   const online = useOnline();
   const chooseRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
@@ -109,7 +120,7 @@ export function PhotoDialog({
     const pickNumber = ++picks.current;
     setCancelled(false);
     if (!isImageFile(chosen)) {
-      refuse(PHOTO_MESSAGES.invalidTypeTitle, PHOTO_MESSAGES.invalidType);
+      refuse(t('photo.invalidTypeTitle'), t('photo.invalidType'));
       return;
     }
     setProblem(null);
@@ -121,7 +132,12 @@ export function PhotoDialog({
     // The 5 MB limit is for what is sent: a large photo made smaller here passes.
     const check = checkPhotoFile(prepared.file);
     if (check) {
-      refuse(check.title, check.message);
+      // The domain's check, in the page's words.
+      const tooLarge = check.title === PHOTO_MESSAGES.tooLargeTitle;
+      refuse(
+        t(tooLarge ? 'photo.tooLargeTitle' : 'photo.invalidTypeTitle'),
+        t(tooLarge ? 'photo.tooLarge' : 'photo.invalidType'),
+      );
       return;
     }
     setPhoto(prepared);
@@ -143,8 +159,8 @@ export function PhotoDialog({
         },
       });
       // Success only once the server has it; kept on this device is said as such.
-      if (outcome === 'applied') toast({ title: 'Success', description: PHOTO_MESSAGES.uploaded });
-      else toast({ title: PHOTO_UPLOAD_NOTES.queuedTitle, description: PHOTO_UPLOAD_NOTES.queuedText });
+      if (outcome === 'applied') toast({ title: t('common.success'), description: t('photo.uploaded') });
+      else toast({ title: t('photo.queuedTitle'), description: t('photo.queuedText') });
       onOpenChange(false);
     } catch (error) {
       if (isAbortError(error)) {
@@ -152,7 +168,7 @@ export function PhotoDialog({
         return;
       }
       console.warn('Photo upload failed', error);
-      const failure = uploadFailure(error, purpose, navigator.onLine);
+      const failure = uploadFailure(t, error, purpose, navigator.onLine);
       toast({ title: failure.title, description: failure.description, variant: 'destructive' });
       setProblem({ message: failure.message, note: failure.note });
     } finally {
@@ -168,29 +184,19 @@ export function PhotoDialog({
       onOpenChange={onOpenChange}
       busy={uploading}
       returnFocusTo={returnFocusTo}
-      title={purpose === 'replace' ? 'Replace photo' : 'Photo required'}
-      description={
-        purpose === 'replace' ? (
-          <>
-            A new photo for <span className="font-medium text-slate-800">“{taskDescription}”</span> takes the
-            place of the current one.
-          </>
-        ) : (
-          <>
-            <span className="font-medium text-slate-800">“{taskDescription}”</span> needs a photo before it
-            can be ticked.
-          </>
-        )
-      }
+      title={purpose === 'replace' ? t('photo.replace') : t('photo.required')}
+      description={richText(t, purpose === 'replace' ? 'photo.replaceText' : 'photo.requiredText', {
+        task: <span className="font-medium text-slate-800">{taskDescription}</span>,
+      })}
     >
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Button variant="secondary" onClick={() => chooseRef.current?.click()} disabled={busy}>
           <Images className="h-4 w-4 shrink-0" aria-hidden="true" />
-          Choose Photo
+          {t('photo.choose')}
         </Button>
         <Button variant="secondary" onClick={() => cameraRef.current?.click()} disabled={busy}>
           <Camera className="h-4 w-4 shrink-0" aria-hidden="true" />
-          Take Photo
+          {t('photo.take')}
         </Button>
       </div>
       <input
@@ -218,35 +224,39 @@ export function PhotoDialog({
       <div className="mt-4 flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50">
         {preparing ? (
           <p className="flex flex-col items-center gap-2 text-sm text-slate-600">
-            <Spinner label="Preparing the photo" />
-            Preparing the photo…
+            <Spinner label={t('photo.preparing')} />
+            {t('photo.preparing')}
           </p>
         ) : preview ? (
-          <img src={preview} alt="Preview of the chosen file" className="h-full w-full object-contain" />
+          <img src={preview} alt={t('photo.preview')} className="h-full w-full object-contain" />
         ) : photo ? (
           <p className="flex flex-col items-center gap-2 px-4 text-center text-sm text-slate-600">
             <FileImage className="h-8 w-8 text-slate-400" aria-hidden="true" />
             <span>
               <span className="font-medium break-all text-slate-800">{photo.file.name}</span>
               <br />
-              This browser cannot show it; the server checks it when it arrives.
+              {t('photo.cannotShow')}
             </span>
           </p>
         ) : (
           <p className="flex flex-col items-center gap-2 px-4 text-center text-sm text-slate-500">
             <ImagePlus className="h-8 w-8 text-slate-400" aria-hidden="true" />
-            No photo chosen yet (an image of at most 5 MB)
+            {t('photo.none')}
           </p>
         )}
       </div>
       {photo && (
         <p className="mt-1.5 truncate text-xs text-slate-500" data-testid="photo-size">
-          {megabytes(photo.file.size)}
-          {photo.shrunkFrom !== null && `, made smaller from ${megabytes(photo.shrunkFrom)}`}
+          {photo.shrunkFrom === null
+            ? megabytes(photo.file.size, language)
+            : t('photo.shrunk', {
+                size: megabytes(photo.file.size, language),
+                from: megabytes(photo.shrunkFrom, language),
+              })}
         </p>
       )}
 
-      {progress && <UploadProgress progress={progress} />}
+      {progress && <UploadProgress progress={progress} t={t} language={language} />}
 
       {!online && (
         <p
@@ -254,12 +264,12 @@ export function PhotoDialog({
           className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
           <WifiOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          {PHOTO_UPLOAD_NOTES.offline}
+          {t('photo.offline')}
         </p>
       )}
       {cancelled && (
         <p role="status" className="mt-3 text-sm text-slate-600">
-          {PHOTO_UPLOAD_NOTES.cancelled} {notSavedNote(purpose)}
+          {t('photo.cancelled')} {t(notSavedNote(purpose))}
         </p>
       )}
       {problem && (
@@ -275,15 +285,15 @@ export function PhotoDialog({
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {uploading ? (
           <Button variant="secondary" onClick={() => sending.current?.abort()}>
-            Cancel upload
+            {t('photo.cancelUpload')}
           </Button>
         ) : (
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={preparing}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         )}
         <Button onClick={() => void send()} disabled={!photo || busy} aria-busy={uploading || undefined}>
-          {uploading ? 'Uploading…' : 'Upload Photo'}
+          {uploading ? t('photo.uploading') : t('photo.upload')}
         </Button>
       </div>
     </ModalDialog>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/i18n.tsx';
 import { ApiError } from '../lib/api.ts';
 import { UploadNetworkError } from '../lib/upload-request.ts';
 import { uploadFailure } from './photo-upload-failure.ts';
@@ -7,9 +8,14 @@ const apiError = (status: number, code: string, message: string) =>
   new ApiError(status, '', JSON.stringify({ error: { code, message } }));
 
 describe('what a failed photo upload says', () => {
-  it("413 and 415: the server's own words, titled as the browser's own checks", () => {
+  it("413 and 415: the spec's words from the catalog, titled as the browser's own checks", () => {
     expect(
-      uploadFailure(apiError(413, 'file_too_large', 'Image size should be less than 5MB'), 'required', true),
+      uploadFailure(
+        translate,
+        apiError(413, 'file_too_large', 'Image size should be less than 5MB'),
+        'required',
+        true,
+      ),
     ).toEqual({
       title: 'File too large',
       description: 'Image size should be less than 5MB',
@@ -17,7 +23,12 @@ describe('what a failed photo upload says', () => {
       note: 'The photo was not saved and the task stays unticked.',
     });
     expect(
-      uploadFailure(apiError(415, 'unsupported_file_type', 'Please select an image file'), 'replace', true),
+      uploadFailure(
+        translate,
+        apiError(415, 'unsupported_file_type', 'Please select an image file'),
+        'replace',
+        true,
+      ),
     ).toEqual({
       title: 'Invalid file type',
       description: 'Please select an image file',
@@ -26,12 +37,14 @@ describe('what a failed photo upload says', () => {
     });
     // A 413 from something in front of the server (HTML, no JSON): the spec's message.
     expect(
-      uploadFailure(new ApiError(413, 'Payload Too Large', '<html>'), 'required', true).description,
+      uploadFailure(translate, new ApiError(413, 'Payload Too Large', '<html>'), 'required', true)
+        .description,
     ).toBe('Image size should be less than 5MB');
   });
 
   it("anything else: the spec's 'Failed to upload photo. Please try again.', with the reason when there is one", () => {
     const refused = uploadFailure(
+      translate,
       apiError(401, 'verification_required', 'Verify this browser again'),
       'required',
       true,
@@ -43,13 +56,13 @@ describe('what a failed photo upload says', () => {
       note: 'Verify this browser again. The photo was not saved and the task stays unticked.',
     });
     // A server failure's text is not for people.
-    expect(uploadFailure(apiError(500, 'internal_error', 'Internal error'), 'required', true).note).toBe(
-      'The photo was not saved and the task stays unticked.',
-    );
-    expect(uploadFailure(new UploadNetworkError(), 'required', true).note).toMatch(
+    expect(
+      uploadFailure(translate, apiError(500, 'internal_error', 'Internal error'), 'required', true).note,
+    ).toBe('The photo was not saved and the task stays unticked.');
+    expect(uploadFailure(translate, new UploadNetworkError(), 'required', true).note).toMatch(
       /^The connection was lost/,
     );
-    expect(uploadFailure(new UploadNetworkError(), 'required', false).note).toBe(
+    expect(uploadFailure(translate, new UploadNetworkError(), 'required', false).note).toBe(
       "You're offline. The photo is kept on this device and uploads when you're back online.",
     );
   });

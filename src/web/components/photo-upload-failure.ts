@@ -1,26 +1,16 @@
-import { PHOTO_MESSAGES } from '#domain/photos';
+import { type MessageKey, type Translate, uiLanguage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 import { UploadNetworkError } from '../lib/upload-errors.ts';
 
 export type PhotoPurpose = 'required' | 'replace';
 
-export const PHOTO_UPLOAD_NOTES = {
-  offline: "You're offline. The photo is kept on this device and uploads when you're back online.",
-  queuedTitle: 'Photo saved on this device',
-  queuedText: "It will upload when you're back online. The task shows it as pending until then.",
-  connectionLost: 'The connection was lost before the photo reached the server. Check it and try again.',
-  cancelled: 'Upload cancelled.',
-} as const;
-
 /** What stays as it was when a photo is not saved. */
-export function notSavedNote(purpose: PhotoPurpose): string {
-  return purpose === 'replace'
-    ? 'The photo was not saved; the task keeps its current photo.'
-    : 'The photo was not saved and the task stays unticked.';
+export function notSavedNote(purpose: PhotoPurpose): MessageKey {
+  return purpose === 'replace' ? 'photo.notSavedReplace' : 'photo.notSavedRequired';
 }
 
 function asSentence(text: string): string {
-  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+  return /[.!?。！？।]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
 export interface UploadFailure {
@@ -32,32 +22,47 @@ export interface UploadFailure {
   note: string;
 }
 
+/** A refusal the server explains by its code, in the page's words (never the server's English text). */
+const REFUSALS: Record<string, MessageKey> = {
+  verification_required: 'sync.accessEnded',
+  share_not_found: 'sync.accessEnded',
+  not_found: 'sync.gone',
+};
+
 /**
- * What a failed upload says: the server's own words for a file it refused (413, 415: the spec's
- * 'Image size should be less than 5MB' and 'Please select an image file'), the spec's 'Failed to
- * upload photo. Please try again.' for anything else, with the reason underneath when one is known.
+ * What a failed upload says: for a file the server refused (413, 415) the spec's 'Image size should be
+ * less than 5MB' and 'Please select an image file', the spec's 'Failed to upload photo. Please try
+ * again.' for anything else, with the reason underneath when one is known. All from the catalog.
  */
-export function uploadFailure(error: unknown, purpose: PhotoPurpose, online: boolean): UploadFailure {
-  const notSaved = notSavedNote(purpose);
+export function uploadFailure(
+  t: Translate,
+  error: unknown,
+  purpose: PhotoPurpose,
+  online: boolean,
+): UploadFailure {
+  const notSaved = t(notSavedNote(purpose));
   if (isApiError(error) && (error.status === 413 || error.status === 415)) {
     const tooLarge = error.status === 413;
-    const text = error.serverMessage ?? (tooLarge ? PHOTO_MESSAGES.tooLarge : PHOTO_MESSAGES.invalidType);
+    const text = t(tooLarge ? 'photo.tooLarge' : 'photo.invalidType');
     return {
-      title: tooLarge ? PHOTO_MESSAGES.tooLargeTitle : PHOTO_MESSAGES.invalidTypeTitle,
+      title: t(tooLarge ? 'photo.tooLargeTitle' : 'photo.invalidTypeTitle'),
       description: text,
       message: text,
       note: notSaved,
     };
   }
   const failed = {
-    title: 'Error',
-    description: PHOTO_MESSAGES.uploadFailed,
-    message: PHOTO_MESSAGES.uploadFailed,
+    title: t('common.error'),
+    description: t('photo.uploadFailed'),
+    message: t('photo.uploadFailed'),
   };
   if (error instanceof UploadNetworkError) {
-    return { ...failed, note: online ? PHOTO_UPLOAD_NOTES.connectionLost : PHOTO_UPLOAD_NOTES.offline };
+    return { ...failed, note: t(online ? 'photo.connectionLost' : 'photo.offline') };
   }
   // A refusal with a reason (access ended, task gone) says it; a server failure says only what it means.
-  const reason = isApiError(error) && error.status < 500 ? error.serverMessage : null;
+  // In English the server's own words; in any other language the catalog's for its code.
+  if (!isApiError(error) || error.status >= 500) return { ...failed, note: notSaved };
+  const key = REFUSALS[error.code ?? ''];
+  const reason = uiLanguage() === 'en' ? error.serverMessage : key && t(key);
   return { ...failed, note: reason ? `${asSentence(reason)} ${notSaved}` : notSaved };
 }

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
 import { Workbox } from 'workbox-window';
+import { useT } from '../i18n/i18n.tsx';
 import { Button } from './ui/button.tsx';
 
 /** Offers to reload into a new version of the app; never reloads on its own. */
 function UpdateCard({ activate }: { activate(): void }) {
+  const t = useT();
   return (
     <div
       role="status"
       data-testid="update-prompt"
       className="fixed inset-x-3 bottom-24 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl border border-indigo-200 bg-white px-4 py-3 text-sm text-slate-800 shadow-lg sm:bottom-6"
     >
-      <p className="min-w-0 flex-1">A new version of ListSync is ready.</p>
+      <p className="min-w-0 flex-1">{t('update.ready')}</p>
       <Button size="sm" onClick={activate}>
-        Reload
+        {t('update.reload')}
       </Button>
     </div>
   );

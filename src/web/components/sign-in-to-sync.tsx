@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect } from 'react';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
+import { useT } from '../i18n/i18n.tsx';
 import type { OpContext } from '../lib/offline-queue.ts';
 import { Button } from './ui/button.tsx';
 
 export const SIGN_IN_TO_SYNC = {
   owner: 'Your session has ended. Sign in again to save the changes kept on this device.',
-  share: 'Your access to this checklist has ended. Enter a new code to save the changes kept on this device.',
 } as const;
 
 /**
@@ -18,6 +18,7 @@ export default function SignInToSync({ who, waiting }: { who: OpContext; waiting
   const { user, signIn, signingIn } = useAuth();
   const queue = useOfflineQueue();
   const uid = user?.uid ?? null;
+  const t = useT();
 
   // Signed in (this button, the header's, another tab): what waited is sent.
   useEffect(() => {
@@ -27,7 +28,7 @@ export default function SignInToSync({ who, waiting }: { who: OpContext; waiting
   return (
     <>
       <p className="min-w-0 flex-1">
-        {who.kind === 'owner' ? SIGN_IN_TO_SYNC.owner : SIGN_IN_TO_SYNC.share}
+        {who.kind === 'owner' ? SIGN_IN_TO_SYNC.owner : t('offline.accessEnded')}
         {waiting}
       </p>
       {who.kind === 'owner' && (

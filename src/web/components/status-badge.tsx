@@ -1,4 +1,5 @@
-import { type ChecklistStatus, statusBadgeText } from '#domain/checklist';
+import type { ChecklistStatus } from '#domain/checklist';
+import { formatPercent, useT, useUiLanguage } from '../i18n/i18n.tsx';
 import { cn } from '../lib/cn.ts';
 
 const COLOURS: Record<ChecklistStatus, string> = {
@@ -18,6 +19,15 @@ export function StatusBadge({
   className?: string;
 }) {
   const colour = COLOURS[status as ChecklistStatus] ?? COLOURS['not-started'];
+  const t = useT();
+  const language = useUiLanguage();
+  // The spec's words in English ('Completed', 'In Progress (40%)', 'Not Started'), the page's otherwise.
+  const text =
+    status === 'completed'
+      ? t('status.completed')
+      : status === 'in-progress'
+        ? t('status.inProgress', { progress: formatPercent(progress ?? 0, language) })
+        : t('status.notStarted');
   return (
     <span
       data-testid="status-badge"
@@ -27,7 +37,7 @@ export function StatusBadge({
         className,
       )}
     >
-      {statusBadgeText(status, progress)}
+      {text}
     </span>
   );
 }

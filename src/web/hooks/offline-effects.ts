@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Checklist, type ChecklistSummary, summarizeChecklist, type Task } from '#domain/checklist';
 import type { ToastMessage } from '../components/ui/toast.tsx';
+import { type MessageKey, translate, uiLanguage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 import { withTaskFromServer } from '../lib/checklist-optimistic.ts';
 import { isDraftOp, type QueuedOp } from '../lib/offline-queue.ts';
 import { sharedChecklistCache } from '../pages/shared/use-share-access.ts';
 import type { ChecklistCache } from './use-checklist-actions.ts';
 import { checklistKeys, ownerChecklistCache, refreshChecklistData } from './use-checklists.ts';
-import { SYNC_MESSAGES } from './use-offline-queue.tsx';
 
 /**
  * What the offline queue's results do to the page: answers go into the right cache, refusals are put
@@ -57,20 +57,24 @@ function applyOwnerAnswer(queryClient: QueryClient, op: QueuedOp, result: unknow
   void refreshChecklistData(queryClient, { details: false });
 }
 
-/** What was not saved, in the person's words: "Ticking “Mop the floor”". */
+/**
+ * What was not saved, in the person's words: "Ticking “Mop the floor”" (a recipient's changes in the
+ * page's language; the owner's own edits in English, like the rest of the owner's pages).
+ */
 export function describeOp(op: QueuedOp, checklist: Checklist | undefined): string {
   const task = 'taskId' in op ? checklist?.tasks.find((item) => item.id === op.taskId) : undefined;
+  const named = { task: task?.description ?? '…' };
   switch (op.kind) {
     case 'toggle':
-      return `${op.completed ? 'Ticking' : 'Unticking'} ${quoted(task?.description)}`;
+      return translate(op.completed ? 'sync.tick' : 'sync.untick', named);
     case 'remove-photo':
-      return `Removing the photo of ${quoted(task?.description)}`;
+      return translate('sync.removePhoto', named);
     case 'photo':
-      return `The photo for ${quoted(task?.description)}`;
+      return translate('sync.photo', named);
     case 'remarks':
-      return 'Your notes & remarks';
+      return translate('sync.remarks');
     case 'submit':
-      return 'Submitting the checklist';
+      return translate('sync.submit');
     case 'create':
       return `Creating ${quoted(op.body.name)}`;
     case 'edit':
@@ -80,7 +84,19 @@ export function describeOp(op: QueuedOp, checklist: Checklist | undefined): stri
   }
 }
 
+/** Refusals a recipient can meet, by the server's code, in the page's words. */
+const REFUSALS: Record<string, MessageKey> = {
+  verification_required: 'sync.accessEnded',
+  share_not_found: 'sync.accessEnded',
+  not_found: 'sync.gone',
+  validation_failed: 'sync.tooLong',
+};
+
+/** Why: the server's own text in English; in any other language the catalog's words for its code. */
 function reasonOf(error: unknown): string {
+  if (uiLanguage() !== 'en') {
+    return translate((isApiError(error) && REFUSALS[error.code ?? '']) || 'sync.refused');
+  }
   const text = isApiError(error) ? (error.serverMessage ?? error.message) : String(error);
   return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
@@ -119,8 +135,15 @@ export function refusalToast(queryClient: QueryClient, op: QueuedOp, error: unkn
       variant: 'destructive',
     };
   }
-  const what = `${describeOp(op, cacheForOp(op).read(queryClient))} was not saved: ${reasonOf(error)}`;
+  const what = translate('sync.notSaved', {
+    what: describeOp(op, cacheForOp(op).read(queryClient)),
+    reason: reasonOf(error),
+  });
   return op.kind === 'toggle'
-    ? { title: 'Error', description: `${SYNC_MESSAGES.taskFailed} ${what}`, variant: 'destructive' }
-    : { title: SYNC_MESSAGES.notSavedTitle, description: what, variant: 'destructive' };
+    ? {
+        title: translate('common.error'),
+        description: `${translate('task.failed')} ${what}`,
+        variant: 'destructive',
+      }
+    : { title: translate('sync.notSavedTitle'), description: what, variant: 'destructive' };
 }

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
+import { uiLanguage } from '../i18n/i18n.tsx';
 import type { OpContext, OpOutcome } from '../lib/offline-queue.ts';
 import { uploadWatchers } from '../lib/offline-transport.ts';
 import { overlayPending, type PendingView } from '../lib/pending-overlay.ts';
@@ -41,6 +42,8 @@ export function useChecklistWork(cache: ChecklistCache, server: Checklist) {
   const { ops } = useQueueState();
   const { checklistId, context } = cache;
   const view: PendingView = useMemo(() => overlayPending(server, ops), [server, ops]);
+  // A recipient writes in the page's language; the server keeps it with the remarks (issue 13).
+  const written = () => (context.kind === 'share' ? { remarksLanguage: uiLanguage() } : {});
 
   return {
     view,
@@ -48,9 +51,9 @@ export function useChecklistWork(cache: ChecklistCache, server: Checklist) {
     toggle: (taskId: string, completed: boolean) =>
       queue.enqueue(checklistId, context, { kind: 'toggle', taskId, completed }),
     saveRemarks: async (remarks: string) =>
-      settled(await queue.enqueue(checklistId, context, { kind: 'remarks', remarks })),
+      settled(await queue.enqueue(checklistId, context, { kind: 'remarks', remarks, ...written() })),
     submit: async (remarks: string) =>
-      settled(await queue.enqueue(checklistId, context, { kind: 'submit', remarks })),
+      settled(await queue.enqueue(checklistId, context, { kind: 'submit', remarks, ...written() })),
     removePhoto: async (taskId: string) =>
       settled(await queue.enqueue(checklistId, context, { kind: 'remove-photo', taskId })),
     /** Resolves 'applied' once the server has the photo, 'queued' when it is kept here for later. */

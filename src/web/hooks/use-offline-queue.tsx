@@ -9,6 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useToast } from '../components/ui/toast.tsx';
+import { translate } from '../i18n/i18n.tsx';
 import { isTransientFailure, needsSignIn } from '../lib/offline-failures.ts';
 import { type HeldOp, OfflineQueue, type OpTransport, type QueueState } from '../lib/offline-queue.ts';
 import {
@@ -28,14 +29,6 @@ const loadEffects = () => import('./offline-effects.ts');
 const httpTransport: OpTransport = {
   send: (op, photo) => import('../lib/offline-transport.ts').then((m) => m.httpTransport.send(op, photo)),
 };
-
-export const SYNC_MESSAGES = {
-  synced: 'All changes synced',
-  syncedText: 'Everything you did offline is now saved on the server.',
-  notSavedTitle: 'Not saved',
-  /** The spec's toast for a refused tick (section 4). */
-  taskFailed: 'Failed to update task. Please try again.',
-} as const;
 
 const QueueContext = createContext<OfflineQueue | null>(null);
 
@@ -95,7 +88,7 @@ export function OfflineQueueProvider({
         touched.clear();
         if (wasHeldBack.current) {
           wasHeldBack.current = false;
-          toastRef.current({ title: SYNC_MESSAGES.synced, description: SYNC_MESSAGES.syncedText });
+          toastRef.current({ title: translate('sync.done'), description: translate('sync.doneText') });
         }
       },
     });

@@ -1,4 +1,5 @@
 import type { ChecklistInput } from '#domain/checklist';
+import type { LanguageCode } from '#domain/languages';
 import type { BlobStore, ListStore, OpStore } from './offline-store.ts';
 
 // How an editor's save carries along the work queued after it: needed only once one is answered, so
@@ -19,8 +20,9 @@ export type OpContext = { kind: 'owner' } | { kind: 'share'; token: string };
 export type OpInput =
   | { kind: 'toggle'; taskId: string; completed: boolean }
   | { kind: 'remove-photo'; taskId: string }
-  | { kind: 'remarks'; remarks: string }
-  | { kind: 'submit'; remarks: string }
+  // The language the remarks were written in: the recipient's page language when they were typed.
+  | { kind: 'remarks'; remarks: string; remarksLanguage?: LanguageCode }
+  | { kind: 'submit'; remarks: string; remarksLanguage?: LanguageCode }
   | { kind: 'photo'; taskId: string; fileName: string; fileType: string }
   /**
    * A new checklist: its `checklistId` is a stand-in (`newChecklistId(key)`) until the server gives one;

@@ -41,14 +41,14 @@ export const httpTransport: OpTransport = {
         return apiRequest(
           'PATCH',
           checklistPath(checklistId),
-          { remarks: op.remarks, changedAt },
+          { remarks: op.remarks, changedAt, remarksLanguage: op.remarksLanguage },
           { headers },
         );
       case 'submit':
         return apiRequest(
           'POST',
           `${checklistPath(checklistId)}/submit`,
-          { remarks: op.remarks },
+          { remarks: op.remarks, remarksLanguage: op.remarksLanguage },
           { headers },
         );
       case 'create':

@@ -8,8 +8,8 @@ import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus }
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { OfflineQueueProvider } from '../hooks/use-offline-queue.tsx';
+import en from '../i18n/locales/en.json';
 import { memoryBlobStore, memoryOpStore } from '../lib/offline-store.ts';
-import { CODE_DIALOG_TITLE } from './shared/code-dialog.tsx';
 import SharedChecklistPage, { VERIFIED_LOAD_DELAY_MS } from './shared.tsx';
 
 const TOKEN = 'abcdefghijklmnopqrstuv';
@@ -117,7 +117,7 @@ describe('the shared page', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain(SHARE_MESSAGES.loadedToast);
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/shared')) ?? [];
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-      `/api/shared/checklist?token=${TOKEN}`,
+      `/api/shared/checklist?token=${TOKEN}&lang=en`,
     );
     expect(init?.credentials).toBe('include');
   });
@@ -125,7 +125,7 @@ describe('the shared page', () => {
   it('asks for the code when this browser has not verified, and shows nothing of the checklist', async () => {
     serve({ [`/api/verification/status/${TOKEN}`]: jsonResponse(200, { verified: false, expired: false }) });
     renderPage();
-    await screen.findByRole('dialog', { name: CODE_DIALOG_TITLE });
+    await screen.findByRole('dialog', { name: en['code.title'] });
     expect(screen.queryByText(CHECKLIST.name)).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/shared'))).toBe(false);
   });
@@ -138,7 +138,7 @@ describe('the shared page', () => {
     });
     renderPage();
     // It is asked once more a second later, then the dialog opens.
-    await screen.findByRole('dialog', { name: CODE_DIALOG_TITLE }, { timeout: 3000 });
+    await screen.findByRole('dialog', { name: en['code.title'] }, { timeout: 3000 });
   });
 
   it('after a right code, says so, and shows the checklist about a second later', async () => {
@@ -153,7 +153,7 @@ describe('the shared page', () => {
       '/api/shared/checklist': jsonResponse(200, SHARED),
     });
     renderPage();
-    const dialog = await screen.findByRole('dialog', { name: CODE_DIALOG_TITLE });
+    const dialog = await screen.findByRole('dialog', { name: en['code.title'] });
     fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '123456' } });
     const verifiedAt = Date.now();
     await act(async () => {
@@ -172,7 +172,7 @@ describe('the shared page', () => {
         jsonResponse(401, { error: { code: 'verification_required', message: 'Verify first' } }),
     });
     renderPage();
-    const dialog = await screen.findByRole('dialog', { name: CODE_DIALOG_TITLE });
+    const dialog = await screen.findByRole('dialog', { name: en['code.title'] });
     expect(dialog.textContent).toContain('has ended');
   });
 
@@ -193,29 +193,5 @@ describe('the shared page', () => {
     renderPage();
     expect(await screen.findByText(SHARE_MESSAGES.loadFailedView)).toBeTruthy();
     expect((await screen.findByTestId('toast')).textContent).toContain(SHARE_MESSAGES.loadFailedToast);
-  });
-
-  it('shows Auto-Translated only when the texts were translated, and says so when they were not', async () => {
-    serve({
-      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, VERIFIED_STATUS),
-      '/api/shared/checklist': jsonResponse(200, SHARED),
-    });
-    renderPage('lang=es');
-    await checklistHeading();
-    expect(screen.queryByTestId('auto-translated')).toBeNull();
-    expect(screen.getByTestId('not-translated').textContent).toContain(
-      'Translation into Spanish is not available',
-    );
-  });
-
-  it('shows the Auto-Translated banner for a translated answer', async () => {
-    serve({
-      [`/api/verification/status/${TOKEN}`]: jsonResponse(200, VERIFIED_STATUS),
-      '/api/shared/checklist': jsonResponse(200, { ...SHARED, translated: true, targetLanguage: 'fr' }),
-    });
-    renderPage('lang=fr');
-    await checklistHeading();
-    expect(screen.getByTestId('auto-translated').textContent).toContain(SHARE_MESSAGES.translatedTitle);
-    expect(screen.queryByTestId('not-translated')).toBeNull();
   });
 });

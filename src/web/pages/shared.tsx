@@ -1,21 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
-import { isLanguageCode, type LanguageCode } from '#domain/languages';
-import { SHARE_MESSAGES } from '#domain/sharing';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '#domain/languages';
+import type { VerifyResponse } from '#domain/sharing';
 import { useDocumentTitle } from '../components/page.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
+import { languageOfSearch, useT, useUiLanguageOfPage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { CodeDialog } from './shared/code-dialog.tsx';
+import { LanguageSwitch } from './shared/language-switch.tsx';
 import {
   SharedLoadFailed,
   SharedLoading,
   SharedNotFound,
   VerificationExplainer,
 } from './shared/shared-states.tsx';
-import { sharedKeys, useSharedChecklist, useVerificationStatus } from './shared/use-share-access.ts';
+import { translatedChecklist } from './shared/shared-translation.ts';
+import {
+  keptLanguage,
+  sharedKeys,
+  useSharedChecklist,
+  useVerificationStatus,
+} from './shared/use-share-access.ts';
 
 /** The spec's pause between a right code and the checklist (section 4: "after about 1 second"). */
 export const VERIFIED_LOAD_DELAY_MS = 1000;
@@ -24,12 +32,6 @@ export const VERIFIED_LOAD_DELAY_MS = 1000;
 // a phone sees the code dialog without waiting for it. It is fetched as soon as the page opens.
 const loadChecklistContent = () => import('./shared/shared-checklist-content.tsx');
 const SharedChecklistContent = lazy(loadChecklistContent);
-
-/** `lang` (two-letter code) from the query; null when missing or not one of ours (then the share's own). */
-function requestedLanguage(search: string): LanguageCode | null {
-  const lang = new URLSearchParams(search).get('lang')?.toLowerCase();
-  return isLanguageCode(lang) ? lang : null;
-}
 
 type View = 'loading' | 'code' | 'checklist' | 'failed' | 'not-found';
 
@@ -40,20 +42,27 @@ type View = 'loading' | 'code' | 'checklist' | 'failed' | 'not-found';
  */
 export default function SharedChecklistPage() {
   const { token = '' } = useParams<{ token: string }>();
-  const language = requestedLanguage(useSearch());
+  const requested = languageOfSearch(useSearch());
   const queryClient = useQueryClient();
   const queue = useOfflineQueue();
   const { toast } = useToast();
   const status = useVerificationStatus(token);
   // When a code was accepted on this page (a time, so that a second verification restarts the pause).
   const [verifiedAt, setVerifiedAt] = useState<number | null>(null);
+  const [verifiedLanguage, setVerifiedLanguage] = useState<LanguageCode | null>(null);
   const [pauseOver, setPauseOver] = useState(false);
   const verifiedHere = verifiedAt !== null;
 
   // Only an answer from this visit counts: a remembered "verified" may have been revoked since.
   const statusKnown = status.isFetchedAfterMount;
   const verifiedBefore = statusKnown && status.data?.verified === true;
-  const shared = useSharedChecklist(token, verifiedBefore || verifiedHere);
+  // The page's language: the link's `lang`, else the share's own (known once this browser is verified).
+  const shareLanguage = verifiedLanguage ?? (status.data?.verified ? status.data.targetLanguage : null);
+  const [kept] = useState(() => keptLanguage(queryClient, token));
+  const language = requested ?? shareLanguage ?? kept ?? DEFAULT_LANGUAGE;
+  useUiLanguageOfPage(language);
+  const t = useT();
+  const shared = useSharedChecklist(token, language, verifiedBefore || verifiedHere);
   const error = isApiError(shared.error) ? shared.error : null;
   const accessLost = error?.status === 401;
   const shareGone = error?.code === 'share_not_found';
@@ -72,7 +81,11 @@ export default function SharedChecklistPage() {
   } else if (!statusKnown) view = 'loading';
   else view = 'code';
 
-  useDocumentTitle(view === 'checklist' && shared.data ? shared.data.checklist.name : 'Shared checklist');
+  useDocumentTitle(
+    view === 'checklist' && shared.data
+      ? translatedChecklist(shared.data.checklist, shared.data.translations).name
+      : t('shared.pageTitle'),
+  );
 
   useEffect(() => {
     void loadChecklistContent();
@@ -81,7 +94,7 @@ export default function SharedChecklistPage() {
   // A browser without access keeps no copy of the checklist from an earlier visit.
   const notVerified = statusKnown && status.data?.verified === false;
   useEffect(() => {
-    if (notVerified) queryClient.removeQueries({ queryKey: sharedKeys.checklist(token) });
+    if (notVerified) queryClient.removeQueries({ queryKey: sharedKeys.checklists(token) });
   }, [notVerified, queryClient, token]);
 
   useEffect(() => {
@@ -95,22 +108,23 @@ export default function SharedChecklistPage() {
   useEffect(() => {
     if (!fresh || loadedToast.current) return;
     loadedToast.current = true;
-    toast({ title: 'Success', description: SHARE_MESSAGES.loadedToast });
-  }, [fresh, toast]);
+    toast({ title: t('common.success'), description: t('shared.loadedToast') });
+  }, [fresh, toast, t]);
 
   useEffect(() => {
     if (view === 'failed') {
       console.warn('Loading the shared checklist failed', shared.error);
-      toast({ title: 'Error', description: SHARE_MESSAGES.loadFailedToast, variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('shared.loadFailedToast'), variant: 'destructive' });
     } else if (view === 'not-found') {
-      toast({ title: 'Error', description: SHARE_MESSAGES.shareNotFound, variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('shared.notFound'), variant: 'destructive' });
     }
-  }, [view, toast, shared.error]);
+  }, [view, toast, shared.error, t]);
 
-  function onVerified() {
+  function onVerified(response: VerifyResponse) {
+    setVerifiedLanguage(response.targetLanguage);
     // The copy is asked for at once (the cookie came with the answer) and shown after the pause; work
     // kept on this device while the access had ended is sent now.
-    void queryClient.resetQueries({ queryKey: sharedKeys.checklist(token) });
+    void queryClient.resetQueries({ queryKey: sharedKeys.checklists(token) });
     void queue.flush();
     setPauseOver(false);
     setVerifiedAt(Date.now());
@@ -119,12 +133,18 @@ export default function SharedChecklistPage() {
   const accessEnded = accessLost || (status.data?.verified === false && status.data.expired);
   return (
     <main className="mx-auto w-full max-w-3xl px-4 pt-4 pb-32 sm:pt-8">
+      {view !== 'code' && <LanguageSwitch language={language} />}
       {view === 'loading' &&
         (verifiedBefore || verifiedHere ? <ChecklistDetailSkeleton /> : <SharedLoading />)}
       {view === 'code' && (
         <>
           <VerificationExplainer />
-          <CodeDialog token={token} accessEnded={accessEnded} onVerified={onVerified} />
+          <CodeDialog
+            token={token}
+            accessEnded={accessEnded}
+            onVerified={onVerified}
+            aside={<LanguageSwitch language={language} />}
+          />
         </>
       )}
       {view === 'failed' && <SharedLoadFailed />}
@@ -132,11 +152,7 @@ export default function SharedChecklistPage() {
       {view === 'checklist' && shared.data && (
         <ChunkBoundary fallback={<SharedLoadFailed />}>
           <Suspense fallback={<ChecklistDetailSkeleton />}>
-            <SharedChecklistContent
-              token={token}
-              shared={shared.data}
-              language={language ?? shared.data.targetLanguage}
-            />
+            <SharedChecklistContent token={token} shared={shared.data} language={language} />
           </Suspense>
         </ChunkBoundary>
       )}

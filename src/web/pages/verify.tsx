@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MailOpen } from 'lucide-react';
 import { Link, Redirect, useSearch } from 'wouter';
+import { DEFAULT_LANGUAGE } from '#domain/languages';
 import { SHARE_LIMITS } from '#domain/sharing';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { Card } from '../components/ui/card.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { checklistKeys, fetchChecklist } from '../hooks/use-checklists.ts';
+import { languageOfSearch, useT, useUiLanguageOfPage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 
 /**
@@ -16,8 +18,11 @@ import { isApiError } from '../lib/api.ts';
  * checklists really open: from the link in the message they received.
  */
 export default function VerifyPage() {
-  useDocumentTitle('Shared checklist');
-  const checklistId = new URLSearchParams(useSearch()).get('checklist')?.trim() ?? '';
+  const search = useSearch();
+  useUiLanguageOfPage(languageOfSearch(search) ?? DEFAULT_LANGUAGE);
+  const t = useT();
+  useDocumentTitle(t('shared.pageTitle'));
+  const checklistId = new URLSearchParams(search).get('checklist')?.trim() ?? '';
   const { status } = useAuth();
   const owned = useQuery({
     queryKey: checklistKeys.detail(checklistId),
@@ -33,22 +38,18 @@ export default function VerifyPage() {
     <PageContainer>
       <Card className="mx-auto max-w-md p-6 text-center">
         <MailOpen className="mx-auto h-10 w-10 text-indigo-600" aria-hidden="true" />
-        <h1 className="mt-3 text-xl font-bold text-slate-900">Open the link in your message</h1>
+        <h1 className="mt-3 text-xl font-bold text-slate-900">{t('verify.title')}</h1>
         <p className="mt-2 text-sm leading-relaxed text-slate-600">
-          Shared checklists open from the link in the e-mail or text message you received. The same message
-          holds your {SHARE_LIMITS.codeDigits}-digit verification code, valid for{' '}
-          {SHARE_LIMITS.codeValidMinutes} minutes.
+          {t('verify.text', { digits: SHARE_LIMITS.codeDigits, minutes: SHARE_LIMITS.codeValidMinutes })}
         </p>
-        <p className="mt-2 text-sm leading-relaxed text-slate-600">
-          If you cannot find the message, please contact the sender.
-        </p>
+        <p className="mt-2 text-sm leading-relaxed text-slate-600">{t('verify.noMessage')}</p>
         {status === 'signed-in' && (
           <>
             {isApiError(owned.error) && owned.error.status === 404 && (
-              <p className="mt-4 text-sm text-slate-600">This checklist is not one of yours.</p>
+              <p className="mt-4 text-sm text-slate-600">{t('verify.notYours')}</p>
             )}
             <Button asChild className="mt-5">
-              <Link href="/dashboard">Go to Dashboard</Link>
+              <Link href="/dashboard">{t('verify.dashboard')}</Link>
             </Button>
           </>
         )}

@@ -2,6 +2,7 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { useT } from '../../i18n/i18n.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 
@@ -13,7 +14,7 @@ const CONTENT = cn(
 );
 const TITLE_TEXT = 'text-lg font-semibold text-slate-900';
 /** Room on the right for the close button. */
-const TITLE = `pr-8 ${TITLE_TEXT}`;
+const TITLE = `pe-8 ${TITLE_TEXT}`;
 const DESCRIPTION = 'mt-2 text-sm leading-relaxed text-slate-600';
 
 /**
@@ -83,6 +84,7 @@ export function ModalDialog({
   dismissible = true,
 }: ModalDialogProps) {
   const onCloseAutoFocus = useReturnFocus(open, returnFocusTo);
+  const t = useT();
   const keepOpen = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
@@ -110,9 +112,9 @@ export function ModalDialog({
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label="Close"
+                aria-label={t('common.close')}
                 disabled={busy}
-                className="absolute top-2 right-2 h-9 w-9 text-slate-500"
+                className="absolute top-2 end-2 h-9 w-9 text-slate-500"
               >
                 <X className="h-5 w-5" aria-hidden="true" />
               </Button>
@@ -147,12 +149,13 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   onConfirm,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   destructive,
   pending,
   returnFocusTo,
 }: ConfirmDialogProps) {
   const onCloseAutoFocus = useReturnFocus(open, returnFocusTo);
+  const t = useT();
   return (
     <AlertDialogPrimitive.Root
       open={open}
@@ -168,7 +171,7 @@ export function ConfirmDialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel asChild>
               <Button variant="secondary" disabled={pending}>
-                {cancelLabel}
+                {cancelLabel ?? t('common.cancel')}
               </Button>
             </AlertDialogPrimitive.Cancel>
             <Button

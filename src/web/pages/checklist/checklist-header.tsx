@@ -5,12 +5,13 @@ import type { Checklist } from '#domain/checklist';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { formatPercent, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 
 export function BackToDashboard() {
   return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 text-slate-600">
+    <Button asChild variant="ghost" size="sm" className="-ms-2 text-slate-600">
       <Link href="/dashboard">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
         Back to Dashboard
       </Link>
     </Button>
@@ -30,6 +31,8 @@ export function ChecklistHeader({
 }) {
   const done = checklist.tasks.filter((task) => task.completed).length;
   const total = checklist.tasks.length;
+  const t = useT();
+  const language = useUiLanguage();
   return (
     <header className="mt-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
@@ -48,13 +51,11 @@ export function ChecklistHeader({
       </div>
       <div className="mt-4">
         <div className="flex items-center justify-between text-sm text-slate-600">
-          <span data-testid="task-count">
-            {done} of {total} tasks complete
-          </span>
-          <span className="font-semibold text-slate-900">{checklist.progress}%</span>
+          <span data-testid="task-count">{t('checklist.tasksDone', { done, total })}</span>
+          <span className="font-semibold text-slate-900">{formatPercent(checklist.progress, language)}</span>
         </div>
         <ProgressBar
-          label="Progress"
+          label={t('checklist.progress')}
           value={checklist.progress}
           className="mt-2 h-2.5"
           barClassName={checklist.status === 'completed' ? 'bg-green-500' : 'bg-indigo-600'}

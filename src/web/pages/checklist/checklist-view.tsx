@@ -1,12 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { CHECKLIST_MESSAGES, type Checklist, type Task, tasksMissingPhotos } from '#domain/checklist';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Checklist, type Task, tasksMissingPhotos } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { type ChecklistCache, useChecklistWork } from '../../hooks/use-checklist-actions.ts';
-import { SYNC_MESSAGES } from '../../hooks/use-offline-queue.tsx';
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
+import { type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
 import type { PendingView } from '../../lib/pending-overlay.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
@@ -14,15 +14,6 @@ import { LazyPhotoDialog, LazyPhotoViewer, preloadPhotoChunks } from './lazy-pho
 import { RemarksField } from './remarks-field.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { TaskItem } from './task-item.tsx';
-
-export const DETAIL_MESSAGES = {
-  taskFailed: SYNC_MESSAGES.taskFailed,
-  submitted: 'Checklist completed and submitted successfully!',
-  submitFailed: 'Failed to submit checklist. Please try again.',
-  submitQueued:
-    "You're offline: the checklist is saved on this device and will be submitted when you're back online.",
-  partUnavailable: 'This part of the app could not be loaded. Check your connection and try again.',
-} as const;
 
 /** Where focus goes when a photo's dialog closes and what opened it is gone: the thumbnail, else the box. */
 function taskFocusTarget(taskId: string): HTMLElement | null {
@@ -32,9 +23,11 @@ function taskFocusTarget(taskId: string): HTMLElement | null {
   return item?.querySelector<HTMLElement>('[data-testid="photo-thumbnail"], input[type="checkbox"]') ?? null;
 }
 
-function missingPhotosText(tasks: readonly Task[]): string {
-  const names = tasks.map((task) => `“${task.description}”`).join(', ');
-  return `These completed tasks need a photo before the checklist can be submitted: ${names}.`;
+function missingPhotosText(t: Translate, language: string, tasks: readonly Task[]): string {
+  const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    tasks.map((task) => `“${task.description}”`),
+  );
+  return t('checklist.missingPhotosText', { count: tasks.length, names });
 }
 
 /**
@@ -46,20 +39,33 @@ export function ChecklistView({
   checklist: serverChecklist,
   cache,
   byline,
+  displayTexts,
+  remarksTranslation,
 }: {
   /** The server's copy (from the query cache); what is pending on this device is laid over it. */
   checklist: Checklist;
   cache: ChecklistCache;
   byline?: ReactNode;
+  /** The texts as shown (a recipient's page lays the translations over them); ids and state unchanged. */
+  displayTexts?: (checklist: Checklist) => Checklist;
+  /** The remarks in the page's language, when they were translated (shown above the editable text). */
+  remarksTranslation?: (remarks: string) => string | null;
 }) {
   const { toast } = useToast();
+  const t = useT();
+  const language = useUiLanguage();
   // The photo dialog: to tick a task that needs one, or to replace one (from the viewer).
   const [photoFor, setPhotoFor] = useState<{ taskId: string; purpose: 'required' | 'replace' } | null>(null);
   const [viewer, setViewer] = useState<{ taskId: string; aspectRatio: number | null } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const work = useChecklistWork(cache, serverChecklist);
-  const { checklist, pendingTaskIds, pendingPhotos } = work.view;
+  const { pendingTaskIds, pendingPhotos } = work.view;
+  const checklist = useMemo(
+    () => (displayTexts ? displayTexts(work.view.checklist) : work.view.checklist),
+    [displayTexts, work.view.checklist],
+  );
   const remarks = useRemarksAutosave(work.saveRemarks, checklist.remarks, work.view.remarksPending);
+  const remarksInLanguage = remarksTranslation?.(remarks.value) ?? null;
   const [submitting, setSubmitting] = useState(false);
   const missingPhotos = (tasks: readonly Task[]) =>
     tasksMissingPhotos(tasks).filter((task) => !pendingPhotos.has(task.id));
@@ -85,13 +91,13 @@ export function ChecklistView({
     console.warn('Loading the photo dialog failed', error);
     setPhotoFor(null);
     setViewer(null);
-    toast({ title: 'Error', description: DETAIL_MESSAGES.partUnavailable, variant: 'destructive' });
+    toast({ title: t('common.error'), description: t('checklist.partUnavailable'), variant: 'destructive' });
   }
 
   function showMissingPhotos(tasks: readonly Task[]) {
     toast({
-      title: CHECKLIST_MESSAGES.missingPhotos,
-      description: missingPhotosText(tasks),
+      title: t('checklist.missingPhotos'),
+      description: missingPhotosText(t, language, tasks),
       variant: 'destructive',
     });
   }
@@ -115,8 +121,9 @@ export function ChecklistView({
     try {
       const outcome = await work.submit(text);
       remarks.markSaved(text);
-      if (outcome === 'applied') toast({ title: 'Success', description: DETAIL_MESSAGES.submitted });
-      else toast({ title: 'Saved on this device', description: DETAIL_MESSAGES.submitQueued });
+      if (outcome === 'applied')
+        toast({ title: t('common.success'), description: t('checklist.submitDone') });
+      else toast({ title: t('common.savedOnDevice'), description: t('checklist.submitQueued') });
     } catch (error) {
       if (isApiError(error) && error.code === 'missing_photos') {
         const ids = (error.body as { error?: { taskIds?: unknown } }).error?.taskIds;
@@ -124,7 +131,7 @@ export function ChecklistView({
         showMissingPhotos(tasks.length > 0 ? tasks : missingPhotos(checklist.tasks));
       } else {
         console.warn('Submitting the checklist failed', error);
-        toast({ title: 'Error', description: DETAIL_MESSAGES.submitFailed, variant: 'destructive' });
+        toast({ title: t('common.error'), description: t('checklist.submitFailed'), variant: 'destructive' });
       }
     } finally {
       setSubmitting(false);
@@ -150,22 +157,22 @@ export function ChecklistView({
           <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />
           {work.view.submitPending ? (
             <>
-              <span className="flex-1">This checklist will be submitted as completed once it syncs.</span>
+              <span className="flex-1">{t('checklist.submitPending')}</span>
               <PendingSyncBadge />
             </>
           ) : (
-            'This checklist has been submitted as completed.'
+            t('checklist.submitted')
           )}
         </p>
       )}
 
       <section className="mt-6" aria-labelledby="tasks-heading">
         <h2 id="tasks-heading" className="sr-only">
-          Tasks
+          {t('checklist.tasks')}
         </h2>
         {checklist.tasks.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
-            This checklist has no tasks yet.
+            {t('checklist.noTasks')}
           </p>
         ) : (
           <ul aria-labelledby="tasks-heading" className="space-y-2">
@@ -190,6 +197,7 @@ export function ChecklistView({
         state={remarks.state}
         onRetry={remarks.retry}
         onBlur={remarks.flush}
+        translation={remarksInLanguage}
       />
 
       {!submitted && <SubmitBar onSubmit={requestSubmit} submitting={submitting} />}
@@ -197,9 +205,9 @@ export function ChecklistView({
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="Incomplete Checklist"
-        description="Not all tasks are checked as complete. Do you still want to submit this checklist?"
-        confirmLabel="Submit Anyway"
+        title={t('checklist.incompleteTitle')}
+        description={t('checklist.incompleteText')}
+        confirmLabel={t('checklist.submitAnyway')}
         pending={submitting}
         onConfirm={() => void send()}
       />

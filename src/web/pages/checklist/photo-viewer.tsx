@@ -1,11 +1,12 @@
 import { ImageOff, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Task } from '#domain/checklist';
-import { PHOTO_MESSAGES, photoSizeUrl } from '#domain/photos';
+import { photoSizeUrl } from '#domain/photos';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, ModalDialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useT } from '../../i18n/i18n.tsx';
 
 export interface PhotoViewerProps {
   open: boolean;
@@ -27,11 +28,6 @@ type Loading = 'loading' | 'loaded' | 'failed';
 
 /** Until the picture's own shape is known: a phone camera's landscape 4:3. */
 const DEFAULT_ASPECT_RATIO = 4 / 3;
-/** Offline, the removal is kept on this device: it is not claimed as done. */
-export const REMOVAL_QUEUED = {
-  title: 'Saved on this device',
-  text: "The photo will be removed when you're back online.",
-} as const;
 const MAX_FRAME_HEIGHT = '65dvh';
 
 /**
@@ -48,6 +44,7 @@ export function PhotoViewer({
   returnFocusTo,
 }: PhotoViewerProps) {
   const { toast } = useToast();
+  const t = useT();
   const [loading, setLoading] = useState<Loading>('loading');
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -60,13 +57,14 @@ export function PhotoViewer({
   async function confirmRemove() {
     setRemoving(true);
     try {
-      if ((await remove()) === 'applied') toast({ title: 'Success', description: PHOTO_MESSAGES.removed });
-      else toast({ title: REMOVAL_QUEUED.title, description: REMOVAL_QUEUED.text });
+      if ((await remove()) === 'applied')
+        toast({ title: t('common.success'), description: t('photo.removed') });
+      else toast({ title: t('common.savedOnDevice'), description: t('photo.removeQueued') });
       setConfirming(false);
       onOpenChange(false);
     } catch (error) {
       console.warn('Removing the photo failed', error);
-      toast({ title: 'Error', description: PHOTO_MESSAGES.removeFailed, variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('photo.removeFailed'), variant: 'destructive' });
       setConfirming(false);
     } finally {
       setRemoving(false);
@@ -98,7 +96,7 @@ export function PhotoViewer({
         )}
         {loading === 'loading' && (
           <span className="absolute inset-0 flex items-center justify-center">
-            <Spinner label="Loading the photo" />
+            <Spinner label={t('photo.loading')} />
           </span>
         )}
         {loading === 'failed' && (
@@ -107,7 +105,7 @@ export function PhotoViewer({
             className="flex flex-col items-center gap-2 px-6 text-center text-sm text-slate-200"
           >
             <ImageOff className="h-8 w-8" aria-hidden="true" />
-            The photo could not be loaded. Check your connection and try again.
+            {t('photo.loadFailed')}
           </p>
         )}
       </div>
@@ -115,20 +113,20 @@ export function PhotoViewer({
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="destructive-ghost" onClick={() => setConfirming(true)} disabled={removing}>
           <Trash2 className="h-4 w-4 shrink-0" aria-hidden="true" />
-          Remove photo
+          {t('photo.remove')}
         </Button>
         <Button variant="secondary" onClick={onReplace} disabled={removing}>
           <RefreshCw className="h-4 w-4 shrink-0" aria-hidden="true" />
-          Replace photo
+          {t('photo.replace')}
         </Button>
       </div>
 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Remove photo?"
-        description={`The photo of “${task.description}” will be deleted for everyone who sees this checklist. This cannot be undone.`}
-        confirmLabel="Remove photo"
+        title={t('photo.removeTitle')}
+        description={t('photo.removeText', { task: task.description })}
+        confirmLabel={t('photo.remove')}
         destructive
         pending={removing}
         onConfirm={() => void confirmRemove()}

@@ -99,7 +99,7 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
       ) : shares.isError ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-2 pb-3 text-sm text-slate-600">
           <p>Who this checklist is shared with could not be loaded.</p>
-          <Button variant="subtle" size="sm" className="-ml-3 sm:ml-0" onClick={() => void shares.refetch()}>
+          <Button variant="subtle" size="sm" className="-ms-3 sm:ms-0" onClick={() => void shares.refetch()}>
             Try again
           </Button>
         </div>

@@ -4,6 +4,7 @@ import type { Task } from '#domain/checklist';
 import { photoSizeUrl } from '#domain/photos';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
+import { useT } from '../../i18n/i18n.tsx';
 import { canPreview } from '../../lib/can-preview.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -23,6 +24,7 @@ function PhotoThumbnail({
 }) {
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
+  const t = useT();
   function open() {
     const { naturalWidth = 0, naturalHeight = 0 } = image.current ?? {};
     onOpen(naturalWidth > 0 && naturalHeight > 0 ? naturalWidth / naturalHeight : null);
@@ -31,7 +33,7 @@ function PhotoThumbnail({
     <button
       type="button"
       onClick={open}
-      aria-label={`View photo: ${description}`}
+      aria-label={t('task.viewPhoto', { task: description })}
       data-testid="photo-thumbnail"
       className="flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 hover:ring-indigo-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
     >
@@ -58,6 +60,7 @@ function PhotoThumbnail({
 function PendingPhotoThumbnail({ photoKey }: { photoKey: string }) {
   const queue = useOfflineQueue();
   const [url, setUrl] = useState<string | null>(null);
+  const t = useT();
   useEffect(() => {
     let objectUrl: string | null = null;
     let cancelled = false;
@@ -82,7 +85,7 @@ function PendingPhotoThumbnail({ photoKey }: { photoKey: string }) {
       {url ? (
         <img
           src={url}
-          alt="Waiting to upload"
+          alt={t('task.waitingUpload')}
           width={THUMB_SIZE}
           height={THUMB_SIZE}
           className="h-full w-full object-cover"
@@ -114,6 +117,7 @@ export function TaskItem({
   pendingPhotoKey?: string | undefined;
 }) {
   const ids = useId();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const checkboxId = `${ids}-box`;
   const detailsId = `${ids}-details`;
@@ -137,7 +141,7 @@ export function TaskItem({
           checked={task.completed}
           onChange={() => onToggle(task)}
           disabled={draft}
-          title={draft ? 'It can be ticked once your changes sync.' : undefined}
+          title={draft ? t('task.draft') : undefined}
           aria-describedby={task.photoRequired ? markerId : undefined}
           className="mt-0.5 h-6 w-6 shrink-0 cursor-pointer rounded border-slate-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         />
@@ -164,7 +168,7 @@ export function TaskItem({
                   )}
                 >
                   <Camera className="h-3.5 w-3.5" aria-hidden="true" />
-                  {needsPhoto ? 'Photo required' : 'Photo attached'}
+                  {needsPhoto ? t('task.photoRequired') : t('task.photoAttached')}
                 </span>
               )}
               {pending && <PendingSyncBadge />}
@@ -176,7 +180,7 @@ export function TaskItem({
                   onClick={() => setOpen((value) => !value)}
                   className="inline-flex min-h-8 items-center gap-1 rounded-md px-1 text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
-                  {open ? 'Hide details' : 'Show details'}
+                  {open ? t('task.hideDetails') : t('task.showDetails')}
                   <ChevronDown
                     className={cn('h-4 w-4 transition-transform', open && 'rotate-180')}
                     aria-hidden="true"

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ResendResponse, SHARE_MESSAGES, type VerifyResponse } from '#domain/sharing';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
-import { CODE_DIALOG_TITLE, CodeDialog } from './code-dialog.tsx';
+import en from '../../i18n/locales/en.json';
+import { CodeDialog } from './code-dialog.tsx';
 
 const TOKEN = 'abcdefghijklmnopqrstuv';
 const VERIFIED: VerifyResponse = {
@@ -67,11 +68,11 @@ async function settle() {
 describe('the code dialog', () => {
   it('is a dialog that cannot be closed, with the hint and the Verify button', () => {
     renderDialog();
-    const dialog = screen.getByRole('dialog', { name: CODE_DIALOG_TITLE });
+    const dialog = screen.getByRole('dialog', { name: en['code.title'] });
     expect(dialog.textContent).toContain(SHARE_MESSAGES.codeHint);
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    expect(screen.getByRole('dialog', { name: CODE_DIALOG_TITLE })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: en['code.title'] })).toBeTruthy();
     expect(verifyButton()).toBeTruthy();
   });
 

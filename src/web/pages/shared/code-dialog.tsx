@@ -1,9 +1,10 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { type ResendResponse, SHARE_LIMITS, SHARE_MESSAGES, type VerifyResponse } from '#domain/sharing';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ResendResponse, SHARE_LIMITS, type VerifyResponse } from '#domain/sharing';
 import { Button } from '../../components/ui/button.tsx';
-import { ModalDialog } from '../../components/ui/dialog.tsx';
 import { Input, Label } from '../../components/ui/field.tsx';
+import { PageDialog } from '../../components/ui/page-dialog.tsx';
+import { richText, type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { getPublicConfig } from '../../lib/public-config.ts';
 import {
@@ -16,7 +17,8 @@ import {
 import { useCountdown } from './use-countdown.ts';
 import { useResendCode, useVerifyCode } from './use-share-access.ts';
 
-export const CODE_DIALOG_TITLE = 'Enter your verification code';
+/** What went wrong, said when shown: a switch of language while it shows says it again in the new one. */
+type Problem = (t: Translate, language: string) => string;
 
 /**
  * The verification dialog of the shared page (spec sections 2, 4, 5): the 6-digit code, the server's
@@ -27,26 +29,31 @@ export function CodeDialog({
   token,
   accessEnded,
   onVerified,
+  aside,
 }: {
   token: string;
   /** This browser had access and it ended: it must verify again. */
   accessEnded: boolean;
   onVerified(response: VerifyResponse): void;
+  /** Beside the title: the page's language switch, within reach before the code is entered. */
+  aside?: ReactNode;
 }) {
   const ids = useId();
   const inputId = `${ids}-code`;
   const hintId = `${ids}-hint`;
   const problemId = `${ids}-problem`;
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const verify = useVerifyCode(token);
+  const t = useT();
+  const language = useUiLanguage();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (verify.isPending) return;
     const invalid = codeInputProblem(code);
     if (invalid) {
-      setProblem(invalid);
+      setProblem(() => (say: Translate) => say(invalid));
       return;
     }
     setProblem(null);
@@ -54,22 +61,18 @@ export function CodeDialog({
       onSuccess: (response) => onVerified(response),
       onError: (error) => {
         if (!isApiError(error)) console.warn('Verifying the code failed', error);
-        setProblem(verifyFailureMessage(error));
+        setProblem(
+          () => (say: Translate, inLanguage: string) => verifyFailureMessage(say, error, inLanguage),
+        );
       },
     });
   }
 
   return (
-    <ModalDialog
-      open
-      onOpenChange={() => undefined}
-      dismissible={false}
-      title={CODE_DIALOG_TITLE}
-      description={
-        accessEnded
-          ? 'Your access to this checklist on this device has ended. Ask for a new code below and enter it to open the checklist again.'
-          : 'This checklist was shared with you. Enter the 6-digit code from the e-mail or text message that brought you this link.'
-      }
+    <PageDialog
+      title={t('code.title')}
+      description={accessEnded ? t('code.accessEnded') : t('code.intro')}
+      aside={aside}
     >
       {verify.isSuccess ? (
         <p
@@ -77,14 +80,16 @@ export function CodeDialog({
           className="mt-5 flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-3 text-sm font-medium text-green-800"
         >
           <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />
-          Code accepted. Opening your checklist…
+          {t('code.accepted')}
         </p>
       ) : (
         <>
           <form noValidate onSubmit={submit} className="mt-5">
-            <Label htmlFor={inputId}>Verification code</Label>
+            <Label htmlFor={inputId}>{t('code.label')}</Label>
             <Input
               id={inputId}
+              // The dialog is the page: its one field is where the recipient starts.
+              autoFocus
               name="code"
               value={code}
               onChange={(event) => {
@@ -97,15 +102,16 @@ export function CodeDialog({
               maxLength={SHARE_LIMITS.codeDigits}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
-              className="mt-1.5 h-14 pl-[calc(0.75rem+0.4em)] text-center font-mono text-2xl tracking-[0.4em]"
+              dir="ltr"
+              className="mt-1.5 h-14 ps-[calc(0.75rem+0.4em)] text-center font-mono text-2xl tracking-[0.4em]"
             />
             {problem && (
               <p id={problemId} role="alert" className="mt-2 text-sm font-medium text-red-700">
-                {problem}
+                {problem(t, language)}
               </p>
             )}
             <p id={hintId} className="mt-2 text-sm text-slate-600">
-              {SHARE_MESSAGES.codeHint}
+              {t('code.hint')}
             </p>
             <Button
               type="submit"
@@ -114,13 +120,13 @@ export function CodeDialog({
               disabled={verify.isPending}
               aria-busy={verify.isPending || undefined}
             >
-              {verify.isPending ? 'Verifying…' : 'Verify'}
+              {verify.isPending ? t('code.verifying') : t('code.verify')}
             </Button>
           </form>
           <ResendCode token={token} onSent={() => setProblem(null)} />
         </>
       )}
-    </ModalDialog>
+    </PageDialog>
   );
 }
 
@@ -129,7 +135,9 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
   const resend = useResendCode(token);
   const cooldown = useCountdown();
   const [sent, setSent] = useState<ResendResponse | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const t = useT();
+  const language = useUiLanguage();
 
   function send() {
     setProblem(null);
@@ -142,7 +150,7 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
       onError: (error) => {
         if (!isApiError(error)) console.warn('Asking for a new code failed', error);
         setSent(null);
-        setProblem(resendFailureMessage(error));
+        setProblem(() => (say: Translate) => resendFailureMessage(say, error));
         const wait = retryAfterOf(error);
         if (wait !== null) cooldown.start(wait);
       },
@@ -153,16 +161,20 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
   const localCode = getPublicConfig().localMode ? sent?.verificationCode : undefined;
   return (
     <div className="mt-5 border-t border-slate-200 pt-4">
-      <p className="text-sm text-slate-600">No code, or has it expired?</p>
+      <p className="text-sm text-slate-600">{t('code.noCode')}</p>
       <Button
         variant="subtle"
         size="sm"
-        className="-ml-3 tabular-nums"
+        className="-ms-3 tabular-nums"
         onClick={send}
         disabled={waiting || resend.isPending}
         aria-busy={resend.isPending || undefined}
       >
-        {resend.isPending ? 'Sending…' : waiting ? `Resend code in ${cooldown.secondsLeft} s` : 'Resend code'}
+        {resend.isPending
+          ? t('code.sending')
+          : waiting
+            ? t('code.resendIn', { seconds: cooldown.secondsLeft })
+            : t('code.resend')}
       </Button>
       {sent && (
         <p
@@ -171,14 +183,24 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
         >
           <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>
-            We sent a new code to <span className="font-semibold wrap-anywhere">{sent.maskedContact}</span>.
-            It is valid for {SHARE_LIMITS.codeValidMinutes} minutes.
+            {richText(
+              t,
+              'code.sent',
+              {
+                contact: (
+                  <bdi dir="ltr" className="font-semibold wrap-anywhere">
+                    {sent.maskedContact}
+                  </bdi>
+                ),
+              },
+              { minutes: SHARE_LIMITS.codeValidMinutes },
+            )}
           </span>
         </p>
       )}
       {problem && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
+          {problem(t, language)}
         </p>
       )}
       {localCode && <LocalModeCode code={localCode} />}
@@ -189,20 +211,23 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
 /** Local mode only: nothing was really sent, so the code is shown here (DESIGN.md: never a silent fallback). */
 function LocalModeCode({ code }: { code: string }) {
   const titleId = useId();
+  const t = useT();
   return (
     <section
       aria-labelledby={titleId}
       className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
     >
       <h3 id={titleId} className="font-semibold">
-        Local mode
+        {t('code.localTitle')}
       </h3>
       <p className="mt-0.5">
-        No message left this server; it went to the local outbox. The new code is{' '}
-        <span className="font-mono text-base font-bold tracking-widest" data-testid="local-mode-code">
-          {code}
-        </span>
-        .
+        {richText(t, 'code.localText', {
+          code: (
+            <span className="font-mono text-base font-bold tracking-widest" data-testid="local-mode-code">
+              {code}
+            </span>
+          ),
+        })}
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '#domain/sharing';
+import { translate } from '../../i18n/i18n.tsx';
 import { ApiError, parseRetryAfter } from '../../lib/api.ts';
 import {
   codeInputProblem,
@@ -19,9 +20,11 @@ describe('the code as typed', () => {
   });
 
   it('is needed, and is six digits', () => {
-    expect(codeInputProblem('')).toBe(SHARE_MESSAGES.codeRequired);
-    expect(codeInputProblem('12345')).toBe(SHARE_MESSAGES.codeFormat);
-    expect(codeInputProblem('12345a')).toBe(SHARE_MESSAGES.codeFormat);
+    expect(codeInputProblem('')).toBe('code.required');
+    expect(translate('code.required')).toBe(SHARE_MESSAGES.codeRequired);
+    expect(codeInputProblem('12345')).toBe('code.format');
+    expect(translate('code.format')).toBe(SHARE_MESSAGES.codeFormat);
+    expect(codeInputProblem('12345a')).toBe('code.format');
     expect(codeInputProblem('123456')).toBeNull();
   });
 });
@@ -47,15 +50,19 @@ describe('waits', () => {
     expect(formatWait(60)).toBe('1 minute');
     expect(formatWait(61)).toBe('2 minutes');
     expect(formatWait(0)).toBe('1 second');
+    expect(formatWait(95, 'es')).toBe('2 minutos');
+    expect(formatWait(3, 'ru')).toBe('3 секунды');
   });
 });
 
 describe('a dead code', () => {
-  it('says what the server said when no tries are left', () => {
-    const used = { error: { code: 'code_invalid', message: 'This code is no longer valid.', triesLeft: 0 } };
-    expect(verifyFailureMessage(error(400, used))).toBe('This code is no longer valid.');
-    expect(verifyFailureMessage(error(400, { error: { code: 'code_invalid', message: 'x' } }))).toBe(
-      SHARE_MESSAGES.codeInvalid,
+  it("says the code is dead when no tries are left, in the page's words rather than the server's", () => {
+    const used = { error: { code: 'code_invalid', message: 'Server words.', triesLeft: 0 } };
+    expect(verifyFailureMessage(translate, error(400, used))).toBe(
+      'This code is no longer valid. Ask for a new one.',
     );
+    expect(
+      verifyFailureMessage(translate, error(400, { error: { code: 'code_invalid', message: 'x' } })),
+    ).toBe(SHARE_MESSAGES.codeInvalid);
   });
 });

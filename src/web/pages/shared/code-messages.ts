@@ -1,10 +1,12 @@
-import { SHARE_LIMITS, SHARE_MESSAGES } from '#domain/sharing';
+import { SHARE_LIMITS } from '#domain/sharing';
+import type { MessageKey, Translate } from '../../i18n/i18n.tsx';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 
 /**
  * What the code dialog says: its own checks (spec section 5) and the server's answers in words
- * (docs/api.md "Sharing"). The page checks by hand rather than with the domain's zod schema, which
- * would weigh more than the whole dialog on a recipient's phone.
+ * (docs/api.md "Sharing"), each from the catalog of the page's language: the server's own English
+ * text is never shown. The page checks by hand rather than with the domain's zod schema, which would
+ * weigh more than the whole dialog on a recipient's phone.
  */
 
 /** Keeps the digits of what was typed or pasted ('123 456' -> '123456'), at most six. */
@@ -13,18 +15,20 @@ export function sanitizeCode(raw: string): string {
 }
 
 /** The message for a code that is not worth sending, or null. */
-export function codeInputProblem(code: string): string | null {
-  if (code === '') return SHARE_MESSAGES.codeRequired;
-  if (!/^\d+$/.test(code) || code.length !== SHARE_LIMITS.codeDigits) return SHARE_MESSAGES.codeFormat;
+export function codeInputProblem(code: string): MessageKey | null {
+  if (code === '') return 'code.required';
+  if (!/^\d+$/.test(code) || code.length !== SHARE_LIMITS.codeDigits) return 'code.format';
   return null;
 }
 
-/** '1 second', '45 seconds', '1 minute', '3 minutes' (rounded up: never a shorter wait than asked). */
-export function formatWait(seconds: number): string {
+/**
+ * '1 second', '45 seconds', '1 minute', '3 minutes' in the page's language (the browser's Intl, no
+ * bytes of ours), rounded up: never a shorter wait than asked.
+ */
+export function formatWait(seconds: number, language = 'en'): string {
   const whole = Math.max(1, Math.ceil(seconds));
-  if (whole < 60) return whole === 1 ? '1 second' : `${whole} seconds`;
-  const minutes = Math.ceil(whole / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const [amount, unit] = whole < 60 ? [whole, 'second'] : [Math.ceil(whole / 60), 'minute'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(amount);
 }
 
 function extraNumber(error: unknown, field: string): number | null {
@@ -39,40 +43,42 @@ export function retryAfterOf(error: unknown): number | null {
   return error.retryAfterSeconds ?? extraNumber(error, 'retryAfter');
 }
 
-function codeInvalidText(error: ApiError): string {
+function codeInvalidText(t: Translate, error: ApiError): string {
   const triesLeft = extraNumber(error, 'triesLeft');
-  if (triesLeft === null) return SHARE_MESSAGES.codeInvalid;
-  // None left: the code is dead (five wrong tries, or it was used or replaced); the server says which.
-  if (triesLeft <= 0) return error.serverMessage ?? SHARE_MESSAGES.codeLocked;
-  return `${SHARE_MESSAGES.codeInvalid} ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
+  if (triesLeft === null) return t('code.invalid');
+  // None left: the code is dead (five wrong tries, or it was used or replaced).
+  if (triesLeft <= 0) return t('code.deadCode');
+  return t('code.invalidTries', { triesLeft });
 }
 
 /** Why a code was not accepted, in the words shown under the code input. */
-export function verifyFailureMessage(error: unknown): string {
-  if (!isApiError(error)) return SHARE_MESSAGES.verifyFailed;
+export function verifyFailureMessage(t: Translate, error: unknown, language = 'en'): string {
+  if (!isApiError(error)) return t('code.verifyFailed');
   switch (error.code) {
     case 'code_invalid':
-      return codeInvalidText(error);
+      return codeInvalidText(t, error);
     case 'code_expired':
-      return SHARE_MESSAGES.codeExpired;
+      return t('code.expired');
     case 'code_locked':
-      return SHARE_MESSAGES.codeLocked;
+      return t('code.locked');
     case 'share_not_found':
-      return SHARE_MESSAGES.shareNotFound;
+      return t('shared.notFound');
     case 'validation_failed':
-      return SHARE_MESSAGES.codeFormat;
+      return t('code.format');
     case 'rate_limited': {
       const wait = retryAfterOf(error);
-      return `Too many tries. Please wait ${wait === null ? 'a few minutes' : formatWait(wait)} and try again.`;
+      return wait === null
+        ? t('code.rateLimitedUnknown')
+        : t('code.rateLimited', { wait: formatWait(wait, language) });
     }
     default:
-      return SHARE_MESSAGES.verifyFailed;
+      return t('code.verifyFailed');
   }
 }
 
 /** Why no new code was sent. */
-export function resendFailureMessage(error: unknown): string {
-  if (isApiError(error) && error.code === 'rate_limited') return SHARE_MESSAGES.resendTooSoon;
-  if (isApiError(error) && error.code === 'share_not_found') return SHARE_MESSAGES.shareNotFound;
-  return `${SHARE_MESSAGES.sendFailed}. Please try again.`;
+export function resendFailureMessage(t: Translate, error: unknown): string {
+  if (isApiError(error) && error.code === 'rate_limited') return t('code.resendTooSoon');
+  if (isApiError(error) && error.code === 'share_not_found') return t('shared.notFound');
+  return t('code.sendFailed');
 }

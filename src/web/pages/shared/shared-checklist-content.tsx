@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Languages, type LucideIcon, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useId, useMemo } from 'react';
-import { LANGUAGES, type LanguageCode } from '#domain/languages';
-import { SHARE_MESSAGES, type SharedChecklistResponse } from '#domain/sharing';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import type { Checklist } from '#domain/checklist';
+import type { LanguageCode } from '#domain/languages';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { useLiveChecklist } from '../../hooks/use-live-updates.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ChecklistView } from '../checklist/checklist-view.tsx';
+import { type SharedCopy, translatedChecklist, translatedRemarks } from './shared-translation.ts';
 import { sharedChecklistCache, sharedKeys } from './use-share-access.ts';
 
 const TONES = {
@@ -36,23 +38,56 @@ function Banner({
       data-testid={testId}
     >
       <Icon className={cn('mt-0.5 h-5 w-5 shrink-0', TONES[tone].icon)} aria-hidden="true" />
-      <div className="min-w-0 text-sm">
+      <div className="min-w-0 flex-1 text-sm">
         <h2 id={titleId} className="font-semibold">
           {title}
         </h2>
-        <p className="break-words">{children}</p>
+        <div className="break-words">{children}</div>
       </div>
     </section>
   );
 }
 
-function languageName(code: LanguageCode): string {
-  return LANGUAGES.find((language) => language.code === code)?.name ?? code;
+/** The language's name in the page's language ('espagnol' on a French page), from the browser's Intl. */
+function languageName(code: LanguageCode, inLanguage: LanguageCode): string {
+  try {
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * Why texts are shown as written, when a translation was wanted and is not (all) there: also beside
+ * the banner when only some texts are translated yet.
+ */
+function TranslationNote({ shared }: { shared: SharedCopy }) {
+  const t = useT();
+  const note = shared.translationNote;
+  if (!note) return null;
+  const text =
+    note === 'pending'
+      ? t('translation.pending')
+      : note === 'failed'
+        ? t('translation.failed')
+        : t('translation.unavailable');
+  return (
+    <p
+      role="status"
+      className="flex items-center gap-2 px-1 text-sm text-slate-600"
+      data-testid="translation-note"
+      data-note={note}
+    >
+      <Languages className="h-4 w-4 shrink-0" aria-hidden="true" />
+      {text}
+    </p>
+  );
 }
 
 /**
  * A verified recipient's checklist: the 'Verified Access' banner, the translation banner when the
- * texts really were translated, then the owner's checklist view working on the share's copy.
+ * texts really were translated (with 'Show original'), then the owner's checklist view working on
+ * the share's copy. The copy is kept as written; its translations are laid over the texts when shown.
  * Loaded after the code dialog (it brings the checklist rules and the photo and confirm dialogs).
  */
 export default function SharedChecklistContent({
@@ -61,48 +96,67 @@ export default function SharedChecklistContent({
   language,
 }: {
   token: string;
-  shared: SharedChecklistResponse;
-  /** The language the link asked for (`lang`), else the share's own. */
+  shared: SharedCopy;
+  /** The page's language (the link's `lang`, else the share's own). */
   language: LanguageCode;
 }) {
+  const t = useT();
   const checklistId = shared.checklist.id;
-  const cache = useMemo(() => sharedChecklistCache(token, checklistId), [token, checklistId]);
+  const cache = useMemo(
+    () => sharedChecklistCache(token, checklistId, language),
+    [token, checklistId, language],
+  );
   const queryClient = useQueryClient();
+  const [showOriginal, setShowOriginal] = useState(false);
   // Access ended (link revoked or replaced): the page asks again whether this browser may see it.
   useLiveChecklist(cache, {
     onAccessEnded: () => void queryClient.invalidateQueries({ queryKey: sharedKeys.status(token) }),
   });
+
+  const overlay = shared.translated && !showOriginal ? shared.translations : undefined;
+  const displayTexts = useMemo(
+    () => (overlay ? (checklist: Checklist) => translatedChecklist(checklist, overlay) : undefined),
+    [overlay],
+  );
+
   return (
     <>
-      <div className="space-y-2">
-        <Banner tone="green" icon={ShieldCheck} title={SHARE_MESSAGES.verifiedTitle} testId="verified-access">
-          {SHARE_MESSAGES.verifiedText}
-          {shared.maskedContact ? ` via ${shared.maskedContact}` : ''}
+      <div className="mt-2 space-y-2">
+        <Banner tone="green" icon={ShieldCheck} title={t('shared.verifiedTitle')} testId="verified-access">
+          {shared.maskedContact
+            ? // Isolated, so that an address reads left to right inside an Arabic sentence.
+              richText(t, 'shared.verifiedTextVia', { contact: <bdi dir="ltr">{shared.maskedContact}</bdi> })
+            : t('shared.verifiedText')}
         </Banner>
-        {shared.translated ? (
-          <Banner
-            tone="blue"
-            icon={Languages}
-            title={SHARE_MESSAGES.translatedTitle}
-            testId="auto-translated"
-          >
-            This checklist was machine-translated into {languageName(shared.targetLanguage)}.
-          </Banner>
-        ) : (
-          language !== 'en' && (
-            <p className="px-1 text-sm text-slate-600" data-testid="not-translated">
-              Translation into {languageName(language)} is not available yet, so the checklist is shown as the
-              sender wrote it.
+        {shared.translated && (
+          <Banner tone="blue" icon={Languages} title={t('translation.title')} testId="auto-translated">
+            <p>
+              {showOriginal
+                ? t('translation.originalText')
+                : t('translation.text', { language: languageName(shared.language, language) })}
             </p>
-          )
+            <button
+              type="button"
+              onClick={() => setShowOriginal((value) => !value)}
+              aria-pressed={showOriginal}
+              className="mt-1 -ms-1 inline-flex min-h-8 items-center rounded-md px-1 font-medium text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-blue-700"
+            >
+              {showOriginal ? t('translation.showTranslation') : t('translation.showOriginal')}
+            </button>
+          </Banner>
         )}
+        <TranslationNote shared={shared} />
       </div>
       <ChecklistView
         checklist={shared.checklist}
         cache={cache}
+        displayTexts={displayTexts}
+        remarksTranslation={(remarks) => (overlay ? translatedRemarks(remarks, overlay) : null)}
         byline={
           <>
-            {shared.ownerName && <span className="mr-3">Shared by {shared.ownerName}</span>}
+            {shared.ownerName && (
+              <span className="me-3">{t('shared.sharedBy', { name: shared.ownerName })}</span>
+            )}
             <ConnectionStatus className="align-middle" />
           </>
         }

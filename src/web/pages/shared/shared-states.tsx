@@ -1,9 +1,9 @@
 import { AlertCircle, LockKeyhole, RefreshCw, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SHARE_MESSAGES } from '#domain/sharing';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useT } from '../../i18n/i18n.tsx';
 
 /** The views of the shared page around the checklist itself: each small, each in plain words. */
 
@@ -19,40 +19,40 @@ function StateCard({ icon, title, children }: { icon: ReactNode; title: string; 
 
 /** While this browser's access is being checked. */
 export function SharedLoading() {
+  const t = useT();
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-sm text-slate-600">
-      <Spinner label="Loading shared checklist" />
-      <p aria-hidden="true">Opening the shared checklist…</p>
+      <Spinner label={t('shared.loading')} />
+      <p aria-hidden="true">{t('shared.opening')}</p>
     </div>
   );
 }
 
 /** What the page says behind the code dialog: the checklist opens only with the code. */
 export function VerificationExplainer() {
+  const t = useT();
   return (
     <StateCard
       icon={<LockKeyhole className="mx-auto h-10 w-10 text-indigo-600" aria-hidden="true" />}
-      title="A checklist was shared with you"
+      title={t('shared.explainerTitle')}
     >
-      <p>
-        It opens once you enter the verification code from your message, so that only the person it was sent
-        to can see it.
-      </p>
+      <p>{t('shared.explainerText')}</p>
     </StateCard>
   );
 }
 
 /** The spec's failure view: the checklist could not be loaded (a network or server failure). */
 export function SharedLoadFailed() {
+  const t = useT();
   return (
     <StateCard
       icon={<AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden="true" />}
-      title="Something went wrong"
+      title={t('shared.failedTitle')}
     >
-      <p>{SHARE_MESSAGES.loadFailedView}</p>
+      <p>{t('shared.loadFailedView')}</p>
       <Button className="mt-5" onClick={() => window.location.reload()}>
         <RefreshCw className="h-4 w-4" aria-hidden="true" />
-        Refresh
+        {t('common.refresh')}
       </Button>
     </StateCard>
   );
@@ -60,12 +60,13 @@ export function SharedLoadFailed() {
 
 /** The link is unknown, revoked or replaced by a newer one. */
 export function SharedNotFound() {
+  const t = useT();
   return (
     <StateCard
       icon={<SearchX className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />}
-      title="Shared checklist not found"
+      title={t('shared.notFoundTitle')}
     >
-      <p>{SHARE_MESSAGES.shareNotFound}</p>
+      <p>{t('shared.notFound')}</p>
     </StateCard>
   );
 }

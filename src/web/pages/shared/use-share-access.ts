@@ -1,4 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { LanguageCode } from '#domain/languages';
 import type {
   ResendResponse,
   SharedChecklistResponse,
@@ -6,8 +8,10 @@ import type {
   VerifyResponse,
 } from '#domain/sharing';
 import type { ChecklistCache } from '../../hooks/use-checklist-actions.ts';
+import { uiLanguage } from '../../i18n/i18n.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { OFFLINE_KEEP_MS } from '../../lib/query-client.ts';
+import { asWritten, type SharedCopy } from './shared-translation.ts';
 
 /**
  * A recipient's calls (docs/api.md "Sharing"). Their keys are not the owner's: a recipient's copy of
@@ -15,8 +19,28 @@ import { OFFLINE_KEEP_MS } from '../../lib/query-client.ts';
  */
 export const sharedKeys = {
   status: (token: string) => ['/api/verification/status', token] as const,
-  checklist: (token: string) => ['/api/shared/checklist', token] as const,
+  /** Every language's copy of a share (to reset or remove them together). */
+  checklists: (token: string) => ['/api/shared/checklist', token] as const,
+  /** The copy in one language: the page's, unless said. */
+  checklist: (token: string, language: LanguageCode = uiLanguage()) =>
+    ['/api/shared/checklist', token, language] as const,
 };
+
+/**
+ * The language of the copy of this share most recently kept on this device, if any: with no `lang`
+ * on the link and no status yet (offline, or before the server answers), the page opens on it.
+ */
+export function keptLanguage(queryClient: QueryClient, token: string): LanguageCode | undefined {
+  const [newest] = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: sharedKeys.checklists(token) })
+    .filter((query) => query.state.data !== undefined)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return newest?.queryKey[2] as LanguageCode | undefined;
+}
+
+/** While a translation is under way the copy is asked for again this often, for at most this long. */
+export const TRANSLATION_POLL = { everyMs: 2000, forMs: 30_000 } as const;
 
 /** Whether this browser has verified the share. Asked afresh on every visit: access can be revoked. */
 export function useVerificationStatus(token: string) {
@@ -37,17 +61,35 @@ export function useVerificationStatus(token: string) {
   });
 }
 
-export function useSharedChecklist(token: string, enabled: boolean) {
+/**
+ * The share's checklist in `language`. The copy is kept as written with its translations beside it
+ * (shared-translation.ts). While the server says a translation is under way ('pending') it is asked
+ * for again every 2 s, for about 30 s at most; a change of language keeps the last copy on screen
+ * until the new one arrives.
+ */
+export function useSharedChecklist(token: string, language: LanguageCode, enabled: boolean) {
+  const pendingSince = useRef<number | null>(null);
   return useQuery({
-    queryKey: sharedKeys.checklist(token),
-    queryFn: ({ signal }) =>
-      apiRequest<SharedChecklistResponse>(
-        'GET',
-        `/api/shared/checklist?token=${encodeURIComponent(token)}`,
-        undefined,
-        { signal },
+    queryKey: sharedKeys.checklist(token, language),
+    queryFn: async ({ signal }) =>
+      asWritten(
+        await apiRequest<SharedChecklistResponse>(
+          'GET',
+          `/api/shared/checklist?token=${encodeURIComponent(token)}&lang=${language}`,
+          undefined,
+          { signal },
+        ),
       ),
     enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => {
+      if (query.state.data?.translationNote !== 'pending') {
+        pendingSince.current = null;
+        return false;
+      }
+      pendingSince.current ??= Date.now();
+      return Date.now() - pendingSince.current < TRANSLATION_POLL.forMs ? TRANSLATION_POLL.everyMs : false;
+    },
     // Others tick the same checklist: whenever it is asked for (once the status allows it, on focus), it
     // is asked of the server; a copy kept from the last visit only shows until the answer comes.
     staleTime: 0,
@@ -72,18 +114,19 @@ export function useResendCode(token: string) {
 }
 
 /** The recipient's checklist inside the share's cached answer; nothing of the owner's cache is touched. */
-export function sharedChecklistCache(token: string, checklistId: string): ChecklistCache {
-  const key = sharedKeys.checklist(token);
+export function sharedChecklistCache(
+  token: string,
+  checklistId: string,
+  language: LanguageCode = uiLanguage(),
+): ChecklistCache {
+  const key = sharedKeys.checklist(token, language);
   return {
     checklistId,
     key,
     context: { kind: 'share', token },
-    read: (queryClient) => queryClient.getQueryData<SharedChecklistResponse>(key)?.checklist,
+    read: (queryClient) => queryClient.getQueryData<SharedCopy>(key)?.checklist,
     write: (queryClient, change) =>
-      queryClient.setQueryData<SharedChecklistResponse>(
-        key,
-        (old) => old && { ...old, checklist: change(old.checklist) },
-      ),
+      queryClient.setQueryData<SharedCopy>(key, (old) => old && { ...old, checklist: change(old.checklist) }),
     refreshRelated: () => Promise.resolve(),
   };
 }

@@ -1,0 +1,48 @@
+import { Languages } from 'lucide-react';
+import { useLocation, useSearch } from 'wouter';
+import { LANGUAGE_CODES, type LanguageCode } from '#domain/languages';
+import { useT } from '../../i18n/i18n.tsx';
+
+/** Each language named in itself: a reader finds their own whatever the page's language is. */
+const NATIVE_NAMES: Record<LanguageCode, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  pt: 'Português',
+  zh: '中文',
+  ru: 'Русский',
+  ja: '日本語',
+  ar: 'العربية',
+  hi: 'हिन्दी',
+};
+
+/** The shared page's language: it sets `?lang=` on the link, and the page asks for the checklist in it. */
+export function LanguageSwitch({ language }: { language: LanguageCode }) {
+  const t = useT();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  function choose(next: string) {
+    const params = new URLSearchParams(search);
+    params.set('lang', next);
+    navigate(`${path}?${params}`, { replace: true });
+  }
+  return (
+    <label className="ms-auto flex w-fit items-center gap-1.5 text-sm text-slate-600">
+      <Languages className="h-4 w-4 shrink-0" aria-hidden="true" />
+      <span className="sr-only">{t('shared.language')}</span>
+      <select
+        value={language}
+        onChange={(event) => choose(event.target.value)}
+        className="h-9 rounded-lg border border-slate-300 bg-white ps-2 pe-7 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        data-testid="language-switch"
+      >
+        {LANGUAGE_CODES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {NATIVE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
