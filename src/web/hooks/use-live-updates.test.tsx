@@ -231,10 +231,15 @@ const shared = (checklist: Checklist): SharedChecklistResponse =>
     translated: false,
   }) as unknown as SharedChecklistResponse;
 
+let sharedReads = 0;
+
 function RecipientPage({ onAccessEnded }: { onAccessEnded(): void }) {
   const answer = useQuery({
     queryKey: sharedKeys.checklist(token),
-    queryFn: () => Promise.resolve(shared(onServer)),
+    queryFn: () => {
+      sharedReads += 1;
+      return Promise.resolve(shared(onServer));
+    },
   });
   const cache = sharedChecklistCache(token, 'checklist_1');
   useLiveChecklist(answer.data ? cache : null, { onAccessEnded }, realtime);
@@ -267,6 +272,25 @@ describe('useLiveChecklist on the shared page', () => {
       }),
     );
     expect(onAccessEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks again when the page's translation has landed, not for another language's", async () => {
+    renderWithClient(<RecipientPage onAccessEnded={() => {}} />);
+    await screen.findByRole('checkbox', { name: 'Mop the floor' });
+    act(() => browser.latest.open());
+    act(() => browser.latest.receive({ type: 'subscribed', checklistId: 'checklist_1', revision: 1 }));
+    await waitFor(() => expect(sharedReads).toBeGreaterThan(0));
+    await settle();
+    const before = sharedReads;
+    act(() =>
+      browser.latest.receive({ type: 'translation-ready', checklistId: 'checklist_1', language: 'fr' }),
+    );
+    await settle();
+    expect(sharedReads).toBe(before);
+    act(() =>
+      browser.latest.receive({ type: 'translation-ready', checklistId: 'checklist_1', language: 'en' }),
+    );
+    await waitFor(() => expect(sharedReads).toBe(before + 1));
   });
 });
 

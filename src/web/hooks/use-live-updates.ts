@@ -63,6 +63,15 @@ export function followChecklist(
         options.current.onAccessEnded?.();
         refetch({ restart: true });
         return;
+      case 'translation-ready': {
+        // A translation the page was told is under way has landed: a recipient's copy in that
+        // language asks again (the owner's copy is as written and has nothing to gain).
+        const cache = getCache();
+        if (cache.context.kind === 'share' && cache.key.at(-1) === message.language) {
+          void queryClient.invalidateQueries({ queryKey: cache.key, exact: true });
+        }
+        return;
+      }
       case 'update': {
         if (message.revision <= lastRevision) return;
         lastRevision = message.revision;

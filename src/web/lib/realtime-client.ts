@@ -18,7 +18,7 @@ export type RealtimeState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'o
 /** Messages about one checklist, and the ones meant for every page (`resync`). */
 export type ChecklistMessage = Extract<
   RealtimeServerMessage,
-  { type: 'subscribed' | 'update' | 'deleted' | 'error' | 'resync' }
+  { type: 'subscribed' | 'update' | 'deleted' | 'error' | 'resync' | 'translation-ready' }
 >;
 /** An error naming no checklist ends the dashboard's subscription (the owner's session ended). */
 export type DashboardMessage = Extract<
@@ -216,6 +216,7 @@ export class RealtimeClient {
       case 'subscribed':
       case 'update':
       case 'deleted':
+      case 'translation-ready':
         this.notifyChecklist(message.checklistId, message);
         break;
       case 'error':

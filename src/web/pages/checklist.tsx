@@ -10,6 +10,7 @@ import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { ChecklistView } from './checklist/checklist-view.tsx';
+import { RemarksTranslation } from './checklist/remarks-translation.tsx';
 import { SharedWith } from './checklist/shared-with.tsx';
 
 export const LOAD_DETAILS_FAILED = 'Failed to load checklist details. Please try again.';
@@ -46,6 +47,9 @@ export default function ChecklistPage() {
           checklist={checklist.data}
           cache={ownerChecklistCache(id)}
           byline={<ConnectionStatus className="align-middle" />}
+          afterRemarks={
+            <RemarksTranslation checklistId={checklist.data.id} remarks={checklist.data.remarks} />
+          }
         />
       ) : (
         <ChecklistDetailSkeleton />

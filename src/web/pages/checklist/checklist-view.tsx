@@ -41,6 +41,7 @@ export function ChecklistView({
   byline,
   displayTexts,
   remarksTranslation,
+  afterRemarks,
 }: {
   /** The server's copy (from the query cache); what is pending on this device is laid over it. */
   checklist: Checklist;
@@ -50,6 +51,8 @@ export function ChecklistView({
   displayTexts?: (checklist: Checklist) => Checklist;
   /** The remarks in the page's language, when they were translated (shown above the editable text). */
   remarksTranslation?: (remarks: string) => string | null;
+  /** Under the remarks field (the owner's page: a recipient's remarks read in the owner's language). */
+  afterRemarks?: ReactNode;
 }) {
   const { toast } = useToast();
   const t = useT();
@@ -199,6 +202,7 @@ export function ChecklistView({
         onBlur={remarks.flush}
         translation={remarksInLanguage}
       />
+      {afterRemarks}
 
       {!submitted && <SubmitBar onSubmit={requestSubmit} submitting={submitting} />}
 
