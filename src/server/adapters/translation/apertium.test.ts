@@ -28,6 +28,18 @@ describe.skipIf(!installed)('Apertium through the real command (apertium-eng-spa
     expect(out[3]).toBe('');
   });
 
+  it('never moves words from one text into another', async () => {
+    // Sent as lines, Apertium made 'Control la alarma' / 'de humo en la cocina' / 'coche' / 'rojo'.
+    const texts = ['Check the smoke', 'alarm in the kitchen', 'red', 'car'];
+    const out = await engine.translate(texts, 'en', 'es', { signal: AbortSignal.timeout(20_000) });
+    expect(out).toHaveLength(4);
+    expect(out[0]).toMatch(/humo/);
+    expect(out[0]).not.toMatch(/alarma/i);
+    expect(out[1]).toMatch(/^alarma .*cocina/);
+    expect(out[2]).toMatch(/rojo/i);
+    expect(out[3]).not.toMatch(/rojo/i);
+  });
+
   it('an abort ends the run (and its pipeline) with a failure', async () => {
     const controller = new AbortController();
     const pending = engine.translate(['Clean the kitchen.'], 'en', 'es', { signal: controller.signal });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -70,9 +71,12 @@ export function stripApertiumMarks(translated: string, source: string): string {
 }
 
 /**
- * Apertium on this machine (Debian's `apertium` and its pair packages): one run per batch, texts
- * sent one line each (a text's own line breaks are kept: its lines are sent and joined again), so
- * the output's lines map back one for one. The run is killed (with its whole pipeline) on abort.
+ * Apertium on this machine (Debian's `apertium` and its pair packages): one run per batch. Apertium
+ * reads its input as running text: a line break is only a blank, and its transfer rules move words
+ * across it ('red' / 'car' on two lines came back as 'coche' / 'rojo'). So texts are sent as
+ * paragraphs between marker paragraphs of a nonce made for the run (`[#nonce-1]`), which end a phrase
+ * and which it passes through untouched; the output is split on them, and a run whose markers do not
+ * come back one for one, in order, is a failure rather than texts given to the wrong task.
  */
 export function createApertiumEngine(options: ApertiumOptions): TranslationEngine {
   const modes = installedModes(options.modesDir);
@@ -85,25 +89,32 @@ export function createApertiumEngine(options: ApertiumOptions): TranslationEngin
     async translate(texts, source, target, { signal }) {
       const mode = apertiumMode(modes, source, target);
       if (!mode) throw new TranslationError('unsupported');
-      const lineCounts: number[] = [];
-      const lines: string[] = [];
-      for (const text of texts) {
-        const own = text.split(/\r?\n/);
-        lineCounts.push(own.length);
-        lines.push(...own);
+      const nonce = `x${randomBytes(4).toString('hex')}`;
+      const marker = (index: number) => `[#${nonce}-${index}]`;
+      const input = texts.map((text, index) => (index === 0 ? text : `${marker(index)}\n\n${text}`));
+      const output = await runApertium(options.command, mode, `${input.join('\n\n')}\n`, signal);
+      const parts = output.split(new RegExp(`\\s*\\[#${nonce}-(\\d+)\\]\\s*`));
+      // split with a capture group: [text0, '1', text1, '2', text2, ...]
+      const translated = parts.filter((_, i) => i % 2 === 0);
+      const indexes = parts.filter((_, i) => i % 2 === 1).map(Number);
+      if (translated.length !== texts.length || indexes.some((n, i) => n !== i + 1)) {
+        throw new TranslationError('invalid_response');
       }
-      const output = await runApertium(options.command, mode, `${lines.join('\n')}\n`, signal);
-      const translatedLines = output.replace(/\n$/, '').split('\n');
-      if (translatedLines.length !== lines.length) throw new TranslationError('invalid_response');
-      const marksStripped = translatedLines.map((line, i) => stripApertiumMarks(line, lines[i] ?? ''));
-      let next = 0;
-      return lineCounts.map((count) => {
-        const own = marksStripped.slice(next, next + count);
-        next += count;
-        return own.join('\n');
-      });
+      return translated.map((text, i) =>
+        matchOpening(stripApertiumMarks(text.trim(), texts[i] ?? ''), texts[i] ?? ''),
+      );
     },
   };
+}
+
+/**
+ * Apertium capitalises what follows a paragraph break; a text the owner began in lower case (a task
+ * 'wipe the oven door') keeps a lower-case opening.
+ */
+function matchOpening(translated: string, source: string): string {
+  const first = source.trimStart().charAt(0);
+  if (first === '' || first !== first.toLowerCase() || first === first.toUpperCase()) return translated;
+  return translated.charAt(0).toLowerCase() + translated.slice(1);
 }
 
 /**
