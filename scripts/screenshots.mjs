@@ -138,8 +138,8 @@ async function shareChecklist(request, checklist, data) {
 
 /**
  * Recipients of the turnover. For 'Shared with': one verified by e-mail, one sent a code by SMS. For
- * the shared page: Riley, who opens it (in Spanish, which the free plan allows), and Morgan, who asks
- * for a new code at the end (a new code is refused within 30 s of the last).
+ * the shared page: Riley, who opens it (in English; captureLanguages shows the others), and Morgan,
+ * who asks for a new code at the end (a new code is refused within 30 s of the last).
  */
 async function seedShares(request, checklist) {
   const send = (data) => shareChecklist(request, checklist, data);
@@ -148,7 +148,7 @@ async function seedShares(request, checklist) {
     data: { token: byEmail.token, code: byEmail.verificationCode },
   });
   await send({ phone: '+44 20 7946 0958', targetLanguage: 'es' });
-  const opens = await send({ recipientName: 'Riley', email: 'riley.chen@example.com', targetLanguage: 'es' });
+  const opens = await send({ recipientName: 'Riley', email: 'riley.chen@example.com' });
   const resends = await send({ recipientName: 'Morgan', email: 'morgan.lee@example.com' });
   return { opens, resends };
 }
@@ -462,6 +462,91 @@ async function captureBilling(browser, width) {
   await context.close();
 }
 
+/**
+ * The recipient's page in other languages and scripts (issue 13): a Professional owner shares one
+ * checklist in es, ar, zh and hi; each recipient is captured on the code dialog and verified, at 375
+ * and 1280 px. Then the owner's page with a recipient's Spanish remarks read in English.
+ */
+async function captureLanguages(browser) {
+  const ownerContext = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  const owner = ownerContext.request;
+  await owner.post('/api/dev/login', {
+    data: { email: 'marta.ruiz@example.com', displayName: 'Marta Ruiz' },
+  });
+  const checkout = await (
+    await owner.post('/api/create-subscription', { data: { tier: 'professional' } })
+  ).json();
+  await owner.post(`/api/billing/test-checkout/${checkout.url.split('/').at(-1)}/complete`);
+  const created = await owner.post('/api/checklists', {
+    data: {
+      name: 'Turnover – Harbour View 4B',
+      tasks: [
+        { description: 'Strip the beds and start the laundry' },
+        { description: 'Clean the bathroom', details: 'Descale the shower head and wipe the mirror.' },
+        { description: 'Check the smoke alarm', photoRequired: true },
+      ],
+    },
+  });
+  const checklist = await created.json();
+  for (const language of ['es', 'ar', 'zh', 'hi']) {
+    const share = await (
+      await owner.post('/api/verification/send', {
+        data: { checklistId: checklist.id, email: `crew-${language}@example.com`, targetLanguage: language },
+      })
+    ).json();
+    const link = new URL(share.shareUrl);
+    // A code is single use: the wide screen shows the code dialog only; the phone verifies, and is
+    // then widened for the verified page at 1280 px.
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({
+        baseURL: base,
+        viewport: { width, height: width > 800 ? 800 : 740 },
+        isMobile: width < 800,
+        hasTouch: width < 800,
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => console.error(`[${language} pageerror] ${e.message}`));
+      await page.goto(link.pathname + link.search, { waitUntil: 'networkidle' });
+      await capture(page, `shared-${language}-code`);
+      if (width === 375) {
+        await page.getByRole('dialog').getByRole('textbox').fill(share.verificationCode);
+        await page.getByRole('dialog').getByRole('textbox').press('Enter');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.getByRole('checkbox').first().waitFor();
+        await page.waitForTimeout(500);
+        await capture(page, `shared-${language}`);
+        if (language === 'es') {
+          await page.request.patch(`/api/checklists/${checklist.id}`, {
+            data: { remarks: 'Falta una bombilla en el baño.', remarksLanguage: 'es' },
+          });
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.waitForTimeout(300);
+        await capture(page, `shared-${language}`);
+      }
+      await context.close();
+    }
+  }
+  const page = await ownerContext.newPage();
+  await page.goto(`/checklist/${checklist.id}`, { waitUntil: 'networkidle' });
+  await page.getByTestId('remarks-translation').waitFor({ timeout: 10_000 });
+  await page.getByTestId('remarks-translation').scrollIntoViewIfNeeded();
+  await capture(page, 'checklist-remarks-translated');
+  // The page's fixed submit bar covers it in a whole-page picture: the panel on its own as well.
+  const panel = path.join(out, 'checklist-remarks-translated-panel.png');
+  const translation = page.getByTestId('remarks-translation');
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  const box = await translation.boundingBox();
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.screenshot({
+    path: panel,
+    clip: { x: box.x - 16, y: box.y + scrollY - 140, width: box.width + 32, height: box.height + 156 },
+  });
+  console.info(panel);
+  await ownerContext.close();
+}
+
 try {
   await waitForServer();
   const browser = await chromium.launch({
@@ -505,6 +590,7 @@ try {
   }
   for (const width of [1280, 375]) await captureBilling(browser, width);
   await captureSharedPage(browser, seeded.shares);
+  await captureLanguages(browser);
   await browser.close();
 } finally {
   server.kill('SIGTERM');
