@@ -87,6 +87,7 @@ describe('local mode sign-in through the embedded OpenID provider', () => {
       uid: expect.stringMatching(/^user_/),
       email: 'grace@example.com',
       displayName: 'Grace Hopper',
+      language: 'en',
     });
     const [account] = await t.db
       .select()

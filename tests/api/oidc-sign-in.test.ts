@@ -145,6 +145,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
       uid: expect.stringMatching(/^user_/),
       email: 'ada.lovelace@idp.example',
       displayName: 'Ada Lovelace',
+      language: 'en',
     });
     expect(await sessionCount()).toBe(before + 1);
     expect(provider.tokenRequests).toEqual([{ ok: true }]);
