@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from './email.ts';
 
 /**
  * Request schemas about users and e-mail addresses. Kept apart from user.ts (types and pure rules)
@@ -6,7 +7,6 @@ import { z } from 'zod';
  */
 
 export const MAX_DISPLAY_NAME_LENGTH = 100;
-export const MAX_EMAIL_LENGTH = 254;
 
 /** Trims, lower-cases and checks an e-mail address; the same rule everywhere an address is typed. */
 export const EmailAddress = z
@@ -14,7 +14,7 @@ export const EmailAddress = z
   .trim()
   .toLowerCase()
   .max(MAX_EMAIL_LENGTH, { error: 'Please enter a valid email address.' })
-  .pipe(z.email({ error: 'Please enter a valid email address.' }));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'Please enter a valid email address.' }));
 
 export const DisplayName = z
   .string()

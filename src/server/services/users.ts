@@ -3,19 +3,10 @@ import { AppError } from '#domain/errors';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '#domain/languages';
 import { splitDisplayName, type User } from '#domain/user';
 import type { UserRegistrationInput } from '#domain/user-input';
+import type { VerifiedIdentity } from '../adapters/identity/oidc-client.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { newId } from '../ids.ts';
-
-/** The claims an OpenID provider vouched for at sign-in. */
-export interface VerifiedIdentity {
-  issuer: string;
-  subject: string;
-  email: string;
-  emailVerified: boolean;
-  displayName: string;
-  pictureUrl: string | null;
-}
 
 /** A language column as read (written only through validated input; 'en' if it ever were not). */
 export function asLanguage(value: string): LanguageCode {

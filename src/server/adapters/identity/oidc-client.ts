@@ -1,6 +1,15 @@
 import * as oidc from 'openid-client';
 import { AppError } from '#domain/errors';
-import type { VerifiedIdentity } from '../../services/users.ts';
+
+/** The claims an OpenID provider vouched for at sign-in: what this client hands to the services. */
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  displayName: string;
+  pictureUrl: string | null;
+}
 
 export interface OidcClientOptions {
   issuer: URL;

@@ -31,6 +31,14 @@ describe('the share form checks, in the spec order', () => {
     expect(message(form(), null)).toBe(SHARE_MESSAGES.emailRequired);
     expect(message(form({ email: '   ' }), null)).toBe(SHARE_MESSAGES.emailRequired);
     expect(message(form({ email: 'not-an-address', emailConsent: true }))).toBe(SHARE_MESSAGES.emailRequired);
+    // What the server would refuse is refused here, before a round trip (the same rule: domain/email.ts).
+    expect(message(form({ email: 'jo..lee@example.com', emailConsent: true }))).toBe(
+      SHARE_MESSAGES.emailRequired,
+    );
+    expect(message(form({ email: 'jo@exa_mple.com', emailConsent: true }))).toBe(
+      SHARE_MESSAGES.emailRequired,
+    );
+    expect(message(form({ email: ' Jo@Example.COM ', emailConsent: true }))).toBeNull();
     expect(message(form({ email: 'jo@example.com' }), null)).toBe(SHARE_MESSAGES.emailConsentRequired);
     expect(message(form({ email: 'jo@example.com', emailConsent: true }), null)).toBe(
       SHARE_MESSAGES.missingChecklistId,

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '#domain/email';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '#domain/languages';
 import { SHARE_MESSAGES } from '#domain/sharing';
 import type { ShareSendBody } from '../../hooks/use-shares.ts';
@@ -5,7 +6,8 @@ import type { ShareSendBody } from '../../hooks/use-shares.ts';
 /**
  * The share dialog's form: its state, the spec's checks in the spec's order (section 5) and the body
  * it sends. Plain checks on purpose: the request schema (sharing-input.ts) needs zod, which stays out
- * of the dashboard's chunks; the server runs that schema and normalises the phone number.
+ * of the dashboard's chunks; the address is checked by the server's own rule (domain/email.ts), and
+ * the server runs the schema and normalises the phone number.
  */
 
 export type ContactTab = 'email' | 'phone';
@@ -41,8 +43,6 @@ export interface ShareFormProblem {
   field: ShareFormField;
 }
 
-/** A typed address the server would refuse for certain (it makes the final check). */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** E.164 allows 15 digits; fewer than 7 is never a whole number with its country code. */
 const PHONE_DIGITS = { min: 7, max: 15 };
 
@@ -72,7 +72,7 @@ export function missingRequirement(form: ShareFormState): ShareFormProblem | nul
  * one), its consent, then the checklist id.
  */
 export function validateShareForm(form: ShareFormState, checklistId: string | null): ShareFormProblem | null {
-  if (form.tab === 'email' && form.email.trim() && !EMAIL_SHAPE.test(form.email.trim())) {
+  if (form.tab === 'email' && form.email.trim() && !isEmailAddress(form.email)) {
     return { message: SHARE_MESSAGES.emailRequired, field: 'email' };
   }
   if (form.tab === 'phone' && form.phone.trim() && !phoneLooksPossible(form.phone.trim())) {
