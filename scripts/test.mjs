@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit and API tests (PGlite always; PostgreSQL too when DATABASE_URL is set),
+// `npm test`: typecheck, lint, layer rules, unit and API tests (PGlite always; PostgreSQL too when DATABASE_URL is set),
 // build, then browser tests in Chromium. Every step runs; the run fails if any step failed.
 // The last line is 'N passed, N failed' (tests counted across Vitest and Playwright).
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,18 @@ rmSync(e2eJson, { force: true });
 const steps = [
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', cmd: bin('biome'), args: ['check', '.'] },
+  {
+    // The layer rules (.dependency-cruiser.cjs): a new cycle or an import against the layers fails.
+    name: 'layers',
+    cmd: bin('depcruise'),
+    args: [
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--ignore-known',
+      '.dependency-cruiser-known-violations.json',
+      'src',
+    ],
+  },
   {
     name: 'unit + API tests',
     cmd: bin('vitest'),

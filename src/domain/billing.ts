@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PLAN_CARDS, type Tier } from './plans.ts';
+import {
+  BILLING_INTERVALS,
+  type BillingInterval,
+  PLAN_CARDS,
+  type SubscriptionStatus,
+  type Tier,
+} from './plans.ts';
 
 /**
  * Buying and managing a plan (DESIGN.md "Plans and billing"; spec sections 2, 7, 8 and 9). Shared by
@@ -9,8 +15,13 @@ import { PLAN_CARDS, type Tier } from './plans.ts';
 export const PAID_TIERS = ['professional', 'enterprise'] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
 
-export const BILLING_INTERVALS = ['month', 'year'] as const;
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+// Plans own these (a subscription's shape is part of the plan answer); named here too for billing's readers.
+export {
+  BILLING_INTERVALS,
+  type BillingInterval,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from './plans.ts';
 
 /**
  * Free-trial days of each paid plan. The plan card says 14 days for Professional and the FAQ once
@@ -75,9 +86,6 @@ export interface CheckoutStatus {
   interval: BillingInterval;
   trialEnd: string | null;
 }
-
-export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** How the server sells plans: Stripe, the local test checkout, or not at all (production without Stripe). */
 export type BillingMode = 'stripe' | 'local' | 'off';

@@ -1,5 +1,12 @@
-import type { BillingInterval, SubscriptionStatus } from './billing.ts';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
+
+/** How often a paid plan is billed. */
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** A plan's subscription state: `none` for free (DESIGN.md "Plans and billing"). */
+export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Plans and their limits (spec section 9). The server enforces the limits; the UI shows the cards. */
 export const TIERS = ['free', 'professional', 'enterprise'] as const;

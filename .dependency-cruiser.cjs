@@ -1,0 +1,93 @@
+/**
+ * The layer rules of DESIGN.md ("How we write code") and issue 14, checked by `npm run check:layers`
+ * (a step of `npm test`). Known violations, each a piece of issue 14's work, are listed in
+ * .dependency-cruiser-known-violations.json: a new one fails; fixing one means regenerating the list
+ * (`npm run check:layers -- --baseline`), so it only ever shrinks.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle: the modules cannot be understood, loaded or split apart one at a time.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment:
+        'src/domain is pure TypeScript shared by both sides: no server, no web, no Node built-ins; only pure packages (zod, date-fns, libphonenumber-js).',
+      from: { path: '^src/domain/' },
+      to: {
+        pathNot: ['^src/domain/', '^node_modules/(zod|date-fns|libphonenumber-js)/'],
+      },
+    },
+    {
+      name: 'domain-no-node-builtins',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'web-not-server',
+      severity: 'error',
+      comment: 'The browser never imports server code (it would ship it, secrets and all).',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-not-web',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/web/' },
+    },
+    {
+      name: 'adapters-below-services',
+      severity: 'error',
+      comment:
+        'Adapters (external services) depend on nothing above them: not routes, services, realtime or policies.',
+      from: { path: '^src/server/adapters/' },
+      to: { path: '^src/server/(http|services|realtime|policies)/' },
+    },
+    {
+      name: 'services-not-http',
+      severity: 'error',
+      comment: 'Services hold the rules, with no HTTP: routes call services, never the other way.',
+      from: { path: '^src/server/(services|policies|realtime)/' },
+      to: { path: '^src/server/http/' },
+    },
+    {
+      name: 'db-at-the-bottom',
+      severity: 'error',
+      from: { path: '^src/server/db/' },
+      to: { path: '^src/server/(http|services|realtime|policies|adapters)/' },
+    },
+    {
+      name: 'web-lower-layers-not-pages',
+      severity: 'error',
+      comment: 'Hooks, components and lib serve pages; a page is never imported by them.',
+      from: { path: '^src/web/(hooks|components|lib)/' },
+      to: { path: '^src/web/pages/' },
+    },
+    {
+      name: 'web-lib-not-react-layers',
+      severity: 'error',
+      comment: 'src/web/lib is plain code (api client, queue, realtime client): no hooks or components.',
+      from: { path: '^src/web/lib/' },
+      to: { path: '^src/web/(hooks|components)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(\\.test\\.tsx?$|/compiled/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};
