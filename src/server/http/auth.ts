@@ -7,10 +7,10 @@ import { upsertLocalAccount } from '../adapters/identity/local-provider.ts';
 import type { OidcClient } from '../adapters/identity/oidc-client.ts';
 import { type Config, usesSecureCookies } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { escapeHtml, popupPage } from '../html.ts';
 import { AUTH_FLOW_TTL_MS, saveAuthFlow, takeAuthFlow } from '../services/auth-flows.ts';
 import { registerUser, upsertUserFromIdentity } from '../services/users.ts';
 import { recordEvent } from './analytics.ts';
-import { escapeHtml, popupPage } from './popup-pages.ts';
 import { endSession, requireUser, startSession } from './session.ts';
 
 const FLOW_COOKIE = 'listsync_auth_flow';

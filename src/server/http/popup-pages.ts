@@ -1,52 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Server-rendered pages shown inside the sign-in popup (the local account chooser and the result
- * page). They obey the same CSP as the app: one stylesheet and one script, both served here.
+ * The stylesheet and script of the server-rendered pages shown inside the sign-in popup (the local
+ * account chooser and the result page; html.ts writes them). They obey the same CSP as the app: one
+ * stylesheet and one script, both served here.
  */
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-/** JSON that is safe inside a <script type="application/json"> block. */
-export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026');
-}
-
-export function popupPage(options: {
-  title: string;
-  body: string;
-  data?: unknown;
-  script?: boolean;
-}): string {
-  const data =
-    options.data === undefined
-      ? ''
-      : `<script type="application/json" id="popup-data">${jsonForHtml(options.data)}</script>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="#4f46e5">
-<title>${escapeHtml(options.title)}</title>
-<link rel="stylesheet" href="/api/auth/popup.css">
-</head>
-<body>
-<main class="card">${options.body}</main>
-${data}${options.script ? '<script src="/api/auth/popup.js"></script>' : ''}
-</body>
-</html>`;
-}
 
 const POPUP_CSS = `
 *{box-sizing:border-box}

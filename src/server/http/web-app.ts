@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
-import { jsonForHtml } from './popup-pages.ts';
+import { jsonForHtml } from '../html.ts';
 
 /** Writes the page title and the public config (a non-executable JSON block, CSP-safe) into index.html. */
 export function renderIndexHtml(template: string, config: PublicConfig): string {

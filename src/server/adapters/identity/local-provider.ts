@@ -5,7 +5,7 @@ import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provi
 import { DevLoginInput } from '#domain/user-input';
 import type { Database } from '../../db/client.ts';
 import { localAccounts } from '../../db/schema.ts';
-import { escapeHtml, popupPage } from '../../http/popup-pages.ts';
+import { escapeHtml, popupPage } from '../../html.ts';
 
 /**
  * Local mode's sign-in: a real OpenID provider (oidc-provider) embedded at /oidc whose login step is

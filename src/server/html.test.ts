@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, jsonForHtml, popupPage } from './popup-pages.ts';
-import { renderIndexHtml } from './web-app.ts';
+import { escapeHtml, jsonForHtml, popupPage } from './html.ts';
+import { renderIndexHtml } from './http/web-app.ts';
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-special characters', () => {
