@@ -1,7 +1,8 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { interactionPolicy } from 'oidc-provider';
+import Provider from 'oidc-provider';
+import { embeddedProviderConfiguration } from '#server/adapters/identity/oidc-provider-config';
 
 /**
  * A real OpenID provider (oidc-provider) on 127.0.0.1 for sign-in tests: one confidential client,
@@ -50,51 +51,31 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   const clientSecret = randomBytes(24).toString('base64url');
   const accounts = new Map<string, TestAccount>();
 
-  const policy = interactionPolicy.base();
-  // Google and others accept prompt=select_account; so must this provider, since the app sends it.
-  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
-
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [options.redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
+  const provider = new Provider(
+    issuer,
+    embeddedProviderConfiguration({
+      clientId,
+      clientSecret,
+      redirectUri: options.redirectUri,
+      keyId: 'test-1',
+      lifetimeSeconds: 600,
+      interactionUrl: (uid) => `/interaction/${uid}`,
+      conformIdTokenClaims: options.conformIdTokenClaims ?? true,
+      async findAccount(_ctx, accountId) {
+        const account = accounts.get(accountId);
+        if (!account) return undefined;
+        return {
+          accountId,
+          claims: async () => ({
+            sub: account.sub,
+            email: account.email,
+            email_verified: account.emailVerified,
+            name: account.name,
+          }),
+        };
       },
-    ],
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    conformIdTokenClaims: options.conformIdTokenClaims ?? true,
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'test-1' }] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
-    features: { devInteractions: { enabled: false } },
-    ttl: {
-      AuthorizationCode: 60,
-      IdToken: 600,
-      AccessToken: 600,
-      Interaction: 600,
-      Session: 600,
-      Grant: 600,
-    },
-    interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async findAccount(_ctx, accountId) {
-      const account = accounts.get(accountId);
-      if (!account) return undefined;
-      return {
-        accountId,
-        claims: async () => ({
-          sub: account.sub,
-          email: account.email,
-          email_verified: account.emailVerified,
-          name: account.name,
-        }),
-      };
-    },
-  });
+    }),
+  );
 
   const state: TestProvider = {
     issuer,

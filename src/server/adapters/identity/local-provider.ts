@@ -1,11 +1,11 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { DevLoginInput } from '#domain/user-input';
 import type { Database } from '../../db/client.ts';
 import { localAccounts } from '../../db/schema.ts';
 import { escapeHtml, popupPage } from '../../html.ts';
+import { embeddedProviderConfiguration } from './oidc-provider-config.ts';
 
 /**
  * Local mode's sign-in: a real OpenID provider (oidc-provider) embedded at /oidc whose login step is
@@ -91,59 +91,38 @@ class MemoryAdapter {
   }
 }
 
-function createProvider(options: LocalProviderOptions, db: Database): Provider {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const policy = interactionPolicy.base();
-  // The app always asks for account selection (prompt=select_account), as the spec's popup does.
-  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
+/** The local account an e-mail names, as the provider's account (its claims are what the app reads). */
+async function findLocalAccount(db: Database, accountId: string) {
+  const [account] = await db
+    .select()
+    .from(localAccounts)
+    .where(sql`${localAccounts.email} = ${accountId}`)
+    .limit(1);
+  if (!account) return undefined;
+  return {
+    accountId,
+    claims: async () => ({
+      sub: accountId,
+      email: account.email,
+      email_verified: true,
+      name: account.displayName,
+    }),
+  };
+}
 
+function createProvider(options: LocalProviderOptions, db: Database): Provider {
   const provider = new Provider(options.issuer, {
     adapter: MemoryAdapter,
-    clients: [
-      {
-        client_id: LOCAL_CLIENT_ID,
-        client_secret: options.clientSecret,
-        redirect_uris: [options.redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    conformIdTokenClaims: false,
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'local-1' }] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
-    features: { devInteractions: { enabled: false } },
-    ttl: {
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      AccessToken: 3600,
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-    },
-    interactions: {
-      policy,
-      url: (_ctx, interaction) => `${LOCAL_ISSUER_PATH}/interaction/${interaction.uid}`,
-    },
-    async findAccount(_ctx, accountId) {
-      const [account] = await db
-        .select()
-        .from(localAccounts)
-        .where(sql`${localAccounts.email} = ${accountId}`)
-        .limit(1);
-      if (!account) return undefined;
-      return {
-        accountId,
-        claims: async () => ({
-          sub: accountId,
-          email: account.email,
-          email_verified: true,
-          name: account.displayName,
-        }),
-      };
-    },
+    ...embeddedProviderConfiguration({
+      clientId: LOCAL_CLIENT_ID,
+      clientSecret: options.clientSecret,
+      redirectUri: options.redirectUri,
+      keyId: 'local-1',
+      lifetimeSeconds: 3600,
+      interactionUrl: (uid) => `${LOCAL_ISSUER_PATH}/interaction/${uid}`,
+      conformIdTokenClaims: false,
+      findAccount: (_ctx, accountId) => findLocalAccount(db, accountId),
+    }),
     // The local client is first-party: no consent screen, the scopes it asks for are granted.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const clientId = ctx.oidc.client?.clientId;
