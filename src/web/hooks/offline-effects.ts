@@ -4,8 +4,8 @@ import type { ToastMessage } from '../components/ui/toast.tsx';
 import { type MessageKey, translate, uiLanguage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 import { withTaskFromServer } from '../lib/checklist-optimistic.ts';
-import { isDraftOp, type QueuedOp } from '../lib/offline-queue.ts';
 import { sharedChecklistCache } from '../pages/shared/use-share-access.ts';
+import { isDraftOp, type QueuedOp } from '../sync/index.ts';
 import type { ChecklistCache } from './use-checklist-actions.ts';
 import { checklistKeys, ownerChecklistCache, refreshChecklistData } from './use-checklists.ts';
 

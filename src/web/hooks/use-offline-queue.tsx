@@ -10,25 +10,27 @@ import {
 } from 'react';
 import { useToast } from '../components/ui/toast.tsx';
 import { translate } from '../i18n/i18n.tsx';
-import { isTransientFailure, needsSignIn } from '../lib/offline-failures.ts';
-import { type HeldOp, OfflineQueue, type OpTransport, type QueueState } from '../lib/offline-queue.ts';
+import { isAbortError } from '../lib/upload-errors.ts';
 import {
   type BlobStore,
   HELD_EDITS_KEY,
+  type HeldOp,
   indexedDbBlobStore,
+  isTransientFailure,
   type ListStore,
+  lazyHttpTransport,
   localStorageListStore,
   localStorageOpStore,
+  needsSignIn,
+  OfflineQueue,
   type OpStore,
-} from '../lib/offline-store.ts';
-import { isAbortError } from '../lib/upload-errors.ts';
+  type OpTransport,
+  type QueueState,
+} from '../sync/shell.ts';
 
-// The sending and the cache work come with the checklist rules (zod, the domain): kept out of the
-// app's entry chunk, fetched once the app has started (and precached by the service worker).
+// The cache work comes with the checklist rules (zod, the domain): kept out of the app's entry chunk,
+// fetched once the app has started (and precached by the service worker); so is the sending (lazy.ts).
 const loadEffects = () => import('./offline-effects.ts');
-const httpTransport: OpTransport = {
-  send: (op, photo) => import('../lib/offline-transport.ts').then((m) => m.httpTransport.send(op, photo)),
-};
 
 const QueueContext = createContext<OfflineQueue | null>(null);
 
@@ -42,7 +44,7 @@ export function OfflineQueueProvider({
   ops,
   blobs,
   held,
-  transport = httpTransport,
+  transport = lazyHttpTransport,
 }: {
   children: ReactNode;
   ops?: OpStore;

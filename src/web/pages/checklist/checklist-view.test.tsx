@@ -9,7 +9,7 @@ import { ToastProvider } from '../../components/ui/toast.tsx';
 import type { ChecklistCache } from '../../hooks/use-checklist-actions.ts';
 import { checklistKeys, ownerChecklistCache } from '../../hooks/use-checklists.ts';
 import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
-import { memoryBlobStore, memoryOpStore } from '../../lib/offline-store.ts';
+import { memoryBlobStore, memoryOpStore } from '../../sync/index.ts';
 import { sharedChecklistCache, sharedKeys } from '../shared/use-share-access.ts';
 import { ChecklistView } from './checklist-view.tsx';
 

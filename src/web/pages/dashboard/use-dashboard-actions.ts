@@ -15,6 +15,7 @@ import {
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { type ApiError, isApiError } from '../../lib/api.ts';
+import { overlayPending, pendingCreatedChecklist } from '../../lib/pending-overlay.ts';
 import {
   type ChecklistBody,
   type HeldOp,
@@ -22,8 +23,7 @@ import {
   newChecklistId,
   type OpContext,
   type OpOutcome,
-} from '../../lib/offline-queue.ts';
-import { overlayPending, pendingCreatedChecklist } from '../../lib/pending-overlay.ts';
+} from '../../sync/index.ts';
 
 /**
  * The inline editor: closed, creating (maybe from a kept draft), or editing a checklist. `heldKey`: the

@@ -1,7 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '#domain/offline';
-import { apiRequest, isApiError } from './api.ts';
-import type { OpTransport, QueuedOp } from './offline-queue.ts';
-import { type UploadOptions, uploadForm } from './upload-request.ts';
+import { apiRequest, isApiError } from '../lib/api.ts';
+import { type UploadOptions, uploadForm } from '../lib/upload-request.ts';
+import type { OpTransport } from './offline-queue.ts';
+import type { QueuedOp } from './operations.ts';
 
 export function checklistPath(id: string): string {
   return `/api/checklists/${encodeURIComponent(id)}`;
