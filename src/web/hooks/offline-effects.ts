@@ -3,8 +3,8 @@ import { type Checklist, type ChecklistSummary, summarizeChecklist, type Task } 
 import type { ToastMessage } from '../components/ui/toast.tsx';
 import { type MessageKey, translate, uiLanguage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
-import { withTaskFromServer } from '../lib/checklist-optimistic.ts';
 import { sharedChecklistCache } from '../pages/shared/use-share-access.ts';
+import { withTaskFromServer } from '../sync/checklist-optimistic.ts';
 import { isDraftOp, type QueuedOp } from '../sync/index.ts';
 import type { ChecklistCache } from './use-checklist-actions.ts';
 import { checklistKeys, ownerChecklistCache, refreshChecklistData } from './use-checklists.ts';

@@ -2,11 +2,11 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
 import { uiLanguage } from '../i18n/i18n.tsx';
-import { overlayPending, type PendingView } from '../lib/pending-overlay.ts';
 import type { UploadOptions } from '../lib/upload-request.ts';
 // Not through sync/index.ts: that module is also fetched lazily by the queue (see sync/index.ts).
 import { uploadWatchers } from '../sync/http-transport.ts';
 import type { OpContext, OpOutcome } from '../sync/index.ts';
+import { overlayPending, type PendingView } from '../sync/index.ts';
 import { useOfflineQueue, useQueueState } from './use-offline-queue.tsx';
 
 /**

@@ -22,6 +22,8 @@
  * - send-failures.ts: which failures may pass (retried) and which wait for a new sign-in.
  * - http-transport.ts: each operation's HTTP call, with its Idempotency-Key.
  * - drafts.ts: what a saved or refused editor save means for the work queued after it.
+ * - pending-overlay.ts: what is still pending laid over the server's copy when rendering (a checklist,
+ *   the dashboard's list); checklist-optimistic.ts: a checklist with one task as the server answered.
  */
 
 export type { OpOutcome, OpTransport, QueueState } from './offline-queue.ts';
@@ -35,4 +37,11 @@ export {
   type OpContext,
   type QueuedOp,
 } from './operations.ts';
+export {
+  overlayPending,
+  overlayPendingList,
+  type PendingRow,
+  type PendingView,
+  pendingCreatedChecklist,
+} from './pending-overlay.ts';
 export { memoryBlobStore, memoryListStore, memoryOpStore } from './queue-storage.ts';

@@ -8,7 +8,7 @@ import { type ChecklistCache, useChecklistWork } from '../../hooks/use-checklist
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
-import type { PendingView } from '../../lib/pending-overlay.ts';
+import type { PendingView } from '../../sync/index.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
 import { LazyPhotoDialog, LazyPhotoViewer, preloadPhotoChunks } from './lazy-photo.tsx';
 import { RemarksField } from './remarks-field.tsx';

@@ -15,7 +15,6 @@ import {
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { type ApiError, isApiError } from '../../lib/api.ts';
-import { overlayPending, pendingCreatedChecklist } from '../../lib/pending-overlay.ts';
 import {
   type ChecklistBody,
   type HeldOp,
@@ -23,6 +22,8 @@ import {
   newChecklistId,
   type OpContext,
   type OpOutcome,
+  overlayPending,
+  pendingCreatedChecklist,
 } from '../../sync/index.ts';
 
 /**
