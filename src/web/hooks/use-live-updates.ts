@@ -6,8 +6,7 @@ import {
   type RealtimeState,
   realtimeClient,
 } from '../lib/realtime-client.ts';
-import type { ChecklistCache } from './use-checklist-actions.ts';
-import { refreshChecklistData } from './use-checklists.ts';
+import { type ChecklistQuerySlot, refreshChecklistData } from '../sync/index.ts';
 
 /** A burst of dashboard changes (a recipient ticking fast) makes one refetch of the list and counters. */
 export const DASHBOARD_REFRESH_DEBOUNCE_MS = 250;
@@ -32,7 +31,7 @@ export interface FollowOptions {
  */
 export function followChecklist(
   queryClient: QueryClient,
-  getCache: () => ChecklistCache,
+  getCache: () => ChecklistQuerySlot,
   subscribe: RealtimeClient['subscribeChecklist'],
   options: { current: FollowOptions } = { current: {} },
 ): () => void {
@@ -96,7 +95,7 @@ export function followChecklist(
  * while mounted with a checklist, unsubscribed after. Pass null until there is something to follow.
  */
 export function useLiveChecklist(
-  cache: ChecklistCache | null,
+  cache: ChecklistQuerySlot | null,
   options: FollowOptions = {},
   client: RealtimeClient = realtimeClient(),
 ): void {

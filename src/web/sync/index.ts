@@ -1,17 +1,14 @@
 /**
  * Client sync: how what a person does reaches the server, and what the server says reaches the page.
- * Pages, hooks and components import sync from here, never from the modules behind it; two exceptions,
- * both for the bundle's sake:
+ * Pages, hooks and components import sync from here, never from the modules behind it.
  *
- * - The app's shell (the offline queue's provider, in the entry chunk) imports shell.ts instead.
- * - The checklist's changes hook imports `uploadWatchers` from http-transport.ts itself.
- *
- * Rolldown cuts the entry chunk in pieces (the shared page's first load +0.6 to +4.4 KiB, measured)
- * when this module is reached both from the entry and from the pages, or when it re-exports a module
- * that has, or is, a dynamic import of the entry's. So nothing here re-exports a value of
- * offline-queue.ts, photo-storage.ts, lazy.ts or http-transport.ts (types are fine: they are erased),
- * and the modules fetched after the first paint (http-transport.ts, drafts.ts, photo-storage-idb.ts)
- * are reached only through lazy.ts and their own loaders. `npm run bench:bundle` shows a slip.
+ * The modules fetched after the first paint (queue-effects.ts, drafts.ts, photo-storage-idb.ts, and the
+ * queue's use of http-transport.ts) are reached only through their loaders (lazy.ts, offline-queue.ts,
+ * photo-storage.ts): nothing here re-exports them. The one exception is http-transport.ts's
+ * `uploadWatchers`, used statically by the checklist's chunk, as before. vite.config.ts marks this folder
+ * free of side effects, so a page that imports one name from here does not load the rest: without it,
+ * Rolldown puts whatever this module re-exports in the chunks of every page that imports it (the shared
+ * page's first load went from 114.9 to 147.5 KiB).
  *
  * The modules:
  * - operations.ts: the operations (ticks, photos, remarks, submits, the owner's checklist edits), the
@@ -22,15 +19,23 @@
  * - send-failures.ts: which failures may pass (retried) and which wait for a new sign-in.
  * - http-transport.ts: each operation's HTTP call, with its Idempotency-Key.
  * - drafts.ts: what a saved or refused editor save means for the work queued after it.
- * - pending-overlay.ts: what is still pending laid over the server's copy when rendering (a checklist,
+ * - checklist-slot.ts: where one checklist sits in the query cache and who sends its changes; the
+ *   owner's (owner-checklist-slot.ts, with the owner's query keys) and a recipient's
+ *   (shared-checklist-slot.ts, with the share's keys).
+ * - queue-effects.ts: what the queue's answers and refusals do to the page.
+ * - pending-overlay.ts: what is still pending, laid over the server's copy when rendering (a checklist,
  *   the dashboard's list); checklist-optimistic.ts: a checklist with one task as the server answered.
+ * - lazy.ts: the loaders of what is fetched after the first paint.
  */
 
-export type { OpOutcome, OpTransport, QueueState } from './offline-queue.ts';
+export type { ChecklistQuerySlot } from './checklist-slot.ts';
+// Also fetched lazily by the queue (lazy.ts); the checklist's own chunk uses it statically.
+export { uploadWatchers } from './http-transport.ts';
+export { lazyHttpTransport, loadQueueEffects } from './lazy.ts';
+export { OfflineQueue, type OpOutcome, type OpTransport, type QueueState } from './offline-queue.ts';
 export {
   type ChecklistBody,
   type HeldOp,
-  isDraftOp,
   isNewChecklistId,
   NEW_CHECKLIST_VERSION,
   newChecklistId,
@@ -38,10 +43,29 @@ export {
   type QueuedOp,
 } from './operations.ts';
 export {
+  checklistKeys,
+  ownerChecklistSlot,
+  refreshChecklistData,
+  STATS_KEY,
+} from './owner-checklist-slot.ts';
+export {
   overlayPending,
   overlayPendingList,
   type PendingRow,
   type PendingView,
   pendingCreatedChecklist,
 } from './pending-overlay.ts';
-export { memoryBlobStore, memoryListStore, memoryOpStore } from './queue-storage.ts';
+export { indexedDbBlobStore } from './photo-storage.ts';
+export {
+  type BlobStore,
+  HELD_EDITS_KEY,
+  type ListStore,
+  localStorageListStore,
+  localStorageOpStore,
+  memoryBlobStore,
+  memoryListStore,
+  memoryOpStore,
+  type OpStore,
+} from './queue-storage.ts';
+export { isTransientFailure, needsSignIn } from './send-failures.ts';
+export { sharedChecklistSlot, sharedKeys } from './shared-checklist-slot.ts';

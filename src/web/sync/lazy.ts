@@ -7,6 +7,9 @@ import type { OpTransport } from './offline-queue.ts';
  * modules from the entry's side would pull it into the first load.
  */
 
+/** What the queue's results do to the page (queue-effects.ts): answers into the cache, refusals in words. */
+export const loadQueueEffects = () => import('./queue-effects.ts');
+
 /** Sends each stored operation to its route (http-transport.ts), its code fetched with the first send. */
 export const lazyHttpTransport: OpTransport = {
   send: (op, photo) => import('./http-transport.ts').then((m) => m.httpTransport.send(op, photo)),

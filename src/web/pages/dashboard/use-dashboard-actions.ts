@@ -6,17 +6,13 @@ import { isAtPlanLimit, PLAN_LIMIT_TITLE, PLAN_LIMITS, planLimitMessage } from '
 import type { SaveOutcome } from '../../components/checklist-editor/checklist-editor.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
-import {
-  checklistKeys,
-  fetchChecklist,
-  refreshChecklistData,
-  useSubscription,
-} from '../../hooks/use-checklists.ts';
+import { fetchChecklist, useSubscription } from '../../hooks/use-checklists.ts';
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 import {
   type ChecklistBody,
+  checklistKeys,
   type HeldOp,
   isNewChecklistId,
   newChecklistId,
@@ -24,6 +20,7 @@ import {
   type OpOutcome,
   overlayPending,
   pendingCreatedChecklist,
+  refreshChecklistData,
 } from '../../sync/index.ts';
 
 /**
