@@ -8,19 +8,20 @@ import { fakeRealtimeEnvironment } from '#tests/support/fake-websocket';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { ConnectionStatus } from '../components/connection-status.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
-import { RealtimeClient } from '../lib/realtime-client.ts';
 import { ChecklistView } from '../pages/checklist/checklist-view.tsx';
 import {
   checklistKeys,
+  DASHBOARD_REFRESH_DEBOUNCE_MS,
   memoryBlobStore,
   memoryOpStore,
   ownerChecklistSlot,
+  RealtimeClient,
   STATS_KEY,
   sharedChecklistSlot,
   sharedKeys,
 } from '../sync/index.ts';
 import { useChecklist } from './use-checklists.ts';
-import { DASHBOARD_REFRESH_DEBOUNCE_MS, useLiveChecklist, useLiveDashboard } from './use-live-updates.ts';
+import { useLiveChecklist, useLiveDashboard } from './use-live-updates.ts';
 import { OfflineQueueProvider } from './use-offline-queue.tsx';
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Client sync: how what a person does reaches the server, and what the server says reaches the page.
+ * Client sync: how what a person does reaches the server (the offline queue), and what the server
+ * says reaches the page (the live connection, the query cache).
  * Pages, hooks and components import sync from here, never from the modules behind it.
  *
  * The modules fetched after the first paint (queue-effects.ts, drafts.ts, photo-storage-idb.ts, and the
@@ -25,6 +26,8 @@
  * - queue-effects.ts: what the queue's answers and refusals do to the page.
  * - pending-overlay.ts: what is still pending, laid over the server's copy when rendering (a checklist,
  *   the dashboard's list); checklist-optimistic.ts: a checklist with one task as the server answered.
+ * - realtime-client.ts: the tab's one WebSocket for live updates, its subscriptions kept across
+ *   reconnects; live-messages.ts: what its messages do to the query cache.
  * - lazy.ts: the loaders of what is fetched after the first paint.
  */
 
@@ -32,6 +35,12 @@ export type { ChecklistQuerySlot } from './checklist-slot.ts';
 // Also fetched lazily by the queue (lazy.ts); the checklist's own chunk uses it statically.
 export { uploadWatchers } from './http-transport.ts';
 export { lazyHttpTransport, loadQueueEffects } from './lazy.ts';
+export {
+  DASHBOARD_REFRESH_DEBOUNCE_MS,
+  type FollowOptions,
+  followChecklist,
+  followDashboard,
+} from './live-messages.ts';
 export { OfflineQueue, type OpOutcome, type OpTransport, type QueueState } from './offline-queue.ts';
 export {
   type ChecklistBody,
@@ -67,5 +76,13 @@ export {
   memoryOpStore,
   type OpStore,
 } from './queue-storage.ts';
+export {
+  type ChecklistMessage,
+  type DashboardMessage,
+  RealtimeClient,
+  type RealtimeEnvironment,
+  type RealtimeState,
+  realtimeClient,
+} from './realtime-client.ts';
 export { isTransientFailure, needsSignIn } from './send-failures.ts';
 export { sharedChecklistSlot, sharedKeys } from './shared-checklist-slot.ts';
