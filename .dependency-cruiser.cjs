@@ -66,16 +66,33 @@ module.exports = {
     {
       name: 'web-lower-layers-not-pages',
       severity: 'error',
-      comment: 'Hooks, components and lib serve pages; a page is never imported by them.',
-      from: { path: '^src/web/(hooks|components|lib)/' },
+      comment: 'Sync, hooks, components and lib serve pages; a page is never imported by them.',
+      from: { path: '^src/web/(sync|hooks|components|lib)/' },
       to: { path: '^src/web/pages/' },
     },
     {
       name: 'web-lib-not-react-layers',
       severity: 'error',
-      comment: 'src/web/lib is plain code (api client, queue, realtime client): no hooks or components.',
+      comment:
+        'src/web/lib is plain code (api client, query client, uploads) at the bottom: no sync, hooks or components.',
       from: { path: '^src/web/lib/' },
-      to: { path: '^src/web/(hooks|components)/' },
+      to: { path: '^src/web/(sync|hooks|components)/' },
+    },
+    {
+      name: 'web-sync-below-hooks',
+      severity: 'error',
+      comment:
+        'src/web/sync (the offline queue, the checklist slots, live updates, pending overlays) is plain code that hooks, components and pages build on: it never imports them.',
+      from: { path: '^src/web/sync/' },
+      to: { path: '^src/web/(hooks|components|pages)/' },
+    },
+    {
+      name: 'web-sync-through-its-index',
+      severity: 'error',
+      comment:
+        'Outside src/web/sync, sync is imported from src/web/sync/index.ts only: its modules can move and split without touching pages (tests, not cruised, may reach inside).',
+      from: { path: '^src/web/', pathNot: '^src/web/sync/' },
+      to: { path: '^src/web/sync/', pathNot: '^src/web/sync/index\\.ts$' },
     },
   ],
   options: {

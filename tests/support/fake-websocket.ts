@@ -1,9 +1,9 @@
 import type { RealtimeClientMessage, RealtimeServerMessage } from '#domain/realtime';
-import type { RealtimeEnvironment } from '../../src/web/lib/realtime-client.ts';
+import type { RealtimeEnvironment } from '../../src/web/sync/index.ts';
 
 /**
  * A WebSocket the test drives: it opens, answers and drops when the test says so, and records what
- * the client sent. Enough of the browser's WebSocket for src/web/lib/realtime-client.ts.
+ * the client sent. Enough of the browser's WebSocket for src/web/sync/realtime-client.ts.
  */
 export class FakeWebSocket {
   readyState = 0;

@@ -1,7 +1,7 @@
 import { useRealtimeState } from '../hooks/use-live-updates.ts';
 import { type MessageKey, useT } from '../i18n/i18n.tsx';
 import { cn } from '../lib/cn.ts';
-import type { RealtimeClient, RealtimeState } from '../lib/realtime-client.ts';
+import type { RealtimeClient, RealtimeState } from '../sync/index.ts';
 
 const VIEWS: Record<
   RealtimeState,

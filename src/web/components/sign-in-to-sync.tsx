@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
 import { useT } from '../i18n/i18n.tsx';
-import type { OpContext } from '../lib/offline-queue.ts';
+import type { OpContext } from '../sync/index.ts';
 import { Button } from './ui/button.tsx';
 
 export const SIGN_IN_TO_SYNC = {

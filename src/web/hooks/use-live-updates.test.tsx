@@ -8,12 +8,20 @@ import { fakeRealtimeEnvironment } from '#tests/support/fake-websocket';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { ConnectionStatus } from '../components/connection-status.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
-import { memoryBlobStore, memoryOpStore } from '../lib/offline-store.ts';
-import { RealtimeClient } from '../lib/realtime-client.ts';
 import { ChecklistView } from '../pages/checklist/checklist-view.tsx';
-import { sharedChecklistCache, sharedKeys } from '../pages/shared/use-share-access.ts';
-import { checklistKeys, ownerChecklistCache, STATS_KEY, useChecklist } from './use-checklists.ts';
-import { DASHBOARD_REFRESH_DEBOUNCE_MS, useLiveChecklist, useLiveDashboard } from './use-live-updates.ts';
+import {
+  checklistKeys,
+  DASHBOARD_REFRESH_DEBOUNCE_MS,
+  memoryBlobStore,
+  memoryOpStore,
+  ownerChecklistSlot,
+  RealtimeClient,
+  STATS_KEY,
+  sharedChecklistSlot,
+  sharedKeys,
+} from '../sync/index.ts';
+import { useChecklist } from './use-checklists.ts';
+import { useLiveChecklist, useLiveDashboard } from './use-live-updates.ts';
 import { OfflineQueueProvider } from './use-offline-queue.tsx';
 
 /**
@@ -93,10 +101,10 @@ function renderWithClient(children: ReactNode) {
 /** The owner's detail page, reduced to what live updates touch. */
 function OwnerPage() {
   const checklist = useChecklist('checklist_1');
-  const cache = ownerChecklistCache('checklist_1');
-  useLiveChecklist(checklist.data ? cache : null, {}, realtime);
+  const slot = ownerChecklistSlot('checklist_1');
+  useLiveChecklist(checklist.data ? slot : null, {}, realtime);
   return checklist.data ? (
-    <ChecklistView checklist={checklist.data} cache={cache} byline={<ConnectionStatus client={realtime} />} />
+    <ChecklistView checklist={checklist.data} slot={slot} byline={<ConnectionStatus client={realtime} />} />
   ) : null;
 }
 
@@ -241,9 +249,9 @@ function RecipientPage({ onAccessEnded }: { onAccessEnded(): void }) {
       return Promise.resolve(shared(onServer));
     },
   });
-  const cache = sharedChecklistCache(token, 'checklist_1');
-  useLiveChecklist(answer.data ? cache : null, { onAccessEnded }, realtime);
-  return answer.data ? <ChecklistView checklist={answer.data.checklist} cache={cache} /> : null;
+  const slot = sharedChecklistSlot(token, 'checklist_1');
+  useLiveChecklist(answer.data ? slot : null, { onAccessEnded }, realtime);
+  return answer.data ? <ChecklistView checklist={answer.data.checklist} slot={slot} /> : null;
 }
 
 describe('useLiveChecklist on the shared page', () => {

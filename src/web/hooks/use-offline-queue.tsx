@@ -10,26 +10,28 @@ import {
 } from 'react';
 import { useToast } from '../components/ui/toast.tsx';
 import { translate } from '../i18n/i18n.tsx';
-import { isTransientFailure, needsSignIn } from '../lib/offline-failures.ts';
-import { type HeldOp, OfflineQueue, type OpTransport, type QueueState } from '../lib/offline-queue.ts';
+import { isAbortError } from '../lib/upload-errors.ts';
 import {
   type BlobStore,
   HELD_EDITS_KEY,
+  type HeldOp,
   indexedDbBlobStore,
+  isTransientFailure,
   type ListStore,
+  lazyHttpTransport,
+  loadQueueEffects,
   localStorageListStore,
   localStorageOpStore,
+  needsSignIn,
+  OfflineQueue,
   type OpStore,
-} from '../lib/offline-store.ts';
-import { isAbortError } from '../lib/upload-errors.ts';
+  type OpTransport,
+  type QueueState,
+} from '../sync/index.ts';
 
-// The sending and the cache work come with the checklist rules (zod, the domain): kept out of the
-// app's entry chunk, fetched once the app has started (and precached by the service worker).
-const loadEffects = () => import('./offline-effects.ts');
-const httpTransport: OpTransport = {
-  send: (op, photo) => import('../lib/offline-transport.ts').then((m) => m.httpTransport.send(op, photo)),
-};
-
+// What the answers do to the page and the sending itself come with the checklist rules (zod, the
+// domain): kept out of the app's entry chunk, fetched once the app has started (sync/lazy.ts) and
+// precached by the service worker.
 const QueueContext = createContext<OfflineQueue | null>(null);
 
 /**
@@ -42,7 +44,7 @@ export function OfflineQueueProvider({
   ops,
   blobs,
   held,
-  transport = httpTransport,
+  transport = lazyHttpTransport,
 }: {
   children: ReactNode;
   ops?: OpStore;
@@ -67,13 +69,13 @@ export function OfflineQueueProvider({
       isBlocked: needsSignIn,
       isOnline: () => navigator.onLine,
       onApplied: async (op, result) => {
-        const effects = await loadEffects();
-        touched.add(JSON.stringify(effects.cacheForOp(op).key));
+        const effects = await loadQueueEffects();
+        touched.add(JSON.stringify(effects.slotForOp(op).key));
         effects.applyAnswer(queryClient, op, result);
       },
       onRejected: (op, error, callerWaiting) => {
-        void loadEffects().then((effects) => {
-          touched.add(JSON.stringify(effects.cacheForOp(op).key));
+        void loadQueueEffects().then((effects) => {
+          touched.add(JSON.stringify(effects.slotForOp(op).key));
           // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
           // second word.
           const reported = callerWaiting && !['toggle', 'remarks', 'remove-photo'].includes(op.kind);
@@ -103,7 +105,7 @@ export function OfflineQueueProvider({
     if (queue.getState().ops.length > 0) wasHeldBack.current = true;
     void queue.flush();
     // Fetched ahead, once the page has settled (not competing with its first requests).
-    const preload = window.setTimeout(() => void loadEffects().catch(() => undefined), 3000);
+    const preload = window.setTimeout(() => void loadQueueEffects().catch(() => undefined), 3000);
     const onOnline = () => void queue.flush();
     window.addEventListener('online', onOnline);
     return () => {

@@ -11,7 +11,7 @@ import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthProvider } from '../hooks/use-auth.tsx';
 import { navigation } from '../hooks/use-billing.ts';
 import { OfflineQueueProvider } from '../hooks/use-offline-queue.tsx';
-import { memoryBlobStore, memoryOpStore } from '../lib/offline-store.ts';
+import { memoryBlobStore, memoryOpStore } from '../sync/index.ts';
 import Dashboard from './dashboard.tsx';
 import PricingPage from './pricing.tsx';
 import { SubscriptionSuccessPage } from './subscription-result.tsx';

@@ -3,9 +3,10 @@ import { useParams } from 'wouter';
 import { ConnectionStatus } from '../components/connection-status.tsx';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { useToast } from '../components/ui/toast.tsx';
-import { ownerChecklistCache, useChecklist } from '../hooks/use-checklists.ts';
+import { useChecklist } from '../hooks/use-checklists.ts';
 import { useLiveChecklist } from '../hooks/use-live-updates.ts';
 import { isApiError } from '../lib/api.ts';
+import { ownerChecklistSlot } from '../sync/index.ts';
 import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
@@ -22,7 +23,7 @@ export default function ChecklistPage() {
   const { toast } = useToast();
   useDocumentTitle(checklist.data?.name ?? 'Checklist');
   // Live once there is a checklist to show: others' ticks, remarks and edits appear as they happen.
-  useLiveChecklist(checklist.data ? ownerChecklistCache(id) : null);
+  useLiveChecklist(checklist.data ? ownerChecklistSlot(id) : null);
 
   // A 404 is an answer, not a failure; anything else also gets a toast.
   const notFound = isApiError(checklist.error) && checklist.error.status === 404;
@@ -45,7 +46,7 @@ export default function ChecklistPage() {
       {checklist.data ? (
         <ChecklistView
           checklist={checklist.data}
-          cache={ownerChecklistCache(id)}
+          slot={ownerChecklistSlot(id)}
           byline={<ConnectionStatus className="align-middle" />}
           afterRemarks={
             <RemarksTranslation checklistId={checklist.data.id} remarks={checklist.data.remarks} />

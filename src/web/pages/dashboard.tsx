@@ -5,7 +5,7 @@ import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { LazyShareDialog } from '../components/share-dialog/lazy-share-dialog.tsx';
 import { ConfirmDialog } from '../components/ui/dialog.tsx';
 import { useLiveDashboard } from '../hooks/use-live-updates.ts';
-import { isNewChecklistId } from '../lib/offline-queue.ts';
+import { isNewChecklistId } from '../sync/index.ts';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
 import { HeldEdits } from './dashboard/held-edits.tsx';
 import { LanguageCard } from './dashboard/language-card.tsx';

@@ -9,7 +9,7 @@ import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/suppo
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { OfflineQueueProvider } from '../hooks/use-offline-queue.tsx';
 import en from '../i18n/locales/en.json';
-import { memoryBlobStore, memoryOpStore } from '../lib/offline-store.ts';
+import { memoryBlobStore, memoryOpStore } from '../sync/index.ts';
 import SharedChecklistPage, { VERIFIED_LOAD_DELAY_MS } from './shared.tsx';
 
 const TOKEN = 'abcdefghijklmnopqrstuv';

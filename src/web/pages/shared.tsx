@@ -8,6 +8,7 @@ import { useToast } from '../components/ui/toast.tsx';
 import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
 import { languageOfSearch, useT, useUiLanguageOfPage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
+import { sharedKeys } from '../sync/index.ts';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { CodeDialog } from './shared/code-dialog.tsx';
 import { LanguageSwitch } from './shared/language-switch.tsx';
@@ -18,12 +19,7 @@ import {
   VerificationExplainer,
 } from './shared/shared-states.tsx';
 import { translatedChecklist } from './shared/shared-translation.ts';
-import {
-  keptLanguage,
-  sharedKeys,
-  useSharedChecklist,
-  useVerificationStatus,
-} from './shared/use-share-access.ts';
+import { keptLanguage, useSharedChecklist, useVerificationStatus } from './shared/use-share-access.ts';
 
 /** The spec's pause between a right code and the checklist (section 4: "after about 1 second"). */
 export const VERIFIED_LOAD_DELAY_MS = 1000;

@@ -8,9 +8,10 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
-import { checklistKeys, fetchChecklist } from '../hooks/use-checklists.ts';
+import { fetchChecklist } from '../hooks/use-checklists.ts';
 import { languageOfSearch, useT, useUiLanguageOfPage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
+import { checklistKeys } from '../sync/index.ts';
 
 /**
  * /verify?checklist={id}: the form of link the spec's client built when sharing; the screen itself

@@ -6,7 +6,7 @@ import {
   type Checklist,
   validateChecklistDraft,
 } from '#domain/checklist';
-import type { ChecklistBody } from '../../lib/offline-queue.ts';
+import type { ChecklistBody } from '../../sync/index.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { Input, Label } from '../ui/field.tsx';

@@ -1,5 +1,5 @@
 import type { Checklist } from '#domain/checklist';
-import type { ChecklistBody } from '../../lib/offline-queue.ts';
+import type { ChecklistBody } from '../../sync/index.ts';
 
 /** A task as the editor holds it. New ones carry a temporary id; the server assigns the real one. */
 export interface DraftTask {

@@ -6,11 +6,16 @@ import type { SharedChecklistResponse } from '#domain/sharing';
 import { FakeXhr } from '#tests/support/fake-xhr';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
-import type { ChecklistCache } from '../../hooks/use-checklist-actions.ts';
-import { checklistKeys, ownerChecklistCache } from '../../hooks/use-checklists.ts';
 import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
-import { memoryBlobStore, memoryOpStore } from '../../lib/offline-store.ts';
-import { sharedChecklistCache, sharedKeys } from '../shared/use-share-access.ts';
+import {
+  type ChecklistQuerySlot,
+  checklistKeys,
+  memoryBlobStore,
+  memoryOpStore,
+  ownerChecklistSlot,
+  sharedChecklistSlot,
+  sharedKeys,
+} from '../../sync/index.ts';
 import { ChecklistView } from './checklist-view.tsx';
 
 /**
@@ -63,22 +68,22 @@ beforeEach(() => {
 });
 
 /** The view over whatever the cache holds, as the owner's page and the shared page show it. */
-function CachedView({ cache }: { cache: ChecklistCache }) {
+function CachedView({ slot }: { slot: ChecklistQuerySlot }) {
   const client = useQueryClient();
   // Subscribes to the cached entry (never fetched here), so every change to it renders again.
-  useQuery({ queryKey: cache.key, queryFn: () => new Promise<never>(() => {}), enabled: false });
-  const checklist = cache.read(client);
-  return checklist ? <ChecklistView checklist={checklist} cache={cache} /> : null;
+  useQuery({ queryKey: slot.key, queryFn: () => new Promise<never>(() => {}), enabled: false });
+  const checklist = slot.read(client);
+  return checklist ? <ChecklistView checklist={checklist} slot={slot} /> : null;
 }
 
-function renderView(cache: ChecklistCache, seed: (client: QueryClient) => void) {
+function renderView(slot: ChecklistQuerySlot, seed: (client: QueryClient) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   seed(client);
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
         <OfflineQueueProvider ops={memoryOpStore()} blobs={memoryBlobStore()}>
-          <CachedView cache={cache} />
+          <CachedView slot={slot} />
         </OfflineQueueProvider>
       </ToastProvider>
     </QueryClientProvider>,
@@ -152,8 +157,8 @@ async function removeKitchenPhoto() {
 
 describe('photos in the checklist view', () => {
   it("the owner: the upload's answer ticks the task and shows its thumbnail; the viewer removes it", async () => {
-    const cache = ownerChecklistCache('checklist_1');
-    const client = renderView(cache, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    const slot = ownerChecklistSlot('checklist_1');
+    const client = renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
     await uploadKitchenPhoto();
 
     expect(
@@ -177,7 +182,7 @@ describe('photos in the checklist view', () => {
   });
 
   it("a recipient: the answer goes into the share's cached copy, nothing into the owner's", async () => {
-    const cache = sharedChecklistCache('share-token', 'checklist_1');
+    const slot = sharedChecklistSlot('share-token', 'checklist_1');
     const shared: SharedChecklistResponse = {
       success: true,
       checklist: { ...CHECKLIST, userId: null },
@@ -190,7 +195,7 @@ describe('photos in the checklist view', () => {
       translated: false,
       message: 'ok',
     };
-    const client = renderView(cache, (c) => c.setQueryData(sharedKeys.checklist('share-token'), shared));
+    const client = renderView(slot, (c) => c.setQueryData(sharedKeys.checklist('share-token'), shared));
     await uploadKitchenPhoto();
 
     const copy = client.getQueryData<SharedChecklistResponse>(sharedKeys.checklist('share-token'));
@@ -204,8 +209,8 @@ describe('photos in the checklist view', () => {
   });
 
   it('a refused upload leaves the task unticked and without a photo, and says why', async () => {
-    const cache = ownerChecklistCache('checklist_1');
-    const client = renderView(cache, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    const slot = ownerChecklistSlot('checklist_1');
+    const client = renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
     const { request } = await startKitchenUpload();
     await act(async () =>
       request.respond(404, { error: { code: 'not_found', message: 'This task no longer exists' } }),
@@ -219,8 +224,8 @@ describe('photos in the checklist view', () => {
   });
 
   it('a server failure keeps the photo on this device, shown as pending, never as uploaded', async () => {
-    const cache = ownerChecklistCache('checklist_1');
-    renderView(cache, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    const slot = ownerChecklistSlot('checklist_1');
+    renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
     const { request } = await startKitchenUpload();
     await act(async () =>
       request.respond(503, { error: { code: 'service_unavailable', message: 'Try again later' } }),

@@ -4,11 +4,11 @@ import { type Checklist, type Task, tasksMissingPhotos } from '#domain/checklist
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { type ChecklistCache, useChecklistWork } from '../../hooks/use-checklist-actions.ts';
+import { useChecklistChanges } from '../../hooks/use-checklist-changes.ts';
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
-import type { PendingView } from '../../lib/pending-overlay.ts';
+import type { ChecklistQuerySlot, PendingView } from '../../sync/index.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
 import { LazyPhotoDialog, LazyPhotoViewer, preloadPhotoChunks } from './lazy-photo.tsx';
 import { RemarksField } from './remarks-field.tsx';
@@ -32,12 +32,12 @@ function missingPhotosText(t: Translate, language: string, tasks: readonly Task[
 
 /**
  * The loaded checklist: header, tasks, notes, the submit button and its dialogs. The owner's page and a
- * recipient's shared page both show it; `cache` says where the checklist is cached (and so where the
+ * recipient's shared page both show it; `slot` says where the checklist is cached (and so where the
  * actions' answers go), `byline` what the header says under the name.
  */
 export function ChecklistView({
   checklist: serverChecklist,
-  cache,
+  slot,
   byline,
   displayTexts,
   remarksTranslation,
@@ -45,7 +45,7 @@ export function ChecklistView({
 }: {
   /** The server's copy (from the query cache); what is pending on this device is laid over it. */
   checklist: Checklist;
-  cache: ChecklistCache;
+  slot: ChecklistQuerySlot;
   byline?: ReactNode;
   /** The texts as shown (a recipient's page lays the translations over them); ids and state unchanged. */
   displayTexts?: (checklist: Checklist) => Checklist;
@@ -61,13 +61,13 @@ export function ChecklistView({
   const [photoFor, setPhotoFor] = useState<{ taskId: string; purpose: 'required' | 'replace' } | null>(null);
   const [viewer, setViewer] = useState<{ taskId: string; aspectRatio: number | null } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const work = useChecklistWork(cache, serverChecklist);
-  const { pendingTaskIds, pendingPhotos } = work.view;
+  const changes = useChecklistChanges(slot, serverChecklist);
+  const { pendingTaskIds, pendingPhotos } = changes.view;
   const checklist = useMemo(
-    () => (displayTexts ? displayTexts(work.view.checklist) : work.view.checklist),
-    [displayTexts, work.view.checklist],
+    () => (displayTexts ? displayTexts(changes.view.checklist) : changes.view.checklist),
+    [displayTexts, changes.view.checklist],
   );
-  const remarks = useRemarksAutosave(work.saveRemarks, checklist.remarks, work.view.remarksPending);
+  const remarks = useRemarksAutosave(changes.saveRemarks, checklist.remarks, changes.view.remarksPending);
   const remarksInLanguage = remarksTranslation?.(remarks.value) ?? null;
   const [submitting, setSubmitting] = useState(false);
   const missingPhotos = (tasks: readonly Task[]) =>
@@ -87,7 +87,7 @@ export function ChecklistView({
       setPhotoFor({ taskId: task.id, purpose: 'required' });
       return;
     }
-    void work.toggle(task.id, !task.completed);
+    void changes.toggle(task.id, !task.completed);
   }
 
   function onChunkFailed(error: unknown) {
@@ -122,7 +122,7 @@ export function ChecklistView({
     const text = remarks.value;
     setSubmitting(true);
     try {
-      const outcome = await work.submit(text);
+      const outcome = await changes.submit(text);
       remarks.markSaved(text);
       if (outcome === 'applied')
         toast({ title: t('common.success'), description: t('checklist.submitDone') });
@@ -149,7 +149,7 @@ export function ChecklistView({
       <ChecklistHeader
         checklist={checklist}
         byline={byline}
-        notice={<PendingOwnerChange view={work.view} />}
+        notice={<PendingOwnerChange view={changes.view} />}
       />
 
       {submitted && (
@@ -158,7 +158,7 @@ export function ChecklistView({
           data-testid="submitted-note"
         >
           <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />
-          {work.view.submitPending ? (
+          {changes.view.submitPending ? (
             <>
               <span className="flex-1">{t('checklist.submitPending')}</span>
               <PendingSyncBadge />
@@ -183,8 +183,8 @@ export function ChecklistView({
               <TaskItem
                 key={task.id}
                 task={task}
-                pending={pendingTaskIds.has(task.id) || work.view.draftTaskIds.has(task.id)}
-                draft={work.view.draftTaskIds.has(task.id)}
+                pending={pendingTaskIds.has(task.id) || changes.view.draftTaskIds.has(task.id)}
+                draft={changes.view.draftTaskIds.has(task.id)}
                 pendingPhotoKey={pendingPhotos.get(task.id)}
                 onToggle={onToggle}
                 onOpenPhoto={(opened, aspectRatio) => setViewer({ taskId: opened.id, aspectRatio })}
@@ -226,7 +226,7 @@ export function ChecklistView({
           purpose={photoFor.purpose}
           returnFocusTo={() => taskFocusTarget(photoTask.id)}
           // Saving the photo ticks the task (spec section 4): the server does it with the upload.
-          upload={(file, options) => work.uploadPhoto(photoTask.id, file, options)}
+          upload={(file, options) => changes.uploadPhoto(photoTask.id, file, options)}
         />
       )}
 
@@ -243,7 +243,7 @@ export function ChecklistView({
             setViewer(null);
             setPhotoFor({ taskId: viewerTask.id, purpose: 'replace' });
           }}
-          remove={() => work.removePhoto(viewerTask.id)}
+          remove={() => changes.removePhoto(viewerTask.id)}
         />
       )}
     </>

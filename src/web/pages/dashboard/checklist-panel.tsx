@@ -7,9 +7,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
-import { checklistKeys, useChecklists } from '../../hooks/use-checklists.ts';
+import { useChecklists } from '../../hooks/use-checklists.ts';
 import { useQueueState } from '../../hooks/use-offline-queue.tsx';
-import { overlayPendingList } from '../../lib/pending-overlay.ts';
+import { checklistKeys, overlayPendingList } from '../../sync/index.ts';
 import { ChecklistRow, type ChecklistRowActions, ChecklistRowSkeleton } from './checklist-row.tsx';
 
 export const LOAD_CHECKLISTS_FAILED = 'Failed to load checklists. Please refresh the page.';

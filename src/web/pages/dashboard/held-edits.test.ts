@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HeldOp, newChecklistId } from '../../lib/offline-queue.ts';
+import { type HeldOp, newChecklistId } from '../../sync/index.ts';
 import { heldEditText } from './held-edits.tsx';
 
 const held = (kind: 'create' | 'edit', refusal: HeldOp['refusal']): HeldOp =>

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
 import { useQueueState } from '../../hooks/use-offline-queue.tsx';
-import type { HeldOp } from '../../lib/offline-queue.ts';
+import type { HeldOp } from '../../sync/index.ts';
 
 /** What a kept save says: what happened to it, and what reviewing it will do. */
 export function heldEditText(held: HeldOp): { title: string; text: string; review: string } {

@@ -6,24 +6,22 @@ import { isAtPlanLimit, PLAN_LIMIT_TITLE, PLAN_LIMITS, planLimitMessage } from '
 import type { SaveOutcome } from '../../components/checklist-editor/checklist-editor.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
-import {
-  checklistKeys,
-  fetchChecklist,
-  refreshChecklistData,
-  useSubscription,
-} from '../../hooks/use-checklists.ts';
+import { fetchChecklist, useSubscription } from '../../hooks/use-checklists.ts';
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 import {
   type ChecklistBody,
+  checklistKeys,
   type HeldOp,
   isNewChecklistId,
   newChecklistId,
   type OpContext,
   type OpOutcome,
-} from '../../lib/offline-queue.ts';
-import { overlayPending, pendingCreatedChecklist } from '../../lib/pending-overlay.ts';
+  overlayPending,
+  pendingCreatedChecklist,
+  refreshChecklistData,
+} from '../../sync/index.ts';
 
 /**
  * The inline editor: closed, creating (maybe from a kept draft), or editing a checklist. `heldKey`: the

@@ -7,9 +7,9 @@ import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { useLiveChecklist } from '../../hooks/use-live-updates.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
 import { cn } from '../../lib/cn.ts';
+import { sharedChecklistSlot, sharedKeys } from '../../sync/index.ts';
 import { ChecklistView } from '../checklist/checklist-view.tsx';
 import { type SharedCopy, translatedChecklist, translatedRemarks } from './shared-translation.ts';
-import { sharedChecklistCache, sharedKeys } from './use-share-access.ts';
 
 const TONES = {
   green: { box: 'border-green-200 bg-green-50 text-green-900', icon: 'text-green-700' },
@@ -102,14 +102,14 @@ export default function SharedChecklistContent({
 }) {
   const t = useT();
   const checklistId = shared.checklist.id;
-  const cache = useMemo(
-    () => sharedChecklistCache(token, checklistId, language),
+  const slot = useMemo(
+    () => sharedChecklistSlot(token, checklistId, language),
     [token, checklistId, language],
   );
   const queryClient = useQueryClient();
   const [showOriginal, setShowOriginal] = useState(false);
   // Access ended (link revoked or replaced): the page asks again whether this browser may see it.
-  useLiveChecklist(cache, {
+  useLiveChecklist(slot, {
     onAccessEnded: () => void queryClient.invalidateQueries({ queryKey: sharedKeys.status(token) }),
   });
 
@@ -149,7 +149,7 @@ export default function SharedChecklistContent({
       </div>
       <ChecklistView
         checklist={shared.checklist}
-        cache={cache}
+        slot={slot}
         displayTexts={displayTexts}
         remarksTranslation={(remarks) => (overlay ? translatedRemarks(remarks, overlay) : null)}
         byline={

@@ -8,10 +8,9 @@ import type { SharedChecklistResponse, VerificationStatus } from '#domain/sharin
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
-import { memoryBlobStore, memoryOpStore } from '../../lib/offline-store.ts';
+import { memoryBlobStore, memoryOpStore, sharedKeys } from '../../sync/index.ts';
 import SharedChecklistPage from '../shared.tsx';
 import { asWritten } from './shared-translation.ts';
-import { sharedKeys } from './use-share-access.ts';
 
 /** The recipient's page in their language (issue 13): words, layout direction and the translated texts. */
 

@@ -7,24 +7,15 @@ import type {
   VerificationStatus,
   VerifyResponse,
 } from '#domain/sharing';
-import type { ChecklistCache } from '../../hooks/use-checklist-actions.ts';
-import { uiLanguage } from '../../i18n/i18n.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { OFFLINE_KEEP_MS } from '../../lib/query-client.ts';
-import { asWritten, type SharedCopy } from './shared-translation.ts';
+import { sharedKeys } from '../../sync/index.ts';
+import { asWritten } from './shared-translation.ts';
 
 /**
- * A recipient's calls (docs/api.md "Sharing"). Their keys are not the owner's: a recipient's copy of
- * a checklist is the share's answer, cached by the share's token.
+ * A recipient's calls (docs/api.md "Sharing"). Their keys (sharedKeys) are sync's: a recipient's copy
+ * of a checklist is the share's answer, cached by the share's token (sync/shared-checklist-slot.ts).
  */
-export const sharedKeys = {
-  status: (token: string) => ['/api/verification/status', token] as const,
-  /** Every language's copy of a share (to reset or remove them together). */
-  checklists: (token: string) => ['/api/shared/checklist', token] as const,
-  /** The copy in one language: the page's, unless said. */
-  checklist: (token: string, language: LanguageCode = uiLanguage()) =>
-    ['/api/shared/checklist', token, language] as const,
-};
 
 /**
  * The language of the copy of this share most recently kept on this device, if any: with no `lang`
@@ -111,22 +102,4 @@ export function useResendCode(token: string) {
     mutationFn: () => apiRequest<ResendResponse>('POST', '/api/verification/resend', { token }),
     retry: false,
   });
-}
-
-/** The recipient's checklist inside the share's cached answer; nothing of the owner's cache is touched. */
-export function sharedChecklistCache(
-  token: string,
-  checklistId: string,
-  language: LanguageCode = uiLanguage(),
-): ChecklistCache {
-  const key = sharedKeys.checklist(token, language);
-  return {
-    checklistId,
-    key,
-    context: { kind: 'share', token },
-    read: (queryClient) => queryClient.getQueryData<SharedCopy>(key)?.checklist,
-    write: (queryClient, change) =>
-      queryClient.setQueryData<SharedCopy>(key, (old) => old && { ...old, checklist: change(old.checklist) }),
-    refreshRelated: () => Promise.resolve(),
-  };
 }

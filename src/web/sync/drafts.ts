@@ -1,5 +1,5 @@
-import { isApiError } from './api.ts';
-import { type DraftOp, type HeldOp, NEW_CHECKLIST_VERSION, type QueuedOp } from './offline-queue.ts';
+import { isApiError } from '../lib/api.ts';
+import { type DraftOp, type HeldOp, NEW_CHECKLIST_VERSION, type QueuedOp } from './operations.ts';
 
 /**
  * What an editor's save (a checklist created or edited through the offline queue) means for the work

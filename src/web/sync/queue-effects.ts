@@ -1,24 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Checklist, type ChecklistSummary, summarizeChecklist, type Task } from '#domain/checklist';
-import type { ToastMessage } from '../components/ui/toast.tsx';
 import { type MessageKey, translate, uiLanguage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
-import { withTaskFromServer } from '../lib/checklist-optimistic.ts';
-import { isDraftOp, type QueuedOp } from '../lib/offline-queue.ts';
-import { sharedChecklistCache } from '../pages/shared/use-share-access.ts';
-import type { ChecklistCache } from './use-checklist-actions.ts';
-import { checklistKeys, ownerChecklistCache, refreshChecklistData } from './use-checklists.ts';
+import { withTaskFromServer } from './checklist-optimistic.ts';
+import type { ChecklistQuerySlot } from './checklist-slot.ts';
+import { isDraftOp, type QueuedOp } from './operations.ts';
+import { checklistKeys, ownerChecklistSlot, refreshChecklistData } from './owner-checklist-slot.ts';
+import { sharedChecklistSlot } from './shared-checklist-slot.ts';
 
 /**
- * What the offline queue's results do to the page: answers go into the right cache, refusals are put
- * in words. Loaded apart from the app's entry (it brings the checklist rules), ahead of first use.
+ * What the offline queue's results do to the page: answers go into the right place of the query
+ * cache, refusals are put in words. Loaded apart from the app's entry (it brings the checklist rules),
+ * ahead of first use (lazy.ts).
  */
 
 /** Where an operation's checklist is cached: the owner's copy by id, a recipient's by the share's token. */
-export function cacheForOp(op: Pick<QueuedOp, 'checklistId' | 'context'>): ChecklistCache {
+export function slotForOp(op: Pick<QueuedOp, 'checklistId' | 'context'>): ChecklistQuerySlot {
   return op.context.kind === 'share'
-    ? sharedChecklistCache(op.context.token, op.checklistId)
-    : ownerChecklistCache(op.checklistId);
+    ? sharedChecklistSlot(op.context.token, op.checklistId)
+    : ownerChecklistSlot(op.checklistId);
+}
+
+/** What a toast says (components/ui/toast.tsx shows it). */
+export interface SyncNotice {
+  title: string;
+  description: string;
+  variant: 'destructive';
 }
 
 function quoted(text: string | undefined): string {
@@ -107,13 +114,13 @@ export function applyAnswer(queryClient: QueryClient, op: QueuedOp, result: unkn
     applyOwnerAnswer(queryClient, op, result);
     return;
   }
-  const cache = cacheForOp(op);
-  void queryClient.cancelQueries({ queryKey: cache.key, exact: true });
-  if (op.kind === 'photo') cache.write(queryClient, (old) => withTaskFromServer(old, result as Task));
+  const slot = slotForOp(op);
+  void queryClient.cancelQueries({ queryKey: slot.key, exact: true });
+  if (op.kind === 'photo') slot.write(queryClient, (old) => withTaskFromServer(old, result as Task));
   else if (op.kind === 'remarks') {
-    cache.write(queryClient, (old) => ({ ...old, remarks: (result as Checklist).remarks }));
-  } else if (result && typeof result === 'object') cache.write(queryClient, () => result as Checklist);
-  void cache.refreshRelated(queryClient);
+    slot.write(queryClient, (old) => ({ ...old, remarks: (result as Checklist).remarks }));
+  } else if (result && typeof result === 'object') slot.write(queryClient, () => result as Checklist);
+  void slot.refreshRelated(queryClient);
 }
 
 export const HELD_MESSAGES = {
@@ -123,12 +130,12 @@ export const HELD_MESSAGES = {
 } as const;
 
 /** The toast for a refused change: a tick keeps the spec's words, and every one says what was not saved. */
-export function refusalToast(queryClient: QueryClient, op: QueuedOp, error: unknown): ToastMessage {
+export function refusalToast(queryClient: QueryClient, op: QueuedOp, error: unknown): SyncNotice {
   if (isDraftOp(op)) {
     // The server's words for a conflict speak to an open editor; here the editor is long closed.
     const reason =
       isApiError(error) && error.code === 'version_conflict' ? HELD_MESSAGES.conflict : reasonOf(error);
-    const what = describeOp(op, cacheForOp(op).read(queryClient));
+    const what = describeOp(op, slotForOp(op).read(queryClient));
     return {
       title: HELD_MESSAGES.title,
       description: `${what} could not be saved: ${reason} ${HELD_MESSAGES.kept}`,
@@ -136,7 +143,7 @@ export function refusalToast(queryClient: QueryClient, op: QueuedOp, error: unkn
     };
   }
   const what = translate('sync.notSaved', {
-    what: describeOp(op, cacheForOp(op).read(queryClient)),
+    what: describeOp(op, slotForOp(op).read(queryClient)),
     reason: reasonOf(error),
   });
   return op.kind === 'toggle'

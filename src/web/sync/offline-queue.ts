@@ -1,86 +1,26 @@
-import type { ChecklistInput } from '#domain/checklist';
-import type { LanguageCode } from '#domain/languages';
-import type { BlobStore, ListStore, OpStore } from './offline-store.ts';
+import {
+  type DraftOp,
+  type HeldOp,
+  isDraftOp,
+  type OpContext,
+  type OpInput,
+  type QueuedOp,
+  supersedes,
+} from './operations.ts';
+import type { BlobStore, ListStore, OpStore } from './queue-storage.ts';
 
 // How an editor's save carries along the work queued after it: needed only once one is answered, so
 // it is fetched then (the app's first load stays small).
-const loadDrafts = () => import('./offline-drafts.ts');
+const loadDrafts = () => import('./drafts.ts');
 
 /**
- * Work that must not be lost when the signal is: every tick, photo removal, remarks save, submit and
- * photo made on a checklist, and the owner's creating, editing and deleting of checklists, goes
- * through this queue. It is stored before it is sent (it survives a reload and a closed tab), sent in
- * the order it was made, and retried with growing pauses while the network fails. Each operation carries its own Idempotency-Key from the moment it is made, so a
- * retry after a lost answer is applied once (the server answers the stored result again).
+ * Work that must not be lost when the signal is (the operations of operations.ts) goes through this
+ * queue. It is stored before it is sent (it survives a reload and a closed tab; queue-storage.ts), sent
+ * in the order it was made, and retried with growing pauses while the network fails. Each operation
+ * carries its own Idempotency-Key from the moment it is made, so a retry after a lost answer is applied
+ * once (the server answers the stored result again). A newer change replaces an unsent older one it
+ * makes pointless (`supersedes`); a refused editor save is kept for the person to review (drafts.ts).
  */
-
-/** Who sends it: the owner (session cookie) or a recipient through a share (share cookie). */
-export type OpContext = { kind: 'owner' } | { kind: 'share'; token: string };
-
-export type OpInput =
-  | { kind: 'toggle'; taskId: string; completed: boolean }
-  | { kind: 'remove-photo'; taskId: string }
-  // The language the remarks were written in: the recipient's page language when they were typed.
-  | { kind: 'remarks'; remarks: string; remarksLanguage?: LanguageCode }
-  | { kind: 'submit'; remarks: string; remarksLanguage?: LanguageCode }
-  | { kind: 'photo'; taskId: string; fileName: string; fileType: string }
-  /**
-   * A new checklist: its `checklistId` is a stand-in (`newChecklistId(key)`) until the server gives one;
-   * `userId` is who made it (another account signed in on this device later is refused, not given it).
-   */
-  | { kind: 'create'; body: ChecklistBody; userId: string | null }
-  /**
-   * The editor's whole checklist, with the version it started from (a newer one answers 409), and who
-   * made it (as for a create: another account signed in here later is refused, and never shown it).
-   */
-  | { kind: 'edit'; body: ChecklistBody; version: number; userId: string | null }
-  | { kind: 'delete' };
-
-/** The editor's checklist: its name and its tasks in order (POST and PUT). */
-export type ChecklistBody = Pick<ChecklistInput, 'name' | 'tasks'>;
-
-/** What the person typed in the editor: kept if the server refuses it later (see `HeldOp`). */
-export type DraftOp = QueuedOp & { kind: 'create' | 'edit' };
-
-/**
- * An editor's save the server refused once it was sent from the queue, with nobody waiting for it (a
- * version conflict, a plan limit, a checklist deleted elsewhere): what the person typed is kept here,
- * not dropped, until they review it or discard it.
- */
-export type HeldOp = DraftOp & {
-  /** The refusal, as the server put it. */
-  refusal: { status: number; code: string; message: string };
-  heldAt: string;
-};
-
-/** The version an edit of a checklist created here (and not saved yet) starts from. */
-export const NEW_CHECKLIST_VERSION = 0;
-
-/** The stand-in id of a checklist created on this device and not yet saved on the server. */
-export function newChecklistId(key: string): string {
-  return `new:${key}`;
-}
-
-export function isNewChecklistId(id: string): boolean {
-  return id.startsWith('new:');
-}
-
-export function isDraftOp(op: QueuedOp): op is DraftOp {
-  return op.kind === 'create' || op.kind === 'edit';
-}
-
-export type QueuedOp = OpInput & {
-  /** The Idempotency-Key, also the operation's id (and its photo's id in the blob store). */
-  key: string;
-  checklistId: string;
-  context: OpContext;
-  /** When the person made the change (ISO): per task and field the later write wins on the server. */
-  changedAt: string;
-  /** Order of creation; the queue sends in this order. */
-  seq: number;
-  /** It was sent at least once: the server may have it (an answer can be lost), so it cannot be taken back. */
-  tried?: boolean;
-};
 
 export type OpOutcome =
   | { status: 'applied'; result: unknown }
@@ -144,31 +84,6 @@ export type QueueState = {
 
 export function defaultRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** (attempt - 1), 60_000);
-}
-
-/** Whether a newer operation makes an unsent older one pointless (and the older is dropped). */
-function supersedes(newer: OpInput & { checklistId: string }, older: QueuedOp): boolean {
-  if (newer.checklistId !== older.checklistId) return false;
-  switch (newer.kind) {
-    case 'remarks':
-      return older.kind === 'remarks';
-    case 'toggle':
-      return older.kind === 'toggle' && older.taskId === newer.taskId;
-    case 'photo':
-      return older.kind === 'photo' && older.taskId === newer.taskId;
-    case 'remove-photo':
-      return (older.kind === 'photo' || older.kind === 'remove-photo') && older.taskId === newer.taskId;
-    // The newer edit holds the whole checklist as the person left it, from the same version; one already
-    // tried may have been applied (its answer lost), so the newer follows it and takes its version.
-    case 'edit':
-      return older.kind === 'edit' && !older.tried;
-    // Whatever else was waiting for a checklist being deleted has nothing left to change; its creation
-    // stays (it may be on the server already), and the delete follows it to its real id.
-    case 'delete':
-      return older.kind !== 'create';
-    default:
-      return false;
-  }
 }
 
 export class OfflineQueue {

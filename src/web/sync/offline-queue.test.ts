@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api.ts';
-import { isTransientFailure, needsSignIn } from './offline-failures.ts';
-import { type HeldOp, OfflineQueue, type OpTransport, type QueuedOp } from './offline-queue.ts';
-import { memoryBlobStore, memoryListStore, memoryOpStore } from './offline-store.ts';
+import { ApiError } from '../lib/api.ts';
+import { OfflineQueue, type OpTransport } from './offline-queue.ts';
+import type { HeldOp, QueuedOp } from './operations.ts';
+import { memoryBlobStore, memoryListStore, memoryOpStore } from './queue-storage.ts';
+import { isTransientFailure, needsSignIn } from './send-failures.ts';
 
 /**
  * The queue as a person relies on it: what they did is stored before it is sent, survives a reload,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Checklist, summarizeChecklist } from '#domain/checklist';
-import { newChecklistId, type QueuedOp } from './offline-queue.ts';
+import { newChecklistId, type QueuedOp } from './operations.ts';
 import { overlayPending, overlayPendingList, pendingCreatedChecklist } from './pending-overlay.ts';
 
 const task = (id: string, completed = false) => ({

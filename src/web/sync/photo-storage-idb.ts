@@ -1,4 +1,4 @@
-import type { BlobStore } from './offline-store.ts';
+import type { BlobStore } from './queue-storage.ts';
 
 const DB_NAME = 'listsync-offline';
 const BLOB_STORE = 'photos';

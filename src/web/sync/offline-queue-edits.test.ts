@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api.ts';
-import { isTransientFailure } from './offline-failures.ts';
-import {
-  type HeldOp,
-  newChecklistId,
-  OfflineQueue,
-  type OpTransport,
-  type QueuedOp,
-} from './offline-queue.ts';
-import { memoryBlobStore, memoryListStore, memoryOpStore } from './offline-store.ts';
+import { ApiError } from '../lib/api.ts';
+import { OfflineQueue, type OpTransport } from './offline-queue.ts';
+import { type HeldOp, newChecklistId, type QueuedOp } from './operations.ts';
+import { memoryBlobStore, memoryListStore, memoryOpStore } from './queue-storage.ts';
+import { isTransientFailure } from './send-failures.ts';
 
 /**
  * The owner's whole-checklist work through the queue: a checklist created, edited or deleted offline

@@ -1,7 +1,14 @@
 import { IDEMPOTENCY_HEADER } from '#domain/offline';
-import { apiRequest, isApiError } from './api.ts';
-import type { OpTransport, QueuedOp } from './offline-queue.ts';
-import { type UploadOptions, uploadForm } from './upload-request.ts';
+import { apiRequest, isApiError } from '../lib/api.ts';
+import { type UploadOptions, uploadForm } from '../lib/upload-request.ts';
+import type { OpTransport } from './offline-queue.ts';
+import type { QueuedOp } from './operations.ts';
+
+/**
+ * How the offline queue's operations reach the server: each to its route, with its Idempotency-Key
+ * (and when it was made). The queue fetches this module after the first paint (lazy.ts); the
+ * checklist's view has it at once, for `uploadWatchers`.
+ */
 
 export function checklistPath(id: string): string {
   return `/api/checklists/${encodeURIComponent(id)}`;

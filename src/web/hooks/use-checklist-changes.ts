@@ -1,29 +1,15 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
 import { uiLanguage } from '../i18n/i18n.tsx';
-import type { OpContext, OpOutcome } from '../lib/offline-queue.ts';
-import { uploadWatchers } from '../lib/offline-transport.ts';
-import { overlayPending, type PendingView } from '../lib/pending-overlay.ts';
 import type { UploadOptions } from '../lib/upload-request.ts';
+import {
+  type ChecklistQuerySlot,
+  type OpOutcome,
+  overlayPending,
+  type PendingView,
+  uploadWatchers,
+} from '../sync/index.ts';
 import { useOfflineQueue, useQueueState } from './use-offline-queue.tsx';
-
-/**
- * Where a checklist sits in the query cache, so one set of actions serves the owner's page (the
- * checklist cached by its id) and a recipient's shared page (the share's answer cached by its token).
- * Both send to the same routes; the server tells owner from recipient by their cookies.
- */
-export interface ChecklistCache {
-  checklistId: string;
-  key: QueryKey;
-  /** Who sends the changes (kept with each queued change, so it is sent the same way after a reload). */
-  context: OpContext;
-  read(queryClient: QueryClient): Checklist | undefined;
-  /** Changes the cached checklist, if there is one. */
-  write(queryClient: QueryClient, change: (checklist: Checklist) => Checklist): void;
-  /** After a change is saved: whatever else shows this checklist (the owner's list and counters). */
-  refreshRelated(queryClient: QueryClient): Promise<unknown>;
-}
 
 /** A refused change rejects with the server's error; anything else resolves with what became of it. */
 function settled(outcome: OpOutcome): 'applied' | 'queued' {
@@ -32,15 +18,16 @@ function settled(outcome: OpOutcome): 'applied' | 'queued' {
 }
 
 /**
- * The work done on one checklist: every tick, untick, photo, photo removal, remarks save and submit
- * goes through the offline queue (stored first, then sent with its Idempotency-Key, in order). What is
- * still pending is laid over the server's copy (`view`), so the box stays ticked and the remark stays
- * written, online or not, whatever the server's copy says meanwhile.
+ * The changes a person makes to one checklist, and the checklist with them: every tick, untick, photo,
+ * photo removal, remarks save and submit goes through the offline queue (stored first, then sent with
+ * its Idempotency-Key, in order). What is still pending is laid over the server's copy (`view`), so
+ * the box stays ticked and the remark stays written, online or not, whatever the server's copy says
+ * meanwhile. `slot` says where the checklist is cached and who sends (the owner or a recipient).
  */
-export function useChecklistWork(cache: ChecklistCache, server: Checklist) {
+export function useChecklistChanges(slot: ChecklistQuerySlot, server: Checklist) {
   const queue = useOfflineQueue();
   const { ops } = useQueueState();
-  const { checklistId, context } = cache;
+  const { checklistId, context } = slot;
   const view: PendingView = useMemo(() => overlayPending(server, ops), [server, ops]);
   // A recipient writes in the page's language; the server keeps it with the remarks (issue 13).
   const written = () => (context.kind === 'share' ? { remarksLanguage: uiLanguage() } : {});
@@ -70,4 +57,4 @@ export function useChecklistWork(cache: ChecklistCache, server: Checklist) {
   };
 }
 
-export type ChecklistWork = ReturnType<typeof useChecklistWork>;
+export type ChecklistChanges = ReturnType<typeof useChecklistChanges>;

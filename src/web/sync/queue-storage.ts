@@ -1,9 +1,10 @@
-import type { QueuedOp } from './offline-queue.ts';
+import type { QueuedOp } from './operations.ts';
 
 /**
  * Where the offline queue keeps its work. The operations are small JSON, kept in localStorage so
  * they are there synchronously at start-up (the first render already shows what is pending); the
- * photos are blobs, kept in IndexedDB (localStorage holds only strings and a few megabytes).
+ * photos are blobs, kept in IndexedDB (photo-storage.ts; localStorage holds only strings and a few
+ * megabytes). The memory stores serve tests.
  */
 export interface ListStore<Item> {
   load(): Item[];
@@ -83,22 +84,5 @@ export function memoryBlobStore(): BlobStore & { blobs: Map<string, Blob> } {
     put: async (id, blob) => void blobs.set(id, blob),
     get: async (id) => blobs.get(id),
     delete: async (id) => void blobs.delete(id),
-  };
-}
-
-/**
- * Photos waiting to be uploaded, in IndexedDB. Its code is fetched on first use (the shared page's
- * first load stays small); a photo is rarely the first thing a page does.
- */
-export function indexedDbBlobStore(): BlobStore {
-  let store: Promise<BlobStore> | null = null;
-  const open = () => {
-    store ??= import('./offline-idb.ts').then((m) => m.openIndexedDbBlobStore());
-    return store;
-  };
-  return {
-    put: async (id, blob) => (await open()).put(id, blob),
-    get: async (id) => (await open()).get(id),
-    delete: async (id) => (await open()).delete(id),
   };
 }

@@ -6,7 +6,7 @@ import {
   summarizeChecklist,
   type Task,
 } from '#domain/checklist';
-import { type ChecklistBody, NEW_CHECKLIST_VERSION, type QueuedOp } from './offline-queue.ts';
+import { type ChecklistBody, NEW_CHECKLIST_VERSION, type QueuedOp } from './operations.ts';
 
 export interface PendingView {
   /** The checklist as the person will see it once everything pending is saved. */

@@ -1,5 +1,5 @@
-import { isApiError } from './api.ts';
-import { UploadNetworkError } from './upload-errors.ts';
+import { isApiError } from '../lib/api.ts';
+import { UploadNetworkError } from '../lib/upload-errors.ts';
 
 /**
  * A failure that may pass: no answer at all (offline, dropped connection), a server failure, a rate
