@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Builds the client (Vite -> dist/client) and the server (esbuild -> dist/server/main.js, with its migrations).
+// Builds the client (Vite -> dist/client, with .br and .gz copies of its text assets) and the server (esbuild -> dist/server/main.js, with its migrations).
 // `--server`: the server only (the API benchmark needs no client).
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { compressAssets } from './compress-assets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -13,7 +14,14 @@ const started = Date.now();
 const serverOnly = process.argv.includes('--server');
 
 await rm(path.join(root, serverOnly ? 'dist/server' : 'dist'), { recursive: true, force: true });
-if (!serverOnly) await viteBuild({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+let compressed = '';
+if (!serverOnly) {
+  await viteBuild({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  const results = await compressAssets(path.join(root, 'dist/client'));
+  const sum = (key) => results.reduce((total, result) => total + (result[key] ?? result.bytes), 0);
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  compressed = ` (text assets ${kib(sum('bytes'))}, Brotli ${kib(sum('br'))}, gzip ${kib(sum('gz'))})`;
+}
 
 await esbuild({
   absWorkingDir: root,
@@ -33,5 +41,5 @@ await cp(path.join(root, 'src/server/db/migrations'), path.join(root, 'dist/serv
 });
 
 console.info(
-  `Built ${serverOnly ? 'the server' : 'client and server'} into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `Built ${serverOnly ? 'the server' : 'client and server'} into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s${compressed}`,
 );

@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// `npm run bench:lighthouse`: Lighthouse 12 (its npm package, Debian's Chromium) against a production
+// build served in local mode, for what a person opens first: the landing page, /pricing, the shared
+// link before the code (the code dialog) and after it (a verified recipient's checklist), and the
+// dashboard signed in; each on mobile (Lighthouse's default: a mid-range phone on slow 4G, simulated)
+// and desktop. Prints performance, FCP, LCP, TBT, CLS and bytes transferred, the median of
+// LIGHTHOUSE_RUNS runs (default 3) by performance, against the goals of issue 15. Figures only:
+// nothing is asserted. Goals: mobile performance >= 95 on every page, LCP <= 2.0 s, TBT <= 100 ms,
+// CLS < 0.05, and the shared link's first visit <= 150 KiB transferred.
+// LIGHTHOUSE_PAGES=landing,shared-code narrows the pages; LIGHTHOUSE_SKIP_BUILD=1 uses dist/ as it is.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { api, freePort, root, run, startProcess, stopProcess } from './bench-support.mjs';
+
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const GOALS = { performance: 95, lcpMs: 2_000, tbtMs: 100, cls: 0.05, sharedFirstVisitKiB: 150 };
+
+function cookieOf(response, name) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+/** An owner with a turnover checklist shared by e-mail, and a browser verified on that share. */
+async function seed(base) {
+  const login = await api(base, null, 'POST', '/api/dev/login', {
+    email: 'bench-lighthouse@example.com',
+    displayName: 'Alex Host',
+  });
+  const owner = cookieOf(login, 'listsync_session');
+  const descriptions = [
+    'Strip beds and start the laundry',
+    'Clean and disinfect the bathroom',
+    'Empty the dishwasher and wipe the counters',
+    'Vacuum and mop every floor',
+    'Restock toilet paper, soap and coffee',
+    'Check the smoke alarm and the heating',
+    'Photo of the made beds',
+    'Photo of the kitchen',
+    'Take out the rubbish and recycling',
+    'Lock up and leave the keys in the box',
+  ];
+  const checklist = await (
+    await api(base, owner, 'POST', '/api/checklists', {
+      name: 'Turnover: Beach House',
+      tasks: descriptions.map((description) => ({
+        description,
+        details: 'Follow the house manual; note anything broken in the remarks.',
+        photoRequired: description.startsWith('Photo'),
+      })),
+    })
+  ).json();
+  // A second checklist, so the dashboard is not empty of history.
+  await api(base, owner, 'POST', '/api/checklists', {
+    name: 'Move-out inspection: Flat 2',
+    tasks: descriptions.slice(0, 5).map((description) => ({ description, photoRequired: false })),
+  });
+  const sent = await (
+    await api(base, owner, 'POST', '/api/verification/send', {
+      checklistId: checklist.id,
+      email: 'cleaner@example.com',
+      recipientName: 'Sam Cleaner',
+    })
+  ).json();
+  // The first visit is measured before this browser verifies: a second share gives it its own link.
+  const firstVisit = await (
+    await api(base, owner, 'POST', '/api/verification/send', {
+      checklistId: checklist.id,
+      email: 'second-cleaner@example.com',
+      recipientName: 'Robin Cleaner',
+    })
+  ).json();
+  const verified = await api(base, null, 'POST', '/api/verification/verify', {
+    token: sent.token,
+    code: sent.verificationCode,
+  });
+  return {
+    owner,
+    recipient: cookieOf(verified, 'listsync_recipient'),
+    verifiedToken: sent.token,
+    firstVisitToken: firstVisit.token,
+  };
+}
+
+/** Debian's Chromium, headless, with a DevTools port for Lighthouse. */
+async function launchChromium() {
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(tmpdir(), 'listsync-lighthouse-'));
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--no-default-browser-check',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One Lighthouse run; the figures that matter here. */
+async function measure(chromePort, url, formFactor, cookie) {
+  const flags = {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // A first visit each time: no cache, no service worker, no storage from the run before.
+    disableStorageReset: false,
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  };
+  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+  };
+}
+
+function median(runs) {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+const pad = (value, width) => String(value).padStart(width);
+
+async function main() {
+  if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
+    console.info('Building (npm run build)...');
+    await run(process.execPath, ['scripts/build.mjs']);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-lighthouse-data-'));
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const server = await startProcess(
+    'server',
+    [path.join(root, 'dist/server/main.js')],
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    `${base}/healthz`,
+  );
+  let chromium;
+  try {
+    const seeded = await seed(base);
+    const pages = [
+      { key: 'landing', label: '/', url: `${base}/` },
+      { key: 'pricing', label: '/pricing', url: `${base}/pricing` },
+      {
+        key: 'shared-code',
+        label: '/shared/{token} (code)',
+        url: `${base}/shared/${seeded.firstVisitToken}`,
+      },
+      {
+        key: 'shared-verified',
+        label: '/shared/{token} (verified)',
+        url: `${base}/shared/${seeded.verifiedToken}`,
+        cookie: seeded.recipient,
+      },
+      { key: 'dashboard', label: '/dashboard (signed in)', url: `${base}/dashboard`, cookie: seeded.owner },
+    ];
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((key) => key.trim());
+    const chosen = only ? pages.filter((page) => only.includes(page.key)) : pages;
+    chromium = await launchChromium();
+    console.info(
+      `Lighthouse 12, median of ${RUNS} run(s) by performance; goals: mobile >= ${GOALS.performance}, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, CLS < ${GOALS.cls}, /shared first visit <= ${GOALS.sharedFirstVisitKiB} KiB`,
+    );
+    console.info(`${'page'.padEnd(28)} ${'device'.padEnd(8)} perf  FCP s  LCP s  TBT ms    CLS  KiB   goals`);
+    for (const page of chosen) {
+      for (const formFactor of ['mobile', 'desktop']) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i += 1)
+          runs.push(await measure(chromium.port, page.url, formFactor, page.cookie));
+        const m = median(runs);
+        const kib = m.bytes / 1024;
+        const missed = [];
+        if (formFactor === 'mobile') {
+          if (m.performance < GOALS.performance) missed.push('perf');
+          if (m.lcpMs > GOALS.lcpMs) missed.push('LCP');
+          if (m.tbtMs > GOALS.tbtMs) missed.push('TBT');
+          if (page.key === 'shared-code' && kib > GOALS.sharedFirstVisitKiB) missed.push('bytes');
+        }
+        if (m.cls >= GOALS.cls) missed.push('CLS');
+        console.info(
+          `${page.label.padEnd(28)} ${formFactor.padEnd(8)} ${pad(m.performance, 4)} ${pad((m.fcpMs / 1000).toFixed(2), 6)} ${pad((m.lcpMs / 1000).toFixed(2), 6)} ${pad(Math.round(m.tbtMs), 7)} ${pad(m.cls.toFixed(3), 6)} ${pad(kib.toFixed(0), 4)}   ${missed.length ? `MISSED ${missed.join(', ')}` : 'met'}`,
+        );
+      }
+    }
+    const [load] = loadavg();
+    console.info(
+      `load average (1 min) at the end: ${load.toFixed(2)} (Lighthouse simulates the network and CPU; a busy machine still moves TBT)`,
+    );
+  } finally {
+    await chromium?.close();
+    await stopProcess(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
