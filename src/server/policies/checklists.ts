@@ -6,8 +6,8 @@ import { type SessionCheck, sessionRequired } from './sessions.ts';
 /**
  * Who may do what with checklists (DESIGN.md, "Who may do what"). An owner has every right over
  * their own checklists and none over anyone else's. A browser verified on a live share of a checklist
- * is its recipient, with the rights `RECIPIENT_RIGHTS` names and nothing else: never to edit, share or
- * delete it. Anyone else is nobody, and a checklist out of reach is simply not found (404, never 403,
+ * is its recipient, with the rights `RIGHTS` gives them (read, tick, attach photos, write remarks,
+ * submit) and nothing else: never to edit, share or delete it. Anyone else is nobody, and a checklist out of reach is simply not found (404, never 403,
  * so existence is not revealed). Services read and write only through an access, so each query
  * carries its scope (repositories/access.ts writes the rules of live sessions, live grants and
  * checklist access in SQL, once).
@@ -17,7 +17,7 @@ export interface OwnerAccess {
   userId: string;
 }
 
-/** A browser that verified a live share of this one checklist (services/share-verification.ts). */
+/** A browser that verified a live share of this one checklist (services/share-verification.ts grants it). */
 export interface RecipientAccess {
   kind: 'recipient';
   checklistId: string;
@@ -36,12 +36,6 @@ const RIGHTS: Record<ActorKind, ReadonlySet<ChecklistRight>> = {
   owner: new Set<ChecklistRight>(['read', 'tick', 'photo', 'remarks', 'submit', 'edit', 'share', 'delete']),
   recipient: new Set<ChecklistRight>(['read', 'tick', 'photo', 'remarks', 'submit']),
 };
-
-export const RECIPIENT_RIGHTS: ReadonlySet<ChecklistRight> = RIGHTS.recipient;
-
-export function may(access: ChecklistAccess, right: ChecklistRight): boolean {
-  return RIGHTS[access.kind].has(right);
-}
 
 /**
  * Who acts when a request reaches a checklist both ways (a browser that carries the owner's session

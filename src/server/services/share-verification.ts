@@ -97,15 +97,18 @@ export async function verifyShareCode(
         : `${SHARE_MESSAGES.codeInvalid} ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
     throw new AppError('code_invalid', message, { triesLeft });
   }
-  if (!(await consumeCode(db, share.id, share.codeHash))) throw codeNoLongerValid();
-
-  const expiresAt = new Date(now.getTime() + SHARE_LIMITS.accessDays * DAY_MS);
-  await upsertGrant(db, { browserHash, shareId: share.id, checklistId: share.checklistId, expiresAt });
-  await recordActivity(db, {
-    checklistId: share.checklistId,
-    shareId: share.id,
-    actorLabel: recipientLabel(share),
-    action: 'verified',
+  // The code is used up, the browser granted and the record written together, or none of them.
+  const codeHash = share.codeHash;
+  await db.transaction(async (tx) => {
+    if (!(await consumeCode(tx, share.id, codeHash))) throw codeNoLongerValid();
+    const expiresAt = new Date(now.getTime() + SHARE_LIMITS.accessDays * DAY_MS);
+    await upsertGrant(tx, { browserHash, shareId: share.id, checklistId: share.checklistId, expiresAt });
+    await recordActivity(tx, {
+      checklistId: share.checklistId,
+      shareId: share.id,
+      actorLabel: recipientLabel(share),
+      action: 'verified',
+    });
   });
   return {
     verified: true,

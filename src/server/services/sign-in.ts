@@ -55,12 +55,14 @@ export async function beginSignIn(context: SignInContext, now = new Date()): Pro
     return { kind: 'provider-unreachable', error };
   }
   const flowKey = newSecret();
-  await deleteAuthFlowsExpiredBefore(context.db, now);
-  await insertAuthFlow(context.db, {
-    idHash: hashSecret(flowKey),
-    ...started.checks,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + AUTH_FLOW_TTL_MS),
+  await context.db.transaction(async (tx) => {
+    await deleteAuthFlowsExpiredBefore(tx, now);
+    await insertAuthFlow(tx, {
+      idHash: hashSecret(flowKey),
+      ...started.checks,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + AUTH_FLOW_TTL_MS),
+    });
   });
   return { kind: 'started', providerUrl: started.url, flowKey };
 }
