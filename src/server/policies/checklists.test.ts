@@ -65,5 +65,12 @@ describe('who the caller is for a checklist', () => {
       "(case when owns then 'owner' when granted then 'recipient' end)",
     );
     expect(dialect.sqlToQuery(actingKindSql(reach, 'delete')).sql).toBe("(case when owns then 'owner' end)");
+    // Only a recipient cookie came: the owner cannot be acting.
+    expect(dialect.sqlToQuery(actingKindSql({ owner: null, recipient: sql`granted` }, 'tick')).sql).toBe(
+      "(case when granted then 'recipient' end)",
+    );
+    expect(dialect.sqlToQuery(actingKindSql({ owner: null, recipient: sql`granted` }, 'edit')).sql).toBe(
+      'null',
+    );
   });
 });

@@ -55,14 +55,18 @@ export function actingKind(reach: Reach<boolean>, right: ChecklistRight): ActorK
 /**
  * The same decision inside one statement (the tick decides and writes in one round trip): an SQL
  * expression that is the acting kind ('owner', 'recipient') or null, from the conditions of reach
- * (repositories/access.ts), in the order and with the rights above. Static SQL for static input, so a
- * prepared statement's text never varies.
+ * (repositories/access.ts; null for a kind the caller cannot be: that cookie was not presented), in
+ * the order and with the rights above. Static SQL for static input, so a prepared statement's text
+ * never varies.
  */
-export function actingKindSql(reach: Reach<SQL>, right: ChecklistRight): SQL<ActorKind | null> {
-  const arms = ACTOR_ORDER.filter((kind) => RIGHTS[kind].has(right)).map(
-    (kind) => sql`when ${reach[kind]} then ${sql.raw(`'${kind}'`)}`,
-  );
-  return sql<ActorKind | null>`(case ${sql.join(arms, sql` `)} end)`;
+export function actingKindSql(reach: Reach<SQL | null>, right: ChecklistRight): SQL<ActorKind | null> {
+  const arms = ACTOR_ORDER.flatMap((kind) => {
+    const reaches = reach[kind];
+    return reaches && RIGHTS[kind].has(right) ? [sql`when ${reaches} then ${sql.raw(`'${kind}'`)}`] : [];
+  });
+  return arms.length > 0
+    ? sql<ActorKind | null>`(case ${sql.join(arms, sql` `)} end)`
+    : sql<ActorKind | null>`null`;
 }
 
 /** What a request presented: the owner's session cookie and the recipient cookie, each if any. */

@@ -89,19 +89,32 @@ export function isInReach(access: ChecklistAccess, checklistId: Text): SQL {
   return and(eq(checklists.id, checklistId), reach) as SQL;
 }
 
+/** Which of the two cookies a request carried: a statement looks only for what was presented. */
+export type Presented = 'session' | 'browser' | 'both';
+
+export function presentedBy(caller: { idHash: string | null; browserHash: string | null }): Presented | null {
+  if (caller.idHash && caller.browserHash) return 'both';
+  if (caller.idHash) return 'session';
+  return caller.browserHash ? 'browser' : null;
+}
+
 /**
- * A caller's session and grant as CTEs of one statement, with the conditions of each kind of actor's
- * reach over the `checklists` row in scope. Placeholders: idHash, browserHash and checklistId (an
- * empty string for a cookie the request did not carry), now.
+ * A caller's session and grant as CTEs of one statement (each only if that cookie was presented),
+ * with the conditions of each kind of actor's reach over the `checklists` row in scope (null for a
+ * kind the caller cannot be). Placeholders: idHash, browserHash, checklistId, now.
  */
-export function callerCtes(db: Database) {
-  const session = db.$with('session').as(liveSession(db, p('idHash'), p('now')));
-  const grant = db.$with('grant').as(liveGrant(db, p('browserHash'), p('checklistId'), p('now')));
-  const reach: Reach<SQL> = {
-    owner: isOwnedBy(sql`(select ${session.userId} from ${session})`),
-    recipient: sql`exists (select 1 from ${grant})`,
+export function callerCtes(db: Database, presented: Presented) {
+  const session =
+    presented !== 'browser' ? db.$with('session').as(liveSession(db, p('idHash'), p('now'))) : null;
+  const grant =
+    presented !== 'session'
+      ? db.$with('grant').as(liveGrant(db, p('browserHash'), p('checklistId'), p('now')))
+      : null;
+  const reach: Reach<SQL | null> = {
+    owner: session ? isOwnedBy(sql`(select ${session.userId} from ${session})`) : null,
+    recipient: grant ? sql`exists (select 1 from ${grant})` : null,
   };
-  return { session, grant, reach };
+  return { session, grant, reach, ctes: [session, grant].filter((cte) => cte !== null) };
 }
 
 /** Parameters of a statement built on `callerCtes`. */
@@ -118,7 +131,8 @@ export function callerParams(
 }
 
 const callerFactsQuery = preparedPerDatabase((db) => {
-  const { session, grant, reach } = callerCtes(db);
+  const { session, grant, reach } = callerCtes(db, 'both');
+  if (!session || !grant || !reach.owner) throw new Error('both CTEs expected');
   return db
     .with(session, grant)
     .select({

@@ -4,13 +4,14 @@ import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklistActivity, checklists, tasks } from '../db/schema.ts';
 import { type ActorKind, actingKindSql } from '../policies/checklists.ts';
-import { callerCtes, callerParams } from './access.ts';
+import { callerCtes, callerParams, type Presented, presentedBy } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 
 /**
  * Ticking, unticking and removing a task's photo: the hottest write, one statement (docs/decisions/0003,
- * 0004, 0006). It finds the caller's live session and live grant (repositories/access.ts), decides who
- * acts by the policy's rule (`actingKindSql`: the owner first, then a recipient; both may tick), takes
+ * 0004, 0006). It finds the caller's live session and live grant (repositories/access.ts; only what
+ * the request presented: one statement each for a session cookie, a recipient cookie, or both), decides
+ * who acts by the policy's rule (`actingKindSql`: the owner first, then a recipient; both may tick), takes
  * the checklist's next revision, changes the one task row and records who did it. The write made later
  * wins, per task and field (`changedAt`); the version (for whole-checklist edits) is left alone, so an
  * editor open elsewhere is not made stale.
@@ -50,7 +51,7 @@ function toDateOrNull(value: unknown): Date | null {
  * a photo, reopens a submitted checklist. No row: nobody reaches the checklist, the task is not in it,
  * or the write is older than what is stored.
  */
-function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>) {
+function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>, presented: Presented) {
   const tick = change.startsWith('tick');
   const untick = change.startsWith('untick');
   const unphoto = change.endsWith('-unphoto');
@@ -71,8 +72,11 @@ function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>) {
     );
     const taskWhere = (condition: SQL | undefined) =>
       db.select({ one: sql`1` }).from(tasks).where(and(thisTask, condition));
+    /** A time of the caller's session (to keep it alive), null when no session cookie came. */
+    const sessionColumn = (column: unknown) =>
+      (session && column ? sql`(select ${column} from ${session})` : sql`null`).mapWith(toDateOrNull);
 
-    const { session, grant, reach } = callerCtes(db);
+    const { session, grant, reach, ctes } = callerCtes(db, presented);
     const acting = actingKindSql(reach, 'tick');
     // Reopens a submission: an untick or a photo removal that applies (with a tick, only the removal).
     const reopens =
@@ -106,7 +110,9 @@ function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>) {
         }),
     );
     // Columns in the table's order: id, checklist_id, share_id, actor_label, action, task_id, at.
-    const shareOfActor = sql`case when ${touched.actorKind} = 'recipient' then (select ${grant.shareId} from ${grant}) end`;
+    const shareOfActor = grant
+      ? sql`case when ${touched.actorKind} = 'recipient' then (select ${grant.shareId} from ${grant}) end`
+      : sql`null`;
     const action = bothFields
       ? sql`case when exists(${taskWhere(completionWins)}) then ${ACTION_OF[change]} else 'photo_removed' end`
       : sql`${ACTION_OF[change]}`;
@@ -119,7 +125,7 @@ function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>) {
         .returning({ id: checklistActivity.id }),
     );
     return db
-      .with(session, grant, touched, logged)
+      .with(...ctes, touched, logged)
       .update(tasks)
       .set({
         updatedAt: sql`now()`,
@@ -167,11 +173,11 @@ function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>) {
         revision: sql<number>`(select ${touched.revision} from ${touched})`.mapWith(Number),
         checklistUpdatedAt: sql`(select ${touched.updatedAt} from ${touched})`.mapWith(toDate),
         submittedAt: sql`(select ${touched.submittedAt} from ${touched})`.mapWith(toDateOrNull),
-        sessionCreatedAt: sql`(select ${session.sessionCreatedAt} from ${session})`.mapWith(toDateOrNull),
-        sessionLastSeenAt: sql`(select ${session.sessionLastSeenAt} from ${session})`.mapWith(toDateOrNull),
-        sessionExpiresAt: sql`(select ${session.sessionExpiresAt} from ${session})`.mapWith(toDateOrNull),
+        sessionCreatedAt: sessionColumn(session?.sessionCreatedAt),
+        sessionLastSeenAt: sessionColumn(session?.sessionLastSeenAt),
+        sessionExpiresAt: sessionColumn(session?.sessionExpiresAt),
       })
-      .prepare(`update_task_${change.replace('-', '_')}`);
+      .prepare(`update_task_${change.replace('-', '_')}_by_${presented}`);
   });
 }
 
@@ -182,17 +188,27 @@ const TASK_CHANGES: Exclude<TaskChange, 'keep'>[] = [
   'tick-unphoto',
   'untick-unphoto',
 ];
-const taskUpdates = new Map(TASK_CHANGES.map((change) => [change, buildTaskUpdate(change)] as const));
+const PRESENTED: Presented[] = ['session', 'browser', 'both'];
+const taskUpdates = new Map(
+  TASK_CHANGES.flatMap((change) =>
+    PRESENTED.map((presented) => [`${change}/${presented}`, buildTaskUpdate(change, presented)] as const),
+  ),
+);
 
-/** The task as this change left it, with the checklist's new revision and who acted; undefined: nothing changed. */
+/**
+ * The task as this change left it, with the checklist's new revision and who acted; undefined:
+ * nothing changed (nobody, or no such task, or an older write). The caller presented at least one
+ * cookie (`presentedBy`).
+ */
 export async function applyTaskChange(
   db: Database,
   change: Exclude<TaskChange, 'keep'>,
   caller: { idHash: string | null; browserHash: string | null; now: Date },
   target: { checklistId: string; taskId: string; activityId: string; changedAt: string | undefined },
 ) {
-  const update = taskUpdates.get(change);
-  if (!update) throw new Error(`no statement for the task change ${change}`);
+  const presented = presentedBy(caller);
+  const update = presented ? taskUpdates.get(`${change}/${presented}`) : undefined;
+  if (!update) return undefined;
   const [row] = await update(db).execute({
     ...callerParams(caller, target.checklistId),
     taskId: target.taskId,
