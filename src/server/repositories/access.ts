@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists, sessions, shareGrants, shares } from '../db/schema.ts';
 import type { ChecklistAccess, Reach } from '../policies/checklists.ts';
+import { toDate } from './sql-values.ts';
 
 /**
  * The three rules of access, each written here once as SQL that other statements compose (a condition,
@@ -166,7 +167,6 @@ export async function callerFacts(
 ) {
   const [row] = await callerFactsQuery(db).execute(callerParams(caller, checklistId));
   if (!row) throw new Error('caller facts returned no row');
-  const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
   return {
     session:
       row.sessionUserId !== null

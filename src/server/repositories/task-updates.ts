@@ -6,6 +6,7 @@ import { checklistActivity, checklists, tasks } from '../db/schema.ts';
 import { type ActorKind, actingKindSql } from '../policies/checklists.ts';
 import { callerCtes, callerParams, type Presented, presentedBy } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
+import { toDate, toDateOrNull } from './sql-values.ts';
 
 /**
  * Ticking, unticking and removing a task's photo: the hottest write, one statement (docs/decisions/0003,
@@ -31,15 +32,6 @@ const ACTION_OF: Record<Exclude<TaskChange, 'keep'>, 'task_completed' | 'task_re
   'tick-unphoto': 'task_completed',
   'untick-unphoto': 'task_reopened',
 };
-
-/** A timestamp read through a sql field arrives as a Date or as PostgreSQL's text, by driver. */
-function toDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(String(value));
-}
-
-function toDateOrNull(value: unknown): Date | null {
-  return value === null ? null : toDate(value);
-}
 
 /**
  * The statement of one kind of change. The checklist row is touched first (which orders this change
