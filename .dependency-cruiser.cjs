@@ -44,24 +44,82 @@ module.exports = {
     },
     {
       name: 'adapters-below-services',
-      severity: 'error',
       comment:
-        'Adapters (external services) depend on nothing above them: not routes, services, realtime or policies.',
+        'Adapters (external services) depend on nothing above them: not routes, services, repositories, realtime, policies or presenters. An adapter with a table of its own (the local outbox, local billing) keeps that SQL to itself; anything shared is given to it (app.ts wires it).',
+      severity: 'error',
       from: { path: '^src/server/adapters/' },
-      to: { path: '^src/server/(http|services|realtime|policies)/' },
+      to: { path: '^src/server/(http|services|repositories|realtime|policies|presenters)/' },
     },
     {
       name: 'services-not-http',
       severity: 'error',
       comment: 'Services hold the rules, with no HTTP: routes call services, never the other way.',
-      from: { path: '^src/server/(services|policies|realtime)/' },
+      from: { path: '^src/server/(services|repositories|policies|presenters|realtime)/' },
       to: { path: '^src/server/http/' },
+    },
+    {
+      name: 'services-not-realtime',
+      severity: 'error',
+      comment:
+        'Realtime delivers what services and the database say (it sits beside the routes): services, repositories, policies and presenters never import it. The notice shapes live in db/change-notice.ts.',
+      from: { path: '^src/server/(services|repositories|policies|presenters)/' },
+      to: { path: '^src/server/realtime/' },
+    },
+    {
+      name: 'routes-through-services',
+      severity: 'error',
+      comment:
+        'Routes validate, call one service and present: they never query (repositories, the schema, prepared statements). app.ts, the composition root, may wire a repository into an adapter.',
+      from: { path: '^src/server/http/' },
+      to: {
+        path: [
+          '^src/server/repositories/',
+          '^src/server/db/(schema|prepared)\\.ts$',
+          '^node_modules/drizzle-orm/',
+        ],
+      },
+    },
+    {
+      name: 'repositories-below-services',
+      severity: 'error',
+      comment:
+        'Repositories hold the SQL and nothing above it: no services, routes, presenters or adapters (policies only for the access types and the acting-kind rule).',
+      from: { path: '^src/server/repositories/' },
+      to: { path: '^src/server/(http|services|realtime|presenters|adapters)/' },
+    },
+    {
+      name: 'sql-only-in-repositories',
+      severity: 'error',
+      comment:
+        'Queries are written in repositories only (and by adapters on their own tables): services, realtime and presenters import no Drizzle, no prepared statements and the schema for its types at most.',
+      from: { path: '^src/server/(services|realtime|presenters)/' },
+      to: { path: ['^node_modules/drizzle-orm/', '^src/server/db/prepared\\.ts$'] },
+    },
+    {
+      name: 'schema-types-only-above-repositories',
+      severity: 'error',
+      comment: 'Above repositories the schema is read for its row types only (presenters build from rows).',
+      from: { path: '^src/server/(services|realtime|presenters|policies|http)/' },
+      to: { path: '^src/server/db/schema\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'policies-and-presenters-are-pure',
+      severity: 'error',
+      comment:
+        'Policies decide and presenters shape, with no I/O: no services, repositories, realtime or adapters, no schema but its types. A policy may build an SQL expression from conditions it is given (the tick decides in its own statement), never a query.',
+      from: { path: '^src/server/(policies|presenters)/' },
+      to: {
+        path: [
+          '^src/server/(services|repositories|realtime|adapters)/',
+          '^src/server/db/(client|prepared)\\.ts$',
+        ],
+      },
     },
     {
       name: 'db-at-the-bottom',
       severity: 'error',
       from: { path: '^src/server/db/' },
-      to: { path: '^src/server/(http|services|realtime|policies|adapters)/' },
+      to: { path: '^src/server/(http|services|repositories|realtime|policies|presenters|adapters)/' },
     },
     {
       name: 'web-lower-layers-not-pages',

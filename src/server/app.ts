@@ -40,6 +40,7 @@ import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
 import { clientBuildDir } from './paths.ts';
 import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
+import { localSecret } from './repositories/local-secrets.ts';
 import { ChecklistCache } from './services/checklist-cache.ts';
 import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
@@ -142,7 +143,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { config, db: database.db, oidc, localIssuer });
+  await app.register(authRoutes, { db: database.db, oidc, sessionPolicy: config.session, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
   const cache = new ChecklistCache();
   const translation = new TranslationService(
@@ -166,7 +167,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   };
   const photos = new PhotoService(database.db, createPhotoStore(config), app.log);
   await app.register(checklistRoutes, { db: database.db, cache, photos });
-  await app.register(photoRoutes, { db: database.db, photos });
+  await app.register(photoRoutes, { photos });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
   await app.register(translationRoutes, { db: database.db, translation });
@@ -175,7 +176,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(analyticsRoutes, { sink: analytics });
   const billing = {
     db: database.db,
-    provider: createBillingProvider(config, database.db, app.log, () => ownWebhookUrl(app, config)),
+    provider: createBillingProvider(
+      config,
+      { db: database.db, localSecret: (name, made) => localSecret(database.db, name, made) },
+      app.log,
+      () => ownWebhookUrl(app, config),
+    ),
     publicUrl: config.publicUrl,
     supportEmail: config.contact.supportEmail,
     log: app.log,

@@ -197,4 +197,36 @@ describe('a verified recipient', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().userId).toBeNull();
   });
+
+  it("the owner's browser, verified on a share of its own checklist too, acts as the owner", async () => {
+    const owner = await signInOwner(t.app, 'own-share');
+    const checklist = await createChecklist(owner);
+    const browser = recipientBrowser(t.app);
+    await verified(browser, await share(owner, checklist.id));
+    const both = { cookie: `${owner.cookie}; ${browser.cookie}` };
+    const ticked = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/checklists/${checklist.id}/tasks/${checklist.tasks[0]?.id}`,
+      headers: both,
+      payload: { completed: true },
+    });
+    expect(ticked.statusCode).toBe(200);
+    expect(ticked.json().userId).toBe(owner.uid);
+    const remarked = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/checklists/${checklist.id}`,
+      headers: both,
+      payload: { remarks: 'Mine' },
+    });
+    expect(remarked.json().userId).toBe(owner.uid);
+    const actors = await t.db
+      .select({ action: checklistActivity.action, shareId: checklistActivity.shareId })
+      .from(checklistActivity)
+      .where(eq(checklistActivity.checklistId, checklist.id))
+      .orderBy(checklistActivity.at);
+    expect(actors.filter((row) => row.action !== 'verified')).toEqual([
+      { action: 'task_completed', shareId: null },
+      { action: 'remarks_updated', shareId: null },
+    ]);
+  });
 });

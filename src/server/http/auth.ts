@@ -1,17 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '#domain/errors';
 import type { AuthMeResponse } from '#domain/user';
 import { DevLoginInput, UserRegistrationInput } from '#domain/user-input';
-import { upsertLocalAccount } from '../adapters/identity/local-provider.ts';
-import type { OidcClient } from '../adapters/identity/oidc-client.ts';
-import { type Config, usesSecureCookies } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { usesSecureCookies } from '../config.ts';
 import { escapeHtml, popupPage } from '../html.ts';
-import { AUTH_FLOW_TTL_MS, saveAuthFlow, takeAuthFlow } from '../services/auth-flows.ts';
-import { registerUser, upsertUserFromIdentity } from '../services/users.ts';
+import {
+  AUTH_FLOW_TTL_MS,
+  beginSignIn,
+  completeSignIn,
+  devSignIn,
+  type SignInBrowser,
+  type SignInContext,
+} from '../services/sign-in.ts';
+import { registerUser } from '../services/users.ts';
 import { recordEvent } from './analytics.ts';
-import { endSession, requireUser, startSession } from './session.ts';
+import { endSession, requireUser, sessionSecretOf, setSessionCookie } from './session.ts';
 
 const FLOW_COOKIE = 'listsync_auth_flow';
 const FLOW_COOKIE_PATH = '/api/auth';
@@ -37,15 +40,9 @@ function popupResult(
     .send(popupPage({ title: result.ok ? 'Signed in' : 'Sign-in failed', body, data: result, script: true }));
 }
 
-export interface AuthRoutesOptions {
-  config: Config;
-  db: Database;
-  oidc: OidcClient;
-  /** Present in local mode only: the dev login signs users in as the local provider would. */
-  localIssuer: string | null;
-}
-
-export async function authRoutes(app: FastifyInstance, { config, db, oidc, localIssuer }: AuthRoutesOptions) {
+export async function authRoutes(app: FastifyInstance, context: SignInContext) {
+  const { config } = app;
+  const { db } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const flowCookieOptions = {
     path: FLOW_COOKIE_PATH,
@@ -53,6 +50,10 @@ export async function authRoutes(app: FastifyInstance, { config, db, oidc, local
     sameSite: 'lax' as const,
     secure: usesSecureCookies(config),
   };
+  const browserOf = (request: FastifyRequest): SignInBrowser => ({
+    previousSessionSecret: sessionSecretOf(request),
+    userAgent: request.headers['user-agent'] ?? '',
+  });
 
   routes.get('/api/auth/me', async (request, reply): Promise<AuthMeResponse> => {
     reply.header('cache-control', 'no-store');
@@ -64,59 +65,58 @@ export async function authRoutes(app: FastifyInstance, { config, db, oidc, local
     '/api/auth/login',
     { config: { rateLimit: { max: 60, timeWindow: '10 minutes' } } },
     async (request, reply) => {
-      let started: Awaited<ReturnType<OidcClient['begin']>>;
-      try {
-        started = await oidc.begin();
-      } catch (error) {
-        request.log.error({ err: error }, 'sign-in provider unreachable');
+      const started = await beginSignIn(context);
+      if (started.kind === 'provider-unreachable') {
+        request.log.error({ err: started.error }, 'sign-in provider unreachable');
         return popupResult(reply, config.siteName, {
           ok: false,
           code: 'network-request-failed',
           message: 'The sign-in provider could not be reached. Check your connection and try again.',
         });
       }
-      const key = await saveAuthFlow(db, started.checks);
-      reply.setCookie(FLOW_COOKIE, key, { ...flowCookieOptions, maxAge: AUTH_FLOW_TTL_MS / 1000 });
-      return reply.header('cache-control', 'no-store').redirect(started.url.href);
+      reply.setCookie(FLOW_COOKIE, started.flowKey, {
+        ...flowCookieOptions,
+        maxAge: AUTH_FLOW_TTL_MS / 1000,
+      });
+      return reply.header('cache-control', 'no-store').redirect(started.providerUrl.href);
     },
   );
 
   routes.get('/api/auth/callback', async (request, reply) => {
-    const key = request.cookies[FLOW_COOKIE];
+    const flowKey = request.cookies[FLOW_COOKIE];
     reply.clearCookie(FLOW_COOKIE, flowCookieOptions);
-    const query = request.query as Record<string, string | undefined>;
-    if (query.error) {
-      const cancelled = query.error === 'access_denied';
-      return popupResult(reply, config.siteName, {
-        ok: false,
-        code: cancelled ? 'cancelled-popup-request' : 'internal-error',
-        message: cancelled ? 'Sign-in was cancelled.' : 'The sign-in provider refused the request.',
-      });
-    }
-    const checks = key ? await takeAuthFlow(db, key) : null;
-    if (!checks) {
-      return popupResult(reply, config.siteName, {
-        ok: false,
-        code: 'internal-error',
-        message: 'This sign-in expired or was started in another browser. Please sign in again.',
-      });
-    }
-    try {
-      const callbackUrl = new URL(request.url, config.publicUrl);
-      const identity = await oidc.complete(callbackUrl, checks);
-      const user = await upsertUserFromIdentity(db, identity);
-      await startSession(request, reply, config, db, user.uid);
-      request.log.info({ uid: user.uid }, 'signed in');
-      recordEvent(request, 'sign_in');
-      return popupResult(reply, config.siteName, { ok: true });
-    } catch (error) {
-      const message =
-        error instanceof AppError ? error.message : 'The sign-in could not be verified. Please try again.';
-      request.log.warn(
-        { err: { name: (error as Error).name, message: (error as Error).message } },
-        'sign-in refused',
-      );
-      return popupResult(reply, config.siteName, { ok: false, code: 'user-mismatch', message });
+    const outcome = await completeSignIn(context, {
+      flowKey,
+      callbackUrl: new URL(request.url, config.publicUrl),
+      ...browserOf(request),
+    });
+    switch (outcome.kind) {
+      case 'signed-in':
+        setSessionCookie(reply, config, outcome.secret);
+        request.log.info({ uid: outcome.user.uid }, 'signed in');
+        recordEvent(request, 'sign_in');
+        return popupResult(reply, config.siteName, { ok: true });
+      case 'refused-by-provider':
+        return popupResult(reply, config.siteName, {
+          ok: false,
+          code: outcome.cancelled ? 'cancelled-popup-request' : 'internal-error',
+          message: outcome.cancelled ? 'Sign-in was cancelled.' : 'The sign-in provider refused the request.',
+        });
+      case 'flow-expired':
+        return popupResult(reply, config.siteName, {
+          ok: false,
+          code: 'internal-error',
+          message: 'This sign-in expired or was started in another browser. Please sign in again.',
+        });
+      case 'not-verified': {
+        const error = outcome.error as Error;
+        request.log.warn({ err: { name: error.name, message: error.message } }, 'sign-in refused');
+        return popupResult(reply, config.siteName, {
+          ok: false,
+          code: 'user-mismatch',
+          message: outcome.message,
+        });
+      }
     }
   });
 
@@ -130,20 +130,11 @@ export async function authRoutes(app: FastifyInstance, { config, db, oidc, local
     return { user: await registerUser(db, user, request.body) };
   });
 
-  if (localIssuer) {
+  if (context.localIssuer) {
     // Local mode only: tests and scripts sign in without the popup, through the same user and session path.
     routes.post('/api/dev/login', { schema: { body: DevLoginInput } }, async (request, reply) => {
-      const { email, displayName } = request.body;
-      await upsertLocalAccount(db, email, displayName);
-      const user = await upsertUserFromIdentity(db, {
-        issuer: localIssuer,
-        subject: email,
-        email,
-        emailVerified: true,
-        displayName,
-        pictureUrl: null,
-      });
-      await startSession(request, reply, config, db, user.uid);
+      const { user, secret } = await devSignIn(context, request.body, browserOf(request));
+      setSessionCookie(reply, config, secret);
       return { user };
     });
   }

@@ -13,13 +13,14 @@ import { AppError } from '#domain/errors';
 import { LocalBilling } from '../adapters/billing/local-billing.ts';
 import { ownerAccess } from '../policies/checklists.ts';
 import {
+  actOnTestPortal,
   type BillingContext,
   billingUnavailable,
   checkoutStatus,
   openPortal,
   startCheckout,
 } from '../services/billing.ts';
-import { applyWebhookEvent, verifyWebhook } from '../services/billing-webhooks.ts';
+import { receiveWebhook } from '../services/billing-webhooks.ts';
 import { authenticateFirst, requireUser } from './session.ts';
 
 /** Buying a plan and managing it: signed-in owners only, each for their own account. */
@@ -71,14 +72,10 @@ export async function billingWebhookRoutes(app: FastifyInstance, context: Billin
     if (!context.provider) throw billingUnavailable(context.supportEmail);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];
-    const event = await verifyWebhook(
-      context.provider,
+    const { event, outcome } = await receiveWebhook(
+      { db: context.db, provider: context.provider, log: request.log },
       raw,
       typeof signature === 'string' ? signature : undefined,
-    );
-    const outcome = await applyWebhookEvent(
-      { db: context.db, provider: context.provider, log: request.log },
-      event,
     );
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing: webhook');
     return { received: true, outcome };
@@ -136,8 +133,7 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
     { schema: { body: TestPortalAction } },
     async (request): Promise<TestPortalView> => {
       const user = await requireUser(request);
-      await provider.portalAction(user.uid, request.body);
-      return provider.portalView(user.uid, '/dashboard');
+      return actOnTestPortal(provider, user.uid, request.body);
     },
   );
 }

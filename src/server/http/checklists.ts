@@ -14,11 +14,12 @@ import {
   TaskParams,
   TaskPatchInput,
 } from '#domain/checklist';
-import type { Database } from '../db/client.ts';
 import { ownerAccess } from '../policies/checklists.ts';
-import type { ChecklistCache } from '../services/checklist-cache.ts';
+import { sessionRequired } from '../policies/sessions.ts';
+import { presentChecklistSummary } from '../presenters/checklists.ts';
 import { submitChecklist, updateRemarks } from '../services/checklist-completion.ts';
 import {
+  type ChecklistContext,
   createChecklist,
   deleteChecklist,
   listChecklists,
@@ -26,11 +27,8 @@ import {
   replaceChecklist,
 } from '../services/checklists.ts';
 import { dashboardStats } from '../services/dashboard.ts';
-import type { PhotoService } from '../services/photos.ts';
-import { sessionRequired } from '../services/sessions.ts';
 import { updateTask } from '../services/task-changes.ts';
-import { asFirstActorInReach, withChecklistAccess } from './checklist-access.ts';
-import { authenticateFirst, requireUser, sessionCheckOf } from './session.ts';
+import { authenticateFirst, callerOf, requireUser, sessionCheckOf } from './session.ts';
 
 /**
  * The largest checklist body the limits allow must fit: every text at its maximum length, at 3 bytes
@@ -54,18 +52,17 @@ const JSON_BODY = 'application/json; charset=utf-8';
 
 /**
  * An owner's checklists (docs/api.md). Each route: validate, authorise, one service call, present.
- * The two hottest routes (read one, tick a task) check the session inside their own query.
+ * The two hottest routes (read one, tick a task) check the session inside their own query; the routes
+ * a recipient may use too pass who is asking (`callerOf`) and the service's policy decides.
  */
-export async function checklistRoutes(
-  app: FastifyInstance,
-  { db, cache, photos }: { db: Database; cache: ChecklistCache; photos: PhotoService },
-) {
+export async function checklistRoutes(app: FastifyInstance, context: ChecklistContext) {
+  const { db, cache } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
   routes.get('/api/checklists', { schema: { querystring: ChecklistListQuery } }, async (request) => {
     const access = ownerAccess(await requireUser(request), request.query.userId);
-    return listChecklists(db, access);
+    return (await listChecklists(db, access)).map(presentChecklistSummary);
   });
 
   routes.post(
@@ -98,10 +95,7 @@ export async function checklistRoutes(
     },
     async (request) => {
       const access = ownerAccess(await requireUser(request), request.body.userId);
-      const checklist = await replaceChecklist(db, access, request.params.id, request.body);
-      // Tasks the edit removed take their photos with them.
-      await photos.sweep(checklist.id);
-      return checklist;
+      return replaceChecklist(context, access, request.params.id, request.body);
     },
   );
 
@@ -111,10 +105,7 @@ export async function checklistRoutes(
       schema: { params: ChecklistParams, body: RemarksInput },
       config: { recipients: true, idempotent: 'body' },
     },
-    async (request) => {
-      const { id } = request.params;
-      return withChecklistAccess(request, db, id, (access) => updateRemarks(db, access, id, request.body));
-    },
+    async (request) => updateRemarks(db, callerOf(request), request.params.id, request.body),
   );
 
   routes.delete(
@@ -122,10 +113,7 @@ export async function checklistRoutes(
     { schema: { params: ChecklistParams }, config: { idempotent: 'body' } },
     async (request, reply) => {
       const access = ownerAccess(await requireUser(request));
-      // Named before the rows go (with the checklist); deleted only once it is gone.
-      const files = await photos.filesOf([request.params.id]);
-      await deleteChecklist(db, access, request.params.id);
-      await photos.deleteFiles(files);
+      await deleteChecklist(context, access, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -139,10 +127,7 @@ export async function checklistRoutes(
     },
     async (request, reply) => {
       const { id, taskId } = request.params;
-      const body = await asFirstActorInReach(request, (actor) =>
-        updateTask(db, cache, actor, id, taskId, request.body),
-      );
-      if (request.body.photoUrl === null) await photos.sweep(id);
+      const body = await updateTask(context, callerOf(request), id, taskId, request.body);
       return reply.type(JSON_BODY).send(body);
     },
   );
@@ -153,12 +138,14 @@ export async function checklistRoutes(
       schema: { params: ChecklistParams, body: SubmitInput },
       config: { recipients: true, idempotent: 'body' },
     },
-    async (request) => {
-      const { id } = request.params;
-      return withChecklistAccess(request, db, id, (access) =>
-        submitChecklist(db, access, id, request.body.remarks, request.body.remarksLanguage),
-      );
-    },
+    async (request) =>
+      submitChecklist(
+        db,
+        callerOf(request),
+        request.params.id,
+        request.body.remarks,
+        request.body.remarksLanguage,
+      ),
   );
 
   routes.get('/api/dashboard/stats', { schema: { querystring: DashboardStatsQuery } }, async (request) => {

@@ -1,37 +1,44 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_MAX, TaskParams } from '#domain/checklist';
 import { AppError } from '#domain/errors';
 import { PHOTO_LIMITS } from '#domain/photos';
-import type { Database } from '../db/client.ts';
-import { checklistNotFound } from '../policies/checklists.ts';
 import { sha256Hex } from '../services/idempotency.ts';
-import { photoTooLarge, processPhoto } from '../services/photo-processing.ts';
+import { photoTooLarge } from '../services/photo-processing.ts';
 import type { PhotoService } from '../services/photos.ts';
-import { isOutOfReach, withChecklistAccess } from './checklist-access.ts';
 import { claimInHandler } from './idempotency.ts';
-import { authenticateFirst } from './session.ts';
+import { authenticateFirst, callerOf } from './session.ts';
 
 const PhotoParams = z.object({ photoId: z.string().min(1).max(ID_MAX) });
 const PhotoQuery = z.object({ size: z.enum(['display', 'thumb']).default('display') });
 
-function photoNotFound(): AppError {
-  return new AppError('not_found', 'Photo not found');
-}
-
 /** How long a browser may keep a photo it was allowed to see (its URL changes when it is replaced). */
 const PHOTO_CACHE = 'private, max-age=3600';
+
+/** The upload's bytes from the multipart body, never beyond the limit. */
+async function readPhotoField(request: FastifyRequest): Promise<{ field: string; bytes: Buffer }> {
+  const upload = request.isMultipart() ? await request.file() : undefined;
+  if (upload?.fieldname !== 'photo') {
+    throw new AppError('validation_failed', 'Send the photo as multipart form data, in the field "photo".');
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await upload.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+    throw error;
+  }
+  if (upload.file.truncated) throw photoTooLarge();
+  return { field: upload.fieldname, bytes };
+}
 
 /**
  * Photo proof (docs/api.md "Photos"): upload for the owner or a verified recipient, and the only way
  * to see a photo, for the same people. Multipart is accepted by these routes alone.
  */
-export async function photoRoutes(
-  app: FastifyInstance,
-  { db, photos }: { db: Database; photos: PhotoService },
-) {
+export async function photoRoutes(app: FastifyInstance, { photos }: { photos: PhotoService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
   await app.register(multipart, {
@@ -48,27 +55,11 @@ export async function photoRoutes(
     },
     async (request, reply) => {
       const { id, taskId } = request.params;
-      const task = await withChecklistAccess(request, db, id, async (access) => {
-        await photos.assertTaskInReach(access, id, taskId);
-        const upload = request.isMultipart() ? await request.file() : undefined;
-        if (upload?.fieldname !== 'photo') {
-          throw new AppError(
-            'validation_failed',
-            'Send the photo as multipart form data, in the field "photo".',
-          );
-        }
-        let bytes: Buffer;
-        try {
-          bytes = await upload.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-          throw error;
-        }
-        if (upload.file.truncated) throw photoTooLarge();
+      const task = await photos.upload(callerOf(request), id, taskId, async () => {
+        const { field, bytes } = await readPhotoField(request);
         // A retry's multipart framing differs: its key is matched on the field and the file's bytes.
-        const fingerprint = { field: upload.fieldname, sha256: sha256Hex(bytes) };
-        if (await claimInHandler(request, reply, fingerprint)) return null;
-        return photos.attach(access, id, taskId, await processPhoto(bytes));
+        const answered = await claimInHandler(request, reply, { field, sha256: sha256Hex(bytes) });
+        return answered ? null : bytes;
       });
       // null: the stored answer of this same upload was sent (nothing stored again).
       return task ?? reply;
@@ -80,18 +71,7 @@ export async function photoRoutes(
     { schema: { params: PhotoParams, querystring: PhotoQuery }, config: { recipients: true } },
     async (request, reply) => {
       const { photoId } = request.params;
-      const checklistId = await photos.checklistOf(photoId);
-      if (!checklistId) throw photoNotFound();
-      const file = await withChecklistAccess(request, db, checklistId, async (access) => {
-        const found = await photos.read(access, checklistId, photoId, request.query.size);
-        // Out of this actor's reach: the next one (owner, then recipient) may still see it.
-        if (!found) throw checklistNotFound();
-        return found;
-      }).catch((error: unknown) => {
-        throw isOutOfReach(error) && error instanceof AppError && error.code === 'not_found'
-          ? photoNotFound()
-          : error;
-      });
+      const file = await photos.open(callerOf(request), photoId, request.query.size);
       return reply
         .header('cache-control', PHOTO_CACHE)
         .header('content-type', file.contentType)

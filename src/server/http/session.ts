@@ -2,15 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#domain/user';
 import { type Config, usesSecureCookies } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import {
-  closeSession,
-  openSession,
-  resolveSession,
-  type SessionCheck,
-  sessionCheck,
-  sessionRequired,
-} from '../services/sessions.ts';
-import { recipientCookieName } from './recipient.ts';
+import type { Caller } from '../policies/checklists.ts';
+import { type SessionCheck, sessionCheck, sessionRequired } from '../policies/sessions.ts';
+import { closeSession, resolveSession } from '../services/sessions.ts';
+import { recipientBrowserHash, recipientCookieName } from './recipient.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,28 +74,30 @@ export function authenticateFirst(app: FastifyInstance): void {
  * database round trip as its own work (its hot path then costs one), and answers 401 itself when the
  * session is unknown or expired. Its body, if any, must be small: it is read before that check.
  */
-export function sessionCheckOf(request: FastifyRequest): SessionCheck | null {
+export function sessionCheckOf(request: FastifyRequest, now = new Date()): SessionCheck | null {
   const { config } = request.server;
   const secret = request.cookies[sessionCookieName(config)];
-  return secret ? sessionCheck(secret, config.session) : null;
+  return secret ? sessionCheck(secret, config.session, now) : null;
 }
 
 /**
- * Signs the browser in as the user: any session it already had is closed first (the id is
- * rotated at every sign-in, so a planted cookie never becomes an authenticated one).
+ * Who is asking, on the routes a verified recipient may use too (a tick, remarks, submit, photos): the
+ * owner's session and the recipient cookie, each if present. A browser may carry both (an owner who
+ * opened a checklist shared with them); the policy (policies/checklists.ts) decides which one acts.
  */
-export async function startSession(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  config: Config,
-  db: Database,
-  userId: string,
-): Promise<void> {
-  const cookieName = sessionCookieName(config);
-  const previous = request.cookies[cookieName];
-  if (previous) await closeSession(db, previous);
-  const { secret } = await openSession(db, userId, config.session, request.headers['user-agent'] ?? '');
-  reply.setCookie(cookieName, secret, {
+export function callerOf(request: FastifyRequest): Caller {
+  const now = new Date();
+  return { session: sessionCheckOf(request, now), browserHash: recipientBrowserHash(request), now };
+}
+
+/** The session cookie's secret the browser holds now, if any (a sign-in closes that session). */
+export function sessionSecretOf(request: FastifyRequest): string | undefined {
+  return request.cookies[sessionCookieName(request.server.config)];
+}
+
+/** Sets the cookie of a session just opened (services/sign-in.ts rotates the session at every sign-in). */
+export function setSessionCookie(reply: FastifyReply, config: Config, secret: string): void {
+  reply.setCookie(sessionCookieName(config), secret, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

@@ -11,6 +11,12 @@ import {
   VerifyInput,
 } from '#domain/sharing-input';
 import { ownerAccess } from '../policies/checklists.ts';
+import {
+  presentCodeResent,
+  presentSharedChecklist,
+  presentShareSent,
+  presentShareSummary,
+} from '../presenters/shares.ts';
 import type { ChecklistCache } from '../services/checklist-cache.ts';
 import { resendShareCode, type SharingContext, sendShareCode } from '../services/share-delivery.ts';
 import { readSharedChecklist, shareStatus, verifyShareCode } from '../services/share-verification.ts';
@@ -33,12 +39,12 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
 
   routes.post('/api/verification/send', { schema: { body: ShareSendInput } }, async (request) => {
     const access = ownerAccess(await requireUser(request));
-    return sendShareCode(context, access, request.body);
+    return presentShareSent(await sendShareCode(context, access, request.body));
   });
 
   routes.get('/api/checklists/:id/shares', { schema: { params: ChecklistParams } }, async (request) => {
     const access = ownerAccess(await requireUser(request));
-    return { shares: await listShares(context.db, access, request.params.id) };
+    return { shares: (await listShares(context.db, access, request.params.id)).map(presentShareSummary) };
   });
 
   routes.delete(
@@ -87,18 +93,25 @@ export async function recipientSharingRoutes(
   routes.post(
     '/api/verification/resend',
     { schema: { body: ResendInput }, config: { rateLimit: { max: 20, timeWindow: TEN_MINUTES } } },
-    async (request) => resendShareCode(context, request.body.token),
+    async (request) => presentCodeResent(await resendShareCode(context, request.body.token)),
   );
 
   routes.get('/api/verification/status/:token', { schema: { params: ShareTokenParams } }, async (request) =>
     shareStatus(context, request.params.token, recipientBrowserHash(request)),
   );
 
-  routes.get('/api/shared/checklist', { schema: { querystring: SharedChecklistQuery } }, async (request) =>
-    readSharedChecklist(context, cache, request.query.token, recipientBrowserHash(request), {
-      translation,
-      lang: request.query.lang,
-      onTranslationLanded,
-    }),
-  );
+  routes.get('/api/shared/checklist', { schema: { querystring: SharedChecklistQuery } }, async (request) => {
+    const read = await readSharedChecklist(
+      context,
+      cache,
+      request.query.token,
+      recipientBrowserHash(request),
+      {
+        translation,
+        lang: request.query.lang,
+        onTranslationLanded,
+      },
+    );
+    return presentSharedChecklist(read);
+  });
 }

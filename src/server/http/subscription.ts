@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UserPathParams } from '#domain/user-input';
 import type { Database } from '../db/client.ts';
 import { ownerAccess } from '../policies/checklists.ts';
+import { presentSubscription } from '../presenters/subscriptions.ts';
 import { subscriptionOf } from '../services/subscriptions.ts';
 import { authenticateFirst, requireUser } from './session.ts';
 
@@ -13,6 +14,6 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: { db: Dat
 
   routes.get('/api/user/:uid/subscription', { schema: { params: UserPathParams } }, async (request) => {
     const access = ownerAccess(await requireUser(request), request.params.uid);
-    return subscriptionOf(db, access.userId);
+    return presentSubscription(await subscriptionOf(db, access.userId));
   });
 }

@@ -1,19 +1,23 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { User } from '#domain/user';
+import { type SessionCheck, sessionRequired } from './sessions.ts';
 
 /**
  * Who may do what with checklists (DESIGN.md, "Who may do what"). An owner has every right over
- * their own checklists and none over anyone else's. The services read only through an access, so
- * each query carries its scope: a checklist outside it is simply not found (404, never 403, so
- * existence is not revealed). A verified share recipient has the second kind: one checklist, to read,
- * tick, attach photos, write remarks and submit; never to edit, share or delete it.
+ * their own checklists and none over anyone else's. A browser verified on a live share of a checklist
+ * is its recipient, with the rights `RIGHTS` gives them (read, tick, attach photos, write remarks,
+ * submit) and nothing else: never to edit, share or delete it. Anyone else is nobody, and a checklist out of reach is simply not found (404, never 403,
+ * so existence is not revealed). Services read and write only through an access, so each query
+ * carries its scope (repositories/access.ts writes the rules of live sessions, live grants and
+ * checklist access in SQL, once).
  */
 export interface OwnerAccess {
   kind: 'owner';
   userId: string;
 }
 
-/** A browser that verified a live share of this one checklist (services/share-verification.ts). */
+/** A browser that verified a live share of this one checklist (services/share-verification.ts grants it). */
 export interface RecipientAccess {
   kind: 'recipient';
   checklistId: string;
@@ -23,6 +27,99 @@ export interface RecipientAccess {
 }
 
 export type ChecklistAccess = OwnerAccess | RecipientAccess;
+export type ActorKind = ChecklistAccess['kind'];
+
+/** What can be done with a checklist. */
+export type ChecklistRight = 'read' | 'tick' | 'photo' | 'remarks' | 'submit' | 'edit' | 'share' | 'delete';
+
+const RIGHTS: Record<ActorKind, ReadonlySet<ChecklistRight>> = {
+  owner: new Set<ChecklistRight>(['read', 'tick', 'photo', 'remarks', 'submit', 'edit', 'share', 'delete']),
+  recipient: new Set<ChecklistRight>(['read', 'tick', 'photo', 'remarks', 'submit']),
+};
+
+/**
+ * Who acts when a request reaches a checklist both ways (a browser that carries the owner's session
+ * and a recipient cookie verified on a share of it): the first kind in this order that reaches the
+ * checklist and holds the right.
+ */
+const ACTOR_ORDER: readonly ActorKind[] = ['owner', 'recipient'];
+
+/** Whether each kind of actor reaches the checklist: booleans here, SQL conditions in a statement. */
+export type Reach<Condition> = Record<ActorKind, Condition>;
+
+/** The kind of actor a caller is for a checklist and a right, or null: nobody. */
+export function actingKind(reach: Reach<boolean>, right: ChecklistRight): ActorKind | null {
+  return ACTOR_ORDER.find((kind) => reach[kind] && RIGHTS[kind].has(right)) ?? null;
+}
+
+/**
+ * The same decision inside one statement (the tick decides and writes in one round trip): an SQL
+ * expression that is the acting kind ('owner', 'recipient') or null, from the conditions of reach
+ * (repositories/access.ts; null for a kind the caller cannot be: that cookie was not presented), in
+ * the order and with the rights above. Static SQL for static input, so a prepared statement's text
+ * never varies.
+ */
+export function actingKindSql(reach: Reach<SQL | null>, right: ChecklistRight): SQL<ActorKind | null> {
+  const arms = ACTOR_ORDER.flatMap((kind) => {
+    const reaches = reach[kind];
+    return reaches && RIGHTS[kind].has(right) ? [sql`when ${reaches} then ${sql.raw(`'${kind}'`)}`] : [];
+  });
+  return arms.length > 0
+    ? sql<ActorKind | null>`(case ${sql.join(arms, sql` `)} end)`
+    : sql<ActorKind | null>`null`;
+}
+
+/** What a request presented: the owner's session cookie and the recipient cookie, each if any. */
+export interface Caller {
+  session: SessionCheck | null;
+  /** The recipient cookie's hash (share_grants.browser_hash). */
+  browserHash: string | null;
+  now: Date;
+}
+
+/** What the database says of a caller and one checklist, in one query (repositories/access.ts). */
+export interface CallerFacts {
+  /** The user of the caller's live session; null when there is none (absent, unknown or expired). */
+  sessionUserId: string | null;
+  /** That user owns the checklist. */
+  owns: boolean;
+  /** The caller's browser holds a live grant on the checklist, through this share. */
+  grant: { shareId: string; actorLabel: string } | null;
+}
+
+export type Nobody = { kind: 'nobody'; reason: 'signed-out' | 'out-of-reach' };
+export type ChecklistActor = ChecklistAccess | Nobody;
+
+/**
+ * The policy: who the caller is for this checklist, for this right. Nobody is 'signed-out' when the
+ * caller presented neither a live session nor a recipient cookie (401), else 'out-of-reach' (404).
+ */
+export function checklistActor(
+  caller: Pick<Caller, 'browserHash'>,
+  facts: CallerFacts,
+  checklistId: string,
+  right: ChecklistRight,
+): ChecklistActor {
+  const { sessionUserId, grant } = facts;
+  const kind = actingKind({ owner: sessionUserId !== null && facts.owns, recipient: grant !== null }, right);
+  if (kind === 'owner' && sessionUserId !== null) return { kind: 'owner', userId: sessionUserId };
+  if (kind === 'recipient' && grant) {
+    return { kind: 'recipient', checklistId, shareId: grant.shareId, actorLabel: grant.actorLabel };
+  }
+  return {
+    kind: 'nobody',
+    reason: sessionUserId === null && caller.browserHash === null ? 'signed-out' : 'out-of-reach',
+  };
+}
+
+/** The access of an actor that is somebody; nobody is refused: 401 signed out, else `notFound` (404). */
+export function admitted(
+  actor: ChecklistActor,
+  notFound: () => AppError = checklistNotFound,
+): ChecklistAccess {
+  if (actor.kind !== 'nobody') return actor;
+  throw actor.reason === 'signed-out' ? sessionRequired() : notFound();
+}
 
 /**
  * The session's user acting as owner. A `userId` the client named (query or body) must be theirs:
@@ -45,4 +142,8 @@ export const TASK_NOT_FOUND = 'Task not found';
 
 export function checklistNotFound(): AppError {
   return new AppError('not_found', CHECKLIST_NOT_FOUND);
+}
+
+export function taskNotFound(): AppError {
+  return new AppError('not_found', TASK_NOT_FOUND);
 }

@@ -1,13 +1,13 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { checklists, sessions, shares } from '../db/schema.ts';
-import { sessionAndRevision } from '../services/checklists.ts';
-import { keepSessionAlive, type SessionPolicy } from '../services/sessions.ts';
-import { recipientAccessFor } from '../services/share-verification.ts';
+import type { ActorKind, Caller } from '../policies/checklists.ts';
+import type { SessionPolicy } from '../policies/sessions.ts';
+import { liveSessionUserId } from '../repositories/sessions.ts';
+import { findChecklistActor } from '../services/checklist-actors.ts';
 
 /**
- * Who a socket may follow, asked of the database the way the HTTP reads ask it: a subscribe is a
- * read of the checklist (the owner's own, or one this browser holds a live grant for).
+ * Who a socket may follow, decided as the HTTP reads decide it: a subscribe is a read of the
+ * checklist, and the policy (policies/checklists.ts) says whether the socket's owner session or its
+ * recipient grant reaches it, in one query with the checklist's owner and revision.
  */
 
 /** What a socket presented when it connected: hashes of its cookies, never the cookies themselves. */
@@ -18,7 +18,7 @@ export interface SocketIdentity {
   browserHash: string | null;
 }
 
-export type SubscriberKind = 'owner' | 'recipient';
+export type SubscriberKind = ActorKind;
 
 export interface SubscriptionGrant {
   kind: SubscriberKind;
@@ -26,63 +26,38 @@ export interface SubscriptionGrant {
   revision: number;
 }
 
-export type OwnerCheck =
-  /** The session is gone or expired. */
-  { session: 'ended' } | { session: 'live'; userId: string; grant: SubscriptionGrant | null };
-
-/** As the owner: the session and the checklist's revision in one round trip (as GET does), kept alive. */
-export async function ownerSubscription(
-  db: Database,
-  sessionHash: string,
-  policy: SessionPolicy,
-  checklistId: string,
-  now = new Date(),
-): Promise<OwnerCheck> {
-  const check = { idHash: sessionHash, policy, now };
-  const row = await sessionAndRevision(db, check, checklistId);
-  if (!row) return { session: 'ended' };
-  await keepSessionAlive(db, check, {
-    createdAt: row.sessionCreatedAt,
-    lastSeenAt: row.sessionLastSeenAt,
-    expiresAt: row.sessionExpiresAt,
-  });
-  return {
-    session: 'live',
-    userId: row.userId,
-    grant: row.revision === null ? null : { kind: 'owner', ownerId: row.userId, revision: row.revision },
-  };
+export interface SubscribeDecision {
+  /** The user of the socket's live session (whether or not the checklist is theirs); null: none. */
+  sessionUserId: string | null;
+  /** As whom the socket may follow the checklist, from which revision; null: it may not. */
+  grant: SubscriptionGrant | null;
 }
 
-/** As a recipient: a live grant of this browser on a live share of the checklist. */
-export async function recipientSubscription(
+/** May this socket follow the checklist? Its live session is kept alive (a subscribe is a read). */
+export async function authoriseSubscription(
   db: Database,
-  browserHash: string,
+  identity: SocketIdentity,
+  sessionPolicy: SessionPolicy,
   checklistId: string,
   now = new Date(),
-): Promise<SubscriptionGrant | null> {
-  const access = await recipientAccessFor(db, browserHash, checklistId, now);
-  if (!access) return null;
-  const [row] = await db
-    .select({ ownerId: checklists.userId, revision: checklists.revision })
-    .from(checklists)
-    .where(eq(checklists.id, checklistId));
-  return row ? { kind: 'recipient', ...row } : null;
+): Promise<SubscribeDecision> {
+  const caller: Caller = {
+    session: identity.sessionHash ? { idHash: identity.sessionHash, policy: sessionPolicy, now } : null,
+    browserHash: identity.browserHash,
+    now,
+  };
+  const found = await findChecklistActor(db, caller, checklistId, 'read');
+  const { actor, ownerId, revision } = found;
+  return {
+    sessionUserId: found.sessionUserId,
+    grant:
+      actor.kind !== 'nobody' && ownerId !== null && revision !== null
+        ? { kind: actor.kind, ownerId, revision }
+        : null,
+  };
 }
 
 /** The user of a live session, without extending it (an open socket alone is not activity). */
 export async function liveSessionUser(db: Database, sessionHash: string, now = new Date()) {
-  const [row] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.idHash, sessionHash), gt(sessions.expiresAt, now)));
-  return row?.userId ?? null;
-}
-
-/** The recipient id a share names (the update's recipientId); null when the share is gone. */
-export async function recipientIdOfShare(db: Database, shareId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ recipientId: shares.recipientId })
-    .from(shares)
-    .where(eq(shares.id, shareId));
-  return row?.recipientId ?? null;
+  return liveSessionUserId(db, sessionHash, now);
 }

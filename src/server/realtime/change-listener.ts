@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { CHANGES_CHANNEL } from '../db/change-notice.ts';
 import type { NotificationSource } from '../db/client.ts';
-
-/** The channel migration 0008 announces every committed change on. */
-export const CHANGES_CHANNEL = 'listsync_changes';
 
 export interface ChangeListenerHandlers {
   /** One NOTIFY payload, as sent. */

@@ -3,11 +3,10 @@ import type { ErrorCode } from '#domain/errors';
 import { parseRealtimeClientMessage, type RealtimeServerMessage } from '#domain/realtime';
 import type { Database } from '../db/client.ts';
 import { CHECKLIST_NOT_FOUND } from '../policies/checklists.ts';
-import type { SessionPolicy } from '../services/sessions.ts';
+import type { SessionPolicy } from '../policies/sessions.ts';
 import {
+  authoriseSubscription,
   liveSessionUser,
-  ownerSubscription,
-  recipientSubscription,
   type SocketIdentity,
   type SubscriberKind,
   type SubscriptionGrant,
@@ -266,18 +265,13 @@ export class RealtimeConnection implements Subscriber {
     }
   }
 
-  /** The owner's session first, then the recipient's grant (as the HTTP routes do). */
+  /** The owner's session or the recipient's grant, as the policy decides it for the HTTP reads. */
   async #authorise(checklistId: string): Promise<SubscriptionGrant | null> {
     const { db, sessionPolicy } = this.context;
-    if (this.#sessionHash) {
-      const owner = await ownerSubscription(db, this.#sessionHash, sessionPolicy, checklistId);
-      if (owner.session === 'live') {
-        this.#ownerId = owner.userId;
-        if (owner.grant) return owner.grant;
-      }
-    }
-    if (this.#browserHash) return recipientSubscription(db, this.#browserHash, checklistId);
-    return null;
+    const identity = { sessionHash: this.#sessionHash, browserHash: this.#browserHash };
+    const decision = await authoriseSubscription(db, identity, sessionPolicy, checklistId);
+    if (decision.sessionUserId) this.#ownerId = decision.sessionUserId;
+    return decision.grant;
   }
 
   #unsubscribe(checklistId: string): void {
@@ -303,7 +297,9 @@ export class RealtimeConnection implements Subscriber {
 
   async #recheckRecipient(checklistId: string): Promise<void> {
     if (this.#subscriptions.get(checklistId) !== 'recipient' || !this.#browserHash) return;
-    const grant = await recipientSubscription(this.context.db, this.#browserHash, checklistId);
+    const identity = { sessionHash: null, browserHash: this.#browserHash };
+    const { db, sessionPolicy } = this.context;
+    const { grant } = await authoriseSubscription(db, identity, sessionPolicy, checklistId);
     if (grant || this.#subscriptions.get(checklistId) !== 'recipient') return;
     this.#unsubscribe(checklistId);
     this.#refuse(checklistId, NOT_FOUND);

@@ -1,18 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguageCode } from '#domain/languages';
+import type { ChangeNotice } from '../db/change-notice.ts';
 import type { Database } from '../db/client.ts';
-import type { RecipientAccess } from '../policies/checklists.ts';
+import { asSeenBy } from '../presenters/checklists.ts';
+import { recipientIdOfShare } from '../repositories/shares.ts';
 import type { CachedChecklist, ChecklistCache } from '../services/checklist-cache.ts';
-import { asSeenBy, readChecklistWithRevision } from '../services/checklists.ts';
-import { recipientIdOfShare, type SubscriberKind } from './access.ts';
-import type { ChangeNotice } from './change-notice.ts';
+import { readChecklistWithRevision } from '../services/checklists.ts';
+import type { SubscriberKind } from './access.ts';
 import { encode } from './wire.ts';
 
 /** The revision a deleted checklist's feed is set to: beyond any real one. */
 const DELETED = Number.MAX_SAFE_INTEGER;
-
-/** Every recipient sees a checklist the same way (no owner id), whichever share let them in. */
-const ANY_RECIPIENT: RecipientAccess = { kind: 'recipient', checklistId: '', shareId: '', actorLabel: '' };
 
 /** What the hub needs of a socket (realtime/connection.ts). */
 export interface Subscriber {
@@ -281,7 +279,8 @@ export class RealtimeHub {
           type: 'update',
           checklistId,
           revision: entry.revision,
-          data: { checklist: asSeenBy(ANY_RECIPIENT, entry.checklist), recipientId },
+          // Every recipient sees a checklist the same way (no owner id), whichever share let them in.
+          data: { checklist: asSeenBy('recipient', entry.checklist), recipientId },
         });
         subscriber.sendEncoded(forRecipient);
       }

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { REALTIME_LIMITS } from '#domain/realtime';
+import { parseChangeNotice } from '../db/change-notice.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { SessionPolicy } from '../policies/sessions.ts';
 import type { ChecklistCache } from '../services/checklist-cache.ts';
-import type { SessionPolicy } from '../services/sessions.ts';
 import type { SocketIdentity } from './access.ts';
 import {
   type ChangeListener,
@@ -10,7 +11,6 @@ import {
   DEFAULT_RECONNECT,
   type ReconnectPolicy,
 } from './change-listener.ts';
-import { parseChangeNotice } from './change-notice.ts';
 import { CLOSE, RealtimeConnection, type RealtimeSocket } from './connection.ts';
 import { RealtimeHub } from './hub.ts';
 import { encode } from './wire.ts';

@@ -1,4 +1,3 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { PAID_TIERS, type PaidTier } from '#domain/billing';
@@ -6,8 +5,17 @@ import { AppError } from '#domain/errors';
 import type { BillingProvider, ProviderSubscription } from '../adapters/billing/billing-provider.ts';
 import { idOf, subscriptionIdOfInvoice } from '../adapters/billing/stripe-objects.ts';
 import type { Database } from '../db/client.ts';
-import { billingCheckouts, billingCustomers, billingEvents, subscriptions, users } from '../db/schema.ts';
-import { CHANGES_CHANNEL } from '../realtime/change-listener.ts';
+import {
+  billingEventSeen,
+  completeCheckout,
+  expireOpenCheckout,
+  insertCustomerIfAbsent,
+  ownerOfCustomer,
+  recordBillingEvent,
+  storeSubscription,
+} from '../repositories/billing.ts';
+import { announce } from '../repositories/change-notices.ts';
+import { existingUserId } from '../repositories/users.ts';
 import { recomputeTier } from './billing-state.ts';
 
 /**
@@ -84,19 +92,13 @@ export async function applyWebhookEvent(
 ): Promise<WebhookOutcome> {
   const { db, provider, log } = context;
   if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return 'ignored';
-  const [seen] = await db.select().from(billingEvents).where(eq(billingEvents.id, event.id));
-  if (seen) return 'replayed';
+  if (await billingEventSeen(db, event.id)) return 'replayed';
 
   const object = event.object;
   if (event.type === 'checkout.session.expired') {
     return recordOnce(db, event, async (tx) => {
       const id = idOf(object);
-      if (id) {
-        await tx
-          .update(billingCheckouts)
-          .set({ status: 'expired' })
-          .where(and(eq(billingCheckouts.id, id), eq(billingCheckouts.status, 'open')));
-      }
+      if (id) await expireOpenCheckout(tx, id);
     });
   }
 
@@ -143,12 +145,9 @@ export async function applyWebhookEvent(
   return recordOnce(db, event, async (tx) => {
     if (checkoutUser && checkoutUser === userId) {
       // The checkout's owner now has a customer, if the session made one.
-      await tx
-        .insert(billingCustomers)
-        .values({ userId, customerId: current.customerId })
-        .onConflictDoNothing();
+      await insertCustomerIfAbsent(tx, userId, current.customerId);
     }
-    const values = {
+    await storeSubscription(tx, {
       id: current.id,
       userId,
       customerId: current.customerId,
@@ -162,29 +161,14 @@ export async function applyWebhookEvent(
       trialEnd: current.trialEnd,
       syncedAt,
       updatedAt: new Date(),
-    };
-    const { id: _id, userId: _user, ...changes } = values;
-    await tx
-      .insert(subscriptions)
-      .values(values)
-      .onConflictDoUpdate({
-        target: subscriptions.id,
-        set: changes,
-        // A copy fetched before the stored one is older: it never overwrites it.
-        setWhere: lte(subscriptions.syncedAt, syncedAt),
-      });
+    });
     if (event.type === 'checkout.session.completed') {
       const checkoutId = idOf(object);
-      if (checkoutId) {
-        await tx
-          .update(billingCheckouts)
-          .set({ status: 'complete', subscriptionId: current.id })
-          .where(and(eq(billingCheckouts.id, checkoutId), eq(billingCheckouts.userId, userId)));
-      }
+      if (checkoutId) await completeCheckout(tx, checkoutId, userId, current.id);
     }
     await recomputeTier(tx, userId);
     // Sent at commit, like every realtime notice: the owner's open dashboards show the new plan.
-    await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ kind: 'plan', userId })})`);
+    await announce(tx, { kind: 'plan', userId });
   });
 }
 
@@ -200,12 +184,7 @@ async function recordOnce(
   apply: (tx: Transaction) => Promise<void>,
 ): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(billingEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: billingEvents.id });
-    if (inserted.length === 0) return 'replayed';
+    if (!(await recordBillingEvent(tx, { id: event.id, type: event.type }))) return 'replayed';
     await apply(tx);
     return 'applied';
   });
@@ -216,17 +195,23 @@ async function recordOnce(
  * (set at checkout) and the checkout's client_reference_id are read only when the customer is unknown.
  */
 async function ownerOf(db: Database, subscription: ProviderSubscription, checkoutUser: string | null) {
-  const [byCustomer] = await db
-    .select({ userId: billingCustomers.userId })
-    .from(billingCustomers)
-    .where(eq(billingCustomers.customerId, subscription.customerId));
-  if (byCustomer) return byCustomer.userId;
+  const byCustomer = await ownerOfCustomer(db, subscription.customerId);
+  if (byCustomer) return byCustomer;
   const claimed = subscription.metadata.userId ?? checkoutUser;
   if (!claimed) return null;
-  const [user] = await db.select({ id: users.id }).from(users).where(sql`${users.id} = ${claimed}`);
-  return user?.id ?? null;
+  return existingUserId(db, claimed);
 }
 
 function tierOfMetadata(value: string | undefined): PaidTier | null {
   return (PAID_TIERS as readonly string[]).includes(value ?? '') ? (value as PaidTier) : null;
+}
+
+/** POST /api/billing/webhook: the delivery's signature checked against its raw bytes, then applied once. */
+export async function receiveWebhook(
+  context: WebhookContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ event: VerifiedEvent; outcome: WebhookOutcome }> {
+  const event = await verifyWebhook(context.provider, rawBody, signature);
+  return { event, outcome: await applyWebhookEvent(context, event) };
 }

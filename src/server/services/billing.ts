@@ -1,12 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type BillingInterval, type CheckoutStatus, type PaidTier, TRIAL_DAYS } from '#domain/billing';
+import {
+  type BillingInterval,
+  type CheckoutStatus,
+  type PaidTier,
+  type TestPortalAction,
+  type TestPortalView,
+  TRIAL_DAYS,
+} from '#domain/billing';
 import { AppError } from '#domain/errors';
 import { TIER_DISPLAY_NAMES } from '#domain/plans';
 import type { BillingProvider } from '../adapters/billing/billing-provider.ts';
+import type { LocalBilling } from '../adapters/billing/local-billing.ts';
 import type { Database } from '../db/client.ts';
-import { billingCheckouts, billingCustomers, subscriptions, users } from '../db/schema.ts';
+import {
+  checkoutOf,
+  customerIdOf,
+  insertCustomerIfAbsent,
+  openCheckoutOf,
+  replaceOpenCheckout,
+  subscriptionIn,
+  subscriptionsOf,
+} from '../repositories/billing.ts';
+import { findUserById } from '../repositories/users.ts';
 import { LIVE_STATUSES, rankOfTier } from './billing-state.ts';
 
 /**
@@ -46,13 +62,12 @@ async function customerFor(
   email: string,
 ) {
   const { db } = context;
-  const [known] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
-  if (known) return known.customerId;
+  const known = await customerIdOf(db, userId);
+  if (known) return known;
   const customerId = await provider.createCustomer({ userId, email });
-  await db.insert(billingCustomers).values({ userId, customerId }).onConflictDoNothing();
+  await insertCustomerIfAbsent(db, userId, customerId);
   // Two first checkouts at once: whichever row landed is the customer from now on.
-  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
-  return row?.customerId ?? customerId;
+  return (await customerIdOf(db, userId)) ?? customerId;
 }
 
 /**
@@ -68,16 +83,10 @@ export async function startCheckout(
 ): Promise<{ url: string }> {
   const provider = providerOf(context);
   const { db } = context;
-  const [user] = await db
-    .select({ email: users.email, manualTier: users.manualTier })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthenticated', 'Please sign in again.');
 
-  const owned = await db
-    .select({ tier: subscriptions.tier, status: subscriptions.status })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+  const owned = await subscriptionsOf(db, userId);
   const live = owned.find((s) => LIVE_STATUSES.includes(s.status));
   if (live) {
     throw new AppError(
@@ -92,10 +101,7 @@ export async function startCheckout(
     );
   }
 
-  const [open] = await db
-    .select()
-    .from(billingCheckouts)
-    .where(and(eq(billingCheckouts.userId, userId), eq(billingCheckouts.status, 'open')));
+  const open = await openCheckoutOf(db, userId);
   if (
     open &&
     open.tier === request.tier &&
@@ -123,29 +129,20 @@ export async function startCheckout(
 
   let replaced: string[];
   try {
-    replaced = await db.transaction(async (tx) => {
-      const expired = await tx
-        .update(billingCheckouts)
-        .set({ status: 'expired' })
-        .where(and(eq(billingCheckouts.userId, userId), eq(billingCheckouts.status, 'open')))
-        .returning({ id: billingCheckouts.id });
-      await tx.insert(billingCheckouts).values({
+    replaced = await db.transaction((tx) =>
+      replaceOpenCheckout(tx, {
         id: created.id,
         userId,
         tier: request.tier,
         interval: request.interval,
         url: created.url,
         expiresAt: created.expiresAt,
-      });
-      return expired.map((row) => row.id);
-    });
+      }),
+    );
   } catch (error) {
     // Another checkout of this owner's was recorded at the same moment: theirs stands, ours is ended.
     await provider.expireCheckout(created.id).catch(() => {});
-    const [winner] = await db
-      .select()
-      .from(billingCheckouts)
-      .where(and(eq(billingCheckouts.userId, userId), eq(billingCheckouts.status, 'open')));
+    const winner = await openCheckoutOf(db, userId);
     if (winner) return { url: winner.url };
     throw error;
   }
@@ -166,24 +163,12 @@ export async function checkoutStatus(
   userId: string,
   sessionId: string,
 ): Promise<CheckoutStatus> {
-  const [checkout] = await db
-    .select()
-    .from(billingCheckouts)
-    .where(and(eq(billingCheckouts.id, sessionId), eq(billingCheckouts.userId, userId)));
+  const checkout = await checkoutOf(db, sessionId, userId);
   if (!checkout) throw new AppError('not_found', 'This checkout was not found.');
   let confirmed = false;
   let trialEnd: Date | null = null;
   if (checkout.status === 'complete' && checkout.subscriptionId) {
-    const [subscription] = await db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.id, checkout.subscriptionId),
-          eq(subscriptions.userId, userId),
-          inArray(subscriptions.status, ['trialing', 'active']),
-        ),
-      );
+    const subscription = await subscriptionIn(db, checkout.subscriptionId, userId, ['trialing', 'active']);
     confirmed = Boolean(subscription);
     trialEnd = subscription?.status === 'trialing' ? subscription.trialEnd : null;
   }
@@ -200,19 +185,26 @@ export async function checkoutStatus(
 /** POST /api/billing/portal: where the owner manages their plan, card and invoices. */
 export async function openPortal(context: BillingContext, userId: string): Promise<{ url: string }> {
   const provider = providerOf(context);
-  const [customer] = await context.db
-    .select()
-    .from(billingCustomers)
-    .where(eq(billingCustomers.userId, userId));
-  if (!customer) {
+  const customerId = await customerIdOf(context.db, userId);
+  if (!customerId) {
     throw new AppError(
       'not_found',
       'You have no billing account yet. Choose a plan on the pricing page first.',
     );
   }
   const url = await provider.createPortal({
-    customerId: customer.customerId,
+    customerId,
     returnUrl: new URL('/dashboard', context.publicUrl).href,
   });
   return { url };
+}
+
+/** Local mode's test portal: what the owner chose there (switch, cancel), then the portal as it now is. */
+export async function actOnTestPortal(
+  provider: LocalBilling,
+  userId: string,
+  action: TestPortalAction,
+): Promise<TestPortalView> {
+  await provider.portalAction(userId, action);
+  return provider.portalView(userId, '/dashboard');
 }

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   CHECKLIST_MESSAGES,
   type Checklist,
@@ -9,23 +8,25 @@ import {
 import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
-import { checklistActivity, checklists, shares } from '../db/schema.ts';
-import { newId } from '../ids.ts';
-import { type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
-import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
-import {
-  asSeenBy,
-  checklistInScope,
-  getChecklist,
-  ownerRemarksLanguage,
-  readChecklist,
-} from './checklists.ts';
+import { type Caller, type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
+import { asSeenBy } from '../presenters/checklists.ts';
+import { recordActivity } from '../repositories/activity.ts';
+import { lockChecklist, markSubmitted, writeRemarksIfLater } from '../repositories/checklists.ts';
+import { resolveChecklistActor } from './checklist-actors.ts';
+import { getChecklist, readChecklist } from './checklists.ts';
 
 /**
  * Doing the work beyond ticks (services/task-changes.ts): remarks and submitting, by the owner or a
- * verified recipient, recorded with who did it. Both leave the version alone, so an editor open
- * elsewhere is not made stale.
+ * verified recipient (the policy decides which), recorded with who did it. Both leave the version
+ * alone, so an editor open elsewhere is not made stale.
  */
+
+/** Who did it, for the record: the owner (no share) or the recipient's share and label. */
+function actorOfRecord(access: ChecklistAccess) {
+  return access.kind === 'recipient'
+    ? { shareId: access.shareId, actorLabel: access.actorLabel }
+    : { shareId: null, actorLabel: null };
+}
 
 /**
  * The remarks, if this write is not older than the last one applied to them (later write wins, by
@@ -34,54 +35,24 @@ import {
  */
 export async function updateRemarks(
   db: Database,
-  access: ChecklistAccess,
+  caller: Caller,
   checklistId: string,
   input: RemarksInput,
 ): Promise<Checklist> {
-  const effective = effectiveChangeTime(changedAtParameter(input.changedAt));
   // One transaction: the change and its record commit together, and the change notice names the
   // recipient who made it (migration 0008 takes the actor from the record).
   return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(checklists)
-      .set({
-        remarks: input.remarks,
-        remarksLanguage: remarksLanguageOf(access, input.remarksLanguage, input.remarks),
-        remarksChangedAt: effective,
-        updatedAt: sql`now()`,
-        revision: sql`${checklists.revision} + 1`,
-      })
-      .where(and(checklistInScope(access, checklistId), writeWins(checklists.remarksChangedAt, effective)))
-      .returning({ id: checklists.id });
-    if (updated.length > 0) await recordActivity(tx, access, checklistId, 'remarks_updated');
-    // Not updated: out of reach (404 from the read) or an older write (the checklist as it is).
-    return asSeenBy(access, await getChecklist(tx, access, checklistId));
-  });
-}
-
-/**
- * The language remarks are stored with: what the writer said, else for a recipient their share's
- * language (the page they wrote on), for the owner null (the owner's language, whatever it becomes).
- */
-function remarksLanguageOf(access: ChecklistAccess, said: LanguageCode | undefined, remarks: string) {
-  if (said) return said;
-  if (access.kind === 'owner') return ownerRemarksLanguage(remarks);
-  return sql<string>`(select ${shares.targetLanguage} from ${shares} where ${shares.id} = ${access.shareId})`;
-}
-
-/** Who did it: the owner (no share) or the recipient's share, with the label the record keeps. */
-async function recordActivity(
-  db: Database,
-  access: ChecklistAccess,
-  checklistId: string,
-  action: 'remarks_updated' | 'submitted',
-) {
-  await db.insert(checklistActivity).values({
-    id: newId('activity'),
-    checklistId,
-    shareId: access.kind === 'recipient' ? access.shareId : null,
-    actorLabel: access.kind === 'recipient' ? access.actorLabel : null,
-    action,
+    const { access } = await resolveChecklistActor(tx, caller, checklistId, 'remarks');
+    const written = await writeRemarksIfLater(tx, access, checklistId, {
+      remarks: input.remarks,
+      language: input.remarksLanguage,
+      changedAt: input.changedAt,
+    });
+    if (written) {
+      await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_updated' });
+    }
+    // Not written: out of reach (404 from the read) or an older write (the checklist as it is).
+    return asSeenBy(access.kind, await getChecklist(tx, access, checklistId));
   });
 }
 
@@ -93,18 +64,14 @@ async function recordActivity(
  */
 export async function submitChecklist(
   db: Database,
-  access: ChecklistAccess,
+  caller: Caller,
   checklistId: string,
   remarks: string | undefined,
   remarksLanguage?: LanguageCode,
 ): Promise<Checklist> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: checklists.id })
-      .from(checklists)
-      .where(checklistInScope(access, checklistId))
-      .for('update');
-    if (!locked) throw checklistNotFound();
+    const { access } = await resolveChecklistActor(tx, caller, checklistId, 'submit');
+    if (!(await lockChecklist(tx, access, checklistId))) throw checklistNotFound();
     const current = await readChecklist(tx, access, checklistId);
     if (!current) throw checklistNotFound();
     const missing = tasksMissingPhotos(current.tasks);
@@ -113,31 +80,16 @@ export async function submitChecklist(
         taskIds: missing.map((task) => task.id),
       });
     }
-    const [submitted] = await tx
-      .update(checklists)
-      .set({
-        submittedAt: sql`now()`,
-        updatedAt: sql`now()`,
-        revision: sql`${checklists.revision} + 1`,
-        // Submitting with remarks writes them now: a remark made before it, replayed later, loses.
-        ...(remarks !== undefined
-          ? {
-              remarks,
-              remarksChangedAt: sql`now()`,
-              remarksLanguage: remarksLanguageOf(access, remarksLanguage, remarks),
-            }
-          : {}),
-      })
-      .where(eq(checklists.id, checklistId))
-      .returning({
-        submittedAt: checklists.submittedAt,
-        updatedAt: checklists.updatedAt,
-        remarks: checklists.remarks,
-      });
+    const submitted = await markSubmitted(
+      tx,
+      access,
+      checklistId,
+      remarks !== undefined ? { text: remarks, language: remarksLanguage } : undefined,
+    );
     if (!submitted?.submittedAt) throw new Error('submit update returned nothing');
-    await recordActivity(tx, access, checklistId, 'submitted');
+    await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'submitted' });
     return {
-      ...asSeenBy(access, current),
+      ...asSeenBy(access.kind, current),
       ...computeProgress(current.tasks, true),
       remarks: submitted.remarks,
       updatedAt: submitted.updatedAt.toISOString(),

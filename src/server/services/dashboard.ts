@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { type DashboardStats, progressFromCounts } from '#domain/checklist';
 import type { Database } from '../db/client.ts';
-import { checklists, tasks } from '../db/schema.ts';
 import type { OwnerAccess } from '../policies/checklists.ts';
-import { completedCount, taskCount } from './checklists.ts';
+import { checklistCountsOf } from '../repositories/checklists.ts';
 
 /**
  * The dashboard's three counters. 'Active' is every checklist not completed; 'completed today' is a
@@ -17,19 +15,7 @@ export async function dashboardStats(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<DashboardStats> {
-  const localMidnight = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
-  const rows = await db
-    .select({
-      taskCount,
-      completedCount,
-      submitted: sql<boolean>`${checklists.submittedAt} is not null`,
-      updatedToday: sql<boolean>`${checklists.updatedAt} >= ${localMidnight}`,
-    })
-    .from(checklists)
-    .leftJoin(tasks, eq(tasks.checklistId, checklists.id))
-    .where(eq(checklists.userId, access.userId))
-    .groupBy(checklists.id);
-
+  const rows = await checklistCountsOf(db, access.userId, { now, timeZone });
   const stats: DashboardStats = { activeChecklists: 0, inProgressChecklists: 0, completedToday: 0 };
   for (const row of rows) {
     const { status } = progressFromCounts(row.completedCount, row.taskCount, row.submitted);

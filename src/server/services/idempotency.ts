@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_LIMITS } from '#domain/offline';
 import type { Database } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import {
+  claimKey,
+  completeClaim,
+  deleteClaim,
+  deleteKeysExpiredBy,
+  heldKey,
+} from '../repositories/idempotency-keys.ts';
 
 /**
  * What the server remembers of each mutation that carried an Idempotency-Key (docs/decisions/0006):
@@ -70,40 +75,16 @@ export async function claimIdempotencyKey(
   now: Date = new Date(),
 ): Promise<ClaimResult> {
   const abandonedBefore = new Date(now.getTime() - ABANDONED_CLAIM_MS);
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({
-      principal,
-      key,
-      requestHash,
-      status: null,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RETENTION_MS),
-    })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.principal, idempotencyKeys.key],
-      set: {
-        requestHash: sql`excluded.request_hash`,
-        status: null,
-        responseBody: null,
-        responseType: null,
-        createdAt: sql`excluded.created_at`,
-        expiresAt: sql`excluded.expires_at`,
-      },
-      setWhere: sql`${idempotencyKeys.expiresAt} <= ${now.toISOString()}::timestamptz or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} <= ${abandonedBefore.toISOString()}::timestamptz)`,
-    })
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length > 0) return { kind: 'claimed' };
+  const claim = {
+    principal,
+    key,
+    requestHash,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RETENTION_MS),
+  };
+  if (await claimKey(db, claim, abandonedBefore)) return { kind: 'claimed' };
 
-  const [held] = await db
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      status: idempotencyKeys.status,
-      responseBody: idempotencyKeys.responseBody,
-      responseType: idempotencyKeys.responseType,
-    })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
+  const held = await heldKey(db, principal, key);
   // Gone between the two statements (swept, or its claim released): a retry will claim it.
   if (!held) return { kind: 'in-flight' };
   if (held.requestHash !== requestHash) return { kind: 'reused' };
@@ -114,16 +95,6 @@ export async function claimIdempotencyKey(
   };
 }
 
-/** The row of this request's claim while it is still in flight. */
-function claimInFlight(principal: string, key: string, requestHash: string) {
-  return and(
-    eq(idempotencyKeys.principal, principal),
-    eq(idempotencyKeys.key, key),
-    eq(idempotencyKeys.requestHash, requestHash),
-    isNull(idempotencyKeys.status),
-  );
-}
-
 /** Keeps the answer of a claimed request (only a claim still in flight is completed). */
 export async function storeIdempotentAnswer(
   db: Database,
@@ -132,10 +103,7 @@ export async function storeIdempotentAnswer(
   requestHash: string,
   answer: StoredAnswer,
 ): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ status: answer.status, responseBody: answer.body, responseType: answer.contentType })
-    .where(claimInFlight(principal, key, requestHash));
+  await completeClaim(db, { principal, key, requestHash }, answer);
 }
 
 /** Lets the key go (the request failed on our side, or was not run): a retry runs it again. */
@@ -145,14 +113,10 @@ export async function releaseIdempotencyKey(
   key: string,
   requestHash: string,
 ): Promise<void> {
-  await db.delete(idempotencyKeys).where(claimInFlight(principal, key, requestHash));
+  await deleteClaim(db, { principal, key, requestHash });
 }
 
 /** Deletes the keys past their retention (hourly from main.ts); answers how many went. */
 export async function deleteExpiredIdempotencyKeys(db: Database, now: Date = new Date()): Promise<number> {
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(lte(idempotencyKeys.expiresAt, now))
-    .returning({ key: idempotencyKeys.key });
-  return deleted.length;
+  return deleteKeysExpiredBy(db, now);
 }

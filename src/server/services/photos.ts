@@ -1,13 +1,28 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Task } from '#domain/checklist';
 import { AppError } from '#domain/errors';
 import type { PhotoStore, StoredObject } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
-import { checklistActivity, checklists, photos, tasks } from '../db/schema.ts';
 import { newId } from '../ids.ts';
-import { type ChecklistAccess, checklistNotFound, TASK_NOT_FOUND } from '../policies/checklists.ts';
-import { checklistInScope, toTask } from './checklists.ts';
-import type { ProcessedPhoto } from './photo-processing.ts';
+import {
+  type Caller,
+  type ChecklistAccess,
+  checklistNotFound,
+  taskNotFound,
+} from '../policies/checklists.ts';
+import { presentTask } from '../presenters/checklists.ts';
+import { recordActivity } from '../repositories/activity.ts';
+import { touchChecklist } from '../repositories/checklists.ts';
+import {
+  checklistOfPhoto,
+  deleteUnusedPhotos,
+  insertPhoto,
+  photoFilesOf,
+  photoKeysInReach,
+  setTaskPhoto,
+  taskInReach,
+} from '../repositories/photos.ts';
+import { resolveChecklistActor } from './checklist-actors.ts';
+import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
 
 /**
  * Photos of tasks: attaching one (which completes the task, as the spec says), reading one for
@@ -18,32 +33,53 @@ import type { ProcessedPhoto } from './photo-processing.ts';
 
 export type PhotoSize = 'display' | 'thumb';
 
-const PHOTO_PATH = '/api/photos/';
-
-export function photoUrlOf(photoId: string): string {
-  return `${PHOTO_PATH}${photoId}`;
-}
-
 export interface Logger {
   warn(object: object, message: string): void;
 }
 
-export class PhotoService {
+/** What the checklist services need of photos: deleting the files of photos gone or going. */
+export interface PhotoFiles {
+  sweep(checklistId: string): Promise<void>;
+  filesOf(checklistIds: readonly string[]): Promise<string[]>;
+  deleteFiles(keys: readonly string[]): Promise<void>;
+}
+
+export function photoNotFound(): AppError {
+  return new AppError('not_found', 'Photo not found');
+}
+
+/**
+ * The upload's bytes, read by the route once the task is known to be in reach (never beyond the
+ * limit); null when the route answered instead (the stored answer of the same upload, by its
+ * Idempotency-Key).
+ */
+export type ReceiveUpload = () => Promise<Buffer | null>;
+
+export class PhotoService implements PhotoFiles {
   constructor(
     private readonly db: Database,
     private readonly store: PhotoStore,
     private readonly log: Logger,
   ) {}
 
-  /** Throws unless the task is in a checklist the access reaches (before any upload is read). */
-  async assertTaskInReach(access: ChecklistAccess, checklistId: string, taskId: string): Promise<void> {
-    const [row] = await this.db
-      .select({ taskId: tasks.id })
-      .from(checklists)
-      .leftJoin(tasks, and(eq(tasks.checklistId, checklists.id), eq(tasks.id, taskId)))
-      .where(checklistInScope(access, checklistId));
-    if (!row) throw checklistNotFound();
-    if (!row.taskId) throw new AppError('not_found', TASK_NOT_FOUND);
+  /**
+   * POST /api/checklists/{id}/tasks/{taskId}/photo, for the owner or a verified recipient: the task
+   * must be in reach before anything is read; then the upload is received, checked and re-encoded,
+   * stored and set on the task. Answers the task as it now is, or null when nothing was stored.
+   */
+  async upload(
+    caller: Caller,
+    checklistId: string,
+    taskId: string,
+    receive: ReceiveUpload,
+  ): Promise<Task | null> {
+    const { access } = await resolveChecklistActor(this.db, caller, checklistId, 'photo');
+    const reach = await taskInReach(this.db, access, checklistId, taskId);
+    if (!reach.checklist) throw checklistNotFound();
+    if (!reach.task) throw taskNotFound();
+    const bytes = await receive();
+    if (!bytes) return null;
+    return this.attach(access, checklistId, taskId, await processPhoto(bytes));
   }
 
   /**
@@ -61,16 +97,12 @@ export class PhotoService {
     const keys = { display: `${base}/display.jpg`, thumb: `${base}/thumb.jpg` };
     await this.store.put(keys.display, photo.display.bytes, photo.contentType);
     await this.store.put(keys.thumb, photo.thumb.bytes, photo.contentType);
+    const recipient = access.kind === 'recipient' ? access : null;
     try {
       const task = await this.db.transaction(async (tx) => {
         // The checklist row first: it orders this change after any other on it, and takes the next revision.
-        const touched = await tx
-          .update(checklists)
-          .set({ updatedAt: sql`now()`, revision: sql`${checklists.revision} + 1` })
-          .where(checklistInScope(access, checklistId))
-          .returning({ id: checklists.id });
-        if (touched.length === 0) throw checklistNotFound();
-        await tx.insert(photos).values({
+        if (!(await touchChecklist(tx, access, checklistId))) throw checklistNotFound();
+        await insertPhoto(tx, {
           id,
           checklistId,
           taskId,
@@ -83,31 +115,18 @@ export class PhotoService {
           originalBytes: photo.originalBytes,
           originalSha256: photo.originalSha256,
           capturedAt: photo.capturedAt,
-          shareId: access.kind === 'recipient' ? access.shareId : null,
+          shareId: recipient?.shareId ?? null,
         });
-        const [updated] = await tx
-          .update(tasks)
-          .set({
-            photoUrl: photoUrlOf(id),
-            completed: true,
-            completedAt: sql`coalesce(${tasks.completedAt}, now())`,
-            // Received now: the latest write to both fields (later write wins, docs/decisions/0006).
-            photoChangedAt: sql`now()`,
-            completedChangedAt: sql`now()`,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(tasks.checklistId, checklistId), eq(tasks.id, taskId)))
-          .returning();
-        if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
-        await tx.insert(checklistActivity).values({
-          id: newId('activity'),
+        const updated = await setTaskPhoto(tx, checklistId, taskId, id);
+        if (!updated) throw taskNotFound();
+        await recordActivity(tx, {
           checklistId,
-          shareId: access.kind === 'recipient' ? access.shareId : null,
-          actorLabel: access.kind === 'recipient' ? access.actorLabel : null,
+          shareId: recipient?.shareId ?? null,
+          actorLabel: recipient?.actorLabel ?? null,
           action: 'photo_added',
           taskId,
         });
-        return toTask(updated);
+        return presentTask(updated);
       });
       await this.sweep(checklistId);
       return task;
@@ -118,37 +137,17 @@ export class PhotoService {
   }
 
   /**
-   * The file of a photo, if the access reaches its checklist (null otherwise: the caller answers 404,
-   * so a photo of someone else's checklist looks like no photo at all).
+   * GET /api/photos/{id}: the file of a photo for someone allowed to read its checklist (the policy
+   * decides who); anyone else gets 404 'Photo not found', as for no photo at all (401 signed out).
    */
-  async read(
-    access: ChecklistAccess,
-    checklistId: string,
-    photoId: string,
-    size: PhotoSize,
-  ): Promise<StoredObject | null> {
-    const [row] = await this.db
-      .select({ displayKey: photos.displayKey, thumbKey: photos.thumbKey })
-      .from(photos)
-      .innerJoin(checklists, eq(checklists.id, photos.checklistId))
-      .where(
-        and(
-          eq(photos.id, photoId),
-          eq(photos.checklistId, checklistId),
-          checklistInScope(access, checklistId),
-        ),
-      );
-    if (!row) return null;
-    return this.store.get(size === 'thumb' ? row.thumbKey : row.displayKey);
-  }
-
-  /** The checklist a photo belongs to (to decide who is asking), or null for an unknown photo. */
-  async checklistOf(photoId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ checklistId: photos.checklistId })
-      .from(photos)
-      .where(eq(photos.id, photoId));
-    return row?.checklistId ?? null;
+  async open(caller: Caller, photoId: string, size: PhotoSize): Promise<StoredObject> {
+    const checklistId = await checklistOfPhoto(this.db, photoId);
+    if (!checklistId) throw photoNotFound();
+    const { access } = await resolveChecklistActor(this.db, caller, checklistId, 'read', photoNotFound);
+    const keys = await photoKeysInReach(this.db, access, checklistId, photoId);
+    const file = keys ? await this.store.get(size === 'thumb' ? keys.thumbKey : keys.displayKey) : null;
+    if (!file) throw photoNotFound();
+    return file;
   }
 
   /**
@@ -156,26 +155,12 @@ export class PhotoService {
    * deleted by an edit), rows first, then files.
    */
   async sweep(checklistId: string): Promise<void> {
-    const unused = await this.db
-      .delete(photos)
-      .where(
-        and(
-          eq(photos.checklistId, checklistId),
-          sql`not exists (select 1 from tasks t where t.checklist_id = ${photos.checklistId} and t.id = ${photos.taskId} and t.photo_url = ${PHOTO_PATH} || ${photos.id})`,
-        ),
-      )
-      .returning({ displayKey: photos.displayKey, thumbKey: photos.thumbKey });
-    await this.deleteFiles(unused.flatMap((row) => [row.displayKey, row.thumbKey]));
+    await this.deleteFiles(await deleteUnusedPhotos(this.db, checklistId));
   }
 
   /** The files of every photo of these checklists, read before the checklists are deleted. */
   async filesOf(checklistIds: readonly string[]): Promise<string[]> {
-    if (checklistIds.length === 0) return [];
-    const rows = await this.db
-      .select({ displayKey: photos.displayKey, thumbKey: photos.thumbKey })
-      .from(photos)
-      .where(inArray(photos.checklistId, [...checklistIds]));
-    return rows.flatMap((row) => [row.displayKey, row.thumbKey]);
+    return photoFilesOf(this.db, checklistIds);
   }
 
   /** Best effort: a file that cannot be deleted now is logged (it is named by no row). */

@@ -1,19 +1,24 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { AppError } from '#domain/errors';
 import type { User } from '#domain/user';
 import type { Database } from '../db/client.ts';
-import { preparedPerDatabase } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema.ts';
 import { hashSecret, newSecret } from '../ids.ts';
-import { asLanguage } from './users.ts';
+import {
+  firstExpiry,
+  type SessionCheck,
+  type SessionPolicy,
+  type SessionTimes,
+  sessionCheck,
+  slidExpiry,
+} from '../policies/sessions.ts';
+import { presentUser } from '../presenters/users.ts';
+import {
+  deleteSession,
+  deleteSessionsExpiredBefore,
+  findLiveSessionWithUser,
+  insertSession,
+  touchSession,
+} from '../repositories/sessions.ts';
 
-export interface SessionPolicy {
-  idleMs: number;
-  maxMs: number;
-}
-
-/** How often a session's last-seen time is written: reads within this window cost no write. */
-const TOUCH_INTERVAL_MS = 60_000;
+/** Signed-in sessions: opening, resolving (with sliding expiry), closing and sweeping them. */
 
 export interface ActiveSession {
   user: User;
@@ -29,66 +34,15 @@ export async function openSession(
   now = new Date(),
 ): Promise<{ secret: string; expiresAt: Date }> {
   const secret = newSecret();
-  const expiresAt = new Date(now.getTime() + Math.min(policy.idleMs, policy.maxMs));
-  await db.insert(sessions).values({
+  const expiresAt = firstExpiry(policy, now);
+  await insertSession(db, {
     idHash: hashSecret(secret),
     userId,
     createdAt: now,
-    lastSeenAt: now,
     expiresAt,
     userAgent: userAgent.slice(0, 512),
   });
   return { secret, expiresAt };
-}
-
-/** Runs on every signed-in request: two primary-key lookups, prepared once per connection. */
-const sessionByHash = preparedPerDatabase((db) =>
-  db
-    .select({
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      uid: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      language: users.language,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
-    )
-    .limit(1)
-    .prepare('session_by_hash'),
-);
-
-/** What a query that checks the session itself must select, to keep the session alive. */
-export interface SessionTimes {
-  createdAt: Date;
-  lastSeenAt: Date;
-  expiresAt: Date;
-}
-
-/** The session columns for such a query (sliding expiry needs all three). */
-export const sessionTimeColumns = {
-  sessionCreatedAt: sessions.createdAt,
-  sessionLastSeenAt: sessions.lastSeenAt,
-  sessionExpiresAt: sessions.expiresAt,
-};
-
-/** The proof of a session a request carries, for queries that check it in the same round trip. */
-export interface SessionCheck {
-  idHash: string;
-  policy: SessionPolicy;
-  now: Date;
-}
-
-export function sessionCheck(secret: string, policy: SessionPolicy, now = new Date()): SessionCheck {
-  return { idHash: hashSecret(secret), policy, now };
-}
-
-export function sessionRequired(): AppError {
-  return new AppError('unauthenticated', 'Please sign in to continue.');
 }
 
 /**
@@ -100,11 +54,9 @@ export async function keepSessionAlive(
   check: SessionCheck,
   times: SessionTimes,
 ): Promise<Date> {
-  const { now, policy } = check;
-  if (now.getTime() - times.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return times.expiresAt;
-  const absoluteEnd = times.createdAt.getTime() + policy.maxMs;
-  const expiresAt = new Date(Math.min(now.getTime() + policy.idleMs, absoluteEnd));
-  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, check.idHash));
+  const expiresAt = slidExpiry(check, times);
+  if (!expiresAt) return times.expiresAt;
+  await touchSession(db, check.idHash, check.now, expiresAt);
   return expiresAt;
 }
 
@@ -116,24 +68,16 @@ export async function resolveSession(
   now = new Date(),
 ): Promise<ActiveSession | null> {
   const check = sessionCheck(secret, policy, now);
-  const [row] = await sessionByHash(db).execute({ idHash: check.idHash, now: now.toISOString() });
+  const row = await findLiveSessionWithUser(db, check.idHash, now);
   if (!row) return null;
   const expiresAt = await keepSessionAlive(db, check, row);
-  return {
-    user: {
-      uid: row.uid,
-      email: row.email,
-      displayName: row.displayName,
-      language: asLanguage(row.language),
-    },
-    expiresAt,
-  };
+  return { user: presentUser(row), expiresAt };
 }
 
 export async function closeSession(db: Database, secret: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashSecret(secret)));
+  await deleteSession(db, hashSecret(secret));
 }
 
 export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await deleteSessionsExpiredBefore(db, now);
 }

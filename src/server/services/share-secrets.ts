@@ -8,10 +8,9 @@ import {
   randomInt,
   timingSafeEqual,
 } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SHARE_LIMITS } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
-import { localSecrets } from '../db/schema.ts';
+import { localSecret } from '../repositories/local-secrets.ts';
 
 /**
  * The secrets of verified sharing (DESIGN.md "Verified sharing rules"): link tokens of 128 random
@@ -75,11 +74,7 @@ export function createShareSecrets(appSecret: string): ShareSecrets {
  */
 export async function loadShareSecrets(db: Database, appSecret: string | null): Promise<ShareSecrets> {
   if (appSecret) return createShareSecrets(appSecret);
-  await db
-    .insert(localSecrets)
-    .values({ name: LOCAL_SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(localSecrets).where(eq(localSecrets.name, LOCAL_SECRET_NAME));
-  if (!row) throw new Error('local secret was not stored');
-  return createShareSecrets(row.value);
+  return createShareSecrets(
+    await localSecret(db, LOCAL_SECRET_NAME, () => randomBytes(32).toString('base64url')),
+  );
 }

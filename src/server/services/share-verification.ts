@@ -1,22 +1,21 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
-import { maskPhone } from '#domain/phone';
-import {
-  maskEmail,
-  SHARE_LIMITS,
-  SHARE_MESSAGES,
-  type SharedChecklistResponse,
-  type VerificationStatus,
-  type VerifyResponse,
-} from '#domain/sharing';
-import type { Database } from '../db/client.ts';
-import { checklistActivity, checklists, shareGrants, shares, users } from '../db/schema.ts';
-import { newId } from '../ids.ts';
+import { SHARE_LIMITS, SHARE_MESSAGES, type VerificationStatus, type VerifyResponse } from '#domain/sharing';
 import type { RecipientAccess } from '../policies/checklists.ts';
+import { asSeenBy } from '../presenters/checklists.ts';
+import { presentVerifiedStatus, recipientLabel } from '../presenters/shares.ts';
+import { recordActivity } from '../repositories/activity.ts';
+import {
+  consumeCode,
+  countVerifyTry,
+  grantByToken,
+  type ShareRow,
+  takeCodeTry,
+  upsertGrant,
+} from '../repositories/shares.ts';
 import type { ChecklistCache } from './checklist-cache.ts';
-import { asSeenBy, readChecklistWithRevision } from './checklists.ts';
-import { maskContact, type SharingContext, shareNotFound } from './share-delivery.ts';
+import { readChecklistWithRevision } from './checklists.ts';
+import { type SharingContext, shareNotFound } from './share-delivery.ts';
 import { checklistLanguagesOf, translateChecklist } from './shared-translation.ts';
 import type { TranslationService } from './translation.ts';
 
@@ -27,14 +26,6 @@ import type { TranslationService } from './translation.ts';
 
 const VERIFY_WINDOW_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
-
-type ShareRow = typeof shares.$inferSelect;
-
-/** 'Jane (j•••e@example.com)', or the masked contact alone: how the record names a recipient. */
-export function recipientLabel(share: Pick<ShareRow, 'recipientName' | 'channel' | 'contact'>): string {
-  const masked = maskContact(share.channel, share.contact);
-  return share.recipientName ? `${share.recipientName} (${masked})` : masked;
-}
 
 function verificationRequired(): AppError {
   return new AppError(
@@ -47,17 +38,8 @@ function verificationRequired(): AppError {
  * Counts this try against the link's window (15 per 10 minutes) and answers the share as it stands,
  * or 404 share_not_found for an unknown, revoked or replaced link.
  */
-async function countVerifyTry(context: SharingContext, token: string, now: Date): Promise<ShareRow> {
-  const windowStart = new Date(now.getTime() - VERIFY_WINDOW_MS);
-  const fresh = or(isNull(shares.verifyWindowStart), lt(shares.verifyWindowStart, windowStart));
-  const [share] = await context.db
-    .update(shares)
-    .set({
-      verifyWindowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${shares.verifyWindowStart} end`,
-      verifyWindowCount: sql`case when ${fresh} then 1 else ${shares.verifyWindowCount} + 1 end`,
-    })
-    .where(and(eq(shares.tokenHash, context.secrets.tokenHash(token)), isNull(shares.revokedAt)))
-    .returning();
+async function countVerifyTryOrRefuse(context: SharingContext, token: string, now: Date): Promise<ShareRow> {
+  const share = await countVerifyTry(context.db, context.secrets.tokenHash(token), now, VERIFY_WINDOW_MS);
   if (!share) throw shareNotFound();
   if (share.verifyWindowCount > SHARE_LIMITS.verifyPerTokenPer10Minutes) {
     const retryAfter =
@@ -79,6 +61,12 @@ function codeLocked(): AppError {
   });
 }
 
+function codeNoLongerValid(): AppError {
+  return new AppError('code_invalid', 'This code is no longer valid. Please ask for a new one.', {
+    triesLeft: 0,
+  });
+}
+
 /**
  * POST /api/verification/verify. Every try on a live code takes one of its 5 tries before it is
  * compared (so parallel guesses cannot get more), a right code is consumed by exactly one request,
@@ -92,59 +80,35 @@ export async function verifyShareCode(
   now = new Date(),
 ): Promise<VerifyResponse> {
   const { db, secrets } = context;
-  const share = await countVerifyTry(context, token, now);
-  if (share.codeHash === null) {
-    throw new AppError('code_invalid', 'This code is no longer valid. Please ask for a new one.', {
-      triesLeft: 0,
-    });
-  }
+  const share = await countVerifyTryOrRefuse(context, token, now);
+  if (share.codeHash === null) throw codeNoLongerValid();
   if (share.codeWrongTries >= SHARE_LIMITS.codeMaxTries) throw codeLocked();
   if (!share.codeExpiresAt || share.codeExpiresAt.getTime() <= now.getTime()) {
     throw new AppError('code_expired', SHARE_MESSAGES.codeExpired);
   }
-  const [claimed] = await db
-    .update(shares)
-    .set({ codeWrongTries: sql`${shares.codeWrongTries} + 1` })
-    .where(
-      and(
-        eq(shares.id, share.id),
-        eq(shares.codeHash, share.codeHash),
-        lt(shares.codeWrongTries, SHARE_LIMITS.codeMaxTries),
-      ),
-    )
-    .returning({ tries: shares.codeWrongTries });
-  if (!claimed) throw codeLocked();
+  const tries = await takeCodeTry(db, share.id, share.codeHash);
+  if (tries === undefined) throw codeLocked();
 
   if (!secrets.codeMatches(share.id, code, share.codeHash)) {
-    const triesLeft = Math.max(0, SHARE_LIMITS.codeMaxTries - claimed.tries);
+    const triesLeft = Math.max(0, SHARE_LIMITS.codeMaxTries - tries);
     const message =
       triesLeft === 0
         ? SHARE_MESSAGES.codeLocked
         : `${SHARE_MESSAGES.codeInvalid} ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
     throw new AppError('code_invalid', message, { triesLeft });
   }
-  const consumed = await db
-    .update(shares)
-    .set({ codeHash: null, codeExpiresAt: null, codeWrongTries: 0 })
-    .where(and(eq(shares.id, share.id), eq(shares.codeHash, share.codeHash)))
-    .returning({ id: shares.id });
-  if (consumed.length === 0) {
-    throw new AppError('code_invalid', 'This code is no longer valid. Please ask for a new one.', {
-      triesLeft: 0,
+  // The code is used up, the browser granted and the record written together, or none of them.
+  const codeHash = share.codeHash;
+  await db.transaction(async (tx) => {
+    if (!(await consumeCode(tx, share.id, codeHash))) throw codeNoLongerValid();
+    const expiresAt = new Date(now.getTime() + SHARE_LIMITS.accessDays * DAY_MS);
+    await upsertGrant(tx, { browserHash, shareId: share.id, checklistId: share.checklistId, expiresAt });
+    await recordActivity(tx, {
+      checklistId: share.checklistId,
+      shareId: share.id,
+      actorLabel: recipientLabel(share),
+      action: 'verified',
     });
-  }
-
-  const expiresAt = new Date(now.getTime() + SHARE_LIMITS.accessDays * DAY_MS);
-  await db
-    .insert(shareGrants)
-    .values({ browserHash, shareId: share.id, checklistId: share.checklistId, expiresAt })
-    .onConflictDoUpdate({ target: [shareGrants.browserHash, shareGrants.shareId], set: { expiresAt } });
-  await db.insert(checklistActivity).values({
-    id: newId('activity'),
-    checklistId: share.checklistId,
-    shareId: share.id,
-    actorLabel: recipientLabel(share),
-    action: 'verified',
   });
   return {
     verified: true,
@@ -152,16 +116,6 @@ export async function verifyShareCode(
     recipientId: share.recipientId,
     targetLanguage: share.targetLanguage as LanguageCode,
   };
-}
-
-/** This browser's grant on the live share of this token, with the share; null if it has none. */
-async function grantFor(context: SharingContext, token: string, browserHash: string) {
-  const [row] = await context.db
-    .select({ share: shares, expiresAt: shareGrants.expiresAt })
-    .from(shares)
-    .innerJoin(shareGrants, and(eq(shareGrants.shareId, shares.id), eq(shareGrants.browserHash, browserHash)))
-    .where(and(eq(shares.tokenHash, context.secrets.tokenHash(token)), isNull(shares.revokedAt)));
-  return row ?? null;
 }
 
 /**
@@ -174,75 +128,12 @@ export async function shareStatus(
   browserHash: string | null,
   now = new Date(),
 ): Promise<VerificationStatus> {
-  const grant = browserHash ? await grantFor(context, token, browserHash) : null;
+  const grant = browserHash
+    ? await grantByToken(context.db, context.secrets.tokenHash(token), browserHash, now)
+    : undefined;
   if (!grant) return { verified: false, expired: false };
-  if (grant.expiresAt.getTime() <= now.getTime()) return { verified: false, expired: true };
-  const { share } = grant;
-  return {
-    verified: true,
-    expired: false,
-    recipientId: share.recipientId,
-    checklistId: share.checklistId,
-    targetLanguage: share.targetLanguage as LanguageCode,
-    recipientName: share.recipientName,
-    maskedEmail: share.channel === 'email' ? maskEmail(share.contact) : null,
-    maskedPhone: share.channel === 'sms' ? maskPhone(share.contact) : null,
-    maskedContact: maskContact(share.channel, share.contact),
-  };
-}
-
-/**
- * What a recipient's browser may do with this checklist: the access of a live, verified, unexpired
- * share of it, or null (the caller answers 404 or 401, revealing nothing).
- */
-export async function recipientAccessFor(
-  db: Database,
-  browserHash: string,
-  checklistId: string,
-  now = new Date(),
-): Promise<RecipientAccess | null> {
-  const [row] = await db
-    .select({
-      id: shares.id,
-      recipientName: shares.recipientName,
-      channel: shares.channel,
-      contact: shares.contact,
-    })
-    .from(shareGrants)
-    .innerJoin(shares, eq(shares.id, shareGrants.shareId))
-    .where(
-      and(
-        eq(shareGrants.browserHash, browserHash),
-        eq(shareGrants.checklistId, checklistId),
-        gt(shareGrants.expiresAt, now),
-        isNull(shares.revokedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  return { kind: 'recipient', checklistId, shareId: row.id, actorLabel: recipientLabel(row) };
-}
-
-/**
- * This browser's grant on the live share of this token, with what the shared page names and the
- * languages its texts are written in: one query.
- */
-async function sharedGrantFor(context: SharingContext, token: string, browserHash: string) {
-  const [row] = await context.db
-    .select({
-      share: shares,
-      expiresAt: shareGrants.expiresAt,
-      ownerDisplayName: users.displayName,
-      ownerEmail: users.email,
-      ownerLanguage: users.language,
-      remarksLanguage: checklists.remarksLanguage,
-    })
-    .from(shares)
-    .innerJoin(shareGrants, and(eq(shareGrants.shareId, shares.id), eq(shareGrants.browserHash, browserHash)))
-    .innerJoin(checklists, eq(checklists.id, shares.checklistId))
-    .innerJoin(users, eq(users.id, checklists.userId))
-    .where(and(eq(shares.tokenHash, context.secrets.tokenHash(token)), isNull(shares.revokedAt)));
-  return row ?? null;
+  if (!grant.unexpired) return { verified: false, expired: true };
+  return presentVerifiedStatus(grant.share);
 }
 
 export interface SharedReadOptions {
@@ -251,6 +142,13 @@ export interface SharedReadOptions {
   lang?: LanguageCode | undefined;
   /** Told when a translation this answer lacked lands (the page is told to refetch). */
   onTranslationLanded?: (checklistId: string, language: LanguageCode) => void;
+}
+
+/** A shared checklist as a verified browser reads it (presenters/shares.ts: `presentSharedChecklist`). */
+export interface SharedRead {
+  shown: Awaited<ReturnType<typeof translateChecklist>>;
+  share: ShareRow;
+  owner: { displayName: string; email: string };
 }
 
 /**
@@ -264,9 +162,11 @@ export async function readSharedChecklist(
   browserHash: string | null,
   options: SharedReadOptions,
   now = new Date(),
-): Promise<SharedChecklistResponse> {
-  const grant = browserHash ? await sharedGrantFor(context, token, browserHash) : null;
-  if (!grant || grant.expiresAt.getTime() <= now.getTime()) throw verificationRequired();
+): Promise<SharedRead> {
+  const grant = browserHash
+    ? await grantByToken(context.db, context.secrets.tokenHash(token), browserHash, now)
+    : undefined;
+  if (!grant?.unexpired) throw verificationRequired();
   const { share } = grant;
   const access: RecipientAccess = {
     kind: 'recipient',
@@ -282,20 +182,12 @@ export async function readSharedChecklist(
   const notify = options.onTranslationLanded;
   const shown = await translateChecklist(
     options.translation,
-    asSeenBy(access, read.checklist),
+    asSeenBy(access.kind, read.checklist),
     checklistLanguagesOf(grant),
     language,
     notify
       ? { key: `${share.checklistId}|${language}`, notify: () => notify(share.checklistId, language) }
       : undefined,
   );
-  return {
-    success: true,
-    ...shown,
-    targetLanguage,
-    ownerName: grant.ownerDisplayName || grant.ownerEmail.split('@')[0] || 'The owner',
-    recipientName: share.recipientName,
-    maskedContact: maskContact(share.channel, share.contact),
-    message: SHARE_MESSAGES.loadedToast,
-  };
+  return { shown, share, owner: { displayName: grant.ownerDisplayName, email: grant.ownerEmail } };
 }

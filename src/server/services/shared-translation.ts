@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checklist } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
 import type { RemarksTranslationResponse, SharedTranslation } from '#domain/translation';
 import type { Database } from '../db/client.ts';
-import { checklists, users } from '../db/schema.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
-import { CHANGES_CHANNEL } from '../realtime/change-listener.ts';
-import { checklistInScope, readChecklist } from './checklists.ts';
+import { asLanguage } from '../presenters/users.ts';
+import { announce } from '../repositories/change-notices.ts';
+import { checklistLanguagesRow } from '../repositories/checklists.ts';
+import { readChecklist } from './checklists.ts';
 import {
   combineNotes,
   isTranslatable,
@@ -15,7 +15,6 @@ import {
   type TranslationResult,
   type TranslationService,
 } from './translation.ts';
-import { asLanguage } from './users.ts';
 
 /**
  * A checklist in a recipient's language: the owner's texts (name, task descriptions and details)
@@ -128,11 +127,7 @@ export function warmChecklistTranslation(
   target: LanguageCode,
 ): void {
   void (async () => {
-    const [row] = await db
-      .select({ ownerLanguage: users.language, remarksLanguage: checklists.remarksLanguage })
-      .from(checklists)
-      .innerJoin(users, eq(users.id, checklists.userId))
-      .where(eq(checklists.id, checklistId));
+    const row = await checklistLanguagesRow(db, null, checklistId);
     if (!row) return;
     const checklist = await readChecklist(
       db,
@@ -159,8 +154,7 @@ export function warmChecklistTranslation(
  */
 export function announceTranslationLanded(db: Database, log: Pick<FastifyBaseLogger, 'warn'>) {
   return (checklistId: string, language: LanguageCode): void => {
-    const payload = JSON.stringify({ kind: 'translation', checklistId, language });
-    db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`).catch((error: unknown) => {
+    announce(db, { kind: 'translation', checklistId, language }).catch((error: unknown) => {
       log.warn({ kind: error instanceof Error ? error.name : 'unknown' }, 'translation: notice not sent');
     });
   };
@@ -177,15 +171,7 @@ export async function remarksInLanguage(
   checklistId: string,
   lang: LanguageCode | undefined,
 ): Promise<RemarksTranslationResponse> {
-  const [row] = await db
-    .select({
-      remarks: checklists.remarks,
-      remarksLanguage: checklists.remarksLanguage,
-      ownerLanguage: users.language,
-    })
-    .from(checklists)
-    .innerJoin(users, eq(users.id, checklists.userId))
-    .where(checklistInScope(access, checklistId));
+  const row = await checklistLanguagesRow(db, access, checklistId);
   if (!row) throw checklistNotFound();
   const languages = checklistLanguagesOf(row);
   const written = languages.remarksLanguage ?? languages.ownerLanguage;

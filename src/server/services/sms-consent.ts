@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
-import { smsConsents } from '../db/schema.ts';
 import { newId } from '../ids.ts';
+import { insertSmsConsent } from '../repositories/public-forms.ts';
 
 export interface SmsConsentRecord {
   firstName: string;
@@ -17,16 +17,11 @@ export async function recordSmsConsent(
   db: Database,
   record: SmsConsentRecord,
 ): Promise<{ consentedAt: Date }> {
-  const [row] = await db
-    .insert(smsConsents)
-    .values({
-      id: newId('consent'),
-      consent: true,
-      isActive: true,
-      ...record,
-      userAgent: record.userAgent.slice(0, 512),
-    })
-    .returning({ consentedAt: smsConsents.consentedAt });
-  if (!row) throw new Error('consent insert returned nothing');
-  return row;
+  return insertSmsConsent(db, {
+    id: newId('consent'),
+    consent: true,
+    isActive: true,
+    ...record,
+    userAgent: record.userAgent.slice(0, 512),
+  });
 }

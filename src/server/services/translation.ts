@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { LanguageCode } from '#domain/languages';
 import { TRANSLATION_LIMITS, type TranslationNote } from '#domain/translation';
 import {
@@ -9,7 +8,7 @@ import {
   TranslationError,
 } from '../adapters/translation/translation-engine.ts';
 import type { Database } from '../db/client.ts';
-import { translations } from '../db/schema.ts';
+import { cachedTranslations, keepTranslations, type TranslationPair } from '../repositories/translations.ts';
 
 /**
  * Machine translation of the owner's texts (DESIGN.md "Translation", docs/decisions/0009): each
@@ -200,35 +199,12 @@ export class TranslationService {
   }
 
   /** The one query that reads the cache for every string of a request. */
-  async #readCached(pair: Pair, hashes: string[]): Promise<Map<string, string>> {
-    const rows = await this.db
-      .select({ hash: translations.textHash, text: translations.translatedText })
-      .from(translations)
-      .where(
-        and(
-          eq(translations.provider, this.engine.name),
-          eq(translations.sourceLang, pair.source),
-          eq(translations.targetLang, pair.target),
-          inArray(translations.textHash, hashes),
-        ),
-      );
-    return new Map(rows.map((row) => [row.hash, row.text]));
+  #readCached(pair: Pair, hashes: string[]): Promise<Map<string, string>> {
+    return cachedTranslations(this.db, this.engine.name, pair, hashes);
   }
 
-  async #store(pair: Pair, rows: Array<{ hash: string; text: string }>): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db
-      .insert(translations)
-      .values(
-        rows.map((row) => ({
-          provider: this.engine.name,
-          sourceLang: pair.source,
-          targetLang: pair.target,
-          textHash: row.hash,
-          translatedText: row.text,
-        })),
-      )
-      .onConflictDoNothing();
+  #store(pair: Pair, rows: Array<{ hash: string; text: string }>): Promise<void> {
+    return keepTranslations(this.db, this.engine.name, pair, rows);
   }
 
   /** The jobs that will bring these strings: those already under way, and one new one for the rest. */
@@ -339,10 +315,7 @@ export class TranslationService {
   }
 }
 
-interface Pair {
-  source: LanguageCode;
-  target: LanguageCode;
-}
+type Pair = TranslationPair;
 
 const pairKey = (pair: Pair) => `${pair.source}>${pair.target}`;
 const jobKey = (engine: string, pair: Pair, hash: string) => `${engine}|${pairKey(pair)}|${hash}`;

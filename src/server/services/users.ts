@@ -1,24 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#domain/errors';
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '#domain/languages';
+import type { LanguageCode } from '#domain/languages';
 import { splitDisplayName, type User } from '#domain/user';
 import type { UserRegistrationInput } from '#domain/user-input';
 import type { VerifiedIdentity } from '../adapters/identity/oidc-client.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { newId } from '../ids.ts';
+import { asLanguage, presentUserRow } from '../presenters/users.ts';
+import { findUserByEmail, findUserByIdentity, insertUser, updateUser } from '../repositories/users.ts';
 
-/** A language column as read (written only through validated input; 'en' if it ever were not). */
-export function asLanguage(value: string): LanguageCode {
-  return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
+function signInAgain(): AppError {
+  return new AppError('unauthenticated', 'Please sign in again.');
 }
-
-const toUser = (row: typeof users.$inferSelect): User => ({
-  uid: row.id,
-  email: row.email,
-  displayName: row.displayName,
-  language: asLanguage(row.language),
-});
 
 /**
  * Finds the user of this identity, or links a user with the same verified e-mail, or creates one;
@@ -42,17 +34,12 @@ export async function upsertUserFromIdentity(
   };
 
   return db.transaction(async (tx) => {
-    const [byIdentity] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject)))
-      .limit(1);
+    const byIdentity = await findUserByIdentity(tx, identity.issuer, identity.subject);
     if (byIdentity) {
-      const [updated] = await tx.update(users).set(fields).where(eq(users.id, byIdentity.id)).returning();
-      return toUser(updated ?? byIdentity);
+      return presentUserRow((await updateUser(tx, byIdentity.id, fields)) ?? byIdentity);
     }
 
-    const [byEmail] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    const byEmail = await findUserByEmail(tx, email);
     if (byEmail) {
       // Linking two identities by e-mail is safe only when the provider verified the address.
       if (!identity.emailVerified) {
@@ -61,26 +48,22 @@ export async function upsertUserFromIdentity(
           'An account with this e-mail already exists, and the provider did not confirm you own the address.',
         );
       }
-      const [linked] = await tx
-        .update(users)
-        .set({ ...fields, oidcIssuer: identity.issuer, oidcSubject: identity.subject })
-        .where(eq(users.id, byEmail.id))
-        .returning();
-      return toUser(linked ?? byEmail);
-    }
-
-    const [created] = await tx
-      .insert(users)
-      .values({
-        id: newId('user'),
+      const linked = await updateUser(tx, byEmail.id, {
+        ...fields,
         oidcIssuer: identity.issuer,
         oidcSubject: identity.subject,
-        createdAt: now,
-        ...fields,
-      })
-      .returning();
-    if (!created) throw new Error('user insert returned nothing');
-    return toUser(created);
+      });
+      return presentUserRow(linked ?? byEmail);
+    }
+
+    const created = await insertUser(tx, {
+      id: newId('user'),
+      oidcIssuer: identity.issuer,
+      oidcSubject: identity.subject,
+      createdAt: now,
+      ...fields,
+    });
+    return presentUserRow(created);
   });
 }
 
@@ -96,18 +79,13 @@ export async function registerUser(
   if (input.userId !== sessionUser.uid) {
     throw new AppError('forbidden', 'You can only register your own account.');
   }
-  const [row] = await db
-    .update(users)
-    .set({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      ...(input.profileImageUrl !== undefined ? { profileImageUrl: input.profileImageUrl || null } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, sessionUser.uid))
-    .returning();
-  if (!row) throw new AppError('unauthenticated', 'Please sign in again.');
-  return toUser(row);
+  const row = await updateUser(db, sessionUser.uid, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    ...(input.profileImageUrl !== undefined ? { profileImageUrl: input.profileImageUrl || null } : {}),
+  });
+  if (!row) throw signInAgain();
+  return presentUserRow(row);
 }
 
 /** PUT /api/user/{uid}/language: the language the owner writes in and reads remarks in. */
@@ -116,11 +94,7 @@ export async function setUserLanguage(
   userId: string,
   language: LanguageCode,
 ): Promise<{ language: LanguageCode }> {
-  const [row] = await db
-    .update(users)
-    .set({ language, updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning({ language: users.language });
-  if (!row) throw new AppError('unauthenticated', 'Please sign in again.');
+  const row = await updateUser(db, userId, { language });
+  if (!row) throw signInAgain();
   return { language: asLanguage(row.language) };
 }

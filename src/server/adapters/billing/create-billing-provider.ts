@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import type { BillingProvider } from './billing-provider.ts';
-import { LocalBilling } from './local-billing.ts';
+import { LocalBilling, type LocalBillingOptions } from './local-billing.ts';
 import { StripeBilling } from './stripe-billing.ts';
 
 /** Stripe when configured, the local test checkout in local mode, nothing when billing is off. */
 export function createBillingProvider(
   config: Pick<Config, 'billing'>,
-  db: Database,
+  local: Pick<LocalBillingOptions, 'db' | 'localSecret'>,
   log: FastifyBaseLogger,
   webhookUrl: () => string,
 ): BillingProvider | null {
@@ -16,7 +15,7 @@ export function createBillingProvider(
     case 'stripe':
       return new StripeBilling(config.billing);
     case 'local':
-      return new LocalBilling({ db, log, webhookUrl });
+      return new LocalBilling({ ...local, log, webhookUrl });
     case 'off':
       return null;
   }

@@ -13,7 +13,7 @@ import {
 import { AppError } from '#domain/errors';
 import { PLAN_CARDS } from '#domain/plans';
 import type { Database } from '../../db/client.ts';
-import { localBillingObjects, localSecrets } from '../../db/schema.ts';
+import { localBillingObjects } from '../../db/schema.ts';
 import type {
   BillingProvider,
   CheckoutRequest,
@@ -38,7 +38,10 @@ const CHECKOUT_LIFETIME_S = 24 * 60 * 60;
 const DAY_S = 24 * 60 * 60;
 
 export interface LocalBillingOptions {
+  /** Its own table (local_billing_objects): local mode's stand-in for Stripe's side. */
   db: Database;
+  /** A secret kept in the database by name, made once (`made`) and then the same on every instance. */
+  localSecret: (name: string, made: () => string) => Promise<string>;
   /** Where this server's own webhook route answers over HTTP (its listening address). */
   webhookUrl: () => string;
   log: FastifyBaseLogger;
@@ -72,15 +75,8 @@ export class LocalBilling implements BillingProvider {
     return this.secret;
   }
 
-  private async loadSecret(): Promise<string> {
-    const { db } = this.options;
-    await db
-      .insert(localSecrets)
-      .values({ name: WEBHOOK_SECRET_NAME, value: `whsec_${randomBytes(24).toString('hex')}` })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(localSecrets).where(eq(localSecrets.name, WEBHOOK_SECRET_NAME));
-    if (!row) throw new Error('local billing: the webhook secret could not be stored');
-    return row.value;
+  private loadSecret(): Promise<string> {
+    return this.options.localSecret(WEBHOOK_SECRET_NAME, () => `whsec_${randomBytes(24).toString('hex')}`);
   }
 
   priceFor(tier: PaidTier, interval: BillingInterval): string {

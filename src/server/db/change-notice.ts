@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
-/** What migration 0008's triggers send on `listsync_changes` (one JSON object per notice). */
-export const ChangeNotice = z.union([
+/**
+ * What the database announces on `listsync_changes` (docs/decisions/0005): one JSON object per
+ * notice. These shapes are the one definition of every notice. The database's own triggers
+ * (migration 0008) build the checklist, access and session notices in SQL; the application sends the
+ * plan and translation notices through `repositories/change-notices.ts`, typed by them. The test
+ * `tests/api/change-notices.test.ts` makes every trigger fire and reads its output through
+ * `StrictChangeNotice`, so a field the SQL adds, drops or renames fails there. At run time extra
+ * fields are ignored (an instance of an older release still understands a newer notice).
+ */
+export const CHANGES_CHANNEL = 'listsync_changes';
+
+const NOTICE_SHAPES = [
   z.object({
     kind: z.literal('checklist'),
     op: z.literal('change'),
@@ -28,8 +38,18 @@ export const ChangeNotice = z.union([
   z.object({ kind: z.literal('translation'), checklistId: z.string(), language: z.string() }),
   /** A session ended (sign-out, expiry sweep): sessions.id_hash. */
   z.object({ kind: z.literal('session-ended'), sessionHash: z.string() }),
-]);
+] as const;
+
+export const ChangeNotice = z.union(NOTICE_SHAPES);
 export type ChangeNotice = z.infer<typeof ChangeNotice>;
+
+/** The same shapes, refusing any field they do not name (for the test that reads the triggers). */
+export const StrictChangeNotice = z.union(
+  NOTICE_SHAPES.map((shape) => shape.strict()) as unknown as typeof NOTICE_SHAPES,
+);
+
+/** The notices the application itself sends (the others come from the database's triggers). */
+export type ApplicationNotice = Extract<ChangeNotice, { kind: 'plan' | 'translation' }>;
 
 /** Parses one payload; null for anything else (a notice from a later schema, say). */
 export function parseChangeNotice(payload: string): ChangeNotice | null {

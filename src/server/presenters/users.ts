@@ -1,0 +1,22 @@
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '#domain/languages';
+import type { User } from '#domain/user';
+import type { users } from '../db/schema.ts';
+
+/** A language column as read (written only through validated input; 'en' if it ever were not). */
+export function asLanguage(value: string): LanguageCode {
+  return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
+}
+
+/** A user as the API shows them (`/api/auth/me`, sign-in, registration). */
+export function presentUser(row: {
+  uid: string;
+  email: string;
+  displayName: string;
+  language: string;
+}): User {
+  return { uid: row.uid, email: row.email, displayName: row.displayName, language: asLanguage(row.language) };
+}
+
+export function presentUserRow(row: typeof users.$inferSelect): User {
+  return presentUser({ ...row, uid: row.id });
+}

@@ -1,0 +1,195 @@
+import { and, eq, gt, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { checklists, sessions, shareGrants, shares } from '../db/schema.ts';
+import type { ChecklistAccess, Reach } from '../policies/checklists.ts';
+import { toDate } from './sql-values.ts';
+
+/**
+ * The three rules of access, each written here once as SQL that other statements compose (a condition,
+ * a select to use as a subquery or CTE), so a hot statement checks them in its own round trip:
+ *
+ * - a live session: the session row of this id hash, not expired;
+ * - a live grant: this browser's share_grants row for this checklist, not expired, its share not revoked;
+ * - checklist access: an owner reaches the checklists whose user_id is theirs, a recipient the one
+ *   checklist their grant is for.
+ *
+ * Which of them applies to a request (the owner or a recipient) is the policy's decision
+ * (policies/checklists.ts); `callerFacts` gives it what it decides on, in one query.
+ */
+
+/** A bound value, or a placeholder of a prepared statement (its text then never varies). */
+type Text = SQLWrapper | string;
+type Time = SQLWrapper | Date;
+
+const p = (name: string) => sql.placeholder(name);
+
+/** The session row of this id hash is live: it exists and has not expired. */
+export function isLiveSession(idHash: Text, now: Time): SQL {
+  return and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)) as SQL;
+}
+
+/** The session columns a query that checks the session itself selects, to keep it alive (sliding expiry). */
+export const sessionTimeColumns = {
+  sessionCreatedAt: sessions.createdAt,
+  sessionLastSeenAt: sessions.lastSeenAt,
+  sessionExpiresAt: sessions.expiresAt,
+};
+
+/** The live session of this id hash: its user and times (a subquery, or a CTE of a larger statement). */
+export function liveSession(db: Database, idHash: Text, now: Time) {
+  return db
+    .select({ userId: sessions.userId, ...sessionTimeColumns })
+    .from(sessions)
+    .where(isLiveSession(idHash, now));
+}
+
+/** A grant (share_grants) that has not expired. */
+export function isGrantUnexpired(now: Time): SQL {
+  return gt(shareGrants.expiresAt, now);
+}
+
+/** A share whose link still works: not revoked. */
+export function isShareLive(): SQL {
+  return isNull(shares.revokedAt);
+}
+
+/** Over share_grants joined to shares: this browser's live grant on this checklist. */
+export function isLiveGrant(browserHash: Text, checklistId: Text, now: Time): SQL {
+  return and(
+    eq(shareGrants.browserHash, browserHash),
+    eq(shareGrants.checklistId, checklistId),
+    isGrantUnexpired(now),
+    isShareLive(),
+  ) as SQL;
+}
+
+/** This browser's live grant on this checklist, with the share that gave it (at most one row). */
+export function liveGrant(db: Database, browserHash: Text, checklistId: Text, now: Time) {
+  return db
+    .select({
+      shareId: shareGrants.shareId,
+      recipientName: shares.recipientName,
+      channel: shares.channel,
+      contact: shares.contact,
+    })
+    .from(shareGrants)
+    .innerJoin(shares, eq(shares.id, shareGrants.shareId))
+    .where(isLiveGrant(browserHash, checklistId, now))
+    .limit(1);
+}
+
+/** The checklists this user owns: an owner's reach. */
+export function isOwnedBy(userId: Text): SQL {
+  return eq(checklists.userId, userId);
+}
+
+/** "This checklist, if the access reaches it": the owner's own, or the one checklist of a recipient's grant. */
+export function isInReach(access: ChecklistAccess, checklistId: Text): SQL {
+  const reach = access.kind === 'owner' ? isOwnedBy(access.userId) : eq(checklists.id, access.checklistId);
+  return and(eq(checklists.id, checklistId), reach) as SQL;
+}
+
+/** Which of the two cookies a request carried: a statement looks only for what was presented. */
+export type Presented = 'session' | 'browser' | 'both';
+
+export function presentedBy(caller: { idHash: string | null; browserHash: string | null }): Presented | null {
+  if (caller.idHash && caller.browserHash) return 'both';
+  if (caller.idHash) return 'session';
+  return caller.browserHash ? 'browser' : null;
+}
+
+/**
+ * A caller's session and grant as CTEs of one statement (each only if that cookie was presented),
+ * with the conditions of each kind of actor's reach over the `checklists` row in scope (null for a
+ * kind the caller cannot be). Placeholders: idHash, browserHash, checklistId, now.
+ */
+export function callerCtes(db: Database, presented: Presented) {
+  const session =
+    presented !== 'browser' ? db.$with('session').as(liveSession(db, p('idHash'), p('now'))) : null;
+  const grant =
+    presented !== 'session'
+      ? db.$with('grant').as(liveGrant(db, p('browserHash'), p('checklistId'), p('now')))
+      : null;
+  const reach: Reach<SQL | null> = {
+    owner: session ? isOwnedBy(sql`(select ${session.userId} from ${session})`) : null,
+    recipient: grant ? sql`exists (select 1 from ${grant})` : null,
+  };
+  return { session, grant, reach, ctes: [session, grant].filter((cte) => cte !== null) };
+}
+
+/** Parameters of a statement built on `callerCtes`. */
+export function callerParams(
+  caller: { idHash: string | null; browserHash: string | null; now: Date },
+  checklistId: string,
+) {
+  return {
+    idHash: caller.idHash ?? '',
+    browserHash: caller.browserHash ?? '',
+    checklistId,
+    now: caller.now.toISOString(),
+  };
+}
+
+const callerFactsQuery = preparedPerDatabase((db) => {
+  const { session, grant, reach } = callerCtes(db, 'both');
+  if (!session || !grant || !reach.owner) throw new Error('both CTEs expected');
+  return db
+    .with(session, grant)
+    .select({
+      sessionUserId: session.userId,
+      sessionCreatedAt: session.sessionCreatedAt,
+      sessionLastSeenAt: session.sessionLastSeenAt,
+      sessionExpiresAt: session.sessionExpiresAt,
+      ownerId: checklists.userId,
+      revision: checklists.revision,
+      owns: sql<boolean>`coalesce(${reach.owner}, false)`,
+      shareId: grant.shareId,
+      recipientName: grant.recipientName,
+      channel: grant.channel,
+      contact: grant.contact,
+    })
+    .from(sql`(values (1)) as "caller"("one")`)
+    .leftJoin(session, sql`true`)
+    .leftJoin(checklists, eq(checklists.id, p('checklistId')))
+    .leftJoin(grant, sql`true`)
+    .prepare('caller_facts');
+});
+
+/**
+ * In one query: the caller's live session (its user and times), the checklist's owner and revision
+ * (null when it does not exist), whether that session's user owns it, and the caller's live grant on it.
+ */
+export async function callerFacts(
+  db: Database,
+  caller: { idHash: string | null; browserHash: string | null; now: Date },
+  checklistId: string,
+) {
+  const [row] = await callerFactsQuery(db).execute(callerParams(caller, checklistId));
+  if (!row) throw new Error('caller facts returned no row');
+  return {
+    session:
+      row.sessionUserId !== null
+        ? {
+            userId: row.sessionUserId,
+            times: {
+              createdAt: toDate(row.sessionCreatedAt),
+              lastSeenAt: toDate(row.sessionLastSeenAt),
+              expiresAt: toDate(row.sessionExpiresAt),
+            },
+          }
+        : null,
+    ownerId: row.ownerId,
+    revision: row.revision,
+    owns: Boolean(row.owns),
+    grant:
+      row.shareId !== null && row.channel !== null && row.contact !== null
+        ? {
+            shareId: row.shareId,
+            recipientName: row.recipientName,
+            channel: row.channel,
+            contact: row.contact,
+          }
+        : null,
+  };
+}

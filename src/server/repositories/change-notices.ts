@@ -1,0 +1,11 @@
+import { sql } from 'drizzle-orm';
+import { type ApplicationNotice, CHANGES_CHANNEL } from '../db/change-notice.ts';
+import type { Database } from '../db/client.ts';
+
+/**
+ * Sends one of the notices the application announces itself (db/change-notice.ts names every shape).
+ * Inside a transaction it goes out at commit, like the database's own, and not at all on a rollback.
+ */
+export async function announce(db: Database, notice: ApplicationNotice): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`);
+}

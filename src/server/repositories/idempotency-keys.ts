@@ -1,0 +1,86 @@
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+
+/** Idempotency-Key claims and the answers kept for replays (docs/decisions/0006). */
+
+/**
+ * Claims the key: a new row, or one whose key expired or whose claim was abandoned (still in flight,
+ * made before `abandonedBefore`), taken over in the same statement. Whether this request claimed it.
+ */
+export async function claimKey(
+  db: Database,
+  claim: { principal: string; key: string; requestHash: string; createdAt: Date; expiresAt: Date },
+  abandonedBefore: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ ...claim, status: null })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.principal, idempotencyKeys.key],
+      set: {
+        requestHash: sql`excluded.request_hash`,
+        status: null,
+        responseBody: null,
+        responseType: null,
+        createdAt: sql`excluded.created_at`,
+        expiresAt: sql`excluded.expires_at`,
+      },
+      setWhere: sql`${idempotencyKeys.expiresAt} <= ${claim.createdAt.toISOString()}::timestamptz or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} <= ${abandonedBefore.toISOString()}::timestamptz)`,
+    })
+    .returning({ key: idempotencyKeys.key });
+  return claimed.length > 0;
+}
+
+/** The key's row as it stands: the request it serves and its answer, if one is kept. */
+export async function heldKey(db: Database, principal: string, key: string) {
+  const [row] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      status: idempotencyKeys.status,
+      responseBody: idempotencyKeys.responseBody,
+      responseType: idempotencyKeys.responseType,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
+/** The row of this request's claim while it is still in flight. */
+function claimInFlight(principal: string, key: string, requestHash: string) {
+  return and(
+    eq(idempotencyKeys.principal, principal),
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.requestHash, requestHash),
+    isNull(idempotencyKeys.status),
+  );
+}
+
+/** Keeps the answer of a claim still in flight. */
+export async function completeClaim(
+  db: Database,
+  claim: { principal: string; key: string; requestHash: string },
+  answer: { status: number; body: string; contentType: string | null },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ status: answer.status, responseBody: answer.body, responseType: answer.contentType })
+    .where(claimInFlight(claim.principal, claim.key, claim.requestHash));
+}
+
+/** Deletes a claim still in flight. */
+export async function deleteClaim(
+  db: Database,
+  claim: { principal: string; key: string; requestHash: string },
+): Promise<void> {
+  await db.delete(idempotencyKeys).where(claimInFlight(claim.principal, claim.key, claim.requestHash));
+}
+
+/** Deletes the keys past their retention; answers how many went. */
+export async function deleteKeysExpiredBy(db: Database, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lte(idempotencyKeys.expiresAt, now))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}

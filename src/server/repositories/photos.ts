@@ -1,0 +1,104 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { checklists, photos, tasks } from '../db/schema.ts';
+import type { ChecklistAccess } from '../policies/checklists.ts';
+import { isInReach } from './access.ts';
+
+/**
+ * Task photos: the photos table (the stored files' keys and the evidence of each original) and the
+ * task's photo_url that names one. A photo belongs to one checklist and task for good.
+ */
+
+const PHOTO_PATH = '/api/photos/';
+
+/** The URL a task's photo_url holds: our authorised route for that photo. */
+export function photoUrlOf(photoId: string): string {
+  return `${PHOTO_PATH}${photoId}`;
+}
+
+/** Whether the access reaches the checklist, and whether the task is in it. */
+export async function taskInReach(
+  db: Database,
+  access: ChecklistAccess,
+  checklistId: string,
+  taskId: string,
+) {
+  const [row] = await db
+    .select({ taskId: tasks.id })
+    .from(checklists)
+    .leftJoin(tasks, and(eq(tasks.checklistId, checklists.id), eq(tasks.id, taskId)))
+    .where(isInReach(access, checklistId));
+  return { checklist: row !== undefined, task: Boolean(row?.taskId) };
+}
+
+export async function insertPhoto(db: Database, row: typeof photos.$inferInsert): Promise<void> {
+  await db.insert(photos).values(row);
+}
+
+/**
+ * Sets the photo on the task and completes it, as received now (the latest write to both fields:
+ * later write wins, docs/decisions/0006). Answers the task row, or undefined when there is no such task.
+ */
+export async function setTaskPhoto(db: Database, checklistId: string, taskId: string, photoId: string) {
+  const [row] = await db
+    .update(tasks)
+    .set({
+      photoUrl: photoUrlOf(photoId),
+      completed: true,
+      completedAt: sql`coalesce(${tasks.completedAt}, now())`,
+      photoChangedAt: sql`now()`,
+      completedChangedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tasks.checklistId, checklistId), eq(tasks.id, taskId)))
+    .returning();
+  return row;
+}
+
+/** The checklist a photo belongs to, or null for an unknown photo. */
+export async function checklistOfPhoto(db: Database, photoId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ checklistId: photos.checklistId })
+    .from(photos)
+    .where(eq(photos.id, photoId));
+  return row?.checklistId ?? null;
+}
+
+/** The stored files of a photo of this checklist, if the access reaches the checklist. */
+export async function photoKeysInReach(
+  db: Database,
+  access: ChecklistAccess,
+  checklistId: string,
+  photoId: string,
+) {
+  const [row] = await db
+    .select({ displayKey: photos.displayKey, thumbKey: photos.thumbKey })
+    .from(photos)
+    .innerJoin(checklists, eq(checklists.id, photos.checklistId))
+    .where(and(eq(photos.id, photoId), eq(photos.checklistId, checklistId), isInReach(access, checklistId)));
+  return row;
+}
+
+/** Deletes the rows of this checklist's photos that no task names any more; answers their files. */
+export async function deleteUnusedPhotos(db: Database, checklistId: string): Promise<string[]> {
+  const unused = await db
+    .delete(photos)
+    .where(
+      and(
+        eq(photos.checklistId, checklistId),
+        sql`not exists (select 1 from tasks t where t.checklist_id = ${photos.checklistId} and t.id = ${photos.taskId} and t.photo_url = ${PHOTO_PATH} || ${photos.id})`,
+      ),
+    )
+    .returning({ displayKey: photos.displayKey, thumbKey: photos.thumbKey });
+  return unused.flatMap((row) => [row.displayKey, row.thumbKey]);
+}
+
+/** The files of every photo of these checklists. */
+export async function photoFilesOf(db: Database, checklistIds: readonly string[]): Promise<string[]> {
+  if (checklistIds.length === 0) return [];
+  const rows = await db
+    .select({ displayKey: photos.displayKey, thumbKey: photos.thumbKey })
+    .from(photos)
+    .where(inArray(photos.checklistId, [...checklistIds]));
+  return rows.flatMap((row) => [row.displayKey, row.thumbKey]);
+}

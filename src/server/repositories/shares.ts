@@ -1,0 +1,260 @@
+import { and, count, desc, eq, exists, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { SHARE_LIMITS, type ShareChannel } from '#domain/sharing';
+import type { Database } from '../db/client.ts';
+import { checklistActivity, checklists, shareCodeSends, shareGrants, shares, users } from '../db/schema.ts';
+import { isGrantUnexpired, isShareLive } from './access.ts';
+
+/**
+ * Verified sharing's tables: shares (one a contact of a checklist, with its link and live code), the
+ * grants browsers earn by proving a code, and the record of codes sent. A share's link works while it
+ * is not revoked; a grant is live while unexpired and its share's link works (repositories/access.ts).
+ */
+
+export type ShareRow = typeof shares.$inferSelect;
+
+/**
+ * Counts a verify try against the link's window (one window of `windowMs` at a time) and answers
+ * the share as it now stands; undefined for an unknown, revoked or replaced link.
+ */
+export async function countVerifyTry(db: Database, tokenHash: string, now: Date, windowMs: number) {
+  const windowStart = new Date(now.getTime() - windowMs);
+  const fresh = or(isNull(shares.verifyWindowStart), lt(shares.verifyWindowStart, windowStart));
+  const [share] = await db
+    .update(shares)
+    .set({
+      verifyWindowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${shares.verifyWindowStart} end`,
+      verifyWindowCount: sql`case when ${fresh} then 1 else ${shares.verifyWindowCount} + 1 end`,
+    })
+    .where(and(eq(shares.tokenHash, tokenHash), isShareLive()))
+    .returning();
+  return share;
+}
+
+/**
+ * Takes one of the live code's tries before it is compared (so parallel guesses cannot get more):
+ * the tries used so far, or undefined when the code changed or has none left.
+ */
+export async function takeCodeTry(db: Database, shareId: string, codeHash: string) {
+  const [row] = await db
+    .update(shares)
+    .set({ codeWrongTries: sql`${shares.codeWrongTries} + 1` })
+    .where(
+      and(
+        eq(shares.id, shareId),
+        eq(shares.codeHash, codeHash),
+        lt(shares.codeWrongTries, SHARE_LIMITS.codeMaxTries),
+      ),
+    )
+    .returning({ tries: shares.codeWrongTries });
+  return row?.tries;
+}
+
+/** Consumes the code (exactly one request can); whether this one did. */
+export async function consumeCode(db: Database, shareId: string, codeHash: string): Promise<boolean> {
+  const consumed = await db
+    .update(shares)
+    .set({ codeHash: null, codeExpiresAt: null, codeWrongTries: 0 })
+    .where(and(eq(shares.id, shareId), eq(shares.codeHash, codeHash)))
+    .returning({ id: shares.id });
+  return consumed.length > 0;
+}
+
+/** Grants the browser the share until `expiresAt` (a browser verifying again gets a fresh term). */
+export async function upsertGrant(
+  db: Database,
+  grant: { browserHash: string; shareId: string; checklistId: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insert(shareGrants)
+    .values(grant)
+    .onConflictDoUpdate({
+      target: [shareGrants.browserHash, shareGrants.shareId],
+      set: { expiresAt: grant.expiresAt },
+    });
+}
+
+/**
+ * This browser's grant on the share of this link while the link works, with whether the grant is
+ * still unexpired (an expired one is told apart: the page says so), the owner's name and the
+ * languages of the checklist's texts; undefined when it has none.
+ */
+export async function grantByToken(db: Database, tokenHash: string, browserHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      share: shares,
+      unexpired: sql<boolean>`${isGrantUnexpired(now)}`,
+      ownerDisplayName: users.displayName,
+      ownerEmail: users.email,
+      ownerLanguage: users.language,
+      remarksLanguage: checklists.remarksLanguage,
+    })
+    .from(shares)
+    .innerJoin(shareGrants, and(eq(shareGrants.shareId, shares.id), eq(shareGrants.browserHash, browserHash)))
+    .innerJoin(checklists, eq(checklists.id, shares.checklistId))
+    .innerJoin(users, eq(users.id, checklists.userId))
+    .where(and(eq(shares.tokenHash, tokenHash), isShareLive()));
+  return row ? { ...row, unexpired: Boolean(row.unexpired) } : undefined;
+}
+
+/** The share of this link while it works, with its checklist's name and owner; undefined otherwise. */
+export async function liveShareByToken(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      share: shares,
+      ownerId: checklists.userId,
+      checklistName: checklists.name,
+      ownerName: users.displayName,
+      ownerEmail: users.email,
+    })
+    .from(shares)
+    .innerJoin(checklists, eq(checklists.id, shares.checklistId))
+    .innerJoin(users, eq(users.id, checklists.userId))
+    .where(and(eq(shares.tokenHash, tokenHash), isShareLive()));
+  return row;
+}
+
+/** Makes the share of this checklist for this contact unless there is one. */
+export async function insertShareIfAbsent(db: Database, share: typeof shares.$inferInsert): Promise<void> {
+  await db
+    .insert(shares)
+    .values(share)
+    .onConflictDoNothing({ target: [shares.checklistId, shares.channel, shares.contact] });
+}
+
+export async function shareForContact(
+  db: Database,
+  checklistId: string,
+  channel: ShareChannel,
+  contact: string,
+) {
+  const [row] = await db
+    .select()
+    .from(shares)
+    .where(
+      and(eq(shares.checklistId, checklistId), eq(shares.channel, channel), eq(shares.contact, contact)),
+    );
+  return row;
+}
+
+export async function updateShare(
+  db: Database,
+  shareId: string,
+  changes: Partial<typeof shares.$inferInsert>,
+) {
+  const [row] = await db.update(shares).set(changes).where(eq(shares.id, shareId)).returning();
+  return row;
+}
+
+/** Every browser verified through the share loses it (its link was replaced or revoked). */
+export async function deleteGrantsOfShare(db: Database, shareId: string): Promise<void> {
+  await db.delete(shareGrants).where(eq(shareGrants.shareId, shareId));
+}
+
+/** Codes sent since `since` by this owner, or of this share, with the oldest one's time. */
+export async function codeSendsSince(
+  db: Database,
+  by: { ownerId: string } | { shareId: string },
+  since: Date,
+): Promise<{ n: number; oldest: string | null }> {
+  const whose =
+    'ownerId' in by ? eq(shareCodeSends.ownerId, by.ownerId) : eq(shareCodeSends.shareId, by.shareId);
+  const [row] = await db
+    .select({ n: count(), oldest: sql<string | null>`min(${shareCodeSends.sentAt})` })
+    .from(shareCodeSends)
+    .where(and(whose, gt(shareCodeSends.sentAt, since)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+/**
+ * Claims the right to send the share a new code: only if the last one was asked for before
+ * `earliest` (or `force`). The previous code dies here. Whether it was claimed.
+ */
+export async function claimCodeSlot(
+  db: Database,
+  shareId: string,
+  now: Date,
+  earliest: Date,
+  force: boolean,
+): Promise<boolean> {
+  const claimed = await db
+    .update(shares)
+    .set({ codeRequestedAt: now, codeHash: null, codeExpiresAt: null, codeWrongTries: 0 })
+    .where(
+      and(
+        eq(shares.id, shareId),
+        force ? undefined : or(isNull(shares.codeRequestedAt), lte(shares.codeRequestedAt, earliest)),
+      ),
+    )
+    .returning({ id: shares.id });
+  return claimed.length > 0;
+}
+
+/** Stores a new code's hash and records that a code was sent (never the code). */
+export async function storeCode(
+  db: Database,
+  share: { id: string; channel: ShareChannel },
+  ownerId: string,
+  code: { id: string; hash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(shares)
+    .set({ codeHash: code.hash, codeExpiresAt: code.expiresAt, codeWrongTries: 0 })
+    .where(eq(shares.id, share.id));
+  await db.insert(shareCodeSends).values({ id: code.id, ownerId, shareId: share.id, channel: share.channel });
+}
+
+/** A code the carrier refused: wiped (if still the live one), and the resend throttle released. */
+export async function wipeUndeliveredCode(db: Database, shareId: string, codeHash: string): Promise<void> {
+  await db
+    .update(shares)
+    .set({ codeHash: null, codeExpiresAt: null, codeRequestedAt: null })
+    .where(and(eq(shares.id, shareId), eq(shares.codeHash, codeHash)));
+}
+
+/**
+ * The checklist's shares whose link works, newest first, each with whether a browser holds a live
+ * grant through it and when its recipient last did something.
+ */
+export async function liveSharesOf(db: Database, checklistId: string, now: Date) {
+  return db
+    .select({
+      id: shares.id,
+      recipientName: shares.recipientName,
+      channel: shares.channel,
+      contact: shares.contact,
+      targetLanguage: shares.targetLanguage,
+      createdAt: shares.createdAt,
+      verified: sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(shareGrants)
+          .where(and(eq(shareGrants.shareId, shares.id), isGrantUnexpired(now))),
+      )}`,
+      lastActivityAt: sql<string | null>`(${db
+        .select({ at: sql`max(${checklistActivity.at})` })
+        .from(checklistActivity)
+        .where(eq(checklistActivity.shareId, shares.id))})`,
+    })
+    .from(shares)
+    .where(and(eq(shares.checklistId, checklistId), isShareLive()))
+    .orderBy(desc(shares.createdAt), desc(shares.id));
+}
+
+/** Revokes the share of this checklist if its link works: whether it did. Its code dies with it. */
+export async function revokeShareRow(db: Database, checklistId: string, shareId: string): Promise<boolean> {
+  const revoked = await db
+    .update(shares)
+    .set({ revokedAt: sql`now()`, codeHash: null, codeExpiresAt: null })
+    .where(and(eq(shares.id, shareId), eq(shares.checklistId, checklistId), isShareLive()))
+    .returning({ id: shares.id });
+  return revoked.length > 0;
+}
+
+/** The recipient id a share names (a realtime update's recipientId); null when the share is gone. */
+export async function recipientIdOfShare(db: Database, shareId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ recipientId: shares.recipientId })
+    .from(shares)
+    .where(eq(shares.id, shareId));
+  return row?.recipientId ?? null;
+}

@@ -1,0 +1,211 @@
+import { type AnyColumn, and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import type { TaskPatch } from '#domain/checklist';
+import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { checklistActivity, checklists, tasks } from '../db/schema.ts';
+import { type ActorKind, actingKindSql } from '../policies/checklists.ts';
+import { callerCtes, callerParams, type Presented, presentedBy } from './access.ts';
+import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
+import { toDate, toDateOrNull } from './sql-values.ts';
+
+/**
+ * Ticking, unticking and removing a task's photo: the hottest write, one statement (docs/decisions/0003,
+ * 0004, 0006). It finds the caller's live session and live grant (repositories/access.ts; only what
+ * the request presented: one statement each for a session cookie, a recipient cookie, or both), decides
+ * who acts by the policy's rule (`actingKindSql`: the owner first, then a recipient; both may tick), takes
+ * the checklist's next revision, changes the one task row and records who did it. The write made later
+ * wins, per task and field (`changedAt`); the version (for whole-checklist edits) is left alone, so an
+ * editor open elsewhere is not made stale.
+ */
+
+export type TaskChange = `${'tick' | 'untick' | 'keep'}${'' | '-unphoto'}`;
+
+export function taskChangeOf(patch: TaskPatch): TaskChange {
+  const completion = patch.completed === true ? 'tick' : patch.completed === false ? 'untick' : 'keep';
+  return `${completion}${patch.photoUrl === null ? '-unphoto' : ''}`;
+}
+
+const ACTION_OF: Record<Exclude<TaskChange, 'keep'>, 'task_completed' | 'task_reopened' | 'photo_removed'> = {
+  tick: 'task_completed',
+  untick: 'task_reopened',
+  'keep-unphoto': 'photo_removed',
+  'tick-unphoto': 'task_completed',
+  'untick-unphoto': 'task_reopened',
+};
+
+/**
+ * The statement of one kind of change. The checklist row is touched first (which orders this change
+ * after any other in flight on it, and takes the next revision), only if someone with the right to
+ * tick reaches it, the task is in it and the write is not older than the task's last write to a field
+ * it changes (later write wins, per field: `changedAt`, clamped to now); then the task row, each field
+ * only where this write wins, rechecked on the row as it is once the checklist is locked; the record
+ * of it goes in alongside, naming the recipient's share when a recipient acted. Unticking, or removing
+ * a photo, reopens a submitted checklist. No row: nobody reaches the checklist, the task is not in it,
+ * or the write is older than what is stored.
+ */
+function buildTaskUpdate(change: Exclude<TaskChange, 'keep'>, presented: Presented) {
+  const tick = change.startsWith('tick');
+  const untick = change.startsWith('untick');
+  const unphoto = change.endsWith('-unphoto');
+  const completes = tick || untick;
+  /** With one field changed the WHERE clause decides; with two, each field is set where it wins. */
+  const bothFields = completes && unphoto;
+  return preparedPerDatabase((db) => {
+    const effective = effectiveChangeTime(sql.placeholder('changedAt'));
+    const completionWins = writeWins(tasks.completedChangedAt, effective);
+    const photoWins = writeWins(tasks.photoChangedAt, effective);
+    const anyWins =
+      completes && unphoto ? or(completionWins, photoWins) : completes ? completionWins : photoWins;
+    const ifWins = (wins: SQL, value: SQL, column: AnyColumn): SQL =>
+      bothFields ? sql`case when ${wins} then ${value} else ${column} end` : value;
+    const thisTask = and(
+      eq(tasks.checklistId, sql.placeholder('checklistId')),
+      eq(tasks.id, sql.placeholder('taskId')),
+    );
+    const taskWhere = (condition: SQL | undefined) =>
+      db.select({ one: sql`1` }).from(tasks).where(and(thisTask, condition));
+    /** A time of the caller's session (to keep it alive), null when no session cookie came. */
+    const sessionColumn = (column: unknown) =>
+      (session && column ? sql`(select ${column} from ${session})` : sql`null`).mapWith(toDateOrNull);
+
+    const { session, grant, reach, ctes } = callerCtes(db, presented);
+    const acting = actingKindSql(reach, 'tick');
+    // Reopens a submission: an untick or a photo removal that applies (with a tick, only the removal).
+    const reopens =
+      change === 'tick-unphoto'
+        ? sql`case when exists(${taskWhere(photoWins)}) then null else ${checklists.submittedAt} end`
+        : untick || unphoto
+          ? null
+          : undefined;
+    const touched = db.$with('touched').as(
+      db
+        .update(checklists)
+        .set({
+          updatedAt: sql`now()`,
+          revision: sql`${checklists.revision} + 1`,
+          ...(reopens !== undefined ? { submittedAt: reopens } : {}),
+        })
+        .where(
+          and(
+            eq(checklists.id, sql.placeholder('checklistId')),
+            sql`${acting} is not null`,
+            exists(taskWhere(anyWins)),
+          ),
+        )
+        .returning({
+          id: checklists.id,
+          userId: checklists.userId,
+          revision: checklists.revision,
+          updatedAt: checklists.updatedAt,
+          submittedAt: checklists.submittedAt,
+          actorKind: sql<ActorKind>`${acting}`.as('actor_kind'),
+        }),
+    );
+    // Columns in the table's order: id, checklist_id, share_id, actor_label, action, task_id, at.
+    const shareOfActor = grant
+      ? sql`case when ${touched.actorKind} = 'recipient' then (select ${grant.shareId} from ${grant}) end`
+      : sql`null`;
+    const action = bothFields
+      ? sql`case when exists(${taskWhere(completionWins)}) then ${ACTION_OF[change]} else 'photo_removed' end`
+      : sql`${ACTION_OF[change]}`;
+    const logged = db.$with('logged').as(
+      db
+        .insert(checklistActivity)
+        .select(
+          sql`select ${sql.placeholder('activityId')}, ${touched.id}, ${shareOfActor}, null, ${action}, ${sql.placeholder('taskId')}, clock_timestamp() from ${touched}`,
+        )
+        .returning({ id: checklistActivity.id }),
+    );
+    return db
+      .with(...ctes, touched, logged)
+      .update(tasks)
+      .set({
+        updatedAt: sql`now()`,
+        ...(tick
+          ? {
+              completed: ifWins(completionWins, sql`true`, tasks.completed),
+              completedAt: ifWins(
+                completionWins,
+                sql`coalesce(${tasks.completedAt}, now())`,
+                tasks.completedAt,
+              ),
+            }
+          : {}),
+        ...(untick
+          ? {
+              completed: ifWins(completionWins, sql`false`, tasks.completed),
+              completedAt: ifWins(completionWins, sql`null`, tasks.completedAt),
+            }
+          : {}),
+        ...(completes
+          ? { completedChangedAt: ifWins(completionWins, effective, tasks.completedChangedAt) }
+          : {}),
+        ...(unphoto
+          ? {
+              photoUrl: ifWins(photoWins, sql`null`, tasks.photoUrl),
+              photoChangedAt: ifWins(photoWins, effective, tasks.photoChangedAt),
+            }
+          : {}),
+      })
+      .where(
+        and(
+          eq(tasks.checklistId, sql`(select ${touched.id} from ${touched})`),
+          eq(tasks.id, sql.placeholder('taskId')),
+          // Again on the row as it is now: a write to it may have committed while this one waited.
+          anyWins,
+        ),
+      )
+      .returning({
+        taskId: tasks.id,
+        completed: tasks.completed,
+        completedAt: tasks.completedAt,
+        photoUrl: tasks.photoUrl,
+        actorKind: sql<ActorKind>`(select ${touched.actorKind} from ${touched})`,
+        ownerId: sql<string>`(select ${touched.userId} from ${touched})`,
+        revision: sql<number>`(select ${touched.revision} from ${touched})`.mapWith(Number),
+        checklistUpdatedAt: sql`(select ${touched.updatedAt} from ${touched})`.mapWith(toDate),
+        submittedAt: sql`(select ${touched.submittedAt} from ${touched})`.mapWith(toDateOrNull),
+        sessionCreatedAt: sessionColumn(session?.sessionCreatedAt),
+        sessionLastSeenAt: sessionColumn(session?.sessionLastSeenAt),
+        sessionExpiresAt: sessionColumn(session?.sessionExpiresAt),
+      })
+      .prepare(`update_task_${change.replace('-', '_')}_by_${presented}`);
+  });
+}
+
+const TASK_CHANGES: Exclude<TaskChange, 'keep'>[] = [
+  'tick',
+  'untick',
+  'keep-unphoto',
+  'tick-unphoto',
+  'untick-unphoto',
+];
+const PRESENTED: Presented[] = ['session', 'browser', 'both'];
+const taskUpdates = new Map(
+  TASK_CHANGES.flatMap((change) =>
+    PRESENTED.map((presented) => [`${change}/${presented}`, buildTaskUpdate(change, presented)] as const),
+  ),
+);
+
+/**
+ * The task as this change left it, with the checklist's new revision and who acted; undefined:
+ * nothing changed (nobody, or no such task, or an older write). The caller presented at least one
+ * cookie (`presentedBy`).
+ */
+export async function applyTaskChange(
+  db: Database,
+  change: Exclude<TaskChange, 'keep'>,
+  caller: { idHash: string | null; browserHash: string | null; now: Date },
+  target: { checklistId: string; taskId: string; activityId: string; changedAt: string | undefined },
+) {
+  const presented = presentedBy(caller);
+  const update = presented ? taskUpdates.get(`${change}/${presented}`) : undefined;
+  if (!update) return undefined;
+  const [row] = await update(db).execute({
+    ...callerParams(caller, target.checklistId),
+    taskId: target.taskId,
+    activityId: target.activityId,
+    changedAt: changedAtParameter(target.changedAt),
+  });
+  return row;
+}

@@ -1,0 +1,75 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { describe, expect, it } from 'vitest';
+import { createChecklist, getChecklist, signInOwner, tick } from '#tests/support/checklists';
+import { testDatabaseKind } from '#tests/support/database';
+import { recipientBrowser, share, verified } from '#tests/support/sharing';
+import { setupTestApp } from '#tests/support/test-app';
+
+/**
+ * DESIGN.md "Budgets": reading one checklist costs one round trip, a tick one transaction of one or
+ * two statements. Counted on PGlite, where every statement the app sends passes through its one
+ * client (PostgreSQL runs the same SQL). What local mode's analytics does once the answer is out
+ * (http/analytics.ts: the event row, and on routes a recipient uses too, whether a session is
+ * signed in) is not the route's and is left out; the sessions here are fresh, so no sliding-expiry
+ * write falls due.
+ */
+const t = setupTestApp();
+
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const client = (t.database.notifications as { client: PGlite }).client;
+  const seen: string[] = [];
+  const query = client.query.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) => {
+    const analytics = text.includes('analytics_events') || text.includes('inner join "users"');
+    if (!analytics) seen.push(text);
+    return (query as (...args: unknown[]) => unknown)(text, ...rest);
+  }) as typeof client.query;
+  try {
+    await work();
+  } finally {
+    client.query = query;
+  }
+  return seen;
+}
+
+describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', () => {
+  it('the owner reads a checklist in one statement and ticks it in one, once it is cached', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 5);
+    await getChecklist(owner, checklist.id); // cached at this revision
+
+    const read = await statementsOf(() => getChecklist(owner, checklist.id));
+    expect(read).toHaveLength(1);
+
+    let answer = 0;
+    const ticked = await statementsOf(async () => {
+      answer = (await tick(owner, checklist, 0)).statusCode;
+    });
+    expect(answer).toBe(200);
+    expect(ticked).toHaveLength(1);
+    expect(ticked[0]).toMatch(/^with "session" as .*update "tasks"/s);
+  });
+
+  it('a verified recipient ticks in one statement too', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 5);
+    const browser = recipientBrowser(t.app);
+    await verified(browser, await share(owner, checklist.id));
+    await getChecklist(owner, checklist.id);
+
+    const url = `/api/checklists/${checklist.id}/tasks/${checklist.tasks[1]?.id}`;
+    let answer = 0;
+    const ticked = await statementsOf(async () => {
+      answer = (await browser.call('PATCH', url, { completed: true })).statusCode;
+    });
+    expect(answer).toBe(200);
+    expect(ticked).toHaveLength(1);
+  });
+
+  it('a tick with nothing cached reads the checklist once more: two statements', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 5);
+    const ticked = await statementsOf(() => tick(owner, checklist, 2));
+    expect(ticked).toHaveLength(2);
+  });
+});
