@@ -70,8 +70,10 @@ export function whenIdle(task: () => void): () => void {
 
 interface ChunkBoundaryProps {
   chunk: { reset(): void };
-  /** Shown while the code downloads, and instead of it when the download failed. */
+  /** Shown while the code downloads, and instead of it when the download failed (unless `failed` is given). */
   fallback: ReactNode;
+  /** Shown instead of the code when its download failed. */
+  failed?: ReactNode;
   onLoadFailed?(error: unknown): void;
   /** After a failure, a new value tries again (the dialog opened again, a Try again button). */
   retryKey?: unknown;
@@ -96,7 +98,7 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, { failed: boole
   }
 
   override render() {
-    if (this.state.failed) return this.props.fallback;
+    if (this.state.failed) return this.props.failed ?? this.props.fallback;
     return <Suspense fallback={this.props.fallback}>{this.props.children}</Suspense>;
   }
 }

@@ -1,7 +1,16 @@
+import { X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useUiLanguage } from '../../i18n/i18n.tsx';
+import { translate, useUiLanguage } from '../../i18n/i18n.tsx';
 import { ChunkBoundary, lazyChunk, whenIdle } from '../../lib/lazy-chunk.tsx';
-import type { ShownToast, ToasterProps, ToastMessage } from './toaster.tsx';
+import {
+  type ShownToast,
+  TOAST_CLOSE,
+  TOAST_DURATION_MS,
+  TOAST_VIEWPORT,
+  type ToasterProps,
+  type ToastMessage,
+  toastBox,
+} from './toast-style.ts';
 
 export type { ToastMessage };
 
@@ -19,6 +28,37 @@ const toaster = lazyChunk<ToasterProps>(() => import('./toaster.tsx').then((modu
 
 export const preloadToaster = toaster.preload;
 
+/**
+ * The toast without Radix, for when its code could not be fetched (offline before it was ever
+ * cached): the same box and words, a close button, gone after the same 5 seconds.
+ */
+function PlainToast({ current, onDismiss }: ToasterProps) {
+  useEffect(() => {
+    if (!current) return;
+    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, onDismiss]);
+  if (!current) return null;
+  return (
+    <div className={TOAST_VIEWPORT}>
+      <div role="status" aria-live="polite" data-testid="toast" className={toastBox(current)}>
+        <div className="grid gap-1">
+          <div className="text-sm font-semibold">{current.title}</div>
+          {current.description && <div className="text-sm opacity-90">{current.description}</div>}
+        </div>
+        <button
+          type="button"
+          aria-label={translate('common.close')}
+          onClick={onDismiss}
+          className={TOAST_CLOSE}
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** At most one toast at a time (spec section 9): a new one replaces the one showing. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
@@ -26,6 +66,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback((message: ToastMessage) => {
     setCurrent({ ...message, id: Date.now() + Math.random() });
   }, []);
+  const dismiss = useCallback(() => setCurrent(null), []);
   const api = useMemo(() => ({ toast }), [toast]);
   // The close button's name follows the page's language; a toast swipes away toward the line's end.
   const language = useUiLanguage();
@@ -37,8 +78,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {(idle || current) && (
         // Should its code not arrive (offline before it was cached), the next toast tries again.
-        <ChunkBoundary chunk={toaster} fallback={null} retryKey={current?.id}>
-          <Toaster current={current} onDismiss={() => setCurrent(null)} language={language} />
+        <ChunkBoundary
+          chunk={toaster}
+          fallback={null}
+          failed={<PlainToast current={current} onDismiss={dismiss} language={language} />}
+          retryKey={current?.id}
+        >
+          <Toaster current={current} onDismiss={dismiss} language={language} />
         </ChunkBoundary>
       )}
     </ToastContext.Provider>
