@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { loadConfig, publicConfig } from './src/server/config.ts';
@@ -11,6 +12,52 @@ function injectPublicConfig(): Plugin {
     name: 'listsync-public-config',
     apply: 'serve',
     transformIndexHtml: (html) => renderIndexHtml(html, publicConfig(loadConfig())),
+  };
+}
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/** Values that are pure as written: nothing to mark. */
+const PURE_AS_WRITTEN = new Set(['Literal', 'ArrowFunctionExpression', 'FunctionExpression']);
+
+/**
+ * In the browser's build, what src/domain declares at the top of a module (zod schemas, messages,
+ * tables) is pure, so a page keeps only the declarations it uses. src/domain is pure by rule (the
+ * layer check: no I/O, no globals), but a bundler cannot see that `z.object({...})` or a helper that
+ * builds a schema has no effect: without this, a page that reads one constant of checklist.ts also
+ * carries every request schema beside it, and with them zod (24 KiB gzipped, measured on /dashboard).
+ * The server's build and the tests run the modules as written.
+ */
+function pureDomainDeclarations(): Plugin {
+  return {
+    name: 'listsync-pure-domain-declarations',
+    apply: 'build',
+    enforce: 'post',
+    transform: {
+      filter: { id: /\/src\/domain\/[^/]+\.ts$/ },
+      handler(source) {
+        const program = this.parse(source) as unknown as { body: AstNode[] };
+        const code = new MagicString(source);
+        for (const statement of program.body) {
+          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if ((declaration as AstNode | null)?.type !== 'VariableDeclaration') continue;
+          for (const { init } of (declaration as AstNode).declarations as { init: AstNode | null }[]) {
+            if (!init || PURE_AS_WRITTEN.has(init.type)) continue;
+            // `X = f(...)` becomes `X = /* @__PURE__ */ (() => (f(...)))()`: evaluated as before, and
+            // dropped whole when nothing reads X (a pure mark on `f(...)` alone would still keep its
+            // arguments and the calls chained inside it).
+            code.prependLeft(init.start, '/* @__PURE__ */ (() => (');
+            code.appendRight(init.end, '))()');
+          }
+        }
+        return code.hasChanged() ? { code: code.toString(), map: code.generateMap({ hires: true }) } : null;
+      },
+    },
   };
 }
 
@@ -55,7 +102,7 @@ function serviceWorker() {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5001'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), injectPublicConfig(), serviceWorker()],
+  plugins: [react(), tailwindcss(), injectPublicConfig(), pureDomainDeclarations(), serviceWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

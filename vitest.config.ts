@@ -32,7 +32,12 @@ const projects: TestProjectInlineConfiguration[] = [
   {
     // React components, rendered with Testing Library in jsdom.
     extends: true,
-    test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom', setupFiles },
+    test: {
+      name: 'web',
+      include: ['src/web/**/*.test.tsx'],
+      environment: 'jsdom',
+      setupFiles: [...setupFiles, 'tests/support/web-chunks.ts'],
+    },
   },
   apiProject('api-pglite', { testDatabase: 'pglite', testDatabaseUrl: '' }),
 ];

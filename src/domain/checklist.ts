@@ -1,5 +1,5 @@
-import { differenceInCalendarDays, format } from 'date-fns';
 import { z } from 'zod';
+import { calendarDaysBetween, shortDate } from './dates.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
 import { ChangedAt } from './offline.ts';
 
@@ -138,11 +138,11 @@ function toDate(value: DateLike): Date | null {
 export function createdDateLabel(createdAt: DateLike, now: Date = new Date()): string {
   const date = toDate(createdAt);
   if (!date) return 'Just now';
-  const days = differenceInCalendarDays(now, date);
+  const days = calendarDaysBetween(now, date);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days} days ago`;
-  return format(date, 'MMM d, yyyy');
+  return shortDate(date);
 }
 
 /** '{taskCount} tasks • Created {relative date}' (dashboard row). */

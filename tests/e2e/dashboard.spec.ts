@@ -113,6 +113,42 @@ test('the row menu and the delete dialog work from the keyboard, and focus comes
   await expect(page.getByRole('heading', { name: 'Your Checklists' })).toBeFocused();
 });
 
+test("a row's menu pressed before its code has arrived opens once it has", async ({ page }) => {
+  await seedChecklist(page, 'Slow network', ['Wait for it']);
+  // The menu's chunk comes after the list (as on a slow phone): its button is a stand-in meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/row-menu-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  const trigger = page.getByRole('button', { name: 'Checklist actions' });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  release();
+  // From the keyboard, as if the menu had been there: open, first item focused, then the same walk.
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(trigger).toBeFocused();
+
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((resolve) => {
+    releaseAgain = resolve;
+  });
+  await page.unroute(/\/assets\/row-menu-[^/]+\.js$/);
+  await page.route(/\/assets\/row-menu-[^/]+\.js$/, async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await trigger.click();
+  releaseAgain();
+  await expect(page.getByRole('menuitem')).toHaveText(['Edit', 'Share Link', 'Delete']);
+});
+
 test.describe('the free plan limit', () => {
   test.beforeEach(async ({ page }) => {
     for (let i = 1; i <= 5; i++) await seedChecklist(page, `Unit ${i} turnover`, ['Strip beds']);

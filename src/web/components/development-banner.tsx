@@ -1,10 +1,7 @@
 import { Construction, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  MAILING_LIST_SUCCESS,
-  MailingListSignupInput,
-  type MailingListSignupResponse,
-} from '#domain/mailing-list';
+import { isEmailAddress, normalizeEmail } from '#domain/email';
+import { MAILING_LIST_SUCCESS, type MailingListSignupResponse } from '#domain/mailing-list';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { Button } from './ui/button.tsx';
@@ -14,6 +11,8 @@ import { Input } from './ui/field.tsx';
 export const DEV_BANNER_DISMISSED_KEY = 'listsync:dev-banner-dismissed';
 
 const EMPTY_EMAIL_MESSAGE = 'Please enter your email address.';
+/** The server's schema (user-input.ts) says the same of every malformed address. */
+const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 const SIGNUP_FAILED_MESSAGE = 'Could not sign you up right now. Please try again later.';
 
 // Storage can throw (disabled cookies, some private modes); the banner then simply is not remembered.
@@ -67,17 +66,18 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
       setState({ kind: 'error', message: EMPTY_EMAIL_MESSAGE, field: true });
       return;
     }
-    // The same schema the server applies: a malformed address never leaves the browser.
-    const parsed = MailingListSignupInput.safeParse({ email });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address.';
-      setState({ kind: 'error', message, field: true });
+    // The rule the server's schema applies (email.ts), without zod on the first screen: a malformed
+    // address never leaves the browser.
+    if (!isEmailAddress(email)) {
+      setState({ kind: 'error', message: INVALID_EMAIL_MESSAGE, field: true });
       return;
     }
 
     setState({ kind: 'sending' });
     try {
-      await apiRequest<MailingListSignupResponse>('POST', '/api/mailing-list/subscribe', parsed.data);
+      await apiRequest<MailingListSignupResponse>('POST', '/api/mailing-list/subscribe', {
+        email: normalizeEmail(email),
+      });
       setState({ kind: 'done' });
     } catch (error) {
       if (isApiError(error) && error.status === 400 && error.serverMessage) {

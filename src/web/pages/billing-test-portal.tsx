@@ -15,7 +15,7 @@ import { TIER_DISPLAY_NAMES } from '#domain/plans';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { ConfirmDialog } from '../components/ui/dialog.tsx';
+import { LazyConfirmDialog } from '../components/ui/lazy-dialog.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { apiRequest, isApiError } from '../lib/api.ts';
@@ -200,7 +200,7 @@ export default function TestPortalPage() {
           </>
         )}
       </div>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
         title="Cancel the subscription now?"

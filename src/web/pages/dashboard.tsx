@@ -1,12 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { ChecklistEditor } from '../components/checklist-editor/checklist-editor.tsx';
+import {
+  LazyChecklistEditor,
+  preloadChecklistEditor,
+} from '../components/checklist-editor/lazy-checklist-editor.tsx';
 import { DevelopmentBanner } from '../components/development-banner.tsx';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { LazyShareDialog } from '../components/share-dialog/lazy-share-dialog.tsx';
-import { ConfirmDialog } from '../components/ui/dialog.tsx';
+import { LazyConfirmDialog, preloadDialogs } from '../components/ui/lazy-dialog.tsx';
 import { useLiveDashboard } from '../hooks/use-live-updates.ts';
+import { whenIdle } from '../lib/lazy-chunk.tsx';
 import { isNewChecklistId } from '../sync/index.ts';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
+import { preloadRowMenu } from './dashboard/checklist-row.tsx';
 import { HeldEdits } from './dashboard/held-edits.tsx';
 import { LanguageCard } from './dashboard/language-card.tsx';
 import { StatsStrip } from './dashboard/stats-strip.tsx';
@@ -24,6 +29,16 @@ export default function DashboardPage() {
   /** The row whose menu opened a dialog: focus goes back to its menu button, or to the list if it is gone. */
   const menuRowId = useRef<string | null>(null);
   const returnFocusToList = () => rowMenuTrigger(menuRowId.current) ?? headingRef.current;
+
+  // What the list's buttons open comes after the first paint: the rows' menus at once (their buttons
+  // are there as soon as the list is), the editor and the confirmation when the browser is idle.
+  useEffect(() => {
+    void preloadRowMenu();
+    return whenIdle(() => {
+      void preloadChecklistEditor();
+      void preloadDialogs();
+    });
+  }, []);
 
   // When the editor closes, focus goes back to the list instead of the top of the page.
   const editorWasOpen = useRef(false);
@@ -68,7 +83,7 @@ export default function DashboardPage() {
               }}
             />
           ) : (
-            <ChecklistEditor
+            <LazyChecklistEditor
               checklist={editor.mode === 'edit' ? editor.checklist : null}
               initialDraft={editor.mode === 'create' ? editor.initial : undefined}
               initialStash={editor.mode === 'edit' ? editor.stash : undefined}
@@ -89,7 +104,7 @@ export default function DashboardPage() {
         </aside>
       </div>
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={actions.deleting !== null}
         onOpenChange={(open) => !open && actions.cancelDelete()}
         title="Are you sure?"

@@ -1,18 +1,18 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { translate, useUiLanguage } from '../../i18n/i18n.tsx';
-import { cn } from '../../lib/cn.ts';
+import { ChunkBoundary, lazyChunk, whenIdle } from '../../lib/lazy-chunk.tsx';
+import {
+  type ShownToast,
+  TOAST_CLOSE,
+  TOAST_DURATION_MS,
+  TOAST_VIEWPORT,
+  type ToasterProps,
+  type ToastMessage,
+  toastBox,
+} from './toast-style.ts';
 
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-
-interface ShownToast extends ToastMessage {
-  id: number;
-}
+export type { ToastMessage };
 
 interface ToastApi {
   toast(message: ToastMessage): void;
@@ -20,52 +20,73 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
+/**
+ * Radix Toast (its viewport, dismissal and swipe code: 9 KiB gzipped) is not needed to paint a page:
+ * it is fetched when the browser is first idle, or with the first toast, whichever comes first.
+ */
+const toaster = lazyChunk<ToasterProps>(() => import('./toaster.tsx').then((module) => module.Toaster));
+
+export const preloadToaster = toaster.preload;
+
+/**
+ * The toast without Radix, for when its code could not be fetched (offline before it was ever
+ * cached): the same box and words, a close button, gone after the same 5 seconds.
+ */
+function PlainToast({ current, onDismiss }: ToasterProps) {
+  useEffect(() => {
+    if (!current) return;
+    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, onDismiss]);
+  if (!current) return null;
+  return (
+    <div className={TOAST_VIEWPORT}>
+      <div role="status" aria-live="polite" data-testid="toast" className={toastBox(current)}>
+        <div className="grid gap-1">
+          <div className="text-sm font-semibold">{current.title}</div>
+          {current.description && <div className="text-sm opacity-90">{current.description}</div>}
+        </div>
+        <button
+          type="button"
+          aria-label={translate('common.close')}
+          onClick={onDismiss}
+          className={TOAST_CLOSE}
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** At most one toast at a time (spec section 9): a new one replaces the one showing. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
+  const [idle, setIdle] = useState(false);
   const toast = useCallback((message: ToastMessage) => {
     setCurrent({ ...message, id: Date.now() + Math.random() });
   }, []);
+  const dismiss = useCallback(() => setCurrent(null), []);
   const api = useMemo(() => ({ toast }), [toast]);
   // The close button's name follows the page's language; a toast swipes away toward the line's end.
   const language = useUiLanguage();
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  const Toaster = toaster.Component;
 
   return (
     <ToastContext.Provider value={api}>
-      <ToastPrimitive.Provider swipeDirection={language === 'ar' ? 'left' : 'right'} duration={5000}>
-        {children}
-        {current && (
-          <ToastPrimitive.Root
-            key={current.id}
-            data-testid="toast"
-            onOpenChange={(open) => {
-              if (!open) setCurrent(null);
-            }}
-            className={cn(
-              'toast-root relative pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg',
-              current.variant === 'destructive'
-                ? 'border-red-600 bg-red-600 text-white'
-                : 'border-slate-200 bg-white text-slate-900',
-            )}
-          >
-            <div className="grid gap-1">
-              <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
-              {current.description && (
-                <ToastPrimitive.Description className="text-sm opacity-90">
-                  {current.description}
-                </ToastPrimitive.Description>
-              )}
-            </div>
-            <ToastPrimitive.Close
-              aria-label={translate('common.close')}
-              className="absolute top-3 end-3 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
-            >
-              <X className="h-4 w-4" aria-hidden="true" />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        )}
-        <ToastPrimitive.Viewport className="pointer-events-none fixed end-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm" />
-      </ToastPrimitive.Provider>
+      {children}
+      {(idle || current) && (
+        // Should its code not arrive (offline before it was cached), the next toast tries again.
+        <ChunkBoundary
+          chunk={toaster}
+          fallback={null}
+          failed={<PlainToast current={current} onDismiss={dismiss} language={language} />}
+          retryKey={current?.id}
+        >
+          <Toaster current={current} onDismiss={dismiss} language={language} />
+        </ChunkBoundary>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
 import type { BillingInterval, SubscriptionStatus } from '#domain/billing';
+import { shortDate } from '#domain/dates';
 
 /** 'Dec 8, 2026' (the spec's date format); '' for no date. */
 export function billingDate(iso: string | null): string {
-  return iso ? format(new Date(iso), 'MMM d, yyyy') : '';
+  return iso ? shortDate(new Date(iso)) : '';
 }
 
 /** What happens next to a paid plan, in a few words: 'Trial ends Dec 8, 2026', 'Renews …', 'Ends …'. */

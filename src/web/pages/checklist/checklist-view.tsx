@@ -2,12 +2,13 @@ import { CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type Checklist, type Task, tasksMissingPhotos } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { LazyConfirmDialog, preloadDialogs } from '../../components/ui/lazy-dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useChecklistChanges } from '../../hooks/use-checklist-changes.ts';
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { whenIdle } from '../../lib/lazy-chunk.tsx';
 import type { ChecklistQuerySlot, PendingView } from '../../sync/index.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
 import { LazyPhotoDialog, LazyPhotoViewer, preloadPhotoChunks } from './lazy-photo.tsx';
@@ -80,6 +81,8 @@ export function ChecklistView({
   useEffect(() => {
     if (photosInUse) preloadPhotoChunks();
   }, [photosInUse]);
+  // The confirmation of an incomplete submit is fetched once the page is idle.
+  useEffect(() => whenIdle(() => void preloadDialogs()), []);
 
   function onToggle(task: Task) {
     // Ticking a task that needs a photo and has none asks for the photo first; unticking never does.
@@ -206,7 +209,7 @@ export function ChecklistView({
 
       {!submitted && <SubmitBar onSubmit={requestSubmit} submitting={submitting} />}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title={t('checklist.incompleteTitle')}

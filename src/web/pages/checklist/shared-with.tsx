@@ -4,7 +4,7 @@ import type { ShareSummary } from '#domain/sharing';
 import { LazyShareDialog, preloadShareDialog } from '../../components/share-dialog/lazy-share-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { LazyConfirmDialog } from '../../components/ui/lazy-dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useRevokeShare, useShares } from '../../hooks/use-shares.ts';
 import { isApiError } from '../../lib/api.ts';
@@ -109,7 +109,7 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
         </ul>
       )}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title={REVOKE_MESSAGES.title}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type Ref, useEffect, useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
+import { preloadChecklistEditor } from '../../components/checklist-editor/lazy-checklist-editor.tsx';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -68,7 +69,14 @@ export function ChecklistPanel({
           </h2>
           <ConnectionStatus className="h-5 sm:h-6" />
         </div>
-        <Button ref={newButtonRef} onClick={onCreate} size="sm" className="h-10">
+        <Button
+          ref={newButtonRef}
+          onClick={onCreate}
+          onPointerEnter={() => void preloadChecklistEditor()}
+          onFocus={() => void preloadChecklistEditor()}
+          size="sm"
+          className="h-10"
+        >
           <Plus className="h-4 w-4" aria-hidden="true" />
           New Checklist
         </Button>

@@ -1,20 +1,20 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type ChecklistSummary, checklistRowSubtitle } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cn } from '../../lib/cn.ts';
+import { ChunkBoundary, lazyChunk } from '../../lib/lazy-chunk.tsx';
+import {
+  type ChecklistRowActions,
+  MENU_OPENING_KEYS,
+  RowMenuButton,
+  type RowMenuProps,
+  type StandInHandoff,
+} from './row-menu-button.tsx';
 
-export interface ChecklistRowActions {
-  onEdit(checklist: ChecklistSummary): void;
-  onShare(checklist: ChecklistSummary): void;
-  onDelete(checklist: ChecklistSummary): void;
-}
+export type { ChecklistRowActions };
 
 /** A row of 'Your Checklists': name (opens it), '{n} tasks • Created {date}', status badge, menu. */
 export function ChecklistRow({
@@ -69,75 +69,50 @@ export function ChecklistRow({
   );
 }
 
-function RowMenu({
-  checklist,
-  actions,
-  shareable,
-}: {
-  checklist: ChecklistSummary;
-  actions: ChecklistRowActions;
-  shareable: boolean;
-}) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Checklist actions"
-          className="shrink-0 text-slate-500 data-[state=open]:bg-slate-100"
-        >
-          <MoreVertical className="h-5 w-5" aria-hidden="true" />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-40 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <MenuItem icon={Pencil} onSelect={() => actions.onEdit(checklist)}>
-            Edit
-          </MenuItem>
-          {shareable && (
-            <MenuItem icon={Share2} onSelect={() => actions.onShare(checklist)}>
-              Share Link
-            </MenuItem>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <MenuItem icon={Trash2} onSelect={() => actions.onDelete(checklist)} destructive>
-            Delete
-          </MenuItem>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
+/**
+ * The row's menu (Radix DropdownMenu with its positioning: 12 KiB gzipped) is a chunk of its own,
+ * fetched once the list is on screen (see preloadRowMenu). Until it is there, its button is drawn the
+ * same, so nothing moves when it arrives.
+ */
+const rowMenu = lazyChunk<RowMenuProps>(() => import('./row-menu.tsx').then((module) => module.RowMenu));
 
-function MenuItem({
-  icon: Icon,
-  onSelect,
-  destructive,
-  children,
-}: {
-  icon: ComponentType<{ className?: string }>;
-  onSelect(): void;
-  destructive?: boolean;
-  children: ReactNode;
-}) {
+export const preloadRowMenu = rowMenu.preload;
+
+function RowMenu(props: RowMenuProps) {
+  const handoff = useRef<StandInHandoff>({ focused: false, pressed: null });
+  // A press after a failed download (offline before it was cached) tries again.
+  const [presses, setPresses] = useState(0);
+  const Menu = rowMenu.Component;
+  const standIn = (
+    <RowMenuButton
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={() => void preloadRowMenu()}
+      onFocus={() => {
+        handoff.current.focused = true;
+        void preloadRowMenu();
+      }}
+      onBlur={(event) => {
+        // Not when it is taken away for the menu's own button: that one takes the focus over.
+        if (event.currentTarget.isConnected) handoff.current.focused = false;
+      }}
+      onKeyDown={(event) => {
+        if (!MENU_OPENING_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        handoff.current.pressed = { key: event.key };
+        setPresses((count) => count + 1);
+      }}
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        handoff.current.pressed = 'pointer';
+        setPresses((count) => count + 1);
+      }}
+    />
+  );
   return (
-    <DropdownMenu.Item
-      onSelect={onSelect}
-      className={cn(
-        'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none select-none',
-        destructive
-          ? 'text-red-700 data-highlighted:bg-red-50'
-          : 'text-slate-800 data-highlighted:bg-slate-100',
-      )}
-    >
-      <Icon className="h-4 w-4" aria-hidden="true" />
-      {children}
-    </DropdownMenu.Item>
+    <ChunkBoundary chunk={rowMenu} fallback={standIn} retryKey={presses}>
+      <Menu {...props} handoff={handoff.current} />
+    </ChunkBoundary>
   );
 }
 

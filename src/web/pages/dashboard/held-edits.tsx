@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { LazyConfirmDialog } from '../../components/ui/lazy-dialog.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
 import { useQueueState } from '../../hooks/use-offline-queue.tsx';
 import type { HeldOp } from '../../sync/index.ts';
@@ -81,7 +81,7 @@ export function HeldEdits({
           </div>
         );
       })}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={discarding !== null}
         onOpenChange={(open) => !open && setDiscarding(null)}
         title="Discard these changes?"

@@ -1,0 +1,81 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Pencil, Share2, Trash2 } from 'lucide-react';
+import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { RowMenuButton, type RowMenuProps, type StandInHandoff } from './row-menu-button.tsx';
+
+/** Gives the menu's button what its stand-in received (see StandInHandoff), once. */
+function takeOver(button: HTMLButtonElement | null, handoff: StandInHandoff | undefined): void {
+  if (!button || !handoff || (!handoff.focused && !handoff.pressed)) return;
+  const { pressed } = handoff;
+  handoff.focused = false;
+  handoff.pressed = null;
+  button.focus();
+  if (pressed === 'pointer') {
+    if (typeof PointerEvent === 'function')
+      button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0 }));
+  } else if (pressed) {
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: pressed.key, bubbles: true, cancelable: true }));
+  }
+}
+
+/** A row's menu: Edit, Share Link (once the checklist is on the server), Delete. */
+export function RowMenu({ checklist, actions, shareable, handoff }: RowMenuProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  // After Radix's own effects (its children's), so the press reaches a menu that listens.
+  useEffect(() => takeOver(button.current, handoff), [handoff]);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <RowMenuButton ref={button} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-40 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <MenuItem icon={Pencil} onSelect={() => actions.onEdit(checklist)}>
+            Edit
+          </MenuItem>
+          {shareable && (
+            <MenuItem icon={Share2} onSelect={() => actions.onShare(checklist)}>
+              Share Link
+            </MenuItem>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <MenuItem icon={Trash2} onSelect={() => actions.onDelete(checklist)} destructive>
+            Delete
+          </MenuItem>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function MenuItem({
+  icon: Icon,
+  onSelect,
+  destructive,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  onSelect(): void;
+  destructive?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu.Item
+      onSelect={onSelect}
+      className={cn(
+        'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none select-none',
+        destructive
+          ? 'text-red-700 data-highlighted:bg-red-50'
+          : 'text-slate-800 data-highlighted:bg-slate-100',
+      )}
+    >
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      {children}
+    </DropdownMenu.Item>
+  );
+}
