@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import type { AuthMeResponse } from '#domain/user';
 import { DevLoginInput, UserRegistrationInput } from '#domain/user-input';
+import { AuthMeSchema, SignedInUserSchema } from '#domain/user-response';
 import { upsertLocalAccount } from '../adapters/identity/local-provider.ts';
 import type { OidcClient } from '../adapters/identity/oidc-client.ts';
 import { type Config, usesSecureCookies } from '../config.ts';
@@ -11,6 +12,7 @@ import { escapeHtml, popupPage } from '../html.ts';
 import { AUTH_FLOW_TTL_MS, saveAuthFlow, takeAuthFlow } from '../services/auth-flows.ts';
 import { registerUser, upsertUserFromIdentity } from '../services/users.ts';
 import { recordEvent } from './analytics.ts';
+import { answers, htmlPage, noBody } from './responses.ts';
 import { endSession, requireUser, startSession } from './session.ts';
 
 const FLOW_COOKIE = 'listsync_auth_flow';
@@ -37,6 +39,32 @@ function popupResult(
     .send(popupPage({ title: result.ok ? 'Signed in' : 'Sign-in failed', body, data: result, script: true }));
 }
 
+/** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  me: { tags: ['account'], response: answers({ 200: AuthMeSchema }) },
+  login: {
+    tags: ['account'],
+    response: answers({
+      302: noBody('To the OpenID provider (the popup follows it)'),
+      400: htmlPage('The provider could not be reached: the popup says so'),
+    }),
+  },
+  callback: {
+    tags: ['account'],
+    response: answers({
+      200: htmlPage('Signed in: the popup tells the opener and closes'),
+      400: htmlPage('The sign-in failed: the popup says why'),
+    }),
+  },
+  logout: { tags: ['account'], response: answers({ 204: noBody('Signed out: the session ended') }) },
+  register: {
+    tags: ['account'],
+    body: UserRegistrationInput,
+    response: answers({ 200: SignedInUserSchema }, ['unauthenticated', 'forbidden']),
+  },
+  devLogin: { tags: ['local mode'], body: DevLoginInput, response: answers({ 200: SignedInUserSchema }) },
+};
+
 export interface AuthRoutesOptions {
   config: Config;
   db: Database;
@@ -54,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, { config, db, oidc, local
     secure: usesSecureCookies(config),
   };
 
-  routes.get('/api/auth/me', async (request, reply): Promise<AuthMeResponse> => {
+  routes.get('/api/auth/me', { schema: SCHEMAS.me }, async (request, reply): Promise<AuthMeResponse> => {
     reply.header('cache-control', 'no-store');
     return { user: await request.currentUser() };
   });
@@ -62,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, { config, db, oidc, local
   // Opened in the popup: starts the authorization code flow and sends the browser to the provider.
   routes.get(
     '/api/auth/login',
-    { config: { rateLimit: { max: 60, timeWindow: '10 minutes' } } },
+    { schema: SCHEMAS.login, config: { rateLimit: { max: 60, timeWindow: '10 minutes' } } },
     async (request, reply) => {
       let started: Awaited<ReturnType<OidcClient['begin']>>;
       try {
@@ -81,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, { config, db, oidc, local
     },
   );
 
-  routes.get('/api/auth/callback', async (request, reply) => {
+  routes.get('/api/auth/callback', { schema: SCHEMAS.callback }, async (request, reply) => {
     const key = request.cookies[FLOW_COOKIE];
     reply.clearCookie(FLOW_COOKIE, flowCookieOptions);
     const query = request.query as Record<string, string | undefined>;
@@ -120,19 +148,19 @@ export async function authRoutes(app: FastifyInstance, { config, db, oidc, local
     }
   });
 
-  routes.post('/api/auth/logout', async (request, reply) => {
+  routes.post('/api/auth/logout', { schema: SCHEMAS.logout }, async (request, reply) => {
     await endSession(request, reply, config, db);
     return reply.status(204).send();
   });
 
-  routes.post('/api/user/register', { schema: { body: UserRegistrationInput } }, async (request) => {
+  routes.post('/api/user/register', { schema: SCHEMAS.register }, async (request) => {
     const user = await requireUser(request);
     return { user: await registerUser(db, user, request.body) };
   });
 
   if (localIssuer) {
     // Local mode only: tests and scripts sign in without the popup, through the same user and session path.
-    routes.post('/api/dev/login', { schema: { body: DevLoginInput } }, async (request, reply) => {
+    routes.post('/api/dev/login', { schema: SCHEMAS.devLogin }, async (request, reply) => {
       const { email, displayName } = request.body;
       await upsertLocalAccount(db, email, displayName);
       const user = await upsertUserFromIdentity(db, {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_MAX, TaskParams } from '#domain/checklist';
+import { TaskSchema } from '#domain/checklist-response';
 import { AppError } from '#domain/errors';
 import { PHOTO_LIMITS } from '#domain/photos';
 import type { Database } from '../db/client.ts';
@@ -12,6 +13,7 @@ import { photoTooLarge, processPhoto } from '../services/photo-processing.ts';
 import type { PhotoService } from '../services/photos.ts';
 import { isOutOfReach, withChecklistAccess } from './checklist-access.ts';
 import { claimInHandler } from './idempotency.ts';
+import { answers, binaryFile } from './responses.ts';
 import { authenticateFirst } from './session.ts';
 
 const PhotoParams = z.object({ photoId: z.string().min(1).max(ID_MAX) });
@@ -20,6 +22,30 @@ const PhotoQuery = z.object({ size: z.enum(['display', 'thumb']).default('displa
 function photoNotFound(): AppError {
   return new AppError('not_found', 'Photo not found');
 }
+
+/** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  upload: {
+    tags: ['photos'],
+    params: TaskParams,
+    response: answers({ 200: TaskSchema }, [
+      'unauthenticated',
+      'not_found',
+      'validation_failed',
+      'file_too_large',
+      'unsupported_file_type',
+    ]),
+  },
+  photo: {
+    tags: ['photos'],
+    params: PhotoParams,
+    querystring: PhotoQuery,
+    response: answers({ 200: binaryFile('image/jpeg', 'The photo, re-encoded as JPEG') }, [
+      'unauthenticated',
+      'not_found',
+    ]),
+  },
+};
 
 /** How long a browser may keep a photo it was allowed to see (its URL changes when it is replaced). */
 const PHOTO_CACHE = 'private, max-age=3600';
@@ -42,7 +68,7 @@ export async function photoRoutes(
     '/api/checklists/:id/tasks/:taskId/photo',
     // The file is read only once the task is known to be in reach, and never beyond 5 MB.
     {
-      schema: { params: TaskParams },
+      schema: SCHEMAS.upload,
       config: { recipients: true, idempotent: 'in-handler' },
       bodyLimit: PHOTO_LIMITS.maxBytes + 64 * 1024,
     },
@@ -77,7 +103,7 @@ export async function photoRoutes(
 
   routes.get(
     '/api/photos/:photoId',
-    { schema: { params: PhotoParams, querystring: PhotoQuery }, config: { recipients: true } },
+    { schema: SCHEMAS.photo, config: { recipients: true } },
     async (request, reply) => {
       const { photoId } = request.params;
       const checklistId = await photos.checklistOf(photoId);

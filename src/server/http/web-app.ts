@@ -5,6 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../html.ts';
+import { answers, htmlPage } from './responses.ts';
+
+/** The app's shell: the same page for every client route (registered only with a client build). */
+const SHELL_SCHEMA = { tags: ['pages'], response: answers({ 200: htmlPage('The web app (index.html)') }) };
 
 /** Writes the page title and the public config (a non-executable JSON block, CSP-safe) into index.html. */
 export function renderIndexHtml(template: string, config: PublicConfig): string {
@@ -55,9 +59,9 @@ export async function registerWebApp(
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   if (html) {
-    app.get('/', async (_request, reply) => sendApp(reply));
+    app.get('/', { schema: SHELL_SCHEMA }, async (_request, reply) => sendApp(reply));
     // The service worker precaches the shell by this name: it must get the page with the public config.
-    app.get('/index.html', async (_request, reply) => sendApp(reply));
+    app.get('/index.html', { schema: SHELL_SCHEMA }, async (_request, reply) => sendApp(reply));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
