@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
@@ -30,6 +30,8 @@ import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
 import { realtimeRoutes } from './http/realtime.ts';
+import { type ResponseMismatch, registerResponseCheck } from './http/response-check.ts';
+import { registerAnswers } from './http/responses.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/sharing.ts';
@@ -65,6 +67,11 @@ export interface BuildAppOptions {
   realtime?: Partial<RealtimeOptions>;
   /** Translation wait, retry and cool-down timings (tests shorten the retries). */
   translation?: Partial<TranslationTimings>;
+  /**
+   * Tests: every answer is checked against its route's declared schema for its status
+   * (http/response-check.ts); a mismatch is reported here and answered 500 instead.
+   */
+  checkResponses?: (mismatch: ResponseMismatch) => void;
 }
 
 /**
@@ -80,7 +87,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Before any route: every route's answers get their common errors.
+  registerAnswers(app);
+  if (options.checkResponses) registerResponseCheck(app, options.checkResponses);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
