@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
@@ -19,6 +19,7 @@ import { createTranslationEngine } from './adapters/translation/create-translati
 import { type Config, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { analyticsRoutes, recordActionEvents } from './http/analytics.ts';
+import { apiDocsRoutes, registerApiDocs } from './http/api-docs.ts';
 import { authRoutes } from './http/auth.ts';
 import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/billing.ts';
 import { checklistRoutes } from './http/checklists.ts';
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
    * (http/response-check.ts); a mismatch is reported here and answered 500 instead.
    */
   checkResponses?: (mismatch: ResponseMismatch) => void;
+  /** Tests: sees every route as it is registered (the route test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -87,8 +90,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Before any route: every route's answers get their common errors.
+  // Before any route: every route's answers get their common errors, and the OpenAPI document lists it.
   registerAnswers(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  await registerApiDocs(app, config);
   if (options.checkResponses) registerResponseCheck(app, options.checkResponses);
 
   const ownsDatabase = !options.database;
@@ -152,6 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   await app.register(healthRoutes, { database });
+  await app.register(apiDocsRoutes);
   await app.register(authRoutes, { db: database.db, oidc, sessionPolicy: config.session, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
   const cache = new ChecklistCache();

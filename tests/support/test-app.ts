@@ -29,6 +29,8 @@ export interface TestAppOptions {
   realtime?: BuildAppOptions['realtime'];
   /** Translation timings (short retries, say). */
   translation?: BuildAppOptions['translation'];
+  /** Sees every route as it is registered. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -62,6 +64,7 @@ export async function buildTestApp(
     checkResponses: reportResponseMismatch,
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.translation ? { translation: options.translation } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }
