@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_STATUS, isErrorBody } from './errors.ts';
+import { z } from 'zod';
+import { AppError, ERROR_STATUS, ErrorBodySchema, errorBodySchema, isErrorBody } from './errors.ts';
 
 describe('AppError', () => {
   it('carries the status of its code and answers the JSON error shape', () => {
@@ -43,5 +44,45 @@ describe('isErrorBody', () => {
     expect(isErrorBody({ error: null })).toBe(false);
     expect(isErrorBody(null)).toBe(false);
     expect(isErrorBody('error')).toBe(false);
+  });
+});
+
+describe('errorBodySchema', () => {
+  it('takes each code with exactly the fields it carries', () => {
+    const schema = errorBodySchema(['validation_failed', 'code_invalid']);
+    expect(schema.safeParse(new AppError('code_invalid', 'No.', { triesLeft: 2 }).toBody()).success).toBe(
+      true,
+    );
+    expect(
+      schema.safeParse(
+        new AppError('validation_failed', 'No.', { issues: [{ path: 'a', message: 'No.' }] }).toBody(),
+      ).success,
+    ).toBe(true);
+    // A code this status does not answer, a field the code does not carry, a missing one.
+    expect(schema.safeParse(new AppError('missing_photos', 'No.', { taskIds: [] }).toBody()).success).toBe(
+      false,
+    );
+    expect(
+      schema.safeParse(new AppError('validation_failed', 'No.', { triesLeft: 2 }).toBody()).success,
+    ).toBe(false);
+    expect(schema.safeParse(new AppError('code_invalid', 'No.').toBody()).success).toBe(false);
+  });
+
+  it('takes fields described by the caller', () => {
+    const schema = errorBodySchema(['version_conflict'], {
+      version_conflict: { checklist: z.object({ id: z.string() }) },
+    });
+    expect(
+      schema.safeParse(new AppError('version_conflict', 'Changed.', { checklist: { id: 'c' } }).toBody())
+        .success,
+    ).toBe(true);
+    expect(schema.safeParse(new AppError('version_conflict', 'Changed.').toBody()).success).toBe(false);
+  });
+
+  it('ErrorBodySchema is the contract of DESIGN.md: any code, a message, extra fields', () => {
+    expect(
+      ErrorBodySchema.safeParse(new AppError('plan_limit_reached', 'No.', { limit: 5 }).toBody()).success,
+    ).toBe(true);
+    expect(ErrorBodySchema.safeParse({ error: { code: 'teapot', message: 'No.' } }).success).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The stable machine codes of every error the API answers, each bound to one HTTP status.
  * The JSON shape is `{ error: { code, message, ...extra } }` (DESIGN.md, "Contracts").
@@ -33,10 +35,96 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string } & Record<string, unknown>;
+/**
+ * Why a message (a verification code) was not delivered, as delivery_failed's `reason` says it:
+ * recipient_rejected (the address or number will not take it: answered as validation_failed),
+ * authentication_failed, rejected, temporarily_unavailable, unreachable, timeout, or unknown.
+ */
+export const DELIVERY_FAILURE_REASONS = [
+  'recipient_rejected',
+  'authentication_failed',
+  'rejected',
+  'temporarily_unavailable',
+  'unreachable',
+  'timeout',
+] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
+
+/** Fields that some codes carry beside code and message, as zod shapes keyed by code. */
+export type ErrorExtraFields = Partial<Record<ErrorCode, z.ZodRawShape>>;
+
+// The web's first chunk imports this module (AppError's codes, isErrorBody) and must not carry zod
+// (the shared page's budget): every schema here is built inside a function, and the module-level
+// ones through a call marked pure, so the bundler drops them from the client.
+
+let knownExtras: ErrorExtraFields | undefined;
+
+/** What each code carries beyond code and message (the others carry nothing more). */
+function errorExtras(): ErrorExtraFields {
+  if (!knownExtras) {
+    const retryAfter = z.number().int().positive();
+    knownExtras = {
+      validation_failed: {
+        issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+        // The carrier refused the address or number a code was sent to.
+        reason: z.literal('recipient_rejected').optional(),
+      },
+      code_invalid: { triesLeft: z.number().int().min(0) },
+      missing_photos: { taskIds: z.array(z.string()) },
+      plan_limit_reached: {
+        limit: z.number().int().min(0).optional(),
+        // Language codes ('en', 'es'); languages.ts is not imported: the web's first chunk would carry it.
+        allowedLanguages: z.array(z.string().regex(/^[a-z]{2}$/)).optional(),
+      },
+      code_locked: { retryAfter },
+      rate_limited: { retryAfter },
+      delivery_failed: { reason: z.enum([...DELIVERY_FAILURE_REASONS, 'unknown']) },
+    };
+  }
+  return knownExtras;
 }
+
+/**
+ * The error answer for these codes (one HTTP status's worth), strict: each code with exactly the
+ * fields it carries. `extra` describes fields this module cannot (version_conflict's `checklist`).
+ */
+export function errorBodySchema(codes: readonly ErrorCode[], extra: ErrorExtraFields = {}) {
+  const [first, ...rest] = codes.map((code) => {
+    const more = extra[code];
+    return more ? errorOf(code, more) : knownErrorOf(code);
+  });
+  if (!first) throw new Error('errorBodySchema: no codes');
+  return z.strictObject({
+    error: rest.length === 0 ? first : z.discriminatedUnion('code', [first, ...rest]),
+  });
+}
+
+function errorOf(code: ErrorCode, extra: z.ZodRawShape = {}) {
+  return z.strictObject({ code: z.literal(code), message: z.string(), ...errorExtras()[code], ...extra });
+}
+
+const knownErrors = new Map<ErrorCode, ReturnType<typeof errorOf>>();
+
+/** One code's error object, named for the OpenAPI document (`NotFoundError`). */
+function knownErrorOf(code: ErrorCode) {
+  let schema = knownErrors.get(code);
+  if (!schema) {
+    const name = code.replace(/(^|_)([a-z])/g, (_match, _separator, letter: string) => letter.toUpperCase());
+    schema = errorOf(code).meta({ id: `${name}Error`, description: `HTTP ${ERROR_STATUS[code]}` });
+    knownErrors.set(code, schema);
+  }
+  return schema;
+}
+
+function anyErrorBodySchema() {
+  return z.object({ error: z.looseObject({ code: z.enum(ERROR_CODES), message: z.string() }) });
+}
+
+/** `{ error: { code, message, ...extra } }`: the contract every error answer meets (DESIGN.md). */
+export const ErrorBodySchema = /* @__PURE__ */ anyErrorBodySchema();
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** An error meant for the client: its code, message and extra fields are answered as they are. */
 export class AppError extends Error {

@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
@@ -19,6 +19,7 @@ import { createTranslationEngine } from './adapters/translation/create-translati
 import { type Config, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { analyticsRoutes, recordActionEvents } from './http/analytics.ts';
+import { apiDocsRoutes, registerApiDocs } from './http/api-docs.ts';
 import { authRoutes } from './http/auth.ts';
 import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/billing.ts';
 import { checklistRoutes } from './http/checklists.ts';
@@ -30,6 +31,8 @@ import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
 import { realtimeRoutes } from './http/realtime.ts';
+import { type ResponseMismatch, registerResponseCheck } from './http/response-check.ts';
+import { registerAnswers } from './http/responses.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/sharing.ts';
@@ -65,6 +68,13 @@ export interface BuildAppOptions {
   realtime?: Partial<RealtimeOptions>;
   /** Translation wait, retry and cool-down timings (tests shorten the retries). */
   translation?: Partial<TranslationTimings>;
+  /**
+   * Tests: every answer is checked against its route's declared schema for its status
+   * (http/response-check.ts); a mismatch is reported here and answered 500 instead.
+   */
+  checkResponses?: (mismatch: ResponseMismatch) => void;
+  /** Tests: sees every route as it is registered (the route test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -80,7 +90,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Before any route: every route's answers get their common errors, and the OpenAPI document lists it.
+  registerAnswers(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  await registerApiDocs(app, config);
+  if (options.checkResponses) registerResponseCheck(app, options.checkResponses);
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config.database));
@@ -143,6 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   await app.register(healthRoutes, { database });
+  await app.register(apiDocsRoutes);
   await app.register(authRoutes, { db: database.db, oidc, sessionPolicy: config.session, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
   const cache = new ChecklistCache();

@@ -11,6 +11,7 @@ import {
   buildTestApp,
   freePort,
   NO_CLIENT_DIR,
+  reportResponseMismatch,
   setupTestApp,
   TEST_PUBLIC_URL,
   testConfig,
@@ -274,7 +275,7 @@ describe('analytics off (production without ANALYTICS_URL)', () => {
     const config = testConfig(context.testDatabase);
     app = await buildApp(
       { ...config, analytics: { kind: 'off' } },
-      { database: context.database, clientDir: NO_CLIENT_DIR },
+      { database: context.database, clientDir: NO_CLIENT_DIR, checkResponses: reportResponseMismatch },
     );
   });
   afterAll(() => app.close());

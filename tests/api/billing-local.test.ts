@@ -7,7 +7,7 @@ import { buildApp } from '#server/app';
 import { createChecklist, draft, type Owner, signInOwner } from '#tests/support/checklists';
 import { closeAll, openSocket } from '#tests/support/realtime';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
-import { NO_CLIENT_DIR, setupTestApp, testConfig } from '#tests/support/test-app';
+import { NO_CLIENT_DIR, reportResponseMismatch, setupTestApp, testConfig } from '#tests/support/test-app';
 
 /**
  * Local mode's billing (nothing configured): the test checkout and test portal deliver Stripe-shaped,
@@ -255,7 +255,11 @@ describe('billing off (production without Stripe settings)', () => {
     supportEmail = config.contact.supportEmail;
     off = await buildApp(
       { ...config, billing: { kind: 'off' } },
-      { database: context.testDatabase.handle, clientDir: NO_CLIENT_DIR },
+      {
+        database: context.testDatabase.handle,
+        clientDir: NO_CLIENT_DIR,
+        checkResponses: reportResponseMismatch,
+      },
     );
   });
   afterAll(async () => {

@@ -3,17 +3,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShareVerificationEmail, buildShareVerificationSms } from '#domain/share-messages';
-import { createMessageSender } from '#server/adapters/messaging/create-message-sender';
+import { createMessageSender, usesOutbox } from '#server/adapters/messaging/create-message-sender';
 import { type Config, loadConfig } from '#server/config';
 import { outboxMessages } from '#server/db/schema';
 import { devOutboxRoutes } from '#server/http/dev-outbox';
+import { registerResponseCheck } from '#server/http/response-check';
+import { registerAnswers } from '#server/http/responses';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';
 import { startTestSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
+import { reportResponseMismatch } from '#tests/support/test-app';
 
 /**
  * Local mode's outbox: a message to either channel is stored and logged (masked recipient, never the
  * text), and GET /api/dev/outbox lists them newest first; without an outbox channel the route is absent.
- * The route is tested on a Fastify instance of its own until app.ts registers it.
+ * The route is tested on a Fastify instance of its own, its answers checked as buildApp's are.
  */
 
 const SHARE_URL = 'http://127.0.0.1:5999/shared/tok_5Rb8Kw-Nq2Lz7Vc4Ym1Xt9Hs3Jd6Pf0Ga8Eu2Wi';
@@ -46,6 +49,9 @@ function capturingLogger() {
 
 async function outboxApp(config: Pick<Config, 'email' | 'sms'>): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  registerAnswers(app);
+  // The route's answers are checked as buildApp's are (a bare Fastify's own 404 is not ours).
+  if (usesOutbox(config)) registerResponseCheck(app, reportResponseMismatch);
   await app.register(devOutboxRoutes, { config, db: database.handle.db });
   await app.ready();
   apps.push(app);

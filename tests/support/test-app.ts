@@ -5,6 +5,7 @@ import type { User } from '#domain/user';
 import { type BuildAppOptions, buildApp } from '#server/app';
 import { type Config, loadConfig } from '#server/config';
 import type { Database, DatabaseHandle } from '#server/db/client';
+import { describeMismatch, type ResponseMismatch } from '#server/http/response-check';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /** A folder that never exists: the API suite never depends on a client build. */
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   realtime?: BuildAppOptions['realtime'];
   /** Translation timings (short retries, say). */
   translation?: BuildAppOptions['translation'];
+  /** Sees every route as it is registered. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -37,6 +40,15 @@ export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = 
     ...env,
   });
   return { ...config, database: database.config };
+}
+
+/**
+ * Every answer of a test app is checked against the schema its route declares for that status
+ * (docs/api.md: the OpenAPI document is generated from the same schemas). A mismatch is a
+ * console.error, which fails the test (fail-on-console-error.ts), and the answer becomes a 500.
+ */
+export function reportResponseMismatch(mismatch: ResponseMismatch): void {
+  console.error(`Answer does not match its declared schema: ${describeMismatch(mismatch)}`);
 }
 
 /** Builds an app on an already open database; closing the app leaves the database open. */
@@ -49,8 +61,10 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database: handle,
     clientDir: NO_CLIENT_DIR,
+    checkResponses: reportResponseMismatch,
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.translation ? { translation: options.translation } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }

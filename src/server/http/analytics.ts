@@ -9,6 +9,7 @@ import {
   scrubProps,
 } from '#domain/analytics';
 import type { TaskPatch } from '#domain/checklist';
+import { AnalyticsEventListSchema } from '#domain/local-mode';
 import type { ShareSendData } from '#domain/sharing-input';
 import {
   type AnalyticsSink,
@@ -16,6 +17,7 @@ import {
   type RecordedEvent,
 } from '../adapters/analytics/analytics-sink.ts';
 import { REPLAYED_HEADER } from './idempotency.ts';
+import { answers, noBody } from './responses.ts';
 import { sessionCookieName } from './session.ts';
 
 declare module 'fastify' {
@@ -30,6 +32,16 @@ declare module 'fastify' {
 
 /** The beacon's body is a few hundred bytes; anything near this is not ours. */
 const EVENT_BODY_LIMIT = 4_096;
+
+/** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  event: {
+    tags: ['analytics'],
+    body: AnalyticsEventInput,
+    response: answers({ 202: noBody('Taken: recorded in the background') }),
+  },
+  devEvents: { tags: ['local mode'], response: answers({ 200: AnalyticsEventListSchema }) },
+};
 
 /**
  * POST /api/analytics/events: the browser's page views and events, for anyone (signed in or not).
@@ -56,7 +68,7 @@ export async function analyticsRoutes(app: FastifyInstance, { sink }: { sink: An
   routes.post(
     '/api/analytics/events',
     {
-      schema: { body: AnalyticsEventInput },
+      schema: SCHEMAS.event,
       bodyLimit: EVENT_BODY_LIMIT,
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
@@ -76,10 +88,14 @@ export async function analyticsRoutes(app: FastifyInstance, { sink }: { sink: An
 
   // Local mode only (never in production): what was recorded, newest first.
   if (sink instanceof LocalAnalytics && config.appEnv !== 'production') {
-    app.get('/api/dev/analytics', async (_request, reply): Promise<{ events: RecordedEvent[] }> => {
-      reply.header('cache-control', 'no-store');
-      return { events: await sink.list() };
-    });
+    app.get(
+      '/api/dev/analytics',
+      { schema: SCHEMAS.devEvents },
+      async (_request, reply): Promise<{ events: RecordedEvent[] }> => {
+        reply.header('cache-control', 'no-store');
+        return { events: await sink.list() };
+      },
+    );
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthMeResponse } from '#domain/user';
 import { DevLoginInput, UserRegistrationInput } from '#domain/user-input';
+import { AuthMeSchema, SignedInUserSchema } from '#domain/user-response';
 import { usesSecureCookies } from '../config.ts';
 import { escapeHtml, popupPage } from '../html.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../services/sign-in.ts';
 import { registerUser } from '../services/users.ts';
 import { recordEvent } from './analytics.ts';
+import { answers, htmlPage, noBody } from './responses.ts';
 import { endSession, requireUser, sessionSecretOf, setSessionCookie } from './session.ts';
 
 const FLOW_COOKIE = 'listsync_auth_flow';
@@ -40,6 +42,32 @@ function popupResult(
     .send(popupPage({ title: result.ok ? 'Signed in' : 'Sign-in failed', body, data: result, script: true }));
 }
 
+/** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  me: { tags: ['account'], response: answers({ 200: AuthMeSchema }) },
+  login: {
+    tags: ['account'],
+    response: answers({
+      302: noBody('To the OpenID provider (the popup follows it)'),
+      400: htmlPage('The provider could not be reached: the popup says so'),
+    }),
+  },
+  callback: {
+    tags: ['account'],
+    response: answers({
+      200: htmlPage('Signed in: the popup tells the opener and closes'),
+      400: htmlPage('The sign-in failed: the popup says why'),
+    }),
+  },
+  logout: { tags: ['account'], response: answers({ 204: noBody('Signed out: the session ended') }) },
+  register: {
+    tags: ['account'],
+    body: UserRegistrationInput,
+    response: answers({ 200: SignedInUserSchema }, ['unauthenticated', 'forbidden']),
+  },
+  devLogin: { tags: ['local mode'], body: DevLoginInput, response: answers({ 200: SignedInUserSchema }) },
+};
+
 export async function authRoutes(app: FastifyInstance, context: SignInContext) {
   const { config } = app;
   const { db } = context;
@@ -55,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, context: SignInContext) {
     userAgent: request.headers['user-agent'] ?? '',
   });
 
-  routes.get('/api/auth/me', async (request, reply): Promise<AuthMeResponse> => {
+  routes.get('/api/auth/me', { schema: SCHEMAS.me }, async (request, reply): Promise<AuthMeResponse> => {
     reply.header('cache-control', 'no-store');
     return { user: await request.currentUser() };
   });
@@ -63,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, context: SignInContext) {
   // Opened in the popup: starts the authorization code flow and sends the browser to the provider.
   routes.get(
     '/api/auth/login',
-    { config: { rateLimit: { max: 60, timeWindow: '10 minutes' } } },
+    { schema: SCHEMAS.login, config: { rateLimit: { max: 60, timeWindow: '10 minutes' } } },
     async (request, reply) => {
       const started = await beginSignIn(context);
       if (started.kind === 'provider-unreachable') {
@@ -82,7 +110,7 @@ export async function authRoutes(app: FastifyInstance, context: SignInContext) {
     },
   );
 
-  routes.get('/api/auth/callback', async (request, reply) => {
+  routes.get('/api/auth/callback', { schema: SCHEMAS.callback }, async (request, reply) => {
     const flowKey = request.cookies[FLOW_COOKIE];
     reply.clearCookie(FLOW_COOKIE, flowCookieOptions);
     const outcome = await completeSignIn(context, {
@@ -120,19 +148,19 @@ export async function authRoutes(app: FastifyInstance, context: SignInContext) {
     }
   });
 
-  routes.post('/api/auth/logout', async (request, reply) => {
+  routes.post('/api/auth/logout', { schema: SCHEMAS.logout }, async (request, reply) => {
     await endSession(request, reply, config, db);
     return reply.status(204).send();
   });
 
-  routes.post('/api/user/register', { schema: { body: UserRegistrationInput } }, async (request) => {
+  routes.post('/api/user/register', { schema: SCHEMAS.register }, async (request) => {
     const user = await requireUser(request);
     return { user: await registerUser(db, user, request.body) };
   });
 
   if (context.localIssuer) {
     // Local mode only: tests and scripts sign in without the popup, through the same user and session path.
-    routes.post('/api/dev/login', { schema: { body: DevLoginInput } }, async (request, reply) => {
+    routes.post('/api/dev/login', { schema: SCHEMAS.devLogin }, async (request, reply) => {
       const { user, secret } = await devSignIn(context, request.body, browserOf(request));
       setSessionCookie(reply, config, secret);
       return { user };

@@ -9,6 +9,13 @@ import {
   TestPortalAction,
   type TestPortalView,
 } from '#domain/billing';
+import {
+  CheckoutStatusSchema,
+  RedirectAnswerSchema,
+  TestCheckoutViewSchema,
+  TestPortalViewSchema,
+  WebhookReceiptSchema,
+} from '#domain/billing-response';
 import { AppError } from '#domain/errors';
 import { LocalBilling } from '../adapters/billing/local-billing.ts';
 import { ownerAccess } from '../policies/checklists.ts';
@@ -21,7 +28,54 @@ import {
   startCheckout,
 } from '../services/billing.ts';
 import { receiveWebhook } from '../services/billing-webhooks.ts';
+import { answers } from './responses.ts';
 import { authenticateFirst, requireUser } from './session.ts';
+
+const TAG = 'plans and billing';
+const LOCAL = 'local mode';
+
+/** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  createSubscription: {
+    tags: [TAG],
+    body: CreateSubscriptionInput,
+    response: answers({ 200: RedirectAnswerSchema }, [
+      'unauthenticated',
+      'forbidden',
+      'subscription_exists',
+      'billing_unavailable',
+    ]),
+  },
+  checkoutStatus: {
+    tags: [TAG],
+    params: CheckoutSessionParams,
+    response: answers({ 200: CheckoutStatusSchema }, ['unauthenticated', 'not_found']),
+  },
+  portal: {
+    tags: [TAG],
+    response: answers({ 200: RedirectAnswerSchema }, ['unauthenticated', 'not_found', 'billing_unavailable']),
+  },
+  webhook: {
+    tags: [TAG],
+    response: answers({ 200: WebhookReceiptSchema }, ['signature_invalid', 'billing_unavailable']),
+  },
+  testCheckout: {
+    tags: [LOCAL],
+    params: CheckoutSessionParams,
+    response: answers({ 200: TestCheckoutViewSchema }, ['unauthenticated', 'not_found']),
+  },
+  testCheckoutStep: {
+    tags: [LOCAL],
+    params: CheckoutSessionParams,
+    response: answers({ 200: RedirectAnswerSchema }, ['unauthenticated', 'not_found']),
+  },
+  testPortal: { tags: [LOCAL], response: answers({ 200: TestPortalViewSchema }, ['unauthenticated']) },
+  testPortalAction: {
+    tags: [LOCAL],
+    body: TestPortalAction,
+    response: answers({ 200: TestPortalViewSchema }, ['unauthenticated', 'not_found']),
+  },
+};
 
 /** Buying a plan and managing it: signed-in owners only, each for their own account. */
 export async function billingRoutes(app: FastifyInstance, context: BillingContext) {
@@ -31,7 +85,7 @@ export async function billingRoutes(app: FastifyInstance, context: BillingContex
   routes.post(
     '/api/create-subscription',
     {
-      schema: { body: CreateSubscriptionInput },
+      schema: SCHEMAS.createSubscription,
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request): Promise<RedirectAnswer> => {
@@ -42,7 +96,7 @@ export async function billingRoutes(app: FastifyInstance, context: BillingContex
 
   routes.get(
     '/api/billing/checkout/:sessionId',
-    { schema: { params: CheckoutSessionParams } },
+    { schema: SCHEMAS.checkoutStatus },
     async (request): Promise<CheckoutStatus> => {
       const user = await requireUser(request);
       return checkoutStatus(context.db, user.uid, request.params.sessionId);
@@ -51,7 +105,7 @@ export async function billingRoutes(app: FastifyInstance, context: BillingContex
 
   routes.post(
     '/api/billing/portal',
-    { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
+    { schema: SCHEMAS.portal, config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
     async (request): Promise<RedirectAnswer> => {
       const user = await requireUser(request);
       return openPortal(context, user.uid);
@@ -67,7 +121,7 @@ export async function billingWebhookRoutes(app: FastifyInstance, context: Billin
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/billing/webhook', async (request, reply) => {
+  app.post('/api/billing/webhook', { schema: SCHEMAS.webhook }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!context.provider) throw billingUnavailable(context.supportEmail);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -96,7 +150,7 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
 
   routes.get(
     '/api/billing/test-checkout/:sessionId',
-    { schema: { params: CheckoutSessionParams } },
+    { schema: SCHEMAS.testCheckout },
     async (request): Promise<TestCheckoutView> => {
       const user = await requireUser(request);
       const view = await provider.checkoutView(request.params.sessionId, user.uid, user.email);
@@ -107,7 +161,7 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
 
   routes.post(
     '/api/billing/test-checkout/:sessionId/complete',
-    { schema: { params: CheckoutSessionParams } },
+    { schema: SCHEMAS.testCheckoutStep },
     async (request): Promise<RedirectAnswer> => {
       const user = await requireUser(request);
       return { url: await provider.completeCheckout(request.params.sessionId, user.uid) };
@@ -116,21 +170,25 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
 
   routes.post(
     '/api/billing/test-checkout/:sessionId/cancel',
-    { schema: { params: CheckoutSessionParams } },
+    { schema: SCHEMAS.testCheckoutStep },
     async (request): Promise<RedirectAnswer> => {
       const user = await requireUser(request);
       return { url: await provider.cancelCheckout(request.params.sessionId, user.uid) };
     },
   );
 
-  routes.get('/api/billing/test-portal', async (request): Promise<TestPortalView> => {
-    const user = await requireUser(request);
-    return provider.portalView(user.uid, '/dashboard');
-  });
+  routes.get(
+    '/api/billing/test-portal',
+    { schema: SCHEMAS.testPortal },
+    async (request): Promise<TestPortalView> => {
+      const user = await requireUser(request);
+      return provider.portalView(user.uid, '/dashboard');
+    },
+  );
 
   routes.post(
     '/api/billing/test-portal/actions',
-    { schema: { body: TestPortalAction } },
+    { schema: SCHEMAS.testPortalAction },
     async (request): Promise<TestPortalView> => {
       const user = await requireUser(request);
       return actOnTestPortal(provider, user.uid, request.body);

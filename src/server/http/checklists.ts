@@ -14,6 +14,12 @@ import {
   TaskParams,
   TaskPatchInput,
 } from '#domain/checklist';
+import {
+  ChecklistListSchema,
+  ChecklistSchema,
+  DashboardStatsSchema,
+  VERSION_CONFLICT_EXTRA,
+} from '#domain/checklist-response';
 import { ownerAccess } from '../policies/checklists.ts';
 import { sessionRequired } from '../policies/sessions.ts';
 import { presentChecklistSummary } from '../presenters/checklists.ts';
@@ -28,6 +34,7 @@ import {
 } from '../services/checklists.ts';
 import { dashboardStats } from '../services/dashboard.ts';
 import { updateTask } from '../services/task-changes.ts';
+import { answers, noBody, orJsonText } from './responses.ts';
 import { authenticateFirst, callerOf, requireUser, sessionCheckOf } from './session.ts';
 
 /**
@@ -50,6 +57,72 @@ const TASK_PATCH_BODY_LIMIT = 1_024 + PHOTO_URL_MAX * BYTES_PER_CHARACTER;
 /** Bodies the services wrote already (cached checklists' JSON). */
 const JSON_BODY = 'application/json; charset=utf-8';
 
+const TAG = 'checklists';
+
+/**
+ * What each route takes and answers (the OpenAPI document and the tests' check of answers read them).
+ * Every route here answers 401 without a session. The routes a verified recipient uses too answer
+ * 404 for a checklist out of the asker's reach, the owner's alike.
+ */
+const SCHEMAS = {
+  list: {
+    tags: [TAG],
+    querystring: ChecklistListQuery,
+    response: answers({ 200: ChecklistListSchema }, ['unauthenticated', 'forbidden']),
+  },
+  create: {
+    tags: [TAG],
+    body: ChecklistInput,
+    response: answers({ 201: ChecklistSchema }, ['unauthenticated', 'forbidden', 'plan_limit_reached']),
+  },
+  read: {
+    tags: [TAG],
+    params: ChecklistParams,
+    response: answers({ 200: orJsonText(ChecklistSchema) }, ['unauthenticated', 'not_found']),
+  },
+  replace: {
+    tags: [TAG],
+    params: ChecklistParams,
+    body: ChecklistUpdateInput,
+    response: answers(
+      { 200: ChecklistSchema },
+      ['unauthenticated', 'forbidden', 'not_found', 'version_conflict'],
+      VERSION_CONFLICT_EXTRA,
+    ),
+  },
+  remarks: {
+    tags: [TAG],
+    params: ChecklistParams,
+    body: RemarksInput,
+    response: answers({ 200: ChecklistSchema }, ['unauthenticated', 'not_found']),
+  },
+  delete: {
+    tags: [TAG],
+    params: ChecklistParams,
+    response: answers({ 204: noBody('Deleted, with its tasks and photos') }, [
+      'unauthenticated',
+      'not_found',
+    ]),
+  },
+  task: {
+    tags: [TAG],
+    params: TaskParams,
+    body: TaskPatchInput,
+    response: answers({ 200: orJsonText(ChecklistSchema) }, ['unauthenticated', 'not_found']),
+  },
+  submit: {
+    tags: [TAG],
+    params: ChecklistParams,
+    body: SubmitInput,
+    response: answers({ 200: ChecklistSchema }, ['unauthenticated', 'not_found', 'missing_photos']),
+  },
+  stats: {
+    tags: [TAG],
+    querystring: DashboardStatsQuery,
+    response: answers({ 200: DashboardStatsSchema }, ['unauthenticated']),
+  },
+};
+
 /**
  * An owner's checklists (docs/api.md). Each route: validate, authorise, one service call, present.
  * The two hottest routes (read one, tick a task) check the session inside their own query; the routes
@@ -60,14 +133,14 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
-  routes.get('/api/checklists', { schema: { querystring: ChecklistListQuery } }, async (request) => {
+  routes.get('/api/checklists', { schema: SCHEMAS.list }, async (request) => {
     const access = ownerAccess(await requireUser(request), request.query.userId);
     return (await listChecklists(db, access)).map(presentChecklistSummary);
   });
 
   routes.post(
     '/api/checklists',
-    { schema: { body: ChecklistInput }, bodyLimit: CHECKLIST_BODY_LIMIT, config: { idempotent: 'body' } },
+    { schema: SCHEMAS.create, bodyLimit: CHECKLIST_BODY_LIMIT, config: { idempotent: 'body' } },
     async (request, reply) => {
       const access = ownerAccess(await requireUser(request), request.body.userId);
       const checklist = await createChecklist(db, access, request.body);
@@ -77,7 +150,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
 
   routes.get(
     '/api/checklists/:id',
-    { schema: { params: ChecklistParams }, config: { sessionInQuery: true } },
+    { schema: SCHEMAS.read, config: { sessionInQuery: true } },
     async (request, reply) => {
       const session = sessionCheckOf(request);
       if (!session) throw sessionRequired();
@@ -89,7 +162,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
   routes.put(
     '/api/checklists/:id',
     {
-      schema: { params: ChecklistParams, body: ChecklistUpdateInput },
+      schema: SCHEMAS.replace,
       bodyLimit: CHECKLIST_BODY_LIMIT,
       config: { idempotent: 'body' },
     },
@@ -102,7 +175,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
   routes.patch(
     '/api/checklists/:id',
     {
-      schema: { params: ChecklistParams, body: RemarksInput },
+      schema: SCHEMAS.remarks,
       config: { recipients: true, idempotent: 'body' },
     },
     async (request) => updateRemarks(db, callerOf(request), request.params.id, request.body),
@@ -110,7 +183,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
 
   routes.delete(
     '/api/checklists/:id',
-    { schema: { params: ChecklistParams }, config: { idempotent: 'body' } },
+    { schema: SCHEMAS.delete, config: { idempotent: 'body' } },
     async (request, reply) => {
       const access = ownerAccess(await requireUser(request));
       await deleteChecklist(context, access, request.params.id);
@@ -121,7 +194,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
   routes.patch(
     '/api/checklists/:id/tasks/:taskId',
     {
-      schema: { params: TaskParams, body: TaskPatchInput },
+      schema: SCHEMAS.task,
       config: { sessionInQuery: true, recipients: true, idempotent: 'body' },
       bodyLimit: TASK_PATCH_BODY_LIMIT,
     },
@@ -135,7 +208,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
   routes.post(
     '/api/checklists/:id/submit',
     {
-      schema: { params: ChecklistParams, body: SubmitInput },
+      schema: SCHEMAS.submit,
       config: { recipients: true, idempotent: 'body' },
     },
     async (request) =>
@@ -148,7 +221,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
       ),
   );
 
-  routes.get('/api/dashboard/stats', { schema: { querystring: DashboardStatsQuery } }, async (request) => {
+  routes.get('/api/dashboard/stats', { schema: SCHEMAS.stats }, async (request) => {
     const access = ownerAccess(await requireUser(request));
     return dashboardStats(db, access, request.query.timeZone);
   });

@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { LivenessSchema, ReadinessSchema } from '#domain/health';
 import type { DatabaseHandle } from '../db/client.ts';
+import { answers } from './responses.ts';
+
+/** What each route answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  liveness: { tags: ['operations'], response: answers({ 200: LivenessSchema }) },
+  readiness: { tags: ['operations'], response: answers({ 200: ReadinessSchema }, ['service_unavailable']) },
+};
 
 export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
   // Liveness: the process answers. Never touches dependencies, so a slow database cannot get it killed.
-  app.get('/healthz', async (_request, reply) =>
+  app.get('/healthz', { schema: SCHEMAS.liveness }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
 
   // Readiness: the database answers; load balancers stop sending traffic while it does not.
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', { schema: SCHEMAS.readiness }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await database.ping();

@@ -3,16 +3,42 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_MAX, TaskParams } from '#domain/checklist';
+import { TaskSchema } from '#domain/checklist-response';
 import { AppError } from '#domain/errors';
 import { PHOTO_LIMITS } from '#domain/photos';
 import { sha256Hex } from '../services/idempotency.ts';
 import { photoTooLarge } from '../services/photo-processing.ts';
 import type { PhotoService } from '../services/photos.ts';
 import { claimInHandler } from './idempotency.ts';
+import { answers, binaryFile } from './responses.ts';
 import { authenticateFirst, callerOf } from './session.ts';
 
 const PhotoParams = z.object({ photoId: z.string().min(1).max(ID_MAX) });
 const PhotoQuery = z.object({ size: z.enum(['display', 'thumb']).default('display') });
+
+/** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  upload: {
+    tags: ['photos'],
+    params: TaskParams,
+    response: answers({ 200: TaskSchema }, [
+      'unauthenticated',
+      'not_found',
+      'validation_failed',
+      'file_too_large',
+      'unsupported_file_type',
+    ]),
+  },
+  photo: {
+    tags: ['photos'],
+    params: PhotoParams,
+    querystring: PhotoQuery,
+    response: answers({ 200: binaryFile('image/jpeg', 'The photo, re-encoded as JPEG') }, [
+      'unauthenticated',
+      'not_found',
+    ]),
+  },
+};
 
 /** How long a browser may keep a photo it was allowed to see (its URL changes when it is replaced). */
 const PHOTO_CACHE = 'private, max-age=3600';
@@ -49,7 +75,7 @@ export async function photoRoutes(app: FastifyInstance, { photos }: { photos: Ph
     '/api/checklists/:id/tasks/:taskId/photo',
     // The file is read only once the task is known to be in reach, and never beyond 5 MB.
     {
-      schema: { params: TaskParams },
+      schema: SCHEMAS.upload,
       config: { recipients: true, idempotent: 'in-handler' },
       bodyLimit: PHOTO_LIMITS.maxBytes + 64 * 1024,
     },
@@ -68,7 +94,7 @@ export async function photoRoutes(app: FastifyInstance, { photos }: { photos: Ph
 
   routes.get(
     '/api/photos/:photoId',
-    { schema: { params: PhotoParams, querystring: PhotoQuery }, config: { recipients: true } },
+    { schema: SCHEMAS.photo, config: { recipients: true } },
     async (request, reply) => {
       const { photoId } = request.params;
       const file = await photos.open(callerOf(request), photoId, request.query.size);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { answers, textFile } from './responses.ts';
 
 /**
  * The stylesheet and script of the server-rendered pages shown inside the sign-in popup (the local
@@ -40,11 +41,22 @@ var close=document.getElementById('close-popup');if(close){close.addEventListene
 if(data.ok){setTimeout(function(){window.close();},150);}
 })();`;
 
+const SCHEMAS = {
+  css: {
+    tags: ['pages'],
+    response: answers({ 200: textFile('text/css', "The sign-in popup's stylesheet") }),
+  },
+  js: {
+    tags: ['pages'],
+    response: answers({ 200: textFile('text/javascript', "The sign-in popup's script") }),
+  },
+};
+
 export function registerPopupAssets(app: FastifyInstance): void {
-  app.get('/api/auth/popup.css', async (_request, reply) =>
+  app.get('/api/auth/popup.css', { schema: SCHEMAS.css }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(POPUP_CSS),
   );
-  app.get('/api/auth/popup.js', async (_request, reply) =>
+  app.get('/api/auth/popup.js', { schema: SCHEMAS.js }, async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

@@ -6,18 +6,37 @@ import type { SocketIdentity } from '../realtime/access.ts';
 import type { RealtimeSocket } from '../realtime/connection.ts';
 import type { RealtimeService } from '../realtime/service.ts';
 import { recipientBrowserHash } from './recipient.ts';
+import { answers, noBody } from './responses.ts';
 import { isSameOrigin } from './security.ts';
 import { sessionCookieName } from './session.ts';
+
+/** What the handshake answers over HTTP (the messages are in docs/api.md "Realtime"). */
+const SCHEMA = {
+  tags: ['realtime'],
+  response: answers({ 101: noBody('Switching Protocols: the WebSocket is open') }, [
+    'cross_site_request',
+    'not_found',
+  ]),
+};
 
 /**
  * GET /ws (docs/api.md, "Realtime"): the handshake is judged here, the socket then belongs to the
  * realtime service. Who is asking is taken from the same cookies the API reads; nothing is looked up
  * yet (each subscribe is authorised as a read of that checklist), so a socket with neither cookie
- * connects but every subscribe it sends is refused.
+ * connects but every subscribe it sends is refused. A plain GET (no upgrade) answers 404.
  */
 export async function realtimeRoutes(app: FastifyInstance, options: { realtime: RealtimeService }) {
-  app.get(REALTIME_PATH, { websocket: true, onRequest: refuseForeignOrigin }, (socket, request) => {
-    options.realtime.accept(socket as unknown as RealtimeSocket, identityOf(request));
+  app.route({
+    method: 'GET',
+    url: REALTIME_PATH,
+    schema: SCHEMA,
+    onRequest: refuseForeignOrigin,
+    handler: async () => {
+      throw new AppError('not_found', 'This is the WebSocket endpoint: open it as a WebSocket.');
+    },
+    wsHandler: (socket, request) => {
+      options.realtime.accept(socket as unknown as RealtimeSocket, identityOf(request));
+    },
   });
 }
 

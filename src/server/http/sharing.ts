@@ -10,6 +10,14 @@ import {
   ShareTokenParams,
   VerifyInput,
 } from '#domain/sharing-input';
+import {
+  ResendResponseSchema,
+  SharedChecklistSchema,
+  ShareListSchema,
+  ShareResponseSchema,
+  VerificationStatusSchema,
+  VerifyResponseSchema,
+} from '#domain/sharing-response';
 import { ownerAccess } from '../policies/checklists.ts';
 import {
   presentCodeResent,
@@ -24,7 +32,61 @@ import { announceTranslationLanded } from '../services/shared-translation.ts';
 import { listShares, revokeShare } from '../services/shares.ts';
 import type { TranslationService } from '../services/translation.ts';
 import { recipientBrowserHash, recipientSecretOf, setRecipientCookie } from './recipient.ts';
+import { answers, noBody } from './responses.ts';
 import { authenticateFirst, requireUser } from './session.ts';
+
+const TAG = 'sharing';
+
+/** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  send: {
+    tags: [TAG],
+    body: ShareSendInput,
+    response: answers({ 200: ShareResponseSchema }, [
+      'unauthenticated',
+      'not_found',
+      'plan_limit_reached',
+      'rate_limited',
+      'delivery_failed',
+    ]),
+  },
+  shares: {
+    tags: [TAG],
+    params: ChecklistParams,
+    response: answers({ 200: ShareListSchema }, ['unauthenticated', 'not_found']),
+  },
+  revoke: {
+    tags: [TAG],
+    params: ShareParams,
+    response: answers({ 204: noBody("Revoked: the link and every recipient's access end") }, [
+      'unauthenticated',
+      'not_found',
+      'share_not_found',
+    ]),
+  },
+  verify: {
+    tags: [TAG],
+    body: VerifyInput,
+    response: answers({ 200: VerifyResponseSchema }, [
+      'code_invalid',
+      'share_not_found',
+      'code_expired',
+      'code_locked',
+      'rate_limited',
+    ]),
+  },
+  resend: {
+    tags: [TAG],
+    body: ResendInput,
+    response: answers({ 200: ResendResponseSchema }, ['share_not_found', 'rate_limited', 'delivery_failed']),
+  },
+  status: { tags: [TAG], params: ShareTokenParams, response: answers({ 200: VerificationStatusSchema }) },
+  shared: {
+    tags: [TAG],
+    querystring: SharedChecklistQuery,
+    response: answers({ 200: SharedChecklistSchema }, ['verification_required', 'share_not_found']),
+  },
+};
 
 export interface SharingRoutesOptions {
   context: SharingContext;
@@ -37,19 +99,19 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
-  routes.post('/api/verification/send', { schema: { body: ShareSendInput } }, async (request) => {
+  routes.post('/api/verification/send', { schema: SCHEMAS.send }, async (request) => {
     const access = ownerAccess(await requireUser(request));
     return presentShareSent(await sendShareCode(context, access, request.body));
   });
 
-  routes.get('/api/checklists/:id/shares', { schema: { params: ChecklistParams } }, async (request) => {
+  routes.get('/api/checklists/:id/shares', { schema: SCHEMAS.shares }, async (request) => {
     const access = ownerAccess(await requireUser(request));
     return { shares: (await listShares(context.db, access, request.params.id)).map(presentShareSummary) };
   });
 
   routes.delete(
     '/api/checklists/:id/shares/:shareId',
-    { schema: { params: ShareParams }, config: { idempotent: 'body' } },
+    { schema: SCHEMAS.revoke, config: { idempotent: 'body' } },
     async (request, reply) => {
       const access = ownerAccess(await requireUser(request));
       await revokeShare(context.db, access, request.params.id, request.params.shareId);
@@ -78,7 +140,7 @@ export async function recipientSharingRoutes(
   routes.post(
     '/api/verification/verify',
     {
-      schema: { body: VerifyInput },
+      schema: SCHEMAS.verify,
       config: { rateLimit: { max: SHARE_LIMITS.verifyPerIpPer10Minutes, timeWindow: TEN_MINUTES } },
     },
     async (request, reply) => {
@@ -92,15 +154,15 @@ export async function recipientSharingRoutes(
 
   routes.post(
     '/api/verification/resend',
-    { schema: { body: ResendInput }, config: { rateLimit: { max: 20, timeWindow: TEN_MINUTES } } },
+    { schema: SCHEMAS.resend, config: { rateLimit: { max: 20, timeWindow: TEN_MINUTES } } },
     async (request) => presentCodeResent(await resendShareCode(context, request.body.token)),
   );
 
-  routes.get('/api/verification/status/:token', { schema: { params: ShareTokenParams } }, async (request) =>
+  routes.get('/api/verification/status/:token', { schema: SCHEMAS.status }, async (request) =>
     shareStatus(context, request.params.token, recipientBrowserHash(request)),
   );
 
-  routes.get('/api/shared/checklist', { schema: { querystring: SharedChecklistQuery } }, async (request) => {
+  routes.get('/api/shared/checklist', { schema: SCHEMAS.shared }, async (request) => {
     const read = await readSharedChecklist(
       context,
       cache,

@@ -8,6 +8,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../html.ts';
+import { answers, htmlPage } from './responses.ts';
+
+/** The app's shell: the same page for every client route (registered only with a client build). */
+const SHELL_SCHEMA = { tags: ['pages'], response: answers({ 200: htmlPage('The web app (index.html)') }) };
 
 /** Writes the page title and the public config (a non-executable JSON block, CSP-safe) into index.html. */
 export function renderIndexHtml(template: string, config: PublicConfig): string {
@@ -118,9 +122,9 @@ export async function registerWebApp(
   };
 
   if (page) {
-    app.get('/', async (request, reply) => sendApp(request, reply, page));
+    app.get('/', { schema: SHELL_SCHEMA }, async (request, reply) => sendApp(request, reply, page));
     // The service worker precaches the shell by this name: it must get the page with the public config.
-    app.get('/index.html', async (request, reply) => sendApp(request, reply, page));
+    app.get('/index.html', { schema: SHELL_SCHEMA }, async (request, reply) => sendApp(request, reply, page));
   }
 
   app.setNotFoundHandler(async (request, reply) => {

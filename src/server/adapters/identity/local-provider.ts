@@ -1,6 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { z } from 'zod';
 import { DevLoginInput } from '#domain/user-input';
 import type { Database } from '../../db/client.ts';
 import { localAccounts } from '../../db/schema.ts';
@@ -182,6 +183,31 @@ ${list}
   });
 }
 
+const htmlAnswer = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() } },
+});
+
+/**
+ * What the chooser routes answer (the OpenAPI document and the tests' check of answers read them).
+ * The provider's own paths answer for themselves (OpenID Connect; hijacked), so they are not listed.
+ */
+const SCHEMAS = {
+  chooser: {
+    tags: ['local mode'],
+    response: { 200: htmlAnswer('The account chooser (local sign-in, in the popup)') },
+  },
+  login: {
+    tags: ['local mode'],
+    response: {
+      // Written by the provider itself (the reply is hijacked).
+      303: z.undefined().describe('Signed in: back to the provider, which redirects to the app'),
+      400: htmlAnswer('The chooser again, saying what is wrong with the address'),
+    },
+  },
+  provider: { hide: true },
+};
+
 /** Mounts the provider at /oidc: the chooser routes are ours, every other path is the provider's. */
 export async function registerLocalProvider(
   app: FastifyInstance,
@@ -202,6 +228,7 @@ export async function registerLocalProvider(
 
     scope.get<{ Params: { uid: string } }>(
       `${LOCAL_ISSUER_PATH}/interaction/:uid`,
+      { schema: SCHEMAS.chooser },
       async (request, reply) => {
         await provider.interactionDetails(request.raw, reply.raw);
         const accounts = await db
@@ -218,6 +245,7 @@ export async function registerLocalProvider(
 
     scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
       `${LOCAL_ISSUER_PATH}/interaction/:uid/login`,
+      { schema: SCHEMAS.login },
       async (request, reply) => {
         await provider.interactionDetails(request.raw, reply.raw);
         const parsed = DevLoginInput.safeParse(request.body ?? {});
@@ -246,6 +274,7 @@ export async function registerLocalProvider(
     scope.route({
       method: ['GET', 'POST'],
       url: `${LOCAL_ISSUER_PATH}/*`,
+      schema: SCHEMAS.provider,
       onRequest: (request, reply, done) => {
         reply.hijack();
         const raw = request.raw as typeof request.raw & { originalUrl?: string };

@@ -1,3 +1,4 @@
+import type { DeliveryFailureReason } from '#domain/errors';
 import type { MessageChannel } from './message-sender.ts';
 
 /**
@@ -9,13 +10,7 @@ import type { MessageChannel } from './message-sender.ts';
  * - unreachable: no connection (DNS, refused, TLS);
  * - timeout: no answer in time.
  */
-export type DeliveryFailureReason =
-  | 'recipient_rejected'
-  | 'authentication_failed'
-  | 'rejected'
-  | 'temporarily_unavailable'
-  | 'unreachable'
-  | 'timeout';
+export type { DeliveryFailureReason } from '#domain/errors';
 
 export interface DeliveryFailure {
   channel: MessageChannel;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  CHECKLIST_STATUSES,
+  type Checklist,
+  type ChecklistSummary,
+  type DashboardStats,
+  type Task,
+} from './checklist.ts';
+import type { Expect, Same } from './schema-types.ts';
+
+/**
+ * The answers of the checklist endpoints as zod (docs/api.md "Checklists"): the route schemas, the
+ * OpenAPI document and the tests' check of every answer read them. The types are in checklist.ts,
+ * which the web's pages import without zod; the check at the end keeps both the same.
+ */
+
+/** A time as the API writes it: ISO 8601 in UTC (`2026-11-23T21:04:05.123Z`). */
+export const IsoDateTime = z.iso
+  .datetime()
+  .meta({ id: 'DateTime', description: 'ISO 8601, in UTC: 2026-11-23T21:04:05.123Z' });
+
+export const TaskSchema = z
+  .strictObject({
+    id: z.string(),
+    description: z.string(),
+    completed: z.boolean(),
+    photoRequired: z.boolean(),
+    photoUrl: z.string().nullable(),
+    details: z.string(),
+    completedAt: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'Task', description: 'A task; photoUrl points at GET /api/photos/{photoId}' });
+
+// In the order the API has always written them (fast-json-stringify writes a schema's order).
+const checklistHead = {
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(CHECKLIST_STATUSES),
+  progress: z.number().int().min(0).max(100),
+};
+const checklistTail = {
+  remarks: z.string(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  userId: z.string().nullable(),
+  version: z.number().int().min(0),
+  submittedAt: IsoDateTime.nullable(),
+};
+
+export const ChecklistSchema = z
+  .strictObject({ ...checklistHead, tasks: z.array(TaskSchema), ...checklistTail })
+  .meta({
+    id: 'Checklist',
+    description: 'A checklist with its tasks in order (a recipient sees userId null)',
+  });
+
+export const ChecklistSummarySchema = z
+  .strictObject({
+    ...checklistHead,
+    ...checklistTail,
+    taskCount: z.number().int().min(0),
+    completedCount: z.number().int().min(0),
+  })
+  .meta({ id: 'ChecklistSummary', description: 'A row of the dashboard list: counts instead of tasks' });
+
+/** GET /api/checklists: the owner's checklists, newest first. */
+export const ChecklistListSchema = z
+  .array(ChecklistSummarySchema)
+  .describe("The owner's checklists, newest first");
+
+export const DashboardStatsSchema = z
+  .strictObject({
+    activeChecklists: z.number().int().min(0),
+    inProgressChecklists: z.number().int().min(0),
+    completedToday: z.number().int().min(0),
+  })
+  .meta({ id: 'DashboardStats', description: "The dashboard's counters ('today' in the asked time zone)" });
+
+/** 409 version_conflict also carries the checklist as it is now. */
+export const VERSION_CONFLICT_EXTRA = { version_conflict: { checklist: ChecklistSchema } };
+
+export type ChecklistSchemasMatchTypes = [
+  Expect<Same<z.infer<typeof TaskSchema>, Task>>,
+  Expect<Same<z.infer<typeof ChecklistSchema>, Checklist>>,
+  Expect<Same<z.infer<typeof ChecklistSummarySchema>, ChecklistSummary>>,
+  Expect<Same<z.infer<typeof DashboardStatsSchema>, DashboardStats>>,
+];

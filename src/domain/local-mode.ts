@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { IsoDateTime } from './checklist-response.ts';
+
+/**
+ * The answers of local mode's own endpoints (DESIGN.md "Contracts": never registered in production):
+ * what the outbox delivered and what analytics recorded. Server-only, so the schemas are the types.
+ */
+
+/** GET /api/dev/outbox: the delivered messages, newest first. */
+export const OutboxListSchema = z
+  .strictObject({
+    messages: z.array(
+      z.strictObject({
+        id: z.string(),
+        channel: z.enum(['email', 'sms']),
+        to: z.string(),
+        /** Null for SMS. */
+        subject: z.string().nullable(),
+        text: z.string(),
+        createdAt: IsoDateTime,
+      }),
+    ),
+  })
+  .describe('The messages the outbox delivered, newest first');
+export type OutboxList = z.infer<typeof OutboxListSchema>;
+
+/** GET /api/dev/analytics: the recorded events, newest first. */
+export const AnalyticsEventListSchema = z
+  .strictObject({
+    events: z.array(
+      z.strictObject({ name: z.string(), props: z.record(z.string(), z.unknown()), createdAt: IsoDateTime }),
+    ),
+  })
+  .describe('The recorded events, newest first');
+export type AnalyticsEventList = z.infer<typeof AnalyticsEventListSchema>;
