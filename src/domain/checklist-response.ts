@@ -31,7 +31,7 @@ export const TaskSchema = z
   })
   .meta({ id: 'Task', description: 'A task; photoUrl points at GET /api/photos/{photoId}' });
 
-// In the order the API has always written them (fast-json-stringify writes a schema's order).
+// In the order the API writes them (and the OpenAPI document lists them).
 const checklistHead = {
   id: z.string(),
   name: z.string(),
