@@ -11,7 +11,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route checks the session in its own query (see sessionCheckOf). */
     sessionInQuery?: boolean;
-    /** A verified share recipient may use the route too (the route resolves who is asking). */
+    /**
+     * A verified share recipient may use the route too: it passes `callerOf(request)` to its service,
+     * whose policy (policies/checklists.ts) decides who is asking.
+     */
     recipients?: boolean;
   }
   interface FastifyRequest {
