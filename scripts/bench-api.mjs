@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
+import { api, cookieOf, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -36,10 +36,7 @@ async function seed(base, databaseUrl) {
     email: 'bench@example.com',
     displayName: 'Bench Owner',
   });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.includes('listsync_session'));
+  const cookie = cookieOf(login, 'listsync_session');
   const { user } = await login.json();
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

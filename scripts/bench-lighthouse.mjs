@@ -14,18 +14,11 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { api, freePort, root, run, startProcess, stopProcess } from './bench-support.mjs';
+import { api, cookieOf, freePort, root, run, startProcess, stopProcess } from './bench-support.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const GOALS = { performance: 95, lcpMs: 2_000, tbtMs: 100, cls: 0.05, sharedFirstVisitKiB: 150 };
-
-function cookieOf(response, name) {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .find((cookie) => cookie.startsWith(`${name}=`));
-}
 
 /** An owner with a turnover checklist shared by e-mail, and a browser verified on that share. */
 async function seed(base) {

@@ -15,20 +15,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { api, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
+import { api, cookieOf, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS || 1_000);
 const TICKS = Number(process.env.BENCH_TICKS || 100);
 const TICK_INTERVAL_MS = Number(process.env.BENCH_TICK_INTERVAL_MS || 50);
 const TASKS = 20;
 const GOALS = { delivered: 1, p99Ms: 100 };
-
-function cookieOf(response, name) {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .find((cookie) => cookie.startsWith(`${name}=`));
-}
 
 /** An owner, a 20-task checklist, and a browser verified as a recipient of it. */
 async function seed(base) {

@@ -75,6 +75,14 @@ export async function stopProcess(child) {
   clearTimeout(timer);
 }
 
+/** The `name=value` of a cookie the answer sets, for sending it back. */
+export function cookieOf(response, name) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .find((cookie) => cookie.startsWith(`${name}=`));
+}
+
 export async function api(base, cookie, method, url, body) {
   const response = await fetch(new URL(url, base), {
     method,
