@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:bundle`: the JavaScript each route downloads before it can render (gzipped), from the
-// Vite manifest of the last build (`npm run build` first), against the budgets of DESIGN.md.
+// Vite manifest of a fresh production build (BENCH_SKIP_BUILD=1 reads the last one), against the
+// budgets of DESIGN.md.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +10,9 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const client = path.join(root, 'dist/client');
+if (!process.env.BENCH_SKIP_BUILD) {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+}
 const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
 
 const ROUTES = [

@@ -165,7 +165,7 @@ export function commonErrorCodes(route: RouteOptions): ErrorCode[] {
 /**
  * JSON answers are written by JSON.stringify, as before the routes declared them (Fastify used it
  * for routes without a response schema), whatever their schema. Chosen by measurement
- * (docs/decisions/0012): fastify-type-provider-zod's serializer parses every answer with zod first
+ * (docs/decisions/0013): fastify-type-provider-zod's serializer parses every answer with zod first
  * (4x JSON.stringify's time for the dashboard list), and fast-json-stringify compiled from the zod
  * schema took more CPU than JSON.stringify on the objects the routes really build (a profile of the
  * dashboard list: about 180 µs a request against 45). Nothing is checked here: the tests check
