@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { loadConfig, publicConfig } from './src/server/config.ts';
 import { renderIndexHtml } from './src/server/http/web-app.ts';
@@ -101,7 +101,25 @@ function serviceWorker() {
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5001'}`;
 
-export default defineConfig({
+/**
+ * The prerender's server bundle (`vite build --ssr`, scripts/build.mjs): the same components for Node,
+ * run by the server at start-up to draw the public pages (src/web/prerender.tsx). Packages stay in
+ * node_modules; no service worker, no manifest, no CSS (the browser's build has it).
+ */
+const prerenderBuild: UserConfig = {
+  plugins: [react(), pureDomainDeclarations()],
+  publicDir: false,
+  build: {
+    outDir: 'dist/prerender',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'node20',
+    ssr: 'src/web/prerender.tsx',
+    rolldownOptions: { output: { entryFileNames: 'prerender.js' } },
+  },
+};
+
+const browserBuild: UserConfig = {
   plugins: [react(), tailwindcss(), injectPublicConfig(), pureDomainDeclarations(), serviceWorker()],
   build: {
     outDir: 'dist/client',
@@ -133,4 +151,6 @@ export default defineConfig({
       '/ws': { target: apiTarget.replace('http', 'ws'), ws: true },
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? prerenderBuild : browserBuild));

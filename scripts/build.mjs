@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the client (Vite -> dist/client, with .br and .gz copies of its text assets) and the server (esbuild -> dist/server/main.js, with its migrations).
+// Builds the client (Vite -> dist/client, with .br and .gz copies of its text assets), the public pages'
+// prerender (Vite SSR -> dist/prerender/prerender.js) and the server (esbuild -> dist/server/main.js, with its migrations).
 // `--server`: the server only (the API benchmark needs no client).
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +18,13 @@ await rm(path.join(root, serverOnly ? 'dist/server' : 'dist'), { recursive: true
 let compressed = '';
 if (!serverOnly) {
   await viteBuild({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // The public pages' prerender (src/web/prerender.tsx), run by the server at start-up.
+  await viteBuild({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/web/prerender.tsx' },
+  });
   const results = await compressAssets(path.join(root, 'dist/client'));
   const sum = (key) => results.reduce((total, result) => total + (result[key] ?? result.bytes), 0);
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

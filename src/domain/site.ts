@@ -2,6 +2,10 @@ import type { BillingMode } from './billing.ts';
 
 /** Product-wide constants the spec fixes (section 1 and DESIGN.md). */
 export const DEFAULT_SITE_NAME = 'ListSync';
+
+/** Set by the browser when the visitor closes the development banner; read by the server to pick the page. */
+export const DEV_BANNER_COOKIE = 'listsync_banner';
+export const DEV_BANNER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const THEME_COLOR = '#4f46e5';
 export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
 

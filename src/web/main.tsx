@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import { App } from './app.tsx';
-import { startUiLanguage } from './i18n/i18n.tsx';
+import { loadUiLanguage, startUiLanguage, uiLanguage } from './i18n/i18n.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -10,8 +11,30 @@ if (!root) throw new Error('Root element not found');
 // The catalog of the link's language is on its way while the page's own code loads.
 startUiLanguage(window.location);
 
-createRoot(root).render(
+// The same tree as the prerender (src/web/prerender.tsx), whose Router is given the path.
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <Router>
+      <App />
+    </Router>
+  </StrictMode>
 );
+
+// A public page came drawn (the server prerenders them): it is hydrated, not drawn again. A page
+// the server could not match draws from nothing (the service worker's shell has an empty root).
+if (root.firstElementChild) {
+  // The page was drawn with its words: hydration waits for the same catalog (preloaded beside the
+  // entry, so it is here or nearly), or its first render would say raw keys where the HTML has words.
+  // A promise, not a top-level await: that would make the bundler wrap every module of the entry
+  // chunk for async loading (measured: +7 KiB gzipped on every page).
+  const hydrate = () =>
+    hydrateRoot(root, app, {
+      onRecoverableError(error, info) {
+        // The page still works (React drew it again); said loudly, because the HTML differed.
+        console.error('Hydration did not match the prerendered page', error, info.componentStack);
+      },
+    });
+  loadUiLanguage(uiLanguage()).then(hydrate, hydrate);
+} else {
+  createRoot(root).render(app);
+}

@@ -37,7 +37,7 @@ export function AppRoutes() {
           </ProtectedRoute>
         </Route>
         <Route path="/pricing">
-          <ProtectedRoute>
+          <ProtectedRoute showWhileLoading>
             <PricingPage />
           </ProtectedRoute>
         </Route>

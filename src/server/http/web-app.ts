@@ -8,6 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../html.ts';
+import { choosePage, prerenderPages } from './prerendered-pages.ts';
+import { recipientCookieName } from './recipient.ts';
 import { answers, htmlPage } from './responses.ts';
 
 /** The app's shell: the same page for every client route (registered only with a client build). */
@@ -77,8 +79,9 @@ function wantsApp(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built client: hashed assets for a year, everything else revalidated, and index.html
- * for every client route (the client router answers unknown paths with its 404 page).
+ * Serves the built client: hashed assets for a year, everything else revalidated, and for every client
+ * route its prerendered page (prerendered-pages.ts) or index.html; a path that is no route gets the
+ * 404 page with status 404.
  * Text assets go out as the Brotli or gzip copy the build wrote next to them (scripts/compress-assets.mjs),
  * chosen by Accept-Encoding, with `Vary: Accept-Encoding`; the page, which carries the public config,
  * is compressed once when the server starts.
@@ -90,9 +93,31 @@ export async function registerWebApp(
 ) {
   const indexPath = path.join(options.clientDir, 'index.html');
   const hasBuild = existsSync(indexPath);
-  const page = hasBuild
-    ? renderedPage(renderIndexHtml(readFileSync(indexPath, 'utf8'), options.publicConfig))
-    : null;
+  const shell = hasBuild ? renderIndexHtml(readFileSync(indexPath, 'utf8'), options.publicConfig) : null;
+  const page = shell ? renderedPage(shell) : null;
+  const prerendered = new Map<string, RenderedPage>();
+  if (shell) {
+    const started = performance.now();
+    try {
+      const pages = await prerenderPages({
+        clientDir: options.clientDir,
+        shell,
+        publicConfig: options.publicConfig,
+      });
+      for (const [name, html] of pages ?? []) prerendered.set(name, renderedPage(html));
+      if (pages) {
+        app.log.info(
+          { pages: pages.size, ms: Math.round(performance.now() - started) },
+          'Prerendered the public pages',
+        );
+      }
+    } catch (error) {
+      // The pages then draw in the browser, as before: slower to show, never down.
+      app.log.error({ err: error }, 'Prerendering the public pages failed: every route gets the plain shell');
+      prerendered.clear();
+    }
+  }
+  const recipientCookie = recipientCookieName(app.config);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -100,6 +125,8 @@ export async function registerWebApp(
       index: false,
       wildcard: true,
       preCompressed: true,
+      // The build's manifest is for the server (prerendered-pages.ts) and the benchmarks, not the web.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -107,28 +134,39 @@ export async function registerWebApp(
     });
   }
 
+  /** The page for this route: prerendered when there is one (prerendered-pages.ts), else the shell. */
+  const sendRoute = (request: FastifyRequest, reply: FastifyReply, shellPage: RenderedPage) => {
+    const url = new URL(request.url, 'http://app');
+    const choice = choosePage(url.pathname, url.searchParams, request.cookies, recipientCookie);
+    reply.code(choice.status);
+    return sendApp(request, reply, (choice.page && prerendered.get(choice.page)) || shellPage);
+  };
+
   const sendApp = (request: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) => {
     const encoding = chosenEncoding(request);
     const etag = `"${rendered.etag}${encoding ? `-${encoding}` : ''}"`;
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding')
+      // Which page a route gets depends on cookies too (the recipient's, the closed banner's).
+      .header('vary', 'Accept-Encoding, Cookie')
       .header('etag', etag);
     // Revalidation (no-cache) of an unchanged page costs a 304 and no body.
-    if (ifNoneMatchHas(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (reply.statusCode === 200 && ifNoneMatchHas(request.headers['if-none-match'], etag)) {
+      return reply.code(304).send();
+    }
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? rendered[encoding] : rendered.identity);
   };
 
   if (page) {
-    app.get('/', { schema: SHELL_SCHEMA }, async (request, reply) => sendApp(request, reply, page));
+    app.get('/', { schema: SHELL_SCHEMA }, async (request, reply) => sendRoute(request, reply, page));
     // The service worker precaches the shell by this name: it must get the page with the public config.
     app.get('/index.html', { schema: SHELL_SCHEMA }, async (request, reply) => sendApp(request, reply, page));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (page && wantsApp(request)) return sendApp(request, reply, page);
+    if (page && wantsApp(request)) return sendRoute(request, reply, page);
     const error = new AppError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`);
     return reply.status(404).send(error.toBody());
   });

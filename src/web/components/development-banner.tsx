@@ -2,34 +2,51 @@ import { Construction, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { isEmailAddress, normalizeEmail } from '#domain/email';
 import { MAILING_LIST_SUCCESS, type MailingListSignupResponse } from '#domain/mailing-list';
+import { DEV_BANNER_COOKIE, DEV_BANNER_COOKIE_MAX_AGE_SECONDS } from '#domain/site';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { Button } from './ui/button.tsx';
 import { Input } from './ui/field.tsx';
 
-/** Remembers, per browser, that the visitor closed the banner. */
-export const DEV_BANNER_DISMISSED_KEY = 'listsync:dev-banner-dismissed';
+/** Where an earlier version remembered the dismissal (read once, then carried over to the cookie). */
+const OLD_DISMISSED_KEY = 'listsync:dev-banner-dismissed';
+const DISMISSED = `${DEV_BANNER_COOKIE}=dismissed`;
 
 const EMPTY_EMAIL_MESSAGE = 'Please enter your email address.';
 /** The server's schema (user-input.ts) says the same of every malformed address. */
 const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 const SIGNUP_FAILED_MESSAGE = 'Could not sign you up right now. Please try again later.';
 
-// Storage can throw (disabled cookies, some private modes); the banner then simply is not remembered.
+let prerenderDismissed = false;
+
+/** Prerendering only: whether the page being drawn is the one for a visitor who closed the banner. */
+export function setDevelopmentBannerDismissed(dismissed: boolean): void {
+  prerenderDismissed = dismissed;
+}
+
+/**
+ * Remembered in a cookie, not in storage: the server sends a landing page drawn without the banner
+ * when it sees the cookie (src/server/http/prerendered-pages.ts), so it never shows for a moment.
+ */
 function readDismissed(): boolean {
+  if (typeof document === 'undefined') return prerenderDismissed;
+  if (document.cookie.split('; ').includes(DISMISSED)) return true;
   try {
-    return window.localStorage.getItem(DEV_BANNER_DISMISSED_KEY) === '1';
+    // Storage can throw (disabled cookies, some private modes); the banner then simply is not remembered.
+    if (window.localStorage.getItem(OLD_DISMISSED_KEY) !== '1') return false;
+    window.localStorage.removeItem(OLD_DISMISSED_KEY);
   } catch {
     return false;
   }
+  rememberDismissed();
+  return true;
 }
 
 function rememberDismissed(): void {
-  try {
-    window.localStorage.setItem(DEV_BANNER_DISMISSED_KEY, '1');
-  } catch {
-    // not remembered: it shows again on the next visit
-  }
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari; one fixed value, nothing to escape
+  document.cookie = `${DISMISSED}; Max-Age=${DEV_BANNER_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${
+    window.location.protocol === 'https:' ? '; Secure' : ''
+  }`;
 }
 
 type SignupState =

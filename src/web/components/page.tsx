@@ -2,12 +2,24 @@ import { type ReactNode, useEffect } from 'react';
 import { pageTitle } from '#domain/site';
 import { getPublicConfig } from '../lib/public-config.ts';
 
+let prerenderedTitle: string | null = null;
+
 /** Sets the document title: the site's title, optionally preceded by the page's own name. */
 export function useDocumentTitle(page?: string): void {
+  const base = pageTitle(getPublicConfig().siteName);
+  const title = page ? `${page} · ${base}` : base;
+  // Prerendering (no document): the page's <title> is written from the last one rendered.
+  if (typeof document === 'undefined') prerenderedTitle = title;
   useEffect(() => {
-    const base = pageTitle(getPublicConfig().siteName);
-    document.title = page ? `${page} · ${base}` : base;
-  }, [page]);
+    document.title = title;
+  }, [title]);
+}
+
+/** Prerendering only: the title the page just rendered asked for (then forgotten). */
+export function takePrerenderedTitle(): string | null {
+  const title = prerenderedTitle;
+  prerenderedTitle = null;
+  return title;
 }
 
 export function PageContainer({ children }: { children: ReactNode }) {

@@ -3,10 +3,20 @@ import { Redirect } from 'wouter';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { PageSpinner } from './ui/spinner.tsx';
 
-/** Spinner while the sign-in state loads; back to / when nobody is signed in (spec section 2). */
-export function ProtectedRoute({ children }: { children: ReactNode }) {
+/**
+ * Spinner while the sign-in state loads; back to / when nobody is signed in (spec section 2).
+ * `showWhileLoading`: a page that is the same for everyone until its data comes (pricing) is drawn
+ * at once, as the server prerendered it, and left only if nobody turns out to be signed in.
+ */
+export function ProtectedRoute({
+  children,
+  showWhileLoading = false,
+}: {
+  children: ReactNode;
+  showWhileLoading?: boolean;
+}) {
   const { status } = useAuth();
-  if (status === 'loading') return <PageSpinner />;
   if (status === 'signed-out') return <Redirect to="/" replace />;
+  if (status === 'loading' && !showWhileLoading) return <PageSpinner />;
   return <>{children}</>;
 }

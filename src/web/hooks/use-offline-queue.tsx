@@ -13,6 +13,7 @@ import { translate } from '../i18n/i18n.tsx';
 import { isAbortError } from '../lib/upload-errors.ts';
 import {
   type BlobStore,
+  EMPTY_QUEUE_STATE,
   HELD_EDITS_KEY,
   type HeldOp,
   indexedDbBlobStore,
@@ -22,6 +23,8 @@ import {
   loadQueueEffects,
   localStorageListStore,
   localStorageOpStore,
+  memoryListStore,
+  memoryOpStore,
   needsSignIn,
   OfflineQueue,
   type OpStore,
@@ -60,10 +63,12 @@ export function OfflineQueueProvider({
   const wasHeldBack = useRef(false);
   const [queue] = useState(() => {
     const touched = new Set<string>();
+    // Prerendering (no window) keeps nothing: the page is drawn with nothing waiting.
+    const browser = typeof window !== 'undefined';
     const created: OfflineQueue = new OfflineQueue({
-      ops: ops ?? localStorageOpStore(),
+      ops: ops ?? (browser ? localStorageOpStore() : memoryOpStore()),
       blobs: blobs ?? indexedDbBlobStore(),
-      held: held ?? localStorageListStore<HeldOp>(HELD_EDITS_KEY),
+      held: held ?? (browser ? localStorageListStore<HeldOp>(HELD_EDITS_KEY) : memoryListStore<HeldOp>()),
       transport,
       isTransient: isTransientFailure,
       isBlocked: needsSignIn,
@@ -124,7 +129,10 @@ export function useOfflineQueue(): OfflineQueue {
   return queue;
 }
 
+const emptyQueueState = () => EMPTY_QUEUE_STATE;
+
 export function useQueueState(): QueueState {
   const queue = useOfflineQueue();
-  return useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
+  // Hydrating a prerendered page, the first render draws what the server drew: nothing waiting.
+  return useSyncExternalStore(queue.subscribe, queue.getState, emptyQueueState);
 }

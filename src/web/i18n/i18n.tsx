@@ -46,10 +46,13 @@ let wanted: LanguageCode = 'en';
 const listeners = new Set<() => void>();
 
 function applyLanguage(language: LanguageCode): void {
-  const root = document.documentElement;
-  root.lang = language;
-  if (language === 'ar') root.dir = 'rtl';
-  else root.removeAttribute('dir');
+  // Prerendering has no document: the server writes `lang` and `dir` into the page itself.
+  if (typeof document !== 'undefined') {
+    const root = document.documentElement;
+    root.lang = language;
+    if (language === 'ar') root.dir = 'rtl';
+    else root.removeAttribute('dir');
+  }
   if (language === current) return;
   current = language;
   for (const listener of listeners) listener();

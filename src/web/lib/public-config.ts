@@ -26,3 +26,8 @@ export function getPublicConfig(): PublicConfig {
   }
   return cached;
 }
+
+/** Prerendering only (no document): the settings the server will write into the page. */
+export function setPublicConfig(config: PublicConfig): void {
+  cached = { ...FALLBACK, ...config };
+}

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Checklist } from '#domain/checklist';
@@ -9,6 +9,7 @@ import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/suppo
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { OfflineQueueProvider } from '../hooks/use-offline-queue.tsx';
 import en from '../i18n/locales/en.json';
+import { setFirstScreen } from '../lib/first-screen.ts';
 import { memoryBlobStore, memoryOpStore } from '../sync/index.ts';
 import SharedChecklistPage, { VERIFIED_LOAD_DELAY_MS } from './shared.tsx';
 
@@ -128,6 +129,52 @@ describe('the shared page', () => {
     await screen.findByRole('dialog', { name: en['code.title'] });
     expect(screen.queryByText(CHECKLIST.name)).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/shared'))).toBe(false);
+  });
+
+  describe('drawn first by the server (a prerendered page, marked on #root)', () => {
+    afterEach(() => setFirstScreen(null));
+
+    /** A status answer that stays pending until released: what the page shows while it waits. */
+    function pendingStatus(answer: VerificationStatus | { verified: false; expired: false }) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      fetchMock.mockImplementation(async (input) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === `/api/verification/status/${TOKEN}`) {
+          await held;
+          return jsonResponse(200, answer);
+        }
+        if (path === '/api/shared/checklist') return jsonResponse(200, SHARED);
+        throw new Error(`unexpected call to ${path}`);
+      });
+      return () => release();
+    }
+
+    it('shows the code dialog while the status is asked, and keeps what was typed when it comes', async () => {
+      setFirstScreen('code');
+      const release = pendingStatus({ verified: false, expired: false });
+      renderPage();
+      const dialog = await screen.findByRole('dialog', { name: en['code.title'] });
+      expect(screen.queryByRole('status', { name: en['shared.loading'] })).toBeNull();
+      fireEvent.change(within(dialog).getByLabelText(en['code.label']), { target: { value: '123' } });
+      await act(async () => release());
+      const field = within(screen.getByRole('dialog', { name: en['code.title'] })).getByLabelText(
+        en['code.label'],
+      );
+      expect((field as HTMLInputElement).value).toBe('123');
+    });
+
+    it("shows the checklist's skeleton to a browser with a recipient cookie, then its checklist", async () => {
+      setFirstScreen('verified');
+      const release = pendingStatus(VERIFIED_STATUS);
+      renderPage();
+      expect(await screen.findByRole('status', { name: en['checklist.loading'] })).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      await act(async () => release());
+      await checklistHeading();
+    });
   });
 
   it('asks for the code when the status check fails', async () => {

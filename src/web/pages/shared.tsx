@@ -8,6 +8,7 @@ import { useToast } from '../components/ui/toast.tsx';
 import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
 import { languageOfSearch, useT, useUiLanguageOfPage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
+import { firstScreen } from '../lib/first-screen.ts';
 import { sharedKeys } from '../sync/index.ts';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { CodeDialog } from './shared/code-dialog.tsx';
@@ -74,8 +75,11 @@ export default function SharedChecklistPage() {
   ) {
     // Offline, or the server cannot be reached: the copy this browser kept from its last verified visit.
     view = 'checklist';
-  } else if (!statusKnown) view = 'loading';
-  else view = 'code';
+  } else if (!statusKnown) {
+    // While the server is asked, the page the server sent guessed by the recipient cookie: without
+    // one, the code dialog is what comes (and it takes the code at once); with one, the checklist.
+    view = firstScreen() === 'code' ? 'code' : 'loading';
+  } else view = 'code';
 
   useDocumentTitle(
     view === 'checklist' && shared.data
@@ -131,7 +135,11 @@ export default function SharedChecklistPage() {
     <main className="mx-auto w-full max-w-3xl px-4 pt-4 pb-32 sm:pt-8">
       {view !== 'code' && <LanguageSwitch language={language} />}
       {view === 'loading' &&
-        (verifiedBefore || verifiedHere ? <ChecklistDetailSkeleton /> : <SharedLoading />)}
+        (verifiedBefore || verifiedHere || firstScreen() === 'verified' ? (
+          <ChecklistDetailSkeleton />
+        ) : (
+          <SharedLoading />
+        ))}
       {view === 'code' && (
         <>
           <VerificationExplainer />

@@ -41,7 +41,13 @@ export {
   followChecklist,
   followDashboard,
 } from './live-messages.ts';
-export { OfflineQueue, type OpOutcome, type OpTransport, type QueueState } from './offline-queue.ts';
+export {
+  EMPTY_QUEUE_STATE,
+  OfflineQueue,
+  type OpOutcome,
+  type OpTransport,
+  type QueueState,
+} from './offline-queue.ts';
 export {
   type ChecklistBody,
   type HeldOp,

@@ -82,6 +82,9 @@ export type QueueState = {
   held: readonly HeldOp[];
 };
 
+/** Nothing waiting: what a prerendered page shows, and so what its hydration starts from. */
+export const EMPTY_QUEUE_STATE: QueueState = { ops: [], sending: null, failures: 0, blocked: null, held: [] };
+
 export function defaultRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** (attempt - 1), 60_000);
 }

@@ -1,5 +1,4 @@
-import { type ReactNode, useEffect, useId } from 'react';
-import { createPortal } from 'react-dom';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
  * A dialog that is the whole page until it is done (the shared page's code dialog): it cannot be
@@ -24,20 +23,22 @@ export function PageDialog({
   const titleId = `${ids}-title`;
   const descriptionId = `${ids}-description`;
 
+  const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const page = document.getElementById('root');
     const html = document.documentElement;
     const overflow = html.style.overflow;
     html.style.overflow = 'hidden';
-    if (page) page.inert = true;
+    const madeInert = inertAllBut(container.current);
     return () => {
       html.style.overflow = overflow;
-      if (page) page.inert = false;
+      for (const element of madeInert) element.inert = false;
     };
   }, []);
 
-  return createPortal(
-    <>
+  // Drawn where it stands (not in a portal): the server prerenders the shared page with it, and the
+  // browser paints it before any JavaScript; everything else on the page is made inert instead.
+  return (
+    <div ref={container}>
       <div className="dialog-overlay fixed inset-0 z-50 bg-slate-900/50" aria-hidden="true" />
       <div
         role="dialog"
@@ -59,7 +60,22 @@ export function PageDialog({
         )}
         {children}
       </div>
-    </>,
-    document.body,
+    </div>
   );
+}
+
+/**
+ * Makes inert every element of the page beside the path from `element` up to <body> (what a modal
+ * library's "hide others" does), and returns those it changed, to be given back.
+ */
+function inertAllBut(element: HTMLElement | null): HTMLElement[] {
+  const changed: HTMLElement[] = [];
+  for (let node = element; node && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement?.children ?? []) {
+      if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert) continue;
+      sibling.inert = true;
+      changed.push(sibling);
+    }
+  }
+  return changed;
 }

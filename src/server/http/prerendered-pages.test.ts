@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { choosePage, type PrerenderedPage, pageHtml } from './prerendered-pages.ts';
+
+const RECIPIENT = 'listsync_recipient';
+const choose = (url: string, cookies: Record<string, string> = {}) => {
+  const parsed = new URL(url, 'http://app');
+  return choosePage(parsed.pathname, parsed.searchParams, cookies, RECIPIENT);
+};
+
+describe('choosePage', () => {
+  it('gives the public pages their prerendered page', () => {
+    expect(choose('/')).toEqual({ page: 'landing', status: 200 });
+    expect(choose('/pricing')).toEqual({ page: 'pricing', status: 200 });
+    expect(choose('/sms-consent')).toEqual({ page: 'sms-consent', status: 200 });
+    expect(choose('/subscription/success?session_id=cs_1')).toEqual({
+      page: 'subscription-success',
+      status: 200,
+    });
+    expect(choose('/subscription/cancel')).toEqual({ page: 'subscription-cancel', status: 200 });
+  });
+
+  it('leaves out the development banner for a visitor who closed it, and only for that value', () => {
+    expect(choose('/', { listsync_banner: 'dismissed' }).page).toBe('landing-no-banner');
+    expect(choose('/', { listsync_banner: 'yes' }).page).toBe('landing');
+  });
+
+  it('draws a shared link in its language, with the code dialog unless the browser holds a recipient cookie', () => {
+    expect(choose('/shared/abc')).toEqual({ page: 'shared-code-en', status: 200 });
+    expect(choose('/shared/checklist/abc?lang=es')).toEqual({ page: 'shared-code-es', status: 200 });
+    expect(choose('/shared/abc?lang=AR', { [RECIPIENT]: 'secret' }).page).toBe('shared-verified-ar');
+    // Not one of the ten, or not a language at all: English, as the page itself decides.
+    expect(choose('/shared/abc?lang=xx').page).toBe('shared-code-en');
+    expect(choose('/shared/abc?lang=<script>').page).toBe('shared-code-en');
+  });
+
+  it('gives the signed-in routes the plain shell, and anything else the 404 page with status 404', () => {
+    for (const path of ['/dashboard', '/checklist/42', '/verify', '/billing/test-portal', '/index.html']) {
+      expect(choose(path), path).toEqual({ page: null, status: 200 });
+    }
+    for (const path of ['/nope', '/dashboard/extra', '/shared', '/shared/a/b/c', '/checklist/']) {
+      expect(choose(path), path).toEqual({ page: 'not-found', status: 404 });
+    }
+  });
+
+  it('knows every route of the client router (src/web/routes.tsx): none of them answers 404', () => {
+    const routes = readFileSync(new URL('../../web/routes.tsx', import.meta.url), 'utf8');
+    const paths = [...routes.matchAll(/path="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of paths) {
+      expect(choose(path.replaceAll(/:[a-z]+/gi, 'x1')).status, path).toBe(200);
+    }
+  });
+});
+
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>ListSync - Real-time Checklists with Photo Proof</title>
+    <script type="module" crossorigin src="/assets/index-a.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-b.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-a.js', imports: ['_react-b.js'] },
+  '_react-b.js': { file: 'assets/react-b.js' },
+  '_dialog-c.js': { file: 'assets/dialog-c.js', imports: ['_react-b.js'] },
+  'src/web/pages/shared.tsx': { file: 'assets/shared-d.js', imports: ['_dialog-c.js', 'index.html'] },
+  'src/web/i18n/compiled/ar.ts': { file: 'assets/ar-e.js' },
+};
+
+const page = (
+  overrides: Partial<PrerenderedPage['variant']>,
+  html = '<main>drawn</main>',
+  title: string | null = 'قائمة مشتركة · ListSync',
+) =>
+  ({
+    variant: {
+      name: 'shared-code-ar',
+      page: 'src/web/pages/shared.tsx',
+      language: 'ar',
+      firstScreen: 'code',
+      ...overrides,
+    },
+    html,
+    title,
+  }) satisfies PrerenderedPage;
+
+describe('pageHtml', () => {
+  it('writes the page into #root with its screen mark, language, direction, title and own chunks', () => {
+    const html = pageHtml(SHELL, MANIFEST, page({}));
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<div id="root" data-first-screen="code"><main>drawn</main></div>');
+    expect(html).toContain('<title>قائمة مشتركة · ListSync</title>');
+    // The page's chunks and its catalog, not those the entry already loads (nor twice).
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-d.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/dialog-c.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ar-e.js">');
+    expect(html.match(/react-b\.js/g)).toHaveLength(1);
+    expect(html.indexOf('shared-d.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('escapes the title, and takes the markup as it is (no $-patterns of String.replace)', () => {
+    const html = pageHtml(
+      SHELL,
+      null,
+      page({ language: 'en', firstScreen: null }, '<p>costs $& and $1</p>', 'A <b> & "quote"'),
+    );
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<div id="root"><p>costs $& and $1</p></div>');
+    expect(html).toContain('<title>A &lt;b&gt; &amp; &quot;quote&quot;</title>');
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/shared');
+  });
+});

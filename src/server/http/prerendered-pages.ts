@@ -1,0 +1,163 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isLanguageCode, type LanguageCode } from '#domain/languages';
+import { DEV_BANNER_COOKIE, type PublicConfig } from '#domain/site';
+import { escapeHtml } from '../html.ts';
+
+/**
+ * The public pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent,
+ * the subscription results, the 404 page and the shared page's first screen (its code dialog, or the
+ * checklist's skeleton for a browser that holds a recipient cookie), in each of the ten languages.
+ *
+ * The build writes the prerender (src/web/prerender.tsx -> dist/prerender/prerender.js: the app's own
+ * components for Node). The server runs it once at start-up, because the pages carry this deployment's
+ * settings (site and company names, billing mode, local mode), then serves each page from memory like
+ * index.html. The browser hydrates what it got (src/web/main.tsx).
+ */
+
+/** What the prerender gives for each page (src/web/prerender.tsx, by shape: the server imports no web code). */
+export interface PrerenderedPage {
+  variant: {
+    name: string;
+    page: string;
+    language: LanguageCode;
+    firstScreen: 'code' | 'verified' | null;
+  };
+  html: string;
+  title: string | null;
+}
+
+interface PrerenderModule {
+  prerenderPages(config: PublicConfig): Promise<PrerenderedPage[]>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The prerender's bundle beside the client's build (dist/client -> dist/prerender/prerender.js). */
+export function prerenderModulePath(clientDir: string): string {
+  return path.join(clientDir, '..', 'prerender', 'prerender.js');
+}
+
+/** The chunk files a module needs before it runs: itself and what it imports statically. */
+function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return new Set();
+  seen.add(key);
+  const files = new Set([chunk.file]);
+  for (const imported of chunk.imports ?? []) {
+    for (const file of chunkClosure(manifest, imported, seen)) files.add(file);
+  }
+  return files;
+}
+
+/**
+ * The page's own chunks (and its language's catalog), announced in <head> so the browser fetches
+ * them beside the entry instead of after it: hydration needs them all.
+ */
+function preloads(manifest: Manifest | null, page: PrerenderedPage): string {
+  if (!manifest) return '';
+  const entry = chunkClosure(manifest, 'index.html');
+  const wanted = new Set([
+    ...chunkClosure(manifest, page.variant.page),
+    ...chunkClosure(manifest, `src/web/i18n/compiled/${page.variant.language}.ts`),
+  ]);
+  return [...wanted]
+    .filter((file) => !entry.has(file) && file.endsWith('.js'))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+    .join('\n    ');
+}
+
+/** The app's index.html with the page drawn into #root, its language, title and chunks. */
+export function pageHtml(shell: string, manifest: Manifest | null, page: PrerenderedPage): string {
+  const { language, firstScreen } = page.variant;
+  const mark = firstScreen ? ` data-first-screen="${firstScreen}"` : '';
+  let html = shell
+    .replace(/<html lang="[^"]*">/, `<html lang="${language}"${language === 'ar' ? ' dir="rtl"' : ''}>`)
+    .replace('<div id="root"></div>', () => `<div id="root"${mark}>${page.html}</div>`);
+  if (page.title)
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
+  const links = preloads(manifest, page);
+  return links ? html.replace('</head>', () => `    ${links}\n  </head>`) : html;
+}
+
+/**
+ * Runs the build's prerender with this deployment's settings and returns each page's HTML by its
+ * variant's name; null when the build has no prerender (then every route gets the plain shell).
+ * `shell` is index.html as the server sends it (with the public config).
+ */
+export async function prerenderPages(options: {
+  clientDir: string;
+  shell: string;
+  publicConfig: PublicConfig;
+  modulePath?: string;
+}): Promise<Map<string, string> | null> {
+  const modulePath = options.modulePath ?? prerenderModulePath(options.clientDir);
+  if (!existsSync(modulePath)) return null;
+  const prerender = (await import(pathToFileURL(modulePath).href)) as PrerenderModule;
+  const manifestPath = path.join(options.clientDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+    : null;
+  const pages = await prerender.prerenderPages(options.publicConfig);
+  return new Map(pages.map((page) => [page.variant.name, pageHtml(options.shell, manifest, page)]));
+}
+
+/** What a request for a client route gets: a prerendered page (by name) or the plain shell, and a status. */
+export interface PageChoice {
+  page: string | null;
+  status: 200 | 404;
+}
+
+const PUBLIC_PAGES: Record<string, string> = {
+  '/pricing': 'pricing',
+  '/sms-consent': 'sms-consent',
+  '/subscription/success': 'subscription-success',
+  '/subscription/cancel': 'subscription-cancel',
+};
+
+/** The client's other routes (src/web/routes.tsx): drawn in the browser from the shell. */
+const APP_ROUTES = [
+  /^\/index\.html$/,
+  /^\/dashboard$/,
+  /^\/checklist\/[^/]+$/,
+  /^\/billing\/test-checkout\/[^/]+$/,
+  /^\/billing\/test-portal$/,
+  /^\/verify$/,
+];
+
+const SHARED_ROUTE = /^\/shared\/(checklist\/)?[^/]+$/;
+
+/**
+ * The page for a path. A shared link's page is in the link's language (`?lang=`), showing the code
+ * dialog, or the checklist's skeleton when the browser holds a recipient cookie (it verified some
+ * share: most likely this one; if not, the code dialog follows the server's answer). A path that is
+ * no route answers the 404 page with status 404.
+ */
+export function choosePage(
+  pathname: string,
+  search: URLSearchParams,
+  cookies: Record<string, string | undefined>,
+  recipientCookie: string,
+): PageChoice {
+  if (pathname === '/') {
+    return {
+      page: cookies[DEV_BANNER_COOKIE] === 'dismissed' ? 'landing-no-banner' : 'landing',
+      status: 200,
+    };
+  }
+  const name = PUBLIC_PAGES[pathname];
+  if (name) return { page: name, status: 200 };
+  if (SHARED_ROUTE.test(pathname)) {
+    const lang = search.get('lang')?.toLowerCase();
+    const language = isLanguageCode(lang) ? lang : 'en';
+    const screen = cookies[recipientCookie] ? 'verified' : 'code';
+    return { page: `shared-${screen}-${language}`, status: 200 };
+  }
+  if (APP_ROUTES.some((route) => route.test(pathname))) return { page: null, status: 200 };
+  return { page: 'not-found', status: 404 };
+}

@@ -1,0 +1,106 @@
+import type { Browser } from '@playwright/test';
+import { DEV_BANNER_COOKIE } from '#domain/site';
+import { seedChecklist } from './checklists.ts';
+import { expect, signInAs, test } from './fixtures.ts';
+import {
+  CODE_DIALOG,
+  closeRecipient,
+  enterCode,
+  linkPath,
+  openRecipient,
+  PHONE,
+  shareByEmail,
+} from './recipient.ts';
+
+/**
+ * The public pages and the shared page's first screen paint from the HTML the server sends, before any
+ * JavaScript runs (issue 15), and then hydrate without a mismatch: every test here fails on a console
+ * error, and main.tsx reports a mismatch as one.
+ */
+
+/** A phone with JavaScript off: what the first paint shows before the scripts arrive. */
+async function withoutJavaScript(
+  browser: Browser,
+  baseURL: string | undefined,
+  cookies: { name: string; value: string }[] = [],
+) {
+  const context = await browser.newContext({ baseURL, viewport: PHONE, javaScriptEnabled: false });
+  if (cookies.length > 0) {
+    await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: baseURL ?? '' })));
+  }
+  return { context, page: await context.newPage() };
+}
+
+const PUBLIC_PAGES = [
+  { path: '/', heading: /Show the job was done/ },
+  { path: '/pricing', heading: 'Choose Your Plan' },
+  { path: '/sms-consent', heading: /SMS/ },
+  { path: '/subscription/cancel', heading: 'Subscription Cancelled' },
+  { path: '/no/such/page', heading: '404 Page Not Found' },
+];
+
+test('the public pages are drawn in the HTML: readable with JavaScript off', async ({ browser, baseURL }) => {
+  const { context, page } = await withoutJavaScript(browser, baseURL);
+  for (const { path, heading } of PUBLIC_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+  }
+  // The stylesheet applies (a linked file, no inline style: the CSP stays strict).
+  await page.goto('/');
+  const background = await page
+    .locator('header')
+    .first()
+    .evaluate((header) => getComputedStyle(header).position);
+  expect(background).toBe('sticky');
+  await context.close();
+});
+
+test('a visitor who closed the banner gets a landing page without it, even before JavaScript', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await withoutJavaScript(browser, baseURL, [
+    { name: DEV_BANNER_COOKIE, value: 'dismissed' },
+  ]);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /Show the job was done/ })).toBeVisible();
+  await expect(page.getByText('Development in Progress')).toHaveCount(0);
+  await context.close();
+});
+
+test("the shared page's code dialog paints in the link's language before JavaScript", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await withoutJavaScript(browser, baseURL);
+  await page.goto('/shared/some-token?lang=es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('dialog', { name: 'Introduzca su código de verificación' })).toBeVisible();
+  await page.goto('/shared/some-token?lang=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await context.close();
+});
+
+test("a browser that verified before sees the checklist's skeleton first, then its checklist", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAs(page);
+  const checklist = await seedChecklist(page, 'Turnover – Dune Cottage', [{ description: 'Air the rooms' }]);
+  const share = await shareByEmail(page, checklist.id, 'pat@example.com');
+  const recipient = await openRecipient(browser, baseURL);
+  await recipient.page.goto(linkPath(share));
+  // First visit: the prerendered code dialog is hydrated and takes the code.
+  await enterCode(recipient.page, share.verificationCode ?? '');
+  await expect(recipient.page.getByRole('heading', { name: 'Turnover – Dune Cottage' })).toBeVisible();
+
+  // The next visit carries the recipient cookie: the HTML is the skeleton, not the code dialog.
+  const html = await (await recipient.page.request.get(linkPath(share))).text();
+  expect(html).toContain('data-first-screen="verified"');
+  expect(html).not.toContain(CODE_DIALOG);
+  await recipient.page.goto(linkPath(share));
+  await expect(recipient.page.getByRole('heading', { name: 'Turnover – Dune Cottage' })).toBeVisible();
+  await expect(recipient.page.getByRole('dialog', { name: CODE_DIALOG })).toHaveCount(0);
+  await closeRecipient(recipient);
+});
