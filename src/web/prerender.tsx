@@ -59,7 +59,10 @@ export const VARIANTS: PrerenderVariant[] = [
   variant('landing-no-banner', '/', 'landing.tsx', { bannerDismissed: true }),
   variant('pricing', '/pricing', 'billing-pages.tsx'),
   variant('sms-consent', '/sms-consent', 'sms-consent.tsx'),
-  variant('subscription-success', '/subscription/success', 'billing-pages.tsx'),
+  // Drawn as it is first seen coming back from the checkout: with a checkout's id, confirming.
+  variant('subscription-success', '/subscription/success', 'billing-pages.tsx', {
+    search: 'session_id=prerendered',
+  }),
   variant('subscription-cancel', '/subscription/cancel', 'billing-pages.tsx'),
   variant('not-found', '/404', 'not-found.tsx'),
   ...LANGUAGE_CODES.flatMap((language) =>

@@ -1,63 +1,70 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ProtectedRoute } from './components/protected-route.tsx';
 import { PageSpinner } from './components/ui/spinner.tsx';
+import { type LazyChunk, lazyChunk } from './lib/lazy-chunk.tsx';
 
 // Every page is its own chunk: a recipient on a phone downloads the shared page and nothing else.
-const LandingPage = lazy(() => import('./pages/landing.tsx'));
-const DashboardPage = lazy(() => import('./pages/dashboard.tsx'));
-const ChecklistPage = lazy(() => import('./pages/checklist.tsx'));
-const SharedChecklistPage = lazy(() => import('./pages/shared.tsx'));
-const SmsConsentPage = lazy(() => import('./pages/sms-consent.tsx'));
-const VerifyPage = lazy(() => import('./pages/verify.tsx'));
-const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
+type Page = LazyChunk<object>;
+const page = (load: () => Promise<{ default: ComponentType<object> }>): Page =>
+  lazyChunk(() => load().then((module) => module.default));
 
 /** The pages of buying a plan share one chunk (pages/billing-pages.tsx). */
-const billingPage = (name: keyof typeof import('./pages/billing-pages.tsx')) =>
-  lazy(() => import('./pages/billing-pages.tsx').then((pages) => ({ default: pages[name] })));
-const PricingPage = billingPage('PricingPage');
-const SubscriptionSuccessPage = billingPage('SubscriptionSuccessPage');
-const SubscriptionCancelPage = billingPage('SubscriptionCancelPage');
-const TestCheckoutPage = billingPage('TestCheckoutPage');
-const TestPortalPage = billingPage('TestPortalPage');
+const billingPage = (name: keyof typeof import('./pages/billing-pages.tsx')): Page =>
+  lazyChunk(() => import('./pages/billing-pages.tsx').then((pages) => pages[name] as ComponentType<object>));
+
+const SharedChecklistPage = page(() => import('./pages/shared.tsx'));
+
+/**
+ * The routes, in the order they are tried. `signedIn`: the page needs a signed-in owner ('show' draws it
+ * while that is being checked: pricing, prerendered and the same for everyone until its data comes).
+ * The server knows the same paths (src/server/http/prerendered-pages.ts; a test holds them equal).
+ */
+const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
+  { path: '/', page: page(() => import('./pages/landing.tsx')) },
+  { path: '/dashboard', page: page(() => import('./pages/dashboard.tsx')), signedIn: 'wait' },
+  { path: '/checklist/:id', page: page(() => import('./pages/checklist.tsx')), signedIn: 'wait' },
+  { path: '/pricing', page: billingPage('PricingPage'), signedIn: 'show' },
+  { path: '/billing/test-checkout/:id', page: billingPage('TestCheckoutPage'), signedIn: 'wait' },
+  { path: '/billing/test-portal', page: billingPage('TestPortalPage'), signedIn: 'wait' },
+  { path: '/shared/checklist/:token', page: SharedChecklistPage },
+  { path: '/shared/:token', page: SharedChecklistPage },
+  { path: '/sms-consent', page: page(() => import('./pages/sms-consent.tsx')) },
+  { path: '/verify', page: page(() => import('./pages/verify.tsx')) },
+  { path: '/subscription/success', page: billingPage('SubscriptionSuccessPage') },
+  { path: '/subscription/cancel', page: billingPage('SubscriptionCancelPage') },
+  { page: page(() => import('./pages/not-found.tsx')) },
+];
+
+/** `/checklist/:id` as a test of a whole path (the routes use plain segments and `:name` only). */
+const matcher = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`);
+const MATCHERS = ROUTES.map((route) => (route.path ? matcher(route.path) : /^/));
+
+/**
+ * Fetches the code of the page at `pathname` (the router's own choice). Hydration waits for it: a page
+ * still downloading while the providers above it change would be drawn again from nothing, not
+ * hydrated (React's rule for a Suspense boundary updated before it hydrated).
+ */
+export function preloadPageOf(pathname: string): Promise<unknown> {
+  const index = MATCHERS.findIndex((test) => test.test(pathname));
+  return ROUTES[index]?.page.preload() ?? Promise.resolve();
+}
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/dashboard">
-          <ProtectedRoute>
-            <DashboardPage />
-          </ProtectedRoute>
-        </Route>
-        <Route path="/checklist/:id">
-          <ProtectedRoute>
-            <ChecklistPage />
-          </ProtectedRoute>
-        </Route>
-        <Route path="/pricing">
-          <ProtectedRoute showWhileLoading>
-            <PricingPage />
-          </ProtectedRoute>
-        </Route>
-        <Route path="/billing/test-checkout/:id">
-          <ProtectedRoute>
-            <TestCheckoutPage />
-          </ProtectedRoute>
-        </Route>
-        <Route path="/billing/test-portal">
-          <ProtectedRoute>
-            <TestPortalPage />
-          </ProtectedRoute>
-        </Route>
-        <Route path="/shared/checklist/:token" component={SharedChecklistPage} />
-        <Route path="/shared/:token" component={SharedChecklistPage} />
-        <Route path="/sms-consent" component={SmsConsentPage} />
-        <Route path="/verify" component={VerifyPage} />
-        <Route path="/subscription/success" component={SubscriptionSuccessPage} />
-        <Route path="/subscription/cancel" component={SubscriptionCancelPage} />
-        <Route component={NotFoundPage} />
+        {ROUTES.map(({ path, page: { Component }, signedIn }) => (
+          <Route key={path ?? '*'} path={path}>
+            {signedIn ? (
+              <ProtectedRoute showWhileLoading={signedIn === 'show'}>
+                <Component />
+              </ProtectedRoute>
+            ) : (
+              <Component />
+            )}
+          </Route>
+        ))}
       </Switch>
     </Suspense>
   );

@@ -101,6 +101,28 @@ describe('serving the build', () => {
     expect(plain.body).toBe(BUNDLE);
   });
 
+  it('sends a hashed asset only the headers a script can use; the page keeps every one, CSP first', async () => {
+    const asset = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'origin-agent-cluster',
+    ]) {
+      expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    // The same file by a percent-escaped path gets them all (never fewer headers by a trick).
+    const escaped = await get('/%61ssets/index-abc123.js');
+    expect(String(escaped.headers['content-security-policy'])).toContain("default-src 'self'");
+    const page = await get('/dashboard');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const manifest = await get('/manifest.webmanifest');
+    expect(String(manifest.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
   it('serves files without a copy as they are', async () => {
     const tiny = await get('/assets/tiny-abc123.js', { 'accept-encoding': 'br, gzip' });
     expect(tiny.statusCode).toBe(200);

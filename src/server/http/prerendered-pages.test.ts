@@ -18,6 +18,8 @@ describe('choosePage', () => {
       status: 200,
     });
     expect(choose('/subscription/cancel')).toEqual({ page: 'subscription-cancel', status: 200 });
+    // Without a checkout's id the page says there is nothing to confirm: drawn in the browser.
+    expect(choose('/subscription/success')).toEqual({ page: null, status: 200 });
   });
 
   it('leaves out the development banner for a visitor who closed it, and only for that value', () => {
@@ -45,7 +47,7 @@ describe('choosePage', () => {
 
   it('knows every route of the client router (src/web/routes.tsx): none of them answers 404', () => {
     const routes = readFileSync(new URL('../../web/routes.tsx', import.meta.url), 'utf8');
-    const paths = [...routes.matchAll(/path="([^"]+)"/g)].map((match) => match[1] ?? '');
+    const paths = [...routes.matchAll(/\{ path: '([^']+)'/g)].map((match) => match[1] ?? '');
     expect(paths.length).toBeGreaterThan(10);
     for (const path of paths) {
       expect(choose(path.replaceAll(/:[a-z]+/gi, 'x1')).status, path).toBe(200);

@@ -116,7 +116,6 @@ export interface PageChoice {
 const PUBLIC_PAGES: Record<string, string> = {
   '/pricing': 'pricing',
   '/sms-consent': 'sms-consent',
-  '/subscription/success': 'subscription-success',
   '/subscription/cancel': 'subscription-cancel',
 };
 
@@ -152,6 +151,10 @@ export function choosePage(
   }
   const name = PUBLIC_PAGES[pathname];
   if (name) return { page: name, status: 200 };
+  // Drawn confirming a checkout: only right when the link names one (else the page says there is none).
+  if (pathname === '/subscription/success') {
+    return { page: search.get('session_id') ? 'subscription-success' : null, status: 200 };
+  }
   if (SHARED_ROUTE.test(pathname)) {
     const lang = search.get('lang')?.toLowerCase();
     const language = isLanguageCode(lang) ? lang : 'en';

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useToast } from '../components/ui/toast.tsx';
 import { translate } from '../i18n/i18n.tsx';
+import { onFirstInteraction } from '../lib/lazy-chunk.tsx';
 import { isAbortError } from '../lib/upload-errors.ts';
 import {
   type BlobStore,
@@ -109,13 +110,14 @@ export function OfflineQueueProvider({
     // Work stored by an earlier visit (or another tab) is sent at start-up and whenever the network returns.
     if (queue.getState().ops.length > 0) wasHeldBack.current = true;
     void queue.flush();
-    // Fetched ahead, once the page has settled (not competing with its first requests).
-    const preload = window.setTimeout(() => void loadQueueEffects().catch(() => undefined), 3000);
+    // Fetched ahead at the first tap or key (every change starts with one), not competing with the
+    // page's first requests and not downloaded by a visit that only looks.
+    const cancelPreload = onFirstInteraction(() => void loadQueueEffects().catch(() => undefined));
     const onOnline = () => void queue.flush();
     window.addEventListener('online', onOnline);
     return () => {
       window.removeEventListener('online', onOnline);
-      window.clearTimeout(preload);
+      cancelPreload();
       queue.stop();
     };
   }, [queue]);

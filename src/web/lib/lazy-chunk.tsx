@@ -68,6 +68,25 @@ export function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(handle);
 }
 
+const INTERACTIONS = ['pointerdown', 'keydown', 'input'] as const;
+
+/**
+ * Runs `task` once, at the person's first tap, key or input on the page (a pasted or autofilled code
+ * counts): code for the next step is fetched when someone is there to take it, not for every visit
+ * that only looks. Returns the cancel function, for an effect's cleanup.
+ */
+export function onFirstInteraction(task: () => void): () => void {
+  const run = () => {
+    cancel();
+    task();
+  };
+  const cancel = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, run, true);
+  };
+  for (const type of INTERACTIONS) window.addEventListener(type, run, { capture: true, passive: true });
+  return cancel;
+}
+
 interface ChunkBoundaryProps {
   chunk: { reset(): void };
   /** Shown while the code downloads, and instead of it when the download failed (unless `failed` is given). */

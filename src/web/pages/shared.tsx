@@ -9,6 +9,7 @@ import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
 import { languageOfSearch, useT, useUiLanguageOfPage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 import { firstScreen } from '../lib/first-screen.ts';
+import { onFirstInteraction } from '../lib/lazy-chunk.tsx';
 import { sharedKeys } from '../sync/index.ts';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { CodeDialog } from './shared/code-dialog.tsx';
@@ -87,9 +88,17 @@ export default function SharedChecklistPage() {
       : t('shared.pageTitle'),
   );
 
+  // A verified browser needs the checklist's code now; one at the code dialog needs it once the person
+  // starts on the code (they fetch it from their message meanwhile), and a visit that only looks
+  // never downloads it (a phone's first visit: issue 15's bytes).
+  const atCodeDialog = view === 'code';
   useEffect(() => {
-    void loadChecklistContent();
-  }, []);
+    if (!atCodeDialog) {
+      void loadChecklistContent();
+      return;
+    }
+    return onFirstInteraction(() => void loadChecklistContent());
+  }, [atCodeDialog]);
 
   // A browser without access keeps no copy of the checklist from an earlier visit.
   const notVerified = statusKnown && status.data?.verified === false;

@@ -1,9 +1,10 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type ResendResponse, SHARE_LIMITS, type VerifyResponse } from '#domain/sharing';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/field.tsx';
 import { PageDialog } from '../../components/ui/page-dialog.tsx';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { richText, type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { getPublicConfig } from '../../lib/public-config.ts';
@@ -47,6 +48,24 @@ export function CodeDialog({
   const verify = useVerifyCode(token);
   const t = useT();
   const language = useUiLanguage();
+  const hydrated = useHydrated();
+  const field = useRef<HTMLInputElement>(null);
+
+  // The field is uncontrolled: on a prerendered page the recipient may type (or paste, or autofill)
+  // the code before the page's code runs, and a controlled field would be emptied by hydration.
+  // What is there once it runs is taken as typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount (change only sets state)
+  useEffect(() => {
+    const typed = field.current?.value ?? '';
+    if (typed) change(typed);
+  }, []);
+
+  function change(value: string) {
+    const clean = sanitizeCode(value);
+    if (field.current && field.current.value !== clean) field.current.value = clean;
+    setCode(clean);
+    setProblem(null);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -91,11 +110,9 @@ export function CodeDialog({
               // The dialog is the page: its one field is where the recipient starts.
               autoFocus
               name="code"
-              value={code}
-              onChange={(event) => {
-                setCode(sanitizeCode(event.target.value));
-                setProblem(null);
-              }}
+              ref={field}
+              defaultValue=""
+              onChange={(event) => change(event.target.value)}
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9]*"
@@ -117,7 +134,8 @@ export function CodeDialog({
               type="submit"
               size="lg"
               className="mt-4 w-full"
-              disabled={verify.isPending}
+              // Before hydration a press would submit the form natively: the page reloaded, the code in its URL.
+              disabled={verify.isPending || !hydrated}
               aria-busy={verify.isPending || undefined}
             >
               {verify.isPending ? t('code.verifying') : t('code.verify')}
