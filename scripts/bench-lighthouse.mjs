@@ -7,7 +7,8 @@
 // LIGHTHOUSE_RUNS runs (default 3) by performance, against the goals of issue 15. Figures only:
 // nothing is asserted. Goals: mobile performance >= 95 on every page, LCP <= 2.0 s, TBT <= 100 ms,
 // CLS < 0.05, and the shared link's first visit <= 150 KiB transferred.
-// LIGHTHOUSE_PAGES=landing,shared-code narrows the pages; LIGHTHOUSE_SKIP_BUILD=1 uses dist/ as it is.
+// LIGHTHOUSE_PAGES=landing,shared-code narrows the pages; LIGHTHOUSE_SKIP_BUILD=1 uses dist/ as it is;
+// LIGHTHOUSE_DETAILS=1 prints where the time goes (scripts, long tasks, the LCP element) for each run.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -143,6 +144,7 @@ async function measure(chromePort, url, formFactor, cookie) {
     console.warn(`${url} (${formFactor}): ${lhr.runtimeError.code}; running it again`);
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.LIGHTHOUSE_DETAILS === '1') printDetails(lhr, url, formFactor);
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     fcpMs: audit('first-contentful-paint'),
@@ -151,6 +153,28 @@ async function measure(chromePort, url, formFactor, cookie) {
     cls: audit('cumulative-layout-shift'),
     bytes: audit('total-byte-weight'),
   };
+}
+
+/** LIGHTHOUSE_DETAILS=1: where the time goes (scripts' main-thread time, long tasks, the LCP element). */
+function printDetails(lhr, url, formFactor) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const short = (address) => String(address).replace(/^https?:\/\/[^/]+/, '');
+  console.info(`  details of ${short(url)} (${formFactor}):`);
+  for (const item of items('bootup-time').slice(0, 5)) {
+    console.info(
+      `    script ${short(item.url).padEnd(48)} total ${Math.round(item.total)} ms, scripting ${Math.round(item.scripting)} ms`,
+    );
+  }
+  for (const item of items('long-tasks').slice(0, 5)) {
+    console.info(
+      `    long task at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms (${short(item.url)})`,
+    );
+  }
+  const lcp = items('largest-contentful-paint-element')[0]?.items?.[0]?.node;
+  if (lcp) console.info(`    LCP element: ${lcp.snippet?.slice(0, 120)}`);
+  for (const item of items('lcp-lazy-loaded').concat(items('render-blocking-resources'))) {
+    console.info(`    ${short(item.url ?? '')}`);
+  }
 }
 
 function median(runs) {

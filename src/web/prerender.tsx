@@ -57,6 +57,9 @@ const variant = (name: string, path: string, page: string, extra: Partial<Preren
 export const VARIANTS: PrerenderVariant[] = [
   variant('landing', '/', 'landing.tsx'),
   variant('landing-no-banner', '/', 'landing.tsx', { bannerDismissed: true }),
+  // The dashboard as it first shows, waiting for the owner's data (placeholders where it goes).
+  variant('dashboard', '/dashboard', 'dashboard.tsx'),
+  variant('dashboard-no-banner', '/dashboard', 'dashboard.tsx', { bannerDismissed: true }),
   variant('pricing', '/pricing', 'billing-pages.tsx'),
   variant('sms-consent', '/sms-consent', 'sms-consent.tsx'),
   // Drawn as it is first seen coming back from the checkout: with a checkout's id, confirming.
@@ -83,6 +86,7 @@ async function render(variant: PrerenderVariant): Promise<PrerenderedPage> {
   setFirstScreen(variant.firstScreen);
   setDevelopmentBannerDismissed(variant.bannerDismissed);
   takePrerenderedTitle();
+  const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
       <Router ssrPath={variant.path} ssrSearch={variant.search}>
@@ -91,9 +95,20 @@ async function render(variant: PrerenderVariant): Promise<PrerenderedPage> {
     </StrictMode>,
     // One piece, never "fallback now, content later": that needs React's inline scripts, and the CSP
     // allows none (a large page would otherwise be cut at React's 12.8 kB default).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // React would send the fallback and draw the page in the browser: a page that cannot be
+      // prerendered is refused, and the server serves the plain shell instead (and says why).
+      onError: (error) => void errors.push(error),
+    },
   );
+  if (errors.length > 0) {
+    throw new Error(`Prerendering ${variant.name} failed`, { cause: errors[0] });
+  }
   const html = await new Response(prelude).text();
+  // The CSP allows no inline script or style: in HTML the browser would refuse them (and say so).
+  const inline = html.match(/<script|<style| style="/);
+  if (inline) throw new Error(`Prerendering ${variant.name}: the page has an inline ${inline[0].trim()}`);
   return { variant, html, title: takePrerenderedTitle() };
 }
 

@@ -17,12 +17,13 @@ const SharedChecklistPage = page(() => import('./pages/shared.tsx'));
 
 /**
  * The routes, in the order they are tried. `signedIn`: the page needs a signed-in owner ('show' draws it
- * while that is being checked: pricing, prerendered and the same for everyone until its data comes).
+ * while that is being checked: the dashboard and pricing, prerendered, are the same for everyone until
+ * their data comes).
  * The server knows the same paths (src/server/http/prerendered-pages.ts; a test holds them equal).
  */
 const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   { path: '/', page: page(() => import('./pages/landing.tsx')) },
-  { path: '/dashboard', page: page(() => import('./pages/dashboard.tsx')), signedIn: 'wait' },
+  { path: '/dashboard', page: page(() => import('./pages/dashboard.tsx')), signedIn: 'show' },
   { path: '/checklist/:id', page: page(() => import('./pages/checklist.tsx')), signedIn: 'wait' },
   { path: '/pricing', page: billingPage('PricingPage'), signedIn: 'show' },
   { path: '/billing/test-checkout/:id', page: billingPage('TestCheckoutPage'), signedIn: 'wait' },

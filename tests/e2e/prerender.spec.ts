@@ -104,3 +104,28 @@ test("a browser that verified before sees the checklist's skeleton first, then i
   await expect(recipient.page.getByRole('dialog', { name: CODE_DIALOG })).toHaveCount(0);
   await closeRecipient(recipient);
 });
+
+test("an owner's dashboard paints its frame before JavaScript, with the place of the header's user line kept", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAs(page);
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const phone = await context.newPage();
+  await phone.goto('/dashboard');
+  await expect(phone.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const reserved = await phone.locator('header').boundingBox();
+  await context.close();
+
+  // With JavaScript the signed-in header has the same height: nothing below it moved.
+  await page.setViewportSize(PHONE);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('header-user-compact')).toBeVisible();
+  expect((await page.locator('header').boundingBox())?.height).toBe(reserved?.height);
+});

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { choosePage, type PrerenderedPage, pageHtml } from './prerendered-pages.ts';
+import { choosePage, type PrerenderedPage, pageHtml, SHELL_MODULES, shellHtml } from './prerendered-pages.ts';
 
 const RECIPIENT = 'listsync_recipient';
 const choose = (url: string, cookies: Record<string, string> = {}) => {
@@ -12,6 +12,12 @@ describe('choosePage', () => {
   it('gives the public pages their prerendered page', () => {
     expect(choose('/')).toEqual({ page: 'landing', status: 200 });
     expect(choose('/pricing')).toEqual({ page: 'pricing', status: 200 });
+    // (and its chunks, should the prerender be missing)
+    expect(choose('/dashboard')).toEqual({
+      page: 'dashboard',
+      module: 'src/web/pages/dashboard.tsx',
+      status: 200,
+    });
     expect(choose('/sms-consent')).toEqual({ page: 'sms-consent', status: 200 });
     expect(choose('/subscription/success?session_id=cs_1')).toEqual({
       page: 'subscription-success',
@@ -19,12 +25,17 @@ describe('choosePage', () => {
     });
     expect(choose('/subscription/cancel')).toEqual({ page: 'subscription-cancel', status: 200 });
     // Without a checkout's id the page says there is nothing to confirm: drawn in the browser.
-    expect(choose('/subscription/success')).toEqual({ page: null, status: 200 });
+    expect(choose('/subscription/success')).toEqual({
+      page: null,
+      module: 'src/web/pages/billing-pages.tsx',
+      status: 200,
+    });
   });
 
   it('leaves out the development banner for a visitor who closed it, and only for that value', () => {
     expect(choose('/', { listsync_banner: 'dismissed' }).page).toBe('landing-no-banner');
     expect(choose('/', { listsync_banner: 'yes' }).page).toBe('landing');
+    expect(choose('/dashboard', { listsync_banner: 'dismissed' }).page).toBe('dashboard-no-banner');
   });
 
   it('draws a shared link in its language, with the code dialog unless the browser holds a recipient cookie', () => {
@@ -36,10 +47,16 @@ describe('choosePage', () => {
     expect(choose('/shared/abc?lang=<script>').page).toBe('shared-code-en');
   });
 
-  it('gives the signed-in routes the plain shell, and anything else the 404 page with status 404', () => {
-    for (const path of ['/dashboard', '/checklist/42', '/verify', '/billing/test-portal', '/index.html']) {
-      expect(choose(path), path).toEqual({ page: null, status: 200 });
-    }
+  it("gives the signed-in routes the shell with their page's chunks, and anything else the 404 page with 404", () => {
+    expect(choose('/checklist/42')).toEqual({
+      page: null,
+      module: 'src/web/pages/checklist.tsx',
+      status: 200,
+    });
+    expect(choose('/verify').module).toBe('src/web/pages/verify.tsx');
+    expect(choose('/billing/test-portal').module).toBe('src/web/pages/billing-pages.tsx');
+    // The service worker's copy of the shell: no page of its own.
+    expect(choose('/index.html')).toEqual({ page: null, status: 200 });
     for (const path of ['/nope', '/dashboard/extra', '/shared', '/shared/a/b/c', '/checklist/']) {
       expect(choose(path), path).toEqual({ page: 'not-found', status: 404 });
     }
@@ -116,5 +133,25 @@ describe('pageHtml', () => {
     expect(html).toContain('<div id="root"><p>costs $& and $1</p></div>');
     expect(html).toContain('<title>A &lt;b&gt; &amp; &quot;quote&quot;</title>');
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/shared');
+  });
+});
+
+describe('shellHtml', () => {
+  it("preloads a signed-in page's chunks beside the entry, with the English catalog", () => {
+    const manifest = {
+      ...MANIFEST,
+      'src/web/pages/dashboard.tsx': {
+        file: 'assets/dashboard-f.js',
+        imports: ['_dialog-c.js', 'index.html'],
+      },
+      'src/web/i18n/compiled/en.ts': { file: 'assets/en-g.js' },
+    };
+    const html = shellHtml(SHELL, manifest, 'src/web/pages/dashboard.tsx');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('href="/assets/dashboard-f.js"');
+    expect(html).toContain('href="/assets/dialog-c.js"');
+    expect(html).toContain('href="/assets/en-g.js"');
+    expect(html.match(/react-b\.js/g)).toHaveLength(1);
+    expect(SHELL_MODULES).toContain('src/web/pages/dashboard.tsx');
   });
 });

@@ -6,8 +6,8 @@ import { DEV_BANNER_COOKIE, type PublicConfig } from '#domain/site';
 import { escapeHtml } from '../html.ts';
 
 /**
- * The public pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent,
- * the subscription results, the 404 page and the shared page's first screen (its code dialog, or the
+ * The pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent,
+ * the subscription results, the 404 page, the dashboard waiting for its data, and the shared page's first screen (its code dialog, or the
  * checklist's skeleton for a browser that holds a recipient cookie), in each of the ten languages.
  *
  * The build writes the prerender (src/web/prerender.tsx -> dist/prerender/prerender.js: the app's own
@@ -57,19 +57,33 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
 
 /**
  * The page's own chunks (and its language's catalog), announced in <head> so the browser fetches
- * them beside the entry instead of after it: hydration needs them all.
+ * them beside the entry instead of after it has run: hydration, or the first render, needs them all.
  */
-function preloads(manifest: Manifest | null, page: PrerenderedPage): string {
+function preloads(manifest: Manifest | null, page: string, language: LanguageCode | null): string {
   if (!manifest) return '';
   const entry = chunkClosure(manifest, 'index.html');
   const wanted = new Set([
-    ...chunkClosure(manifest, page.variant.page),
-    ...chunkClosure(manifest, `src/web/i18n/compiled/${page.variant.language}.ts`),
+    ...chunkClosure(manifest, page),
+    ...(language ? chunkClosure(manifest, `src/web/i18n/compiled/${language}.ts`) : []),
   ]);
   return [...wanted]
     .filter((file) => !entry.has(file) && file.endsWith('.js'))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
     .join('\n    ');
+}
+
+const withPreloads = (html: string, links: string) =>
+  links ? html.replace('</head>', () => `    ${links}\n  </head>`) : html;
+
+/** The shell for a page drawn in the browser (the signed-in ones), with that page's chunks preloaded. */
+export function shellHtml(shell: string, manifest: Manifest | null, page: string): string {
+  return withPreloads(shell, preloads(manifest, page, 'en'));
+}
+
+/** The build's Vite manifest (which chunks each module needs), or null without one. */
+export function readManifest(clientDir: string): Manifest | null {
+  const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
+  return existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : null;
 }
 
 /** The app's index.html with the page drawn into #root, its language, title and chunks. */
@@ -81,8 +95,7 @@ export function pageHtml(shell: string, manifest: Manifest | null, page: Prerend
     .replace('<div id="root"></div>', () => `<div id="root"${mark}>${page.html}</div>`);
   if (page.title)
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
-  const links = preloads(manifest, page);
-  return links ? html.replace('</head>', () => `    ${links}\n  </head>`) : html;
+  return withPreloads(html, preloads(manifest, page.variant.page, language));
 }
 
 /**
@@ -99,17 +112,18 @@ export async function prerenderPages(options: {
   const modulePath = options.modulePath ?? prerenderModulePath(options.clientDir);
   if (!existsSync(modulePath)) return null;
   const prerender = (await import(pathToFileURL(modulePath).href)) as PrerenderModule;
-  const manifestPath = path.join(options.clientDir, '.vite', 'manifest.json');
-  const manifest = existsSync(manifestPath)
-    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
-    : null;
+  const manifest = readManifest(options.clientDir);
   const pages = await prerender.prerenderPages(options.publicConfig);
   return new Map(pages.map((page) => [page.variant.name, pageHtml(options.shell, manifest, page)]));
 }
 
-/** What a request for a client route gets: a prerendered page (by name) or the plain shell, and a status. */
+/**
+ * What a request for a client route gets: a prerendered page (by name), or else the shell with the
+ * chunks of `module` preloaded (a signed-in page, drawn in the browser), and a status.
+ */
 export interface PageChoice {
   page: string | null;
+  module?: string;
   status: 200 | 404;
 }
 
@@ -119,15 +133,21 @@ const PUBLIC_PAGES: Record<string, string> = {
   '/subscription/cancel': 'subscription-cancel',
 };
 
-/** The client's other routes (src/web/routes.tsx): drawn in the browser from the shell. */
-const APP_ROUTES = [
-  /^\/index\.html$/,
-  /^\/dashboard$/,
-  /^\/checklist\/[^/]+$/,
-  /^\/billing\/test-checkout\/[^/]+$/,
-  /^\/billing\/test-portal$/,
-  /^\/verify$/,
+const pages = (name: string) => `src/web/pages/${name}`;
+
+/** The client's other routes (src/web/routes.tsx), drawn in the browser from the shell, with their page's module. */
+const APP_ROUTES: [RegExp, string | undefined][] = [
+  [/^\/index\.html$/, undefined],
+  [/^\/checklist\/[^/]+$/, pages('checklist.tsx')],
+  [/^\/billing\/test-checkout\/[^/]+$/, pages('billing-pages.tsx')],
+  [/^\/billing\/test-portal$/, pages('billing-pages.tsx')],
+  [/^\/verify$/, pages('verify.tsx')],
 ];
+
+/** Every module a shell may preload (the server prepares each shell once, at start-up). */
+export const SHELL_MODULES = [
+  ...new Set([...APP_ROUTES.map(([, module]) => module), pages('billing-pages.tsx'), pages('dashboard.tsx')]),
+].filter((module): module is string => Boolean(module));
 
 const SHARED_ROUTE = /^\/shared\/(checklist\/)?[^/]+$/;
 
@@ -143,17 +163,17 @@ export function choosePage(
   cookies: Record<string, string | undefined>,
   recipientCookie: string,
 ): PageChoice {
-  if (pathname === '/') {
-    return {
-      page: cookies[DEV_BANNER_COOKIE] === 'dismissed' ? 'landing-no-banner' : 'landing',
-      status: 200,
-    };
+  const banner = cookies[DEV_BANNER_COOKIE] === 'dismissed' ? '-no-banner' : '';
+  if (pathname === '/') return { page: `landing${banner}`, status: 200 };
+  if (pathname === '/dashboard') {
+    return { page: `dashboard${banner}`, module: pages('dashboard.tsx'), status: 200 };
   }
   const name = PUBLIC_PAGES[pathname];
   if (name) return { page: name, status: 200 };
   // Drawn confirming a checkout: only right when the link names one (else the page says there is none).
   if (pathname === '/subscription/success') {
-    return { page: search.get('session_id') ? 'subscription-success' : null, status: 200 };
+    if (search.get('session_id')) return { page: 'subscription-success', status: 200 };
+    return { page: null, module: pages('billing-pages.tsx'), status: 200 };
   }
   if (SHARED_ROUTE.test(pathname)) {
     const lang = search.get('lang')?.toLowerCase();
@@ -161,6 +181,7 @@ export function choosePage(
     const screen = cookies[recipientCookie] ? 'verified' : 'code';
     return { page: `shared-${screen}-${language}`, status: 200 };
   }
-  if (APP_ROUTES.some((route) => route.test(pathname))) return { page: null, status: 200 };
+  const app = APP_ROUTES.find(([route]) => route.test(pathname));
+  if (app) return app[1] ? { page: null, module: app[1], status: 200 } : { page: null, status: 200 };
   return { page: 'not-found', status: 404 };
 }

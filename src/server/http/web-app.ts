@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../html.ts';
-import { choosePage, prerenderPages } from './prerendered-pages.ts';
+import { choosePage, prerenderPages, readManifest, SHELL_MODULES, shellHtml } from './prerendered-pages.ts';
 import { recipientCookieName } from './recipient.ts';
 import { answers, htmlPage } from './responses.ts';
 
@@ -117,6 +117,11 @@ export async function registerWebApp(
       prerendered.clear();
     }
   }
+  // The signed-in pages are drawn in the browser: their shells preload each page's chunks.
+  const manifest = hasBuild ? readManifest(options.clientDir) : null;
+  const shells = new Map(
+    SHELL_MODULES.map((module) => [module, renderedPage(shellHtml(shell ?? '', manifest, module))]),
+  );
   const recipientCookie = recipientCookieName(app.config);
 
   if (hasBuild) {
@@ -139,7 +144,9 @@ export async function registerWebApp(
     const url = new URL(request.url, 'http://app');
     const choice = choosePage(url.pathname, url.searchParams, request.cookies, recipientCookie);
     reply.code(choice.status);
-    return sendApp(request, reply, (choice.page && prerendered.get(choice.page)) || shellPage);
+    const page =
+      (choice.page && prerendered.get(choice.page)) || (choice.module && shells.get(choice.module));
+    return sendApp(request, reply, page || shellPage);
   };
 
   const sendApp = (request: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) => {

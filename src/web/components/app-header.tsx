@@ -6,10 +6,13 @@ import { Brand } from './brand.tsx';
 import { LocalModeBadge } from './local-mode-badge.tsx';
 import { Button } from './ui/button.tsx';
 
+/** Pages of a signed-in owner (routes.tsx): there the header will show who is signed in. */
+const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/)/;
+
 /** The signed-in app header; hidden on the landing page, which has its own. */
 export function AppHeader() {
   const [location] = useLocation();
-  const { user, signOut } = useAuth();
+  const { user, status, signOut } = useAuth();
   if (location === '/') return null;
 
   return (
@@ -51,13 +54,22 @@ export function AppHeader() {
           </nav>
         )}
       </div>
-      {user && (
+      {user ? (
         <div
           className="border-t border-slate-100 px-4 py-1.5 text-xs text-slate-600 md:hidden"
           data-testid="header-user-compact"
         >
           <span className="font-semibold text-slate-800">{userLabel(user)}</span> · {user.email}
         </div>
+      ) : (
+        // On an owner's page drawn before the sign-in is known (prerendered), the line's place is kept,
+        // so that nothing below moves when it comes.
+        status === 'loading' &&
+        OWNER_PAGES.test(location) && (
+          <div className="border-t border-slate-100 px-4 py-1.5 text-xs md:hidden" aria-hidden="true">
+            &nbsp;
+          </div>
+        )
       )}
     </header>
   );

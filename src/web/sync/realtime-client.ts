@@ -253,9 +253,12 @@ export class RealtimeClient {
 }
 
 function browserEnvironment(): RealtimeEnvironment {
-  const { protocol, host } = window.location;
   return {
-    url: `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${REALTIME_PATH}`,
+    // Read when a socket opens (never while a page is prerendered, where there is no window).
+    get url() {
+      const { protocol, host } = window.location;
+      return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${REALTIME_PATH}`;
+    },
     createSocket: (url) => new WebSocket(url),
     isOnline: () => navigator.onLine,
     watchConnectivity: (onChange) => {

@@ -170,8 +170,10 @@ function UsageBar({ used, max }: { used: number | undefined; max: number | null 
   return (
     <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
       <div
-        className={full ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-indigo-500'}
-        style={{ width: `${share}%` }}
+        className={full ? 'h-full rounded-full bg-red-500' : 'h-full w-0 rounded-full bg-indigo-500'}
+        // Empty has no style attribute: the dashboard is prerendered empty, and the CSP refuses inline
+        // styles in HTML (a width set by the script later is allowed).
+        style={share > 0 ? { width: `${share}%` } : undefined}
       />
     </div>
   );
