@@ -31,6 +31,7 @@ import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
 import { realtimeRoutes } from './http/realtime.ts';
+import { recipientBrowserHash } from './http/recipient.ts';
 import { type ResponseMismatch, registerResponseCheck } from './http/response-check.ts';
 import { registerAnswers } from './http/responses.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
@@ -48,6 +49,7 @@ import { ChecklistCache } from './services/checklist-cache.ts';
 import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
+import { shareStatus } from './services/share-verification.ts';
 import { warmChecklistTranslation } from './services/shared-translation.ts';
 import { TranslationService, type TranslationTimings } from './services/translation.ts';
 
@@ -224,6 +226,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
+    isRecipientVerified: async (request, token) =>
+      (await shareStatus(sharing, token, recipientBrowserHash(request))).verified,
   });
 
   await app.ready();

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { choosePage, type PrerenderedPage, pageHtml, SHELL_MODULES, shellHtml } from './prerendered-pages.ts';
+import {
+  choosePage,
+  type PrerenderedPage,
+  pageHtml,
+  SHELL_MODULES,
+  sharedPageOf,
+  shellHtml,
+} from './prerendered-pages.ts';
 
 const RECIPIENT = 'listsync_recipient';
 const choose = (url: string, cookies: Record<string, string> = {}) => {
@@ -41,7 +48,13 @@ describe('choosePage', () => {
   it('draws a shared link in its language, with the code dialog unless the browser holds a recipient cookie', () => {
     expect(choose('/shared/abc')).toEqual({ page: 'shared-code-en', status: 200 });
     expect(choose('/shared/checklist/abc?lang=es')).toEqual({ page: 'shared-code-es', status: 200 });
-    expect(choose('/shared/abc?lang=AR', { [RECIPIENT]: 'secret' }).page).toBe('shared-verified-ar');
+    const returning = choose('/shared/abc?lang=AR', { [RECIPIENT]: 'secret' });
+    expect(returning).toEqual({ page: 'shared-verified-ar', status: 200, shareToken: 'abc' });
+    // The server checks the grant on that token, and draws the dialog when it is not this link's.
+    expect(sharedPageOf(returning, false)).toBe('shared-code-ar');
+    expect(sharedPageOf(returning, true)).toBe('shared-verified-ar');
+    expect(choose('/shared/checklist/a%20b', { [RECIPIENT]: 's' }).shareToken).toBe('a b');
+    expect(choose('/shared/%E0%A4%A', { [RECIPIENT]: 's' })).toEqual({ page: 'shared-code-en', status: 200 });
     // Not one of the ten, or not a language at all: English, as the page itself decides.
     expect(choose('/shared/abc?lang=xx').page).toBe('shared-code-en');
     expect(choose('/shared/abc?lang=<script>').page).toBe('shared-code-en');

@@ -125,6 +125,15 @@ export interface PageChoice {
   page: string | null;
   module?: string;
   status: 200 | 404;
+  /** A shared link's token, when the page was chosen by the cookie alone (it may be checked). */
+  shareToken?: string;
+}
+
+/** The shared page for a browser whose grant on the link was checked: the code dialog, or the skeleton. */
+export function sharedPageOf(choice: PageChoice, verified: boolean): string | null {
+  return (
+    choice.page?.replace(/^shared-(code|verified)-/, `shared-${verified ? 'verified' : 'code'}-`) ?? null
+  );
 }
 
 const PUBLIC_PAGES: Record<string, string> = {
@@ -149,13 +158,22 @@ export const SHELL_MODULES = [
   ...new Set([...APP_ROUTES.map(([, module]) => module), pages('billing-pages.tsx'), pages('dashboard.tsx')]),
 ].filter((module): module is string => Boolean(module));
 
-const SHARED_ROUTE = /^\/shared\/(checklist\/)?[^/]+$/;
+const SHARED_ROUTE = /^\/shared\/(?:checklist\/)?([^/]+)$/;
+
+/** A path segment's text, or null when its percent-escapes are malformed (such a token is no share's). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The page for a path. A shared link's page is in the link's language (`?lang=`), showing the code
  * dialog, or the checklist's skeleton when the browser holds a recipient cookie (it verified some
- * share: most likely this one; if not, the code dialog follows the server's answer). A path that is
- * no route answers the 404 page with status 404.
+ * share; the server then checks it is this one: `shareToken`, sharedPageOf). A path that is no route
+ * answers the 404 page with status 404.
  */
 export function choosePage(
   pathname: string,
@@ -175,11 +193,13 @@ export function choosePage(
     if (search.get('session_id')) return { page: 'subscription-success', status: 200 };
     return { page: null, module: pages('billing-pages.tsx'), status: 200 };
   }
-  if (SHARED_ROUTE.test(pathname)) {
+  const shared = SHARED_ROUTE.exec(pathname);
+  if (shared) {
     const lang = search.get('lang')?.toLowerCase();
     const language = isLanguageCode(lang) ? lang : 'en';
-    const screen = cookies[recipientCookie] ? 'verified' : 'code';
-    return { page: `shared-${screen}-${language}`, status: 200 };
+    const token = decoded(shared[1] ?? '');
+    if (!cookies[recipientCookie] || token === null) return { page: `shared-code-${language}`, status: 200 };
+    return { page: `shared-verified-${language}`, status: 200, shareToken: token };
   }
   const app = APP_ROUTES.find(([route]) => route.test(pathname));
   if (app) return app[1] ? { page: null, module: app[1], status: 200 } : { page: null, status: 200 };

@@ -8,7 +8,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../html.ts';
-import { choosePage, prerenderPages, readManifest, SHELL_MODULES, shellHtml } from './prerendered-pages.ts';
+import {
+  choosePage,
+  prerenderPages,
+  readManifest,
+  SHELL_MODULES,
+  sharedPageOf,
+  shellHtml,
+} from './prerendered-pages.ts';
 import { recipientCookieName } from './recipient.ts';
 import { answers, htmlPage } from './responses.ts';
 
@@ -89,7 +96,12 @@ function wantsApp(request: FastifyRequest): boolean {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { clientDir: string; publicConfig: PublicConfig },
+  options: {
+    clientDir: string;
+    publicConfig: PublicConfig;
+    /** Whether this browser holds a live grant on the share of `token` (services/share-verification.ts). */
+    isRecipientVerified?: (request: FastifyRequest, token: string) => Promise<boolean>;
+  },
 ) {
   const indexPath = path.join(options.clientDir, 'index.html');
   const hasBuild = existsSync(indexPath);
@@ -140,9 +152,19 @@ export async function registerWebApp(
   }
 
   /** The page for this route: prerendered when there is one (prerendered-pages.ts), else the shell. */
-  const sendRoute = (request: FastifyRequest, reply: FastifyReply, shellPage: RenderedPage) => {
+  const sendRoute = async (request: FastifyRequest, reply: FastifyReply, shellPage: RenderedPage) => {
     const url = new URL(request.url, 'http://app');
     const choice = choosePage(url.pathname, url.searchParams, request.cookies, recipientCookie);
+    // A recipient cookie names a browser, not a share: whether it verified this link is asked (one
+    // indexed read), so the page it gets is the skeleton only when its checklist will follow.
+    if (choice.shareToken && options.isRecipientVerified) {
+      try {
+        choice.page = sharedPageOf(choice, await options.isRecipientVerified(request, choice.shareToken));
+      } catch (error) {
+        // The page then goes by the cookie alone: the browser asks the server itself in a moment.
+        request.log.warn({ err: error }, 'Could not check the recipient for the shared page');
+      }
+    }
     reply.code(choice.status);
     const page =
       (choice.page && prerendered.get(choice.page)) || (choice.module && shells.get(choice.module));

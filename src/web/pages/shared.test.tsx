@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Checklist } from '#domain/checklist';
@@ -172,8 +172,35 @@ describe('the shared page', () => {
       renderPage();
       expect(await screen.findByRole('status', { name: en['checklist.loading'] })).toBeTruthy();
       expect(screen.queryByRole('dialog')).toBeNull();
+      // The server found this browser verified on the link: the checklist is asked for beside the status.
+      const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
+      await vi.waitFor(() => expect(asked()).toContain(`/api/shared/checklist?token=${TOKEN}&lang=en`));
+      // Still the skeleton: nothing of the checklist shows before the status says so.
+      expect(screen.queryByRole('heading', { name: CHECKLIST.name })).toBeNull();
       await act(async () => release());
       await checklistHeading();
+    });
+
+    it('shows the code dialog, not an ended access, when the status says the early answer was not for it', async () => {
+      setFirstScreen('verified');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      fetchMock.mockImplementation(async (input) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === `/api/verification/status/${TOKEN}`) {
+          await held;
+          return jsonResponse(200, { verified: false, expired: false });
+        }
+        return jsonResponse(401, { error: { code: 'unauthorized', message: 'Verify first' } });
+      });
+      renderPage();
+      await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBe(2));
+      await act(async () => release());
+      const dialog = await screen.findByRole('dialog', { name: en['code.title'] });
+      expect(dialog.textContent).toContain(en['code.intro']);
+      expect(dialog.textContent).not.toContain(en['code.accessEnded']);
     });
   });
 

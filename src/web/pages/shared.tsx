@@ -60,15 +60,20 @@ export default function SharedChecklistPage() {
   const language = requested ?? shareLanguage ?? kept ?? DEFAULT_LANGUAGE;
   useUiLanguageOfPage(language);
   const t = useT();
-  const shared = useSharedChecklist(token, language, verifiedBefore || verifiedHere);
-  const error = isApiError(shared.error) ? shared.error : null;
+  // The server drew the skeleton because this browser holds a live grant on the link: the checklist is
+  // asked for beside the status, not after it (one round trip less before it shows, on a phone).
+  const expectedVerified = !statusKnown && firstScreen() === 'verified';
+  const trusted = verifiedBefore || verifiedHere;
+  const shared = useSharedChecklist(token, language, trusted || expectedVerified);
+  // A failure of that early ask counts only once the status confirms the grant (revoked meanwhile?).
+  const error = trusted && isApiError(shared.error) ? shared.error : null;
   const accessLost = error?.status === 401;
   const shareGone = error?.code === 'share_not_found';
 
   let view: View;
   if (verifiedHere && !pauseOver) view = 'code';
   else if (shareGone) view = 'not-found';
-  else if ((verifiedBefore || verifiedHere) && !accessLost) {
+  else if (trusted && !accessLost) {
     view = shared.data ? 'checklist' : shared.isError ? 'failed' : 'loading';
   } else if (
     shared.data &&
@@ -77,8 +82,8 @@ export default function SharedChecklistPage() {
     // Offline, or the server cannot be reached: the copy this browser kept from its last verified visit.
     view = 'checklist';
   } else if (!statusKnown) {
-    // While the server is asked, the page the server sent guessed by the recipient cookie: without
-    // one, the code dialog is what comes (and it takes the code at once); with one, the checklist.
+    // While the status is asked, the screen the server drew: the code dialog (which takes the code at
+    // once), or the checklist's skeleton for a browser it found verified on this link.
     view = firstScreen() === 'code' ? 'code' : 'loading';
   } else view = 'code';
 
