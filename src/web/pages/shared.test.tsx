@@ -135,7 +135,10 @@ describe('the shared page', () => {
     afterEach(() => setFirstScreen(null));
 
     /** A status answer that stays pending until released: what the page shows while it waits. */
-    function pendingStatus(answer: VerificationStatus | { verified: false; expired: false }) {
+    function pendingStatus(
+      answer: VerificationStatus | { verified: false; expired: false },
+      sharedAnswer: () => Response = () => jsonResponse(200, SHARED),
+    ) {
       let release = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -146,7 +149,7 @@ describe('the shared page', () => {
           await held;
           return jsonResponse(200, answer);
         }
-        if (path === '/api/shared/checklist') return jsonResponse(200, SHARED);
+        if (path === '/api/shared/checklist') return sharedAnswer();
         throw new Error(`unexpected call to ${path}`);
       });
       return () => release();
@@ -183,18 +186,9 @@ describe('the shared page', () => {
 
     it('shows the code dialog, not an ended access, when the status says the early answer was not for it', async () => {
       setFirstScreen('verified');
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      fetchMock.mockImplementation(async (input) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        if (path === `/api/verification/status/${TOKEN}`) {
-          await held;
-          return jsonResponse(200, { verified: false, expired: false });
-        }
-        return jsonResponse(401, { error: { code: 'unauthorized', message: 'Verify first' } });
-      });
+      const release = pendingStatus({ verified: false, expired: false }, () =>
+        jsonResponse(401, { error: { code: 'unauthorized', message: 'Verify first' } }),
+      );
       renderPage();
       await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBe(2));
       await act(async () => release());
