@@ -170,6 +170,9 @@ function printDetails(lhr, url, formFactor) {
       `    long task at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms (${short(item.url)})`,
     );
   }
+  for (const item of items('layout-shifts').slice(0, 3)) {
+    console.info(`    layout shift ${item.score?.toFixed(3)}: ${item.node?.snippet?.slice(0, 100) ?? ''}`);
+  }
   const lcp = items('largest-contentful-paint-element')[0]?.items?.[0]?.node;
   if (lcp) console.info(`    LCP element: ${lcp.snippet?.slice(0, 120)}`);
   for (const item of items('lcp-lazy-loaded').concat(items('render-blocking-resources'))) {
