@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from './numbers.ts';
 import {
   BILLING_INTERVALS,
   type BillingInterval,
@@ -45,7 +46,7 @@ export function planPrice(tier: Tier, interval: BillingInterval): number {
 
 /** '$49/month', '$470/year'. */
 export function formatPlanPrice(tier: Tier, interval: BillingInterval): string {
-  return `$${planPrice(tier, interval).toLocaleString('en-US')}/${interval}`;
+  return `$${groupThousands(planPrice(tier, interval))}/${interval}`;
 }
 
 /**

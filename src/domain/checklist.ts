@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDaysBetween, shortDate } from './dates.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
+import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';
 
 /** Checklists and tasks: shapes, limits, the spec's rules (sections 3-5) and its messages. */
@@ -18,9 +19,7 @@ export const CHECKLIST_LIMITS = {
 } as const;
 
 /** 1,000 rather than 1000: the limits read the same in every message. */
-function count(value: number): string {
-  return value.toLocaleString('en-US');
-}
+const count = groupThousands;
 
 export const CHECKLIST_MESSAGES = {
   nameRequired: 'Checklist name is required',

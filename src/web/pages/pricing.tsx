@@ -9,6 +9,7 @@ import {
   TRIAL_DAYS,
   YEARLY_DISCOUNT_PERCENT,
 } from '#domain/billing';
+import { groupThousands } from '#domain/numbers';
 import { PLAN_CARDS, type PlanCard, type SubscriptionInfo, TIER_DISPLAY_NAMES, TIERS } from '#domain/plans';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -156,7 +157,7 @@ function PlanCardView({
       <p className="mt-2 text-sm leading-relaxed text-slate-600">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1" data-testid="plan-price">
         <span className="text-4xl font-bold tracking-tight text-slate-900">
-          ${planPrice(plan.id, yearly ? 'year' : 'month').toLocaleString('en-US')}
+          ${groupThousands(planPrice(plan.id, yearly ? 'year' : 'month'))}
         </span>
         <span className="text-sm font-medium text-slate-500">{yearly ? '/year' : '/month'}</span>
       </p>
