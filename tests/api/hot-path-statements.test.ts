@@ -72,4 +72,29 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     const ticked = await statementsOf(() => tick(owner, checklist, 2));
     expect(ticked).toHaveLength(2);
   });
+
+  it('a tick with an Idempotency-Key claims it in the same statement, then keeps the answer: two', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 5);
+    await getChecklist(owner, checklist.id);
+
+    const url = `/api/checklists/${checklist.id}/tasks/${checklist.tasks[3]?.id}`;
+    const headers = { cookie: owner.cookie, 'idempotency-key': 'bench-key-0000000001' };
+    let answer = 0;
+    const ticked = await statementsOf(async () => {
+      answer = (await t.app.inject({ method: 'PATCH', url, headers, payload: { completed: true } }))
+        .statusCode;
+    });
+    expect(answer).toBe(200);
+    expect(ticked).toHaveLength(2);
+    expect(ticked[0]).toMatch(/insert into "idempotency_keys".*update "checklists".*update "tasks"/s);
+    expect(ticked[1]).toMatch(/^update "idempotency_keys"/);
+
+    // A replay: the claim statement finds the key held, one more reads its answer; nothing changes.
+    const replay = await statementsOf(async () => {
+      const again = await t.app.inject({ method: 'PATCH', url, headers, payload: { completed: true } });
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    });
+    expect(replay).toHaveLength(2);
+  });
 });

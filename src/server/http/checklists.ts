@@ -34,6 +34,8 @@ import {
 } from '../services/checklists.ts';
 import { dashboardStats } from '../services/dashboard.ts';
 import { updateTask } from '../services/task-changes.ts';
+import { noteActor } from './analytics.ts';
+import { answerIfUnclaimed, statementKeyOf } from './idempotency.ts';
 import { answers, noBody, orJsonText } from './responses.ts';
 import { authenticateFirst, callerOf, requireUser, sessionCheckOf } from './session.ts';
 
@@ -195,13 +197,21 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists/:id/tasks/:taskId',
     {
       schema: SCHEMAS.task,
-      config: { sessionInQuery: true, recipients: true, idempotent: 'body' },
+      config: { sessionInQuery: true, recipients: true, idempotent: 'in-statement' },
       bodyLimit: TASK_PATCH_BODY_LIMIT,
     },
     async (request, reply) => {
       const { id, taskId } = request.params;
-      const body = await updateTask(context, callerOf(request), id, taskId, request.body);
-      return reply.type(JSON_BODY).send(body);
+      const key = statementKeyOf(request);
+      const updated = await updateTask(context, callerOf(request), id, taskId, request.body, key);
+      if (updated.body === null) {
+        // The key was held by another request: its answer, or why not, and nothing ran here.
+        if (!(await answerIfUnclaimed(request, reply, key)))
+          throw new Error('an unclaimed key went unanswered');
+        return reply;
+      }
+      if (updated.actorKind) noteActor(request, updated.actorKind);
+      return reply.type(JSON_BODY).send(updated.body);
     },
   );
 

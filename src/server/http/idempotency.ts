@@ -9,11 +9,14 @@ import { AppError } from '#domain/errors';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, IdempotencyKey } from '#domain/offline';
 import type { Database } from '../db/client.ts';
 import {
+  type ClaimResult,
   claimIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
   storeIdempotentAnswer,
+  whyNotClaimed,
 } from '../services/idempotency.ts';
+import type { KeyClaim, StatementKey } from '../services/task-changes.ts';
 import { recipientBrowserHash } from './recipient.ts';
 import { sessionCookieName } from './session.ts';
 
@@ -22,9 +25,11 @@ declare module 'fastify' {
     /**
      * The route honours an Idempotency-Key (docs/decisions/0006). 'body': the key is claimed after
      * validation, the fingerprint taking the parsed body. 'in-handler': the handler claims it through
-     * `claimInHandler` once it has what the fingerprint needs (an upload's bytes).
+     * `claimInHandler` once it has what the fingerprint needs (an upload's bytes). 'in-statement': the
+     * service claims it in the statement of the change itself (`statementKeyOf`, the tick's): no
+     * round trip of its own, and no principal looked up before (the statement finds it).
      */
-    idempotent?: 'body' | 'in-handler';
+    idempotent?: 'body' | 'in-handler' | 'in-statement';
   }
 }
 
@@ -33,11 +38,13 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 
 interface KeyedRequest {
   db: Database;
-  principal: string;
+  /** Null until the statement that claims the key names it ('in-statement'). */
+  principal: string | null;
   key: string;
   /** Set once the key is claimed for this request. */
   requestHash: string | null;
-  phase: 'open' | 'claimed' | 'done';
+  /** 'unclaimed': a statement found the key held by another request (answerIfUnclaimed says why). */
+  phase: 'open' | 'claimed' | 'unclaimed' | 'done';
 }
 
 /** Only requests that carry the header are ever in here: the others cost a header lookup per hook. */
@@ -59,8 +66,8 @@ async function principalOf(request: FastifyRequest): Promise<string | null> {
   return null;
 }
 
-/** Route-level onRequest (after the plugin's authentication): the key's shape and its owner. */
-async function readKey(request: FastifyRequest, db: Database, header: string | string[]): Promise<void> {
+/** The key's shape (400 when it is not a valid key). */
+function parseKey(header: string | string[]): string {
   const parsed = IdempotencyKey.safeParse(Array.isArray(header) ? header.join(',') : header);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Idempotency-Key is not valid';
@@ -68,8 +75,27 @@ async function readKey(request: FastifyRequest, db: Database, header: string | s
       issues: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message }],
     });
   }
+  return parsed.data;
+}
+
+/** Route-level onRequest (after the plugin's authentication): the key's shape and its owner. */
+async function readKey(request: FastifyRequest, db: Database, header: string | string[]): Promise<void> {
+  const key = parseKey(header);
   const principal = await principalOf(request);
-  if (principal) keyed.set(request, { db, principal, key: parsed.data, requestHash: null, phase: 'open' });
+  if (principal) keyed.set(request, { db, principal, key, requestHash: null, phase: 'open' });
+}
+
+/** Sends the stored answer of a replay, or refuses a key in flight (409) or used for another request (422). */
+function answerUnclaimed(reply: FastifyReply, result: Exclude<ClaimResult, { kind: 'claimed' }>): void {
+  if (result.kind === 'in-flight') {
+    reply.header('retry-after', '1');
+    throw new AppError('idempotency_key_in_use', IDEMPOTENCY_MESSAGES.inFlight);
+  }
+  if (result.kind === 'reused') throw new AppError('idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
+  const { answer } = result;
+  reply.code(answer.status).header(REPLAYED_HEADER, 'true');
+  if (answer.contentType) reply.type(answer.contentType);
+  reply.send(answer.status === 204 ? undefined : answer.body);
 }
 
 /**
@@ -79,7 +105,7 @@ async function readKey(request: FastifyRequest, db: Database, header: string | s
  */
 async function claim(request: FastifyRequest, reply: FastifyReply, body: unknown): Promise<boolean> {
   const state = keyed.get(request);
-  if (state?.phase !== 'open') return false;
+  if (state?.phase !== 'open' || state.principal === null) return false;
   const requestHash = requestFingerprint(
     request.method,
     request.routeOptions.url ?? '',
@@ -93,15 +119,54 @@ async function claim(request: FastifyRequest, reply: FastifyReply, body: unknown
     return false;
   }
   state.phase = 'done';
-  if (result.kind === 'in-flight') {
-    reply.header('retry-after', '1');
-    throw new AppError('idempotency_key_in_use', IDEMPOTENCY_MESSAGES.inFlight);
-  }
-  if (result.kind === 'reused') throw new AppError('idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused);
-  const { answer } = result;
-  reply.code(answer.status).header(REPLAYED_HEADER, 'true');
-  if (answer.contentType) reply.type(answer.contentType);
-  reply.send(answer.status === 204 ? undefined : answer.body);
+  answerUnclaimed(reply, result);
+  return true;
+}
+
+/**
+ * For a route marked `idempotent: 'in-statement'`: the key for the service to claim in its statement
+ * (undefined without an Idempotency-Key). The service tells `claimed` what came of it first thing;
+ * when the key was not claimed, `answerIfUnclaimed` then answers the replay or the refusal.
+ */
+export function statementKeyOf(request: FastifyRequest): StatementKey | undefined {
+  const state = keyed.get(request);
+  if (state?.phase !== 'open') return undefined;
+  const requestHash = requestFingerprint(
+    request.method,
+    request.routeOptions.url ?? '',
+    request.params,
+    request.body,
+  );
+  return {
+    key: state.key,
+    requestHash,
+    claimed(claim: KeyClaim) {
+      if (claim.principal === null) {
+        // Nobody is asking: the route answers 401 itself and no key is kept.
+        keyed.delete(request);
+        return;
+      }
+      state.principal = claim.principal;
+      state.requestHash = requestHash;
+      state.phase = claim.claimed ? 'claimed' : 'unclaimed';
+    },
+  };
+}
+
+/**
+ * After a service ran with `statementKeyOf`'s key: when its statement did not claim the key, sends
+ * the stored answer (true: the reply is sent) or throws 409/422. False when the key was claimed, or
+ * there was none.
+ */
+export async function answerIfUnclaimed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: StatementKey | undefined,
+): Promise<boolean> {
+  const state = keyed.get(request);
+  if (!key || state?.phase !== 'unclaimed' || state.principal === null) return false;
+  state.phase = 'done';
+  answerUnclaimed(reply, await whyNotClaimed(state.db, state.principal, state.key, key.requestHash));
   return true;
 }
 
@@ -133,6 +198,7 @@ async function finish(request: FastifyRequest, reply: FastifyReply, payload: unk
   if (state?.phase !== 'claimed' || !state.requestHash) return;
   state.phase = 'done';
   const { db, principal, key, requestHash } = state;
+  if (principal === null) return;
   const body =
     typeof payload === 'string'
       ? payload
@@ -178,6 +244,17 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
       (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
         const header = request.headers[IDEMPOTENCY_HEADER];
         if (header === undefined) return done();
+        if (mode === 'in-statement') {
+          // The statement finds whose key it is (the session's user, else the recipient browser).
+          let key: string;
+          try {
+            key = parseKey(header);
+          } catch (error) {
+            return done(error as Error);
+          }
+          keyed.set(request, { db, principal: null, key, requestHash: null, phase: 'open' });
+          return done();
+        }
         readKey(request, db, header).then(() => done(), done);
       },
     );
@@ -210,7 +287,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
       route.onResponse,
       (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
         const state = keyed.get(request);
-        if (state?.phase !== 'claimed' || !state.requestHash) return done();
+        if (state?.phase !== 'claimed' || !state.requestHash || state.principal === null) return done();
         state.phase = 'done';
         releaseIdempotencyKey(state.db, state.principal, state.key, state.requestHash).then(
           () => done(),

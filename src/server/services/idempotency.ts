@@ -62,6 +62,15 @@ export function requestFingerprint(method: string, route: string, params: unknow
   );
 }
 
+/** The times of a claim made now: when, until when the key is kept, and before when a claim is abandoned. */
+export function claimTimes(now: Date = new Date()) {
+  return {
+    claimedAt: now,
+    expiresAt: new Date(now.getTime() + RETENTION_MS),
+    abandonedBefore: new Date(now.getTime() - ABANDONED_CLAIM_MS),
+  };
+}
+
 /**
  * Claims the key for this request, or says why not: the stored answer of the same request, another
  * request of the same key still in flight, or the key used for a different request. An expired key
@@ -74,16 +83,22 @@ export async function claimIdempotencyKey(
   requestHash: string,
   now: Date = new Date(),
 ): Promise<ClaimResult> {
-  const abandonedBefore = new Date(now.getTime() - ABANDONED_CLAIM_MS);
-  const claim = {
-    principal,
-    key,
-    requestHash,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RETENTION_MS),
-  };
-  if (await claimKey(db, claim, abandonedBefore)) return { kind: 'claimed' };
+  const times = claimTimes(now);
+  const claim = { principal, key, requestHash, createdAt: times.claimedAt, expiresAt: times.expiresAt };
+  if (await claimKey(db, claim, times.abandonedBefore)) return { kind: 'claimed' };
+  return whyNotClaimed(db, principal, key, requestHash);
+}
 
+/**
+ * Why a claim failed (here or inside a statement that claims as it changes, the tick's): the stored
+ * answer of the same request, the same key in flight, or the key used for another request.
+ */
+export async function whyNotClaimed(
+  db: Database,
+  principal: string,
+  key: string,
+  requestHash: string,
+): Promise<Exclude<ClaimResult, { kind: 'claimed' }>> {
   const held = await heldKey(db, principal, key);
   // Gone between the two statements (swept, or its claim released): a retry will claim it.
   if (!held) return { kind: 'in-flight' };
