@@ -123,6 +123,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSessions(app, config, database.db);
   const analytics = createAnalytics(config, database.db, app.log);
   app.decorate('analytics', analytics);
+  // Events held back for one insert are stored before the database closes.
+  app.addHook('preClose', async () => analytics.flush?.());
   recordActionEvents(app, analytics);
   registerIdempotency(app, database.db);
   registerPopupAssets(app);
