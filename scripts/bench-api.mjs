@@ -16,12 +16,13 @@
 //   tick            PATCH a task with a key, each connection its own checklist (50 checklists)
 //   tick-one        PATCH a task with a key, all connections on the 50-task checklist, each its own task
 //   recipient-tick  the recipient's PATCH with a key across the 25 shared checklists (2 connections each)
-// Prints req/s, p50, p99, the ratio to the ceiling, bytes per answer, and each goal of issue 15 as met
-// or MISSED. Figures only: nothing is asserted. DATABASE_URL names the PostgreSQL server (default
+// Prints req/s, p50, p99, the ratio to the ceiling, bytes per answer, CPU time per request of the
+// server and of its PostgreSQL backends (steadier than req/s when other work shares the machine), and
+// each goal of issue 15 as met or MISSED. Figures only: nothing is asserted. DATABASE_URL names the PostgreSQL server (default
 // postgres://postgres@127.0.0.1:5432/test). BENCH_SERVER_ARGS adds node flags to the server (e.g.
 // '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -137,10 +138,42 @@ function cannon(options) {
   });
 }
 
-async function measure(label, options) {
+/** CPU time (user + system) a process has used so far, in microseconds; 0 when it is gone. */
+async function cpuMicros(pid) {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime: clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of the server and of the PostgreSQL backends serving the benchmark's database: on this
+ * shared 2-core machine a busy neighbour moves req/s a lot, CPU per request much less.
+ */
+async function cpuSnapshot(processes) {
+  const backends = processes.database
+    ? (
+        await processes.database.query('select pid from pg_stat_activity where datname = current_database()')
+      ).rows.map((row) => row.pid)
+    : [];
+  const perBackend = await Promise.all(backends.map(cpuMicros));
+  return {
+    server: processes.server ? await cpuMicros(processes.server) : 0,
+    database: perBackend.reduce((a, b) => a + b, 0),
+    backends,
+  };
+}
+
+async function measure(label, options, processes = {}) {
   await cannon({ ...options, duration: 2 }); // warm-up: JIT, pools, caches
   const load = loadavg()[0];
+  const before = await cpuSnapshot(processes);
   const result = await cannon({ ...options, duration: seconds });
+  const after = await cpuSnapshot(processes);
+  // Backends that came and went during the run are not counted: the pool keeps its connections.
+  const total = result.requests.total || 1;
   return {
     label,
     rps: result.requests.average,
@@ -148,6 +181,8 @@ async function measure(label, options) {
     p99: result.latency.p99,
     bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
     errors: result.errors + result.timeouts + result.non2xx,
+    serverCpu: processes.server ? (after.server - before.server) / total : null,
+    databaseCpu: processes.database ? (after.database - before.database) / total : null,
     load,
   };
 }
@@ -268,6 +303,9 @@ try {
     ],
   };
   const only = process.env.BENCH_ONLY?.split(',');
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  const processes = { server: server.pid, database };
   const results = {
     ceiling: await measure('hello-world (ceiling)', {
       url: `http://127.0.0.1:${helloPort}/`,
@@ -275,8 +313,9 @@ try {
     }),
   };
   for (const [key, [label, options]] of Object.entries(targets)) {
-    if (!only || only.includes(key)) results[key] = await measure(label, options);
+    if (!only || only.includes(key)) results[key] = await measure(label, options, processes);
   }
+  await database.end();
 
   const ceiling = results.ceiling.rps;
   const ratio = (r) => r.rps / ceiling;
@@ -289,7 +328,19 @@ try {
     return `${target} ${verdict(rate)}; p99 ${verdict(r.p99 < P99_GOAL_MS)}`;
   };
   const table = [
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'bytes', 'errors', 'load', 'goal'],
+    [
+      'endpoint',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'of ceiling',
+      'bytes',
+      'errors',
+      'node µs',
+      'pg µs',
+      'load',
+      'goal',
+    ],
     ...Object.entries(results).map(([key, r]) => [
       r.label,
       String(Math.round(r.rps)),
@@ -298,6 +349,8 @@ try {
       `${(ratio(r) * 100).toFixed(1)}%`,
       String(Math.round(r.bytes)),
       String(r.errors),
+      r.serverCpu === null ? '' : String(Math.round(r.serverCpu)),
+      r.databaseCpu === null ? '' : String(Math.round(r.databaseCpu)),
       r.load.toFixed(1),
       goalOf(key, r),
     ]),
@@ -315,7 +368,9 @@ try {
         .trimEnd(),
     );
   }
-  console.info(`p99 goal: < ${P99_GOAL_MS} ms; load: the 1-minute load average as each run began.`);
+  console.info(
+    `p99 goal: < ${P99_GOAL_MS} ms; node µs / pg µs: CPU time per request of the server and of its PostgreSQL backends; load: the 1-minute load average as each run began.`,
+  );
 } finally {
   // Let the server finish the last requests autocannon abandoned before it closes its database pool.
   await new Promise((resolve) => setTimeout(resolve, 500));

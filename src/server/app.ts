@@ -44,6 +44,7 @@ import { loggerOptions } from './logging.ts';
 import { clientBuildDir } from './paths.ts';
 import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { localSecret } from './repositories/local-secrets.ts';
+import { ChangeAnnouncer } from './services/change-announcer.ts';
 import { ChecklistCache } from './services/checklist-cache.ts';
 import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
@@ -183,7 +184,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       warmChecklistTranslation(database.db, translation, app.log, checklistId, language),
   };
   const photos = new PhotoService(database.db, createPhotoStore(config), app.log);
-  await app.register(checklistRoutes, { db: database.db, cache, photos });
+  const notices = new ChangeAnnouncer(database.db, app.log);
+  // Ticks' notices still queued go out before the database closes.
+  app.addHook('preClose', async () => notices.flush());
+  await app.register(checklistRoutes, { db: database.db, cache, photos, notices });
   await app.register(photoRoutes, { photos });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });

@@ -188,6 +188,16 @@ function taskStatement(
         sessionCreatedAt: sessionColumn(session?.sessionCreatedAt).as('session_created_at'),
         sessionLastSeenAt: sessionColumn(session?.sessionLastSeenAt).as('session_last_seen_at'),
         sessionExpiresAt: sessionColumn(session?.sessionExpiresAt).as('session_expires_at'),
+        /** The share of the recipient who acted (null for the owner), for the change's notice. */
+        actorShareId: sql<string | null>`(select ${shareOfActor} from ${touched})`.as('actor_share_id'),
+        /**
+         * The notice of this change is the application's to send once it committed (migration 0011:
+         * NOTIFY inside the transaction would serialise every tick's commit): set only when the task
+         * changed, so a checklist touched by a write the task's recheck refused is announced as before.
+         */
+        noticeAfterCommit: sql<string>`set_config('listsync.notice', 'after-commit', true)`.as(
+          'notice_after_commit',
+        ),
       });
   return { update, ctes, touched, logged, claimed, principal };
 }
@@ -229,6 +239,7 @@ function buildKeyedTaskUpdate(change: Exclude<TaskChange, 'keep'>, presented: Pr
         sessionCreatedAt: changed.sessionCreatedAt,
         sessionLastSeenAt: changed.sessionLastSeenAt,
         sessionExpiresAt: changed.sessionExpiresAt,
+        actorShareId: changed.actorShareId,
       })
       .from(sql`(values (1)) as "one"("one")`)
       .leftJoin(changed, sql`true`)
@@ -333,6 +344,7 @@ export async function applyKeyedTaskChange(
       sessionCreatedAt: toDateOrNull(row.sessionCreatedAt),
       sessionLastSeenAt: toDateOrNull(row.sessionLastSeenAt),
       sessionExpiresAt: toDateOrNull(row.sessionExpiresAt),
+      noticeAfterCommit: 'after-commit',
     },
   };
 }

@@ -25,17 +25,22 @@ import {
   updateChecklistAtVersion,
 } from '../repositories/checklists.ts';
 import { lockUserTier } from '../repositories/users.ts';
+import type { ChangeAnnouncer } from './change-announcer.ts';
 import type { ChecklistCache } from './checklist-cache.ts';
 import type { PhotoFiles } from './photos.ts';
 import { keepSessionAlive } from './sessions.ts';
 
 /** Checklists and their tasks: reading, creating, editing and deleting, always within an access. */
 
-/** What the checklist services work with: the database, this instance's read cache, the photo files. */
+/**
+ * What the checklist services work with: the database, this instance's read cache, the photo files,
+ * and the notices a tick sends once it committed.
+ */
 export interface ChecklistContext {
   db: Database;
   cache: ChecklistCache;
   photos: PhotoFiles;
+  notices: ChangeAnnouncer;
 }
 
 /** A checklist as read, with the revision it was read at (see ChecklistCache). */

@@ -91,6 +91,15 @@ export async function updateTask(
         expiresAt: row.sessionExpiresAt,
       });
     }
+    // Committed: its notice is ours to send (migration 0011).
+    context.notices.afterCommit({
+      kind: 'checklist',
+      op: 'change',
+      checklistId,
+      ownerId: row.ownerId,
+      revision: row.revision,
+      actorShareId: row.actorShareId,
+    });
     answer = {
       body: checklistBodyFor(row.actorKind, await checklistAfter(db, cache, checklistId, row)),
       actorKind: row.actorKind,
