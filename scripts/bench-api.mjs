@@ -223,6 +223,7 @@ function ticks(base, headers, targetOf) {
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-'));
 let server;
+let stopping = false;
 let hello;
 let bench;
 try {
@@ -245,6 +246,10 @@ try {
     },
     `${base}/healthz`,
   );
+  server.once('exit', (code, signal) => {
+    // Said at once: every figure after it would be of a server that is not there.
+    if (!stopping) console.error(`The server exited during the run (code ${code}, signal ${signal}).`);
+  });
   hello = await startProcess(
     'hello-world',
     ['--input-type=module', '-e', HELLO_WORLD],
@@ -374,6 +379,7 @@ try {
 } finally {
   // Let the server finish the last requests autocannon abandoned before it closes its database pool.
   await new Promise((resolve) => setTimeout(resolve, 500));
+  stopping = true;
   await stopProcess(hello);
   await stopProcess(server);
   await bench?.drop();

@@ -113,6 +113,16 @@ function keyRow(owner: Owner, key: string) {
 }
 
 /** DELETE twice with one key: 204 both times, the second a replay with no body. */
+/** Waits until the answer kept for this key is in the database (it is written just after it goes out). */
+async function answerWritten(row: ReturnType<typeof keyRow>) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const [held] = await t.db.select({ status: idempotencyKeys.status }).from(idempotencyKeys).where(row);
+    if (held?.status != null) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the answer was never written');
+}
+
 async function deleteTwiceWithOneKey(owner: Owner, url: string) {
   const key = newKey();
   const first = await asOwner(owner, 'DELETE', url, key);
@@ -373,6 +383,7 @@ describe('concurrent duplicates', () => {
   it('answer 409 with Retry-After while the first is in flight; a claim abandoned by a dead process is taken over', async () => {
     const { owner, checklist, key } = await tickedWithKey(2);
     const row = keyRow(owner, key);
+    await answerWritten(row);
     // As if the first were still running (its answer not yet stored).
     await t.db.update(idempotencyKeys).set({ status: null, responseBody: null }).where(row);
     const during = await asOwner(owner, 'PATCH', taskUrl(checklist, 0), key, { completed: true });

@@ -9,11 +9,11 @@ import { AppError } from '#domain/errors';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, IdempotencyKey } from '#domain/offline';
 import type { Database } from '../db/client.ts';
 import {
+  AnswerKeeper,
   type ClaimResult,
   claimIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
-  storeIdempotentAnswer,
   whyNotClaimed,
 } from '../services/idempotency.ts';
 import type { KeyClaim, StatementKey } from '../services/task-changes.ts';
@@ -38,6 +38,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 
 interface KeyedRequest {
   db: Database;
+  keeper: AnswerKeeper;
   /** Null until the statement that claims the key names it ('in-statement'). */
   principal: string | null;
   key: string;
@@ -79,10 +80,14 @@ function parseKey(header: string | string[]): string {
 }
 
 /** Route-level onRequest (after the plugin's authentication): the key's shape and its owner. */
-async function readKey(request: FastifyRequest, db: Database, header: string | string[]): Promise<void> {
+async function readKey(
+  request: FastifyRequest,
+  store: { db: Database; keeper: AnswerKeeper },
+  header: string | string[],
+): Promise<void> {
   const key = parseKey(header);
   const principal = await principalOf(request);
-  if (principal) keyed.set(request, { db, principal, key, requestHash: null, phase: 'open' });
+  if (principal) keyed.set(request, { ...store, principal, key, requestHash: null, phase: 'open' });
 }
 
 /** Sends the stored answer of a replay, or refuses a key in flight (409) or used for another request (422). */
@@ -112,7 +117,7 @@ async function claim(request: FastifyRequest, reply: FastifyReply, body: unknown
     request.params,
     body,
   );
-  const result = await claimIdempotencyKey(state.db, state.principal, state.key, requestHash);
+  const result = await claimIdempotencyKey(state.db, state.keeper, state.principal, state.key, requestHash);
   if (result.kind === 'claimed') {
     state.requestHash = requestHash;
     state.phase = 'claimed';
@@ -166,7 +171,10 @@ export async function answerIfUnclaimed(
   const state = keyed.get(request);
   if (!key || state?.phase !== 'unclaimed' || state.principal === null) return false;
   state.phase = 'done';
-  answerUnclaimed(reply, await whyNotClaimed(state.db, state.principal, state.key, key.requestHash));
+  answerUnclaimed(
+    reply,
+    await whyNotClaimed(state.db, state.keeper, state.principal, state.key, key.requestHash),
+  );
   return true;
 }
 
@@ -197,7 +205,7 @@ async function finish(request: FastifyRequest, reply: FastifyReply, payload: unk
   const state = keyed.get(request);
   if (state?.phase !== 'claimed' || !state.requestHash) return;
   state.phase = 'done';
-  const { db, principal, key, requestHash } = state;
+  const { db, keeper, principal, key, requestHash } = state;
   if (principal === null) return;
   const body =
     typeof payload === 'string'
@@ -209,8 +217,9 @@ async function finish(request: FastifyRequest, reply: FastifyReply, payload: unk
           : null;
   try {
     if (body !== null && isFinal(reply.statusCode)) {
+      // Written with the answers of this moment, after this one goes out (AnswerKeeper).
       const type = reply.getHeader('content-type');
-      await storeIdempotentAnswer(db, principal, key, requestHash, {
+      keeper.keep(principal, key, requestHash, {
         status: reply.statusCode,
         body,
         contentType: typeof type === 'string' ? type : null,
@@ -235,6 +244,10 @@ function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[]
  * without the header costs nothing more: no query, no hashing, no promise.
  */
 export function registerIdempotency(app: FastifyInstance, db: Database): void {
+  const keeper = new AnswerKeeper(db, app.log);
+  // Answers not yet written are written before the database closes.
+  app.addHook('preClose', async () => keeper.flush());
+  const store = { db, keeper };
   app.addHook('onRoute', (route: RouteOptions) => {
     const mode = route.config?.idempotent;
     if (!mode) return;
@@ -252,10 +265,10 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
           } catch (error) {
             return done(error as Error);
           }
-          keyed.set(request, { db, principal: null, key, requestHash: null, phase: 'open' });
+          keyed.set(request, { ...store, principal: null, key, requestHash: null, phase: 'open' });
           return done();
         }
-        readKey(request, db, header).then(() => done(), done);
+        readKey(request, store, header).then(() => done(), done);
       },
     );
     if (mode === 'body') {

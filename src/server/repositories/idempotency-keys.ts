@@ -90,16 +90,30 @@ function claimInFlight(principal: string, key: string, requestHash: string) {
   );
 }
 
-/** Keeps the answer of a claim still in flight. */
-export async function completeClaim(
+/**
+ * Keeps the answers of claims still in flight, in one statement (each row only if its claim is
+ * still this request's and in flight).
+ */
+export async function completeClaims(
   db: Database,
-  claim: { principal: string; key: string; requestHash: string },
-  answer: { status: number; body: string; contentType: string | null },
+  answers: readonly {
+    principal: string;
+    key: string;
+    requestHash: string;
+    status: number;
+    body: string;
+    contentType: string | null;
+  }[],
 ): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ status: answer.status, responseBody: answer.body, responseType: answer.contentType })
-    .where(claimInFlight(claim.principal, claim.key, claim.requestHash));
+  const k = idempotencyKeys;
+  await db.execute(sql`update ${k} set
+      ${sql.identifier(k.status.name)} = a.status,
+      ${sql.identifier(k.responseBody.name)} = a.body,
+      ${sql.identifier(k.responseType.name)} = a."contentType"
+    from json_to_recordset(cast(${JSON.stringify(answers)} as json))
+      as a(principal text, key text, "requestHash" text, status integer, body text, "contentType" text)
+    where ${k.principal} = a.principal and ${k.key} = a.key and ${k.requestHash} = a."requestHash"
+      and ${k.status} is null`);
 }
 
 /** Deletes a claim still in flight. */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { IDEMPOTENCY_LIMITS } from '#domain/offline';
 import type { Database } from '../db/client.ts';
 import {
   claimKey,
-  completeClaim,
+  completeClaims,
   deleteClaim,
   deleteKeysExpiredBy,
   heldKey,
@@ -78,6 +79,7 @@ export function claimTimes(now: Date = new Date()) {
  */
 export async function claimIdempotencyKey(
   db: Database,
+  keeper: AnswerKeeper,
   principal: string,
   key: string,
   requestHash: string,
@@ -86,7 +88,7 @@ export async function claimIdempotencyKey(
   const times = claimTimes(now);
   const claim = { principal, key, requestHash, createdAt: times.claimedAt, expiresAt: times.expiresAt };
   if (await claimKey(db, claim, times.abandonedBefore)) return { kind: 'claimed' };
-  return whyNotClaimed(db, principal, key, requestHash);
+  return whyNotClaimed(db, keeper, principal, key, requestHash);
 }
 
 /**
@@ -95,10 +97,17 @@ export async function claimIdempotencyKey(
  */
 export async function whyNotClaimed(
   db: Database,
+  keeper: AnswerKeeper,
   principal: string,
   key: string,
   requestHash: string,
 ): Promise<Exclude<ClaimResult, { kind: 'claimed' }>> {
+  const unwritten = keeper.unwritten(principal, key);
+  if (unwritten) {
+    if (unwritten.requestHash !== requestHash) return { kind: 'reused' };
+    const { status, body, contentType } = unwritten;
+    return { kind: 'replay', answer: { status, body, contentType } };
+  }
   const held = await heldKey(db, principal, key);
   // Gone between the two statements (swept, or its claim released): a retry will claim it.
   if (!held) return { kind: 'in-flight' };
@@ -110,15 +119,65 @@ export async function whyNotClaimed(
   };
 }
 
-/** Keeps the answer of a claimed request (only a claim still in flight is completed). */
-export async function storeIdempotentAnswer(
-  db: Database,
-  principal: string,
-  key: string,
-  requestHash: string,
-  answer: StoredAnswer,
-): Promise<void> {
-  await completeClaim(db, { principal, key, requestHash }, answer);
+interface KeptAnswer extends StoredAnswer {
+  principal: string;
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * Keeps the answers of claimed requests: those given in one turn of the event loop go into the
+ * database in one statement, after the answer went out (docs/decisions/0015: a round trip and a
+ * commit fewer per keyed request). Until written, a replay reaching this instance is answered from
+ * here; one reaching another instance finds the key in flight for those milliseconds (409 with
+ * Retry-After: 1). A process that dies first leaves the claim in flight until it is taken over as
+ * abandoned (ABANDONED_CLAIM_MS), as a crash between the work and storing the answer always did.
+ */
+export class AnswerKeeper {
+  readonly #unwritten = new Map<string, KeptAnswer>();
+  #queued: KeptAnswer[] = [];
+  #scheduled = false;
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  keep(principal: string, key: string, requestHash: string, answer: StoredAnswer): void {
+    const kept = { principal, key, requestHash, ...answer };
+    this.#unwritten.set(`${principal}\n${key}`, kept);
+    this.#queued.push(kept);
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  /** The answer of this key not yet written, if this instance holds one. */
+  unwritten(principal: string, key: string): KeptAnswer | undefined {
+    return this.#unwritten.get(`${principal}\n${key}`);
+  }
+
+  /** Writes what is queued (and waits for what is being written): before the database closes. */
+  flush(): Promise<void> {
+    this.#scheduled = false;
+    const batch = this.#queued;
+    this.#queued = [];
+    if (batch.length > 0) {
+      this.#writing = this.#writing.then(async () => {
+        try {
+          await completeClaims(this.db, batch);
+        } catch (error) {
+          this.log.warn({ err: error, answers: batch.length }, 'could not keep idempotent answers');
+        }
+        for (const kept of batch) {
+          const id = `${kept.principal}\n${kept.key}`;
+          if (this.#unwritten.get(id) === kept) this.#unwritten.delete(id);
+        }
+      });
+    }
+    return this.#writing;
+  }
 }
 
 /** Lets the key go (the request failed on our side, or was not run): a retry runs it again. */
