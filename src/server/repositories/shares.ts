@@ -75,8 +75,9 @@ export async function upsertGrant(
 
 /**
  * This browser's grant on the share of this link while the link works, with whether the grant is
- * still unexpired (an expired one is told apart: the page says so), the owner's name and the
- * languages of the checklist's texts; undefined when it has none.
+ * still unexpired (an expired one is told apart: the page says so), the owner's name, the languages
+ * of the checklist's texts and its owner and current revision (the read cache's key); undefined when
+ * it has none.
  */
 export async function grantByToken(db: Database, tokenHash: string, browserHash: string, now: Date) {
   const [row] = await db
@@ -87,6 +88,8 @@ export async function grantByToken(db: Database, tokenHash: string, browserHash:
       ownerEmail: users.email,
       ownerLanguage: users.language,
       remarksLanguage: checklists.remarksLanguage,
+      ownerId: checklists.userId,
+      revision: checklists.revision,
     })
     .from(shares)
     .innerJoin(shareGrants, and(eq(shareGrants.shareId, shares.id), eq(shareGrants.browserHash, browserHash)))

@@ -154,6 +154,8 @@ export interface SharedRead {
 /**
  * GET /api/shared/checklist?token=&lang=: only for a browser verified on this live link. The owner's
  * texts come in the page's language when an engine has the pair (within TRANSLATION_LIMITS.waitMs).
+ * One round trip when the read cache holds the checklist's current revision (the grant's query finds
+ * it), two otherwise.
  */
 export async function readSharedChecklist(
   context: SharingContext,
@@ -174,9 +176,14 @@ export async function readSharedChecklist(
     shareId: share.id,
     actorLabel: recipientLabel(share),
   };
-  const read = await readChecklistWithRevision(context.db, access, share.checklistId);
-  if (!read) throw shareNotFound();
-  cache.remember(read.ownerId, read.revision, read.checklist);
+  // The checklist as cached at the revision the grant's query found, else read (docs/decisions/0004).
+  let held = cache.at(share.checklistId, grant.revision);
+  if (!held || held.ownerId !== grant.ownerId) {
+    const read = await readChecklistWithRevision(context.db, access, share.checklistId);
+    if (!read) throw shareNotFound();
+    held = cache.remember(read.ownerId, read.revision, read.checklist);
+  }
+  const read = held;
   const targetLanguage = share.targetLanguage as LanguageCode;
   const language = options.lang ?? targetLanguage;
   const notify = options.onTranslationLanded;
