@@ -45,7 +45,7 @@ import { clientBuildDir } from './paths.ts';
 import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { localSecret } from './repositories/local-secrets.ts';
 import { ChangeAnnouncer } from './services/change-announcer.ts';
-import { ChecklistCache } from './services/checklist-cache.ts';
+import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
 import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
@@ -187,7 +187,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const notices = new ChangeAnnouncer(database.db, app.log);
   // Ticks' notices still queued go out before the database closes.
   app.addHook('preClose', async () => notices.flush());
-  await app.register(checklistRoutes, { db: database.db, cache, photos, notices });
+  const lists = new ChecklistListCache();
+  await app.register(checklistRoutes, { db: database.db, cache, lists, photos, notices });
   await app.register(photoRoutes, { photos });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });

@@ -123,4 +123,20 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     const after = await browser.call('GET', url);
     expect(after.json().checklist.tasks[0].completed).toBe(true);
   });
+
+  it('the owner reads the dashboard list in one statement once it is cached, the session checked in it', async () => {
+    const owner = await signInOwner(t.app);
+    await createChecklist(owner, {}, 3);
+    await createChecklist(owner, {}, 2);
+    const list = () => owner.call('GET', `/api/checklists?userId=${owner.uid}`);
+    const first = await statementsOf(list);
+    expect(first).toHaveLength(2); // the session and the list's fingerprint, then the list
+    expect(first[0]).toContain('f.user_id = "session"."user_id"');
+    let answer: unknown;
+    const cached = await statementsOf(async () => {
+      answer = (await list()).json();
+    });
+    expect(cached).toHaveLength(1);
+    expect(answer).toHaveLength(2);
+  });
 });

@@ -22,13 +22,12 @@ import {
 } from '#domain/checklist-response';
 import { ownerAccess } from '../policies/checklists.ts';
 import { sessionRequired } from '../policies/sessions.ts';
-import { presentChecklistSummary } from '../presenters/checklists.ts';
 import { submitChecklist, updateRemarks } from '../services/checklist-completion.ts';
 import {
   type ChecklistContext,
   createChecklist,
   deleteChecklist,
-  listChecklists,
+  listOwnChecklistsBody,
   readOwnChecklistBody,
   replaceChecklist,
 } from '../services/checklists.ts';
@@ -70,7 +69,7 @@ const SCHEMAS = {
   list: {
     tags: [TAG],
     querystring: ChecklistListQuery,
-    response: answers({ 200: ChecklistListSchema }, ['unauthenticated', 'forbidden']),
+    response: answers({ 200: orJsonText(ChecklistListSchema) }, ['unauthenticated', 'forbidden']),
   },
   create: {
     tags: [TAG],
@@ -135,10 +134,16 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
-  routes.get('/api/checklists', { schema: SCHEMAS.list }, async (request) => {
-    const access = ownerAccess(await requireUser(request), request.query.userId);
-    return (await listChecklists(db, access)).map(presentChecklistSummary);
-  });
+  routes.get(
+    '/api/checklists',
+    { schema: SCHEMAS.list, config: { sessionInQuery: true } },
+    async (request, reply) => {
+      const session = sessionCheckOf(request);
+      if (!session) throw sessionRequired();
+      const body = await listOwnChecklistsBody(context, session, request.query.userId);
+      return reply.type(JSON_BODY).send(body);
+    },
+  );
 
   routes.post(
     '/api/checklists',

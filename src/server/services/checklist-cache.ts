@@ -73,3 +73,42 @@ export class ChecklistCache {
     this.#characters -= entry.body.length;
   }
 }
+
+/**
+ * Owners' dashboard lists as last read, each with the fingerprint it was read at (the MD5 of its
+ * checklists' ids and revisions, repositories/checklists.ts) and its JSON already written. A reader
+ * asks the database only for the current fingerprint (folded into the session check) and answers from
+ * here when it matches: as with checklists, nothing stale is ever served, on any instance. Bounded by
+ * the characters held; the least recently used go first.
+ */
+export class ChecklistListCache {
+  readonly #entries = new Map<string, { fingerprint: string; body: string }>();
+  #characters = 0;
+
+  constructor(readonly maxCharacters = CHECKLIST_CACHE_CHARACTERS / 4) {}
+
+  /** The owner's list at exactly this fingerprint, or undefined. */
+  at(userId: string, fingerprint: string): string | undefined {
+    const entry = this.#entries.get(userId);
+    if (entry?.fingerprint !== fingerprint) return undefined;
+    this.#entries.delete(userId);
+    this.#entries.set(userId, entry);
+    return entry.body;
+  }
+
+  remember(userId: string, fingerprint: string, body: string): void {
+    const held = this.#entries.get(userId);
+    if (held) {
+      this.#entries.delete(userId);
+      this.#characters -= held.body.length;
+    }
+    if (body.length > this.maxCharacters) return;
+    this.#entries.set(userId, { fingerprint, body });
+    this.#characters += body.length;
+    for (const [id, oldest] of this.#entries) {
+      if (this.#characters <= this.maxCharacters) break;
+      this.#entries.delete(id);
+      this.#characters -= oldest.body.length;
+    }
+  }
+}
