@@ -19,7 +19,8 @@
 // Prints req/s, p50, p99, the ratio to the ceiling, bytes per answer, CPU time per request of the
 // server and of its PostgreSQL backends (steadier than req/s when other work shares the machine), and
 // each goal of issue 15 as met or MISSED. Figures only: nothing is asserted. DATABASE_URL names the PostgreSQL server (default
-// postgres://postgres@127.0.0.1:5432/test). BENCH_SERVER_ARGS adds node flags to the server (e.g.
+// postgres://postgres@127.0.0.1:5432/test). BENCH_ACCEPT_ENCODING replaces the browser's Accept-Encoding
+// ('identity': answers uncompressed). BENCH_SERVER_ARGS adds node flags to the server (e.g.
 // '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -59,7 +60,7 @@ function browserHeaders(base, page) {
     'user-agent':
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
     accept: '*/*',
-    'accept-encoding': 'gzip, deflate, br, zstd',
+    'accept-encoding': process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd',
     'accept-language': 'en-US,en;q=0.9',
     'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"',
     'sec-ch-ua-mobile': '?1',
