@@ -17,6 +17,20 @@ export interface CachedChecklist {
   checklist: Checklist;
   /** `checklist` as the API's JSON body. */
   body: string;
+  /**
+   * Other answers made of this very state (a recipient's shared page, by share and language), kept
+   * with it and gone with it when the revision moves on; at most DERIVED_PER_ENTRY.
+   */
+  derived?: Map<string, string>;
+}
+
+export const DERIVED_PER_ENTRY = 8;
+
+/** Keeps an answer made of this entry's state under `key` (e.g. the share and language it is for). */
+export function keepDerived(entry: CachedChecklist, key: string, body: string): void {
+  entry.derived ??= new Map();
+  if (entry.derived.size >= DERIVED_PER_ENTRY) entry.derived.clear();
+  entry.derived.set(key, body);
 }
 
 /** About 64 MB of strings at most (UTF-16). */
