@@ -21,7 +21,6 @@ import {
   VERSION_CONFLICT_EXTRA,
 } from '#domain/checklist-response';
 import { ownerAccess } from '../policies/checklists.ts';
-import { sessionRequired } from '../policies/sessions.ts';
 import { submitChecklist, updateRemarks } from '../services/checklist-completion.ts';
 import {
   type ChecklistContext,
@@ -36,7 +35,7 @@ import { updateTask } from '../services/task-changes.ts';
 import { noteActor } from './analytics.ts';
 import { answerIfUnclaimed, statementKeyOf } from './idempotency.ts';
 import { answers, noBody, orJsonText } from './responses.ts';
-import { authenticateFirst, callerOf, requireUser, sessionCheckOf } from './session.ts';
+import { authenticateFirst, callerOf, requiredSessionCheck, requireUser } from './session.ts';
 
 /**
  * The largest checklist body the limits allow must fit: every text at its maximum length, at 3 bytes
@@ -138,9 +137,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists',
     { schema: SCHEMAS.list, config: { sessionInQuery: true } },
     async (request, reply) => {
-      const session = sessionCheckOf(request);
-      if (!session) throw sessionRequired();
-      const body = await listOwnChecklistsBody(context, session, request.query.userId);
+      const body = await listOwnChecklistsBody(context, requiredSessionCheck(request), request.query.userId);
       return reply.type(JSON_BODY).send(body);
     },
   );
@@ -159,9 +156,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists/:id',
     { schema: SCHEMAS.read, config: { sessionInQuery: true } },
     async (request, reply) => {
-      const session = sessionCheckOf(request);
-      if (!session) throw sessionRequired();
-      const body = await readOwnChecklistBody(db, cache, session, request.params.id);
+      const body = await readOwnChecklistBody(db, cache, requiredSessionCheck(request), request.params.id);
       return reply.type(JSON_BODY).send(body);
     },
   );

@@ -75,20 +75,31 @@ export async function readChecklistRow(
 }
 
 /**
- * The live session's user and times, with the current revision of the checklist when that user owns
- * it (revision null otherwise), in one round trip. No row: no live session.
+ * The live session of the id hash and time placeholders `idHash` and `now` as a CTE, and what a
+ * statement built on it selects of it: the user and the session's times (to keep it alive).
  */
-const sessionAndRevisionQuery = preparedPerDatabase((db) => {
+function withSession(db: Database) {
   const session = db.$with('session').as(liveSession(db, p('idHash'), p('now')));
-  return db
-    .with(session)
-    .select({
+  return {
+    session,
+    columns: {
       userId: session.userId,
       sessionCreatedAt: session.sessionCreatedAt,
       sessionLastSeenAt: session.sessionLastSeenAt,
       sessionExpiresAt: session.sessionExpiresAt,
-      revision: checklists.revision,
-    })
+    },
+  };
+}
+
+/**
+ * The live session's user and times, with the current revision of the checklist when that user owns
+ * it (revision null otherwise), in one round trip. No row: no live session.
+ */
+const sessionAndRevisionQuery = preparedPerDatabase((db) => {
+  const { session, columns } = withSession(db);
+  return db
+    .with(session)
+    .select({ ...columns, revision: checklists.revision })
     .from(session)
     .leftJoin(checklists, and(eq(checklists.id, p('checklistId')), isOwnedBy(session.userId)))
     .prepare('session_and_checklist_revision');
@@ -149,14 +160,11 @@ export async function listOwnedChecklists(db: Database, userId: string) {
  * one primary-key lookup and one index scan of their checklists. No row: no live session.
  */
 const sessionAndListFingerprintQuery = preparedPerDatabase((db) => {
-  const session = db.$with('session').as(liveSession(db, p('idHash'), p('now')));
+  const { session, columns } = withSession(db);
   return db
     .with(session)
     .select({
-      userId: session.userId,
-      sessionCreatedAt: session.sessionCreatedAt,
-      sessionLastSeenAt: session.sessionLastSeenAt,
-      sessionExpiresAt: session.sessionExpiresAt,
+      ...columns,
       // Qualified by hand: Drizzle writes a CTE's column unqualified here, which the subquery would
       // read as its own checklists' user_id.
       fingerprint: listFingerprint(sql.raw('"session"."user_id"')),
