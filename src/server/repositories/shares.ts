@@ -84,7 +84,17 @@ const grantByTokenQuery = preparedPerDatabase((db) => {
   const p = (name: string) => sql.placeholder(name);
   return db
     .select({
-      share: shares,
+      // Only what the answers say of the share: the row's other columns (times, code state) would
+      // cost parsing on every read of the shared page.
+      share: {
+        id: shares.id,
+        checklistId: shares.checklistId,
+        recipientId: shares.recipientId,
+        recipientName: shares.recipientName,
+        channel: shares.channel,
+        contact: shares.contact,
+        targetLanguage: shares.targetLanguage,
+      },
       unexpired: sql<boolean>`${isGrantUnexpired(p('now'))}`,
       ownerDisplayName: users.displayName,
       ownerEmail: users.email,
