@@ -66,6 +66,18 @@ describe('change notices', () => {
     expect((await browser.call('PATCH', url, { completed: true })).statusCode).toBe(200);
     await heard((n) => n.kind === 'checklist' && n.op === 'change' && n.actorShareId === sent.shareId);
     expect((await tick(owner, checklist, 1)).statusCode).toBe(200);
+    // Each revision is announced once: a tick's by the application after its commit (migration 0011),
+    // never by the trigger too.
+    const changes = () =>
+      payloads
+        .map((payload) => StrictChangeNotice.parse(JSON.parse(payload)))
+        .flatMap((n) =>
+          n.kind === 'checklist' && n.op === 'change' && n.checklistId === checklist.id ? [n] : [],
+        );
+    await heard(() => changes().length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const revisions = changes().map((n) => n.revision);
+    expect(new Set(revisions).size).toBe(revisions.length);
 
     const revoked = await owner.call('DELETE', `/api/checklists/${checklist.id}/shares/${sent.shareId}`);
     expect(revoked.statusCode).toBe(204);

@@ -198,3 +198,48 @@ describe('the routes that check the session in their own query', () => {
     expect(errorOf(noList).message).toBe('Checklist not found');
   });
 });
+
+describe('the dashboard list read through two instances', () => {
+  /** The list, twice in a row (the second from the cache), as instance A answers it. */
+  async function listTwice(owner: Owner) {
+    const first = await owner.call('GET', `/api/checklists?userId=${owner.uid}`);
+    const second = await owner.call('GET', `/api/checklists?userId=${owner.uid}`);
+    expect(second.body).toBe(first.body);
+    return second.json() as { id: string; name: string; completedCount: number; status: string }[];
+  }
+
+  it('shows every change made through the other instance: ticks, edits, creations, deletions', async () => {
+    const other = await t.buildApp();
+    const onA = await signInOwner(t.app);
+    const onB = onOtherInstance(onA, other.app);
+    const first = await createChecklist(onA, { name: 'Cabin' }, 2);
+    expect((await listTwice(onA)).map((item) => item.name)).toEqual(['Cabin']);
+
+    expect((await tick(onB, first, 0)).statusCode).toBe(200);
+    expect((await listTwice(onA))[0]).toMatchObject({ completedCount: 1, status: 'in-progress' });
+
+    const [current] = await listTwice(onA);
+    const renamed = await onB.call(
+      'PUT',
+      `/api/checklists/${first.id}`,
+      asEdit(await getChecklist(onB, first.id), { name: 'Cabin 2' }),
+    );
+    expect(renamed.statusCode).toBe(200);
+    expect((await listTwice(onA))[0]?.name).toBe('Cabin 2');
+    expect(current?.name).toBe('Cabin');
+
+    expect((await onB.call('POST', `/api/checklists/${first.id}/submit`, {})).statusCode).toBe(200);
+    expect((await listTwice(onA))[0]?.status).toBe('completed');
+
+    const second = await createChecklist(onB, { name: 'Loft' }, 1);
+    expect((await listTwice(onA)).map((item) => item.name)).toEqual(['Loft', 'Cabin 2']);
+    expect((await onB.call('DELETE', `/api/checklists/${second.id}`)).statusCode).toBe(204);
+    expect((await listTwice(onA)).map((item) => item.name)).toEqual(['Cabin 2']);
+    expect((await onB.call('DELETE', `/api/checklists/${first.id}`)).statusCode).toBe(204);
+    expect(await listTwice(onA)).toEqual([]);
+
+    // Signed out on the other instance: this one refuses the list at once.
+    expect((await onB.call('POST', '/api/auth/logout')).statusCode).toBe(204);
+    expect((await onA.call('GET', '/api/checklists')).statusCode).toBe(401);
+  });
+});

@@ -9,9 +9,9 @@ import { setupTestApp } from '#tests/support/test-app';
  * DESIGN.md "Budgets": reading one checklist costs one round trip, a tick one transaction of one or
  * two statements. Counted on PGlite, where every statement the app sends passes through its one
  * client (PostgreSQL runs the same SQL). What local mode's analytics does once the answer is out
- * (http/analytics.ts: the event row, and on routes a recipient uses too, whether a session is
- * signed in) is not the route's and is left out; the sessions here are fresh, so no sliding-expiry
- * write falls due.
+ * (http/analytics.ts: the event row, written in batches) is not the route's and is left out, as is the change notice a tick sends after its
+ * commit (batched across requests: services/change-announcer.ts); the sessions here are fresh, so no
+ * sliding-expiry write falls due.
  */
 const t = setupTestApp();
 
@@ -20,8 +20,10 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const query = client.query.bind(client);
   client.query = ((text: string, ...rest: unknown[]) => {
-    const analytics = text.includes('analytics_events') || text.includes('inner join "users"');
-    if (!analytics) seen.push(text);
+    const analytics = text.includes('analytics_events');
+    // A tick's change notice goes out after its commit, one statement for all the ticks of that moment.
+    const notices = text.startsWith('select pg_notify');
+    if (!analytics && !notices) seen.push(text);
     return (query as (...args: unknown[]) => unknown)(text, ...rest);
   }) as typeof client.query;
   try {
@@ -71,5 +73,70 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     const checklist = await createChecklist(owner, {}, 5);
     const ticked = await statementsOf(() => tick(owner, checklist, 2));
     expect(ticked).toHaveLength(2);
+  });
+
+  it('a tick with an Idempotency-Key claims it in its statement; the answer is written after it went out', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 5);
+    await getChecklist(owner, checklist.id);
+
+    const url = `/api/checklists/${checklist.id}/tasks/${checklist.tasks[3]?.id}`;
+    const headers = { cookie: owner.cookie, 'idempotency-key': 'bench-key-0000000001' };
+    let answer = 0;
+    const ticked = await statementsOf(async () => {
+      answer = (await t.app.inject({ method: 'PATCH', url, headers, payload: { completed: true } }))
+        .statusCode;
+      // The answer is written once it went out, with those of the same moment (AnswerKeeper).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(answer).toBe(200);
+    expect(ticked).toHaveLength(2);
+    expect(ticked[0]).toMatch(/insert into "idempotency_keys".*update "checklists".*update "tasks"/s);
+    expect(ticked[1]).toMatch(/^update "idempotency_keys"/);
+
+    // A replay: the claim statement finds the key held, one more reads its answer; nothing changes.
+    const replay = await statementsOf(async () => {
+      const again = await t.app.inject({ method: 'PATCH', url, headers, payload: { completed: true } });
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    });
+    expect(replay).toHaveLength(2);
+  });
+
+  it('a verified recipient reads the shared checklist in one statement once it is cached', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 5);
+    const sent = await share(owner, checklist.id);
+    const browser = recipientBrowser(t.app);
+    await verified(browser, sent);
+    const url = `/api/shared/checklist?token=${sent.token}&lang=en`;
+    expect((await browser.call('GET', url)).statusCode).toBe(200); // cached at this revision
+
+    let answer = 0;
+    const read = await statementsOf(async () => {
+      answer = (await browser.call('GET', url)).statusCode;
+    });
+    expect(answer).toBe(200);
+    expect(read).toHaveLength(1);
+
+    // A tick moves the revision on: the next read finds it and reads the checklist again.
+    expect((await tick(owner, checklist, 0)).statusCode).toBe(200);
+    const after = await browser.call('GET', url);
+    expect(after.json().checklist.tasks[0].completed).toBe(true);
+  });
+
+  it('the owner reads the dashboard list in one statement once it is cached, the session checked in it', async () => {
+    const owner = await signInOwner(t.app);
+    await createChecklist(owner, {}, 3);
+    await createChecklist(owner, {}, 2);
+    const list = () => owner.call('GET', `/api/checklists?userId=${owner.uid}`);
+    const first = await statementsOf(list);
+    expect(first).toHaveLength(2); // the session and the list's fingerprint, then the list
+    expect(first[0]).toContain('f.user_id = "session"."user_id"');
+    let answer: unknown;
+    const cached = await statementsOf(async () => {
+      answer = (await list()).json();
+    });
+    expect(cached).toHaveLength(1);
+    expect(answer).toHaveLength(2);
   });
 });

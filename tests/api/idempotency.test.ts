@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { IDEMPOTENCY_MESSAGES } from '#domain/offline';
-import { idempotencyKeys, photos } from '#server/db/schema';
+import { checklistActivity, idempotencyKeys, photos } from '#server/db/schema';
 import { deleteExpiredIdempotencyKeys } from '#server/services/idempotency';
 import {
   asEdit,
@@ -113,6 +113,16 @@ function keyRow(owner: Owner, key: string) {
 }
 
 /** DELETE twice with one key: 204 both times, the second a replay with no body. */
+/** Waits until the answer kept for this key is in the database (it is written just after it goes out). */
+async function answerWritten(row: ReturnType<typeof keyRow>) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const [held] = await t.db.select({ status: idempotencyKeys.status }).from(idempotencyKeys).where(row);
+    if (held?.status != null) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the answer was never written');
+}
+
 async function deleteTwiceWithOneKey(owner: Owner, url: string) {
   const key = newKey();
   const first = await asOwner(owner, 'DELETE', url, key);
@@ -349,9 +359,31 @@ describe('concurrent duplicates', () => {
     expect(list.json()).toHaveLength(1);
   });
 
+  it('tick once: the key is claimed in the tick statement, so the other waits for it and gets its answer or 409', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 2);
+    const key = newKey();
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => asOwner(owner, 'PATCH', taskUrl(checklist, 1), key, { completed: true })),
+    );
+    const applied = answers.filter((answer) => answer.statusCode === 200 && !replayed(answer));
+    expect(applied).toHaveLength(1);
+    for (const answer of answers) {
+      if (answer === applied[0]) continue;
+      if (answer.statusCode === 409) expect(errorOf(answer).code).toBe('idempotency_key_in_use');
+      else expectReplayOf(answer, applied[0] as LightMyRequestResponse);
+    }
+    const recorded = await t.db
+      .select({ action: checklistActivity.action })
+      .from(checklistActivity)
+      .where(eq(checklistActivity.checklistId, checklist.id));
+    expect(recorded.filter((entry) => entry.action === 'task_completed')).toHaveLength(1);
+  });
+
   it('answer 409 with Retry-After while the first is in flight; a claim abandoned by a dead process is taken over', async () => {
     const { owner, checklist, key } = await tickedWithKey(2);
     const row = keyRow(owner, key);
+    await answerWritten(row);
     // As if the first were still running (its answer not yet stored).
     await t.db.update(idempotencyKeys).set({ status: null, responseBody: null }).where(row);
     const during = await asOwner(owner, 'PATCH', taskUrl(checklist, 0), key, { completed: true });

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * What the database announces on `listsync_changes` (docs/decisions/0005): one JSON object per
  * notice. These shapes are the one definition of every notice. The database's own triggers
  * (migration 0008) build the checklist, access and session notices in SQL; the application sends the
- * plan and translation notices through `repositories/change-notices.ts`, typed by them. The test
+ * plan and translation notices, and a tick's checklist notice after its commit (migration 0011),
+ * through `repositories/change-notices.ts`, typed by them. The test
  * `tests/api/change-notices.test.ts` makes every trigger fire and reads its output through
  * `StrictChangeNotice`, so a field the SQL adds, drops or renames fails there. At run time extra
  * fields are ignored (an instance of an older release still understands a newer notice).
@@ -48,8 +49,14 @@ export const StrictChangeNotice = z.union(
   NOTICE_SHAPES.map((shape) => shape.strict()) as unknown as typeof NOTICE_SHAPES,
 );
 
-/** The notices the application itself sends (the others come from the database's triggers). */
-export type ApplicationNotice = Extract<ChangeNotice, { kind: 'plan' | 'translation' }>;
+/**
+ * The notices the application itself sends (the others come from the database's triggers): plans,
+ * translations, and the change of a tick, sent once it committed (migration 0011).
+ */
+export type ApplicationNotice = Extract<
+  ChangeNotice,
+  { kind: 'plan' | 'translation' } | { kind: 'checklist'; op: 'change' }
+>;
 
 /** Parses one payload; null for anything else (a notice from a later schema, say). */
 export function parseChangeNotice(payload: string): ChangeNotice | null {

@@ -173,6 +173,14 @@ const ACTIONS: Record<string, ActionEvent> = {
   'POST /api/sms-consent': { name: 'sms_consent_recorded' },
 };
 
+/** Who acted, as the route's own statement decided it (so the event costs no session lookup). */
+const actors = new WeakMap<FastifyRequest, 'owner' | 'recipient'>();
+
+/** Tells the action event who acted, on a route a recipient may use too. */
+export function noteActor(request: FastifyRequest, kind: 'owner' | 'recipient'): void {
+  actors.set(request, kind);
+}
+
 export function recordActionEvents(app: FastifyInstance, sink: AnalyticsSink): void {
   if (sink.kind === 'off') return;
   app.addHook('onResponse', async (request, reply) => {
@@ -184,7 +192,7 @@ export function recordActionEvents(app: FastifyInstance, sink: AnalyticsSink): v
     if (!props) return;
     // Routes a share's recipient may use too: who did it (never which one).
     if (request.routeOptions.config.recipients) {
-      props.actor = (await request.currentUser()) ? 'owner' : 'recipient';
+      props.actor = actors.get(request) ?? ((await request.currentUser()) ? 'owner' : 'recipient');
     }
     recordEvent(request, action.name, props);
   });

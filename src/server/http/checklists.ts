@@ -21,21 +21,21 @@ import {
   VERSION_CONFLICT_EXTRA,
 } from '#domain/checklist-response';
 import { ownerAccess } from '../policies/checklists.ts';
-import { sessionRequired } from '../policies/sessions.ts';
-import { presentChecklistSummary } from '../presenters/checklists.ts';
 import { submitChecklist, updateRemarks } from '../services/checklist-completion.ts';
 import {
   type ChecklistContext,
   createChecklist,
   deleteChecklist,
-  listChecklists,
+  listOwnChecklistsBody,
   readOwnChecklistBody,
   replaceChecklist,
 } from '../services/checklists.ts';
 import { dashboardStats } from '../services/dashboard.ts';
 import { updateTask } from '../services/task-changes.ts';
+import { noteActor } from './analytics.ts';
+import { answerIfUnclaimed, statementKeyOf } from './idempotency.ts';
 import { answers, noBody, orJsonText } from './responses.ts';
-import { authenticateFirst, callerOf, requireUser, sessionCheckOf } from './session.ts';
+import { authenticateFirst, callerOf, requiredSessionCheck, requireUser } from './session.ts';
 
 /**
  * The largest checklist body the limits allow must fit: every text at its maximum length, at 3 bytes
@@ -68,7 +68,7 @@ const SCHEMAS = {
   list: {
     tags: [TAG],
     querystring: ChecklistListQuery,
-    response: answers({ 200: ChecklistListSchema }, ['unauthenticated', 'forbidden']),
+    response: answers({ 200: orJsonText(ChecklistListSchema) }, ['unauthenticated', 'forbidden']),
   },
   create: {
     tags: [TAG],
@@ -133,10 +133,14 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
-  routes.get('/api/checklists', { schema: SCHEMAS.list }, async (request) => {
-    const access = ownerAccess(await requireUser(request), request.query.userId);
-    return (await listChecklists(db, access)).map(presentChecklistSummary);
-  });
+  routes.get(
+    '/api/checklists',
+    { schema: SCHEMAS.list, config: { sessionInQuery: true } },
+    async (request, reply) => {
+      const body = await listOwnChecklistsBody(context, requiredSessionCheck(request), request.query.userId);
+      return reply.type(JSON_BODY).send(body);
+    },
+  );
 
   routes.post(
     '/api/checklists',
@@ -152,9 +156,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists/:id',
     { schema: SCHEMAS.read, config: { sessionInQuery: true } },
     async (request, reply) => {
-      const session = sessionCheckOf(request);
-      if (!session) throw sessionRequired();
-      const body = await readOwnChecklistBody(db, cache, session, request.params.id);
+      const body = await readOwnChecklistBody(db, cache, requiredSessionCheck(request), request.params.id);
       return reply.type(JSON_BODY).send(body);
     },
   );
@@ -195,13 +197,21 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists/:id/tasks/:taskId',
     {
       schema: SCHEMAS.task,
-      config: { sessionInQuery: true, recipients: true, idempotent: 'body' },
+      config: { sessionInQuery: true, recipients: true, idempotent: 'in-statement' },
       bodyLimit: TASK_PATCH_BODY_LIMIT,
     },
     async (request, reply) => {
       const { id, taskId } = request.params;
-      const body = await updateTask(context, callerOf(request), id, taskId, request.body);
-      return reply.type(JSON_BODY).send(body);
+      const key = statementKeyOf(request);
+      const updated = await updateTask(context, callerOf(request), id, taskId, request.body, key);
+      if (updated.body === null) {
+        // The key was held by another request: its answer, or why not, and nothing ran here.
+        if (!(await answerIfUnclaimed(request, reply, key)))
+          throw new Error('an unclaimed key went unanswered');
+        return reply;
+      }
+      if (updated.actorKind) noteActor(request, updated.actorKind);
+      return reply.type(JSON_BODY).send(updated.body);
     },
   );
 

@@ -9,11 +9,14 @@ import { AppError } from '#domain/errors';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, IdempotencyKey } from '#domain/offline';
 import type { Database } from '../db/client.ts';
 import {
+  AnswerKeeper,
+  type ClaimResult,
   claimIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
-  storeIdempotentAnswer,
+  whyNotClaimed,
 } from '../services/idempotency.ts';
+import type { KeyClaim, StatementKey } from '../services/task-changes.ts';
 import { recipientBrowserHash } from './recipient.ts';
 import { sessionCookieName } from './session.ts';
 
@@ -22,9 +25,11 @@ declare module 'fastify' {
     /**
      * The route honours an Idempotency-Key (docs/decisions/0006). 'body': the key is claimed after
      * validation, the fingerprint taking the parsed body. 'in-handler': the handler claims it through
-     * `claimInHandler` once it has what the fingerprint needs (an upload's bytes).
+     * `claimInHandler` once it has what the fingerprint needs (an upload's bytes). 'in-statement': the
+     * service claims it in the statement of the change itself (`statementKeyOf`, the tick's): no
+     * round trip of its own, and no principal looked up before (the statement finds it).
      */
-    idempotent?: 'body' | 'in-handler';
+    idempotent?: 'body' | 'in-handler' | 'in-statement';
   }
 }
 
@@ -33,11 +38,14 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 
 interface KeyedRequest {
   db: Database;
-  principal: string;
+  keeper: AnswerKeeper;
+  /** Null until the statement that claims the key names it ('in-statement'). */
+  principal: string | null;
   key: string;
   /** Set once the key is claimed for this request. */
   requestHash: string | null;
-  phase: 'open' | 'claimed' | 'done';
+  /** 'unclaimed': a statement found the key held by another request (answerIfUnclaimed says why). */
+  phase: 'open' | 'claimed' | 'unclaimed' | 'done';
 }
 
 /** Only requests that carry the header are ever in here: the others cost a header lookup per hook. */
@@ -59,8 +67,8 @@ async function principalOf(request: FastifyRequest): Promise<string | null> {
   return null;
 }
 
-/** Route-level onRequest (after the plugin's authentication): the key's shape and its owner. */
-async function readKey(request: FastifyRequest, db: Database, header: string | string[]): Promise<void> {
+/** The key's shape (400 when it is not a valid key). */
+function parseKey(header: string | string[]): string {
   const parsed = IdempotencyKey.safeParse(Array.isArray(header) ? header.join(',') : header);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Idempotency-Key is not valid';
@@ -68,31 +76,22 @@ async function readKey(request: FastifyRequest, db: Database, header: string | s
       issues: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message }],
     });
   }
-  const principal = await principalOf(request);
-  if (principal) keyed.set(request, { db, principal, key: parsed.data, requestHash: null, phase: 'open' });
+  return parsed.data;
 }
 
-/**
- * Claims the key for this request: true when the stored answer of the same request was sent instead
- * (the caller must do nothing more); throws 409 while the same key is in flight, 422 when it served
- * another request.
- */
-async function claim(request: FastifyRequest, reply: FastifyReply, body: unknown): Promise<boolean> {
-  const state = keyed.get(request);
-  if (state?.phase !== 'open') return false;
-  const requestHash = requestFingerprint(
-    request.method,
-    request.routeOptions.url ?? '',
-    request.params,
-    body,
-  );
-  const result = await claimIdempotencyKey(state.db, state.principal, state.key, requestHash);
-  if (result.kind === 'claimed') {
-    state.requestHash = requestHash;
-    state.phase = 'claimed';
-    return false;
-  }
-  state.phase = 'done';
+/** Route-level onRequest (after the plugin's authentication): the key's shape and its owner. */
+async function readKey(
+  request: FastifyRequest,
+  store: { db: Database; keeper: AnswerKeeper },
+  header: string | string[],
+): Promise<void> {
+  const key = parseKey(header);
+  const principal = await principalOf(request);
+  if (principal) keyed.set(request, { ...store, principal, key, requestHash: null, phase: 'open' });
+}
+
+/** Sends the stored answer of a replay, or refuses a key in flight (409) or used for another request (422). */
+function answerUnclaimed(reply: FastifyReply, result: Exclude<ClaimResult, { kind: 'claimed' }>): void {
   if (result.kind === 'in-flight') {
     reply.header('retry-after', '1');
     throw new AppError('idempotency_key_in_use', IDEMPOTENCY_MESSAGES.inFlight);
@@ -102,6 +101,80 @@ async function claim(request: FastifyRequest, reply: FastifyReply, body: unknown
   reply.code(answer.status).header(REPLAYED_HEADER, 'true');
   if (answer.contentType) reply.type(answer.contentType);
   reply.send(answer.status === 204 ? undefined : answer.body);
+}
+
+/**
+ * Claims the key for this request: true when the stored answer of the same request was sent instead
+ * (the caller must do nothing more); throws 409 while the same key is in flight, 422 when it served
+ * another request.
+ */
+async function claim(request: FastifyRequest, reply: FastifyReply, body: unknown): Promise<boolean> {
+  const state = keyed.get(request);
+  if (state?.phase !== 'open' || state.principal === null) return false;
+  const requestHash = requestFingerprint(
+    request.method,
+    request.routeOptions.url ?? '',
+    request.params,
+    body,
+  );
+  const result = await claimIdempotencyKey(state.db, state.keeper, state.principal, state.key, requestHash);
+  if (result.kind === 'claimed') {
+    state.requestHash = requestHash;
+    state.phase = 'claimed';
+    return false;
+  }
+  state.phase = 'done';
+  answerUnclaimed(reply, result);
+  return true;
+}
+
+/**
+ * For a route marked `idempotent: 'in-statement'`: the key for the service to claim in its statement
+ * (undefined without an Idempotency-Key). The service tells `claimed` what came of it first thing;
+ * when the key was not claimed, `answerIfUnclaimed` then answers the replay or the refusal.
+ */
+export function statementKeyOf(request: FastifyRequest): StatementKey | undefined {
+  const state = keyed.get(request);
+  if (state?.phase !== 'open') return undefined;
+  const requestHash = requestFingerprint(
+    request.method,
+    request.routeOptions.url ?? '',
+    request.params,
+    request.body,
+  );
+  return {
+    key: state.key,
+    requestHash,
+    claimed(claim: KeyClaim) {
+      if (claim.principal === null) {
+        // Nobody is asking: the route answers 401 itself and no key is kept.
+        keyed.delete(request);
+        return;
+      }
+      state.principal = claim.principal;
+      state.requestHash = requestHash;
+      state.phase = claim.claimed ? 'claimed' : 'unclaimed';
+    },
+  };
+}
+
+/**
+ * After a service ran with `statementKeyOf`'s key: when its statement did not claim the key, sends
+ * the stored answer (true: the reply is sent) or throws 409/422. False when the key was claimed, or
+ * there was none.
+ */
+export async function answerIfUnclaimed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: StatementKey | undefined,
+): Promise<boolean> {
+  const state = keyed.get(request);
+  if (!key || state?.phase !== 'unclaimed' || state.principal === null) return false;
+  state.phase = 'done';
+  answerUnclaimed(
+    reply,
+    await whyNotClaimed(state.db, state.keeper, state.principal, state.key, key.requestHash),
+  );
   return true;
 }
 
@@ -132,7 +205,8 @@ async function finish(request: FastifyRequest, reply: FastifyReply, payload: unk
   const state = keyed.get(request);
   if (state?.phase !== 'claimed' || !state.requestHash) return;
   state.phase = 'done';
-  const { db, principal, key, requestHash } = state;
+  const { db, keeper, principal, key, requestHash } = state;
+  if (principal === null) return;
   const body =
     typeof payload === 'string'
       ? payload
@@ -143,8 +217,9 @@ async function finish(request: FastifyRequest, reply: FastifyReply, payload: unk
           : null;
   try {
     if (body !== null && isFinal(reply.statusCode)) {
+      // Written with the answers of this moment, after this one goes out (AnswerKeeper).
       const type = reply.getHeader('content-type');
-      await storeIdempotentAnswer(db, principal, key, requestHash, {
+      keeper.keep(principal, key, requestHash, {
         status: reply.statusCode,
         body,
         contentType: typeof type === 'string' ? type : null,
@@ -169,6 +244,10 @@ function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[]
  * without the header costs nothing more: no query, no hashing, no promise.
  */
 export function registerIdempotency(app: FastifyInstance, db: Database): void {
+  const keeper = new AnswerKeeper(db, app.log);
+  // Answers not yet written are written before the database closes.
+  app.addHook('preClose', async () => keeper.flush());
+  const store = { db, keeper };
   app.addHook('onRoute', (route: RouteOptions) => {
     const mode = route.config?.idempotent;
     if (!mode) return;
@@ -178,7 +257,18 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
       (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
         const header = request.headers[IDEMPOTENCY_HEADER];
         if (header === undefined) return done();
-        readKey(request, db, header).then(() => done(), done);
+        if (mode === 'in-statement') {
+          // The statement finds whose key it is (the session's user, else the recipient browser).
+          let key: string;
+          try {
+            key = parseKey(header);
+          } catch (error) {
+            return done(error as Error);
+          }
+          keyed.set(request, { ...store, principal: null, key, requestHash: null, phase: 'open' });
+          return done();
+        }
+        readKey(request, store, header).then(() => done(), done);
       },
     );
     if (mode === 'body') {
@@ -210,7 +300,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
       route.onResponse,
       (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
         const state = keyed.get(request);
-        if (state?.phase !== 'claimed' || !state.requestHash) return done();
+        if (state?.phase !== 'claimed' || !state.requestHash || state.principal === null) return done();
         state.phase = 'done';
         releaseIdempotencyKey(state.db, state.principal, state.key, state.requestHash).then(
           () => done(),

@@ -83,6 +83,13 @@ export function sessionCheckOf(request: FastifyRequest, now = new Date()): Sessi
   return secret ? sessionCheck(secret, config.session, now) : null;
 }
 
+/** `sessionCheckOf`, or 401 when the request carries no session cookie. */
+export function requiredSessionCheck(request: FastifyRequest): SessionCheck {
+  const session = sessionCheckOf(request);
+  if (!session) throw sessionRequired();
+  return session;
+}
+
 /**
  * Who is asking, on the routes a verified recipient may use too (a tick, remarks, submit, photos): the
  * owner's session and the recipient cookie, each if present. A browser may carry both (an owner who

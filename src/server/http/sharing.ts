@@ -19,20 +19,15 @@ import {
   VerifyResponseSchema,
 } from '#domain/sharing-response';
 import { ownerAccess } from '../policies/checklists.ts';
-import {
-  presentCodeResent,
-  presentSharedChecklist,
-  presentShareSent,
-  presentShareSummary,
-} from '../presenters/shares.ts';
+import { presentCodeResent, presentShareSent, presentShareSummary } from '../presenters/shares.ts';
 import type { ChecklistCache } from '../services/checklist-cache.ts';
 import { resendShareCode, type SharingContext, sendShareCode } from '../services/share-delivery.ts';
-import { readSharedChecklist, shareStatus, verifyShareCode } from '../services/share-verification.ts';
+import { readSharedChecklistBody, shareStatus, verifyShareCode } from '../services/share-verification.ts';
 import { announceTranslationLanded } from '../services/shared-translation.ts';
 import { listShares, revokeShare } from '../services/shares.ts';
 import type { TranslationService } from '../services/translation.ts';
 import { recipientBrowserHash, recipientSecretOf, setRecipientCookie } from './recipient.ts';
-import { answers, noBody } from './responses.ts';
+import { answers, noBody, orJsonText } from './responses.ts';
 import { authenticateFirst, requireUser } from './session.ts';
 
 const TAG = 'sharing';
@@ -84,7 +79,10 @@ const SCHEMAS = {
   shared: {
     tags: [TAG],
     querystring: SharedChecklistQuery,
-    response: answers({ 200: SharedChecklistSchema }, ['verification_required', 'share_not_found']),
+    response: answers({ 200: orJsonText(SharedChecklistSchema) }, [
+      'verification_required',
+      'share_not_found',
+    ]),
   },
 };
 
@@ -162,8 +160,8 @@ export async function recipientSharingRoutes(
     shareStatus(context, request.params.token, recipientBrowserHash(request)),
   );
 
-  routes.get('/api/shared/checklist', { schema: SCHEMAS.shared }, async (request) => {
-    const read = await readSharedChecklist(
+  routes.get('/api/shared/checklist', { schema: SCHEMAS.shared }, async (request, reply) => {
+    const body = await readSharedChecklistBody(
       context,
       cache,
       request.query.token,
@@ -174,6 +172,6 @@ export async function recipientSharingRoutes(
         onTranslationLanded,
       },
     );
-    return presentSharedChecklist(read);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 }

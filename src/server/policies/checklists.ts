@@ -131,7 +131,7 @@ export function ownerAccess(user: User, claimedUserId?: string | null): OwnerAcc
 }
 
 /** A user id in a path, query or body that is not the session's user: 403 forbidden. */
-export function assertOwnUserId(user: User, claimedUserId: string | null | undefined): void {
+export function assertOwnUserId(user: Pick<User, 'uid'>, claimedUserId: string | null | undefined): void {
   if (claimedUserId !== undefined && claimedUserId !== null && claimedUserId !== user.uid) {
     throw new AppError('forbidden', 'You can only act on your own account.');
   }

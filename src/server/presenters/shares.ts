@@ -16,6 +16,12 @@ import type { shares } from '../db/schema.ts';
 
 type ShareRow = typeof shares.$inferSelect;
 
+/** What a verified browser's answers say of its share (the columns the grant's query reads). */
+export type GrantedShare = Pick<
+  ShareRow,
+  'id' | 'checklistId' | 'recipientId' | 'recipientName' | 'channel' | 'contact' | 'targetLanguage'
+>;
+
 /** Shares as the API and the record show them: contacts masked, never the code or token unless meant. */
 
 export function maskContact(channel: ShareChannel, contact: string): string {
@@ -61,7 +67,7 @@ export function presentShareSummary(row: {
 }
 
 /** GET /api/verification/status/{token} for the browser that verified this share. */
-export function presentVerifiedStatus(share: ShareRow): VerificationStatus {
+export function presentVerifiedStatus(share: GrantedShare): VerificationStatus {
   return {
     verified: true,
     expired: false,
@@ -115,7 +121,7 @@ export function presentCodeResent(sent: CodeSent): ResendResponse {
 /** GET /api/shared/checklist: the checklist as shown (translated or not) and who shared it with whom. */
 export function presentSharedChecklist(read: {
   shown: { checklist: Checklist } & SharedTranslation;
-  share: ShareRow;
+  share: GrantedShare;
   owner: { displayName: string; email: string };
 }): SharedChecklistResponse {
   const { share } = read;

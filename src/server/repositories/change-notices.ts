@@ -9,3 +9,13 @@ import type { Database } from '../db/client.ts';
 export async function announce(db: Database, notice: ApplicationNotice): Promise<void> {
   await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(notice)})`);
 }
+
+/**
+ * Sends these notices in order, in one statement of their own (outside any transaction: the changes
+ * they announce have committed; services/change-announcer.ts).
+ */
+export async function announceAll(db: Database, notices: readonly ApplicationNotice[]): Promise<void> {
+  await db.execute(
+    sql`select pg_notify(${CHANGES_CHANNEL}, notice) from json_array_elements_text(cast(${JSON.stringify(notices.map((notice) => JSON.stringify(notice)))} as json)) as notice`,
+  );
+}

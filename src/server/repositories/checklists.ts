@@ -1,4 +1,5 @@
-import { and, count, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, count, desc, eq, getTableColumns, notInArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Task } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
@@ -74,20 +75,31 @@ export async function readChecklistRow(
 }
 
 /**
- * The live session's user and times, with the current revision of the checklist when that user owns
- * it (revision null otherwise), in one round trip. No row: no live session.
+ * The live session of the id hash and time placeholders `idHash` and `now` as a CTE, and what a
+ * statement built on it selects of it: the user and the session's times (to keep it alive).
  */
-const sessionAndRevisionQuery = preparedPerDatabase((db) => {
+function withSession(db: Database) {
   const session = db.$with('session').as(liveSession(db, p('idHash'), p('now')));
-  return db
-    .with(session)
-    .select({
+  return {
+    session,
+    columns: {
       userId: session.userId,
       sessionCreatedAt: session.sessionCreatedAt,
       sessionLastSeenAt: session.sessionLastSeenAt,
       sessionExpiresAt: session.sessionExpiresAt,
-      revision: checklists.revision,
-    })
+    },
+  };
+}
+
+/**
+ * The live session's user and times, with the current revision of the checklist when that user owns
+ * it (revision null otherwise), in one round trip. No row: no live session.
+ */
+const sessionAndRevisionQuery = preparedPerDatabase((db) => {
+  const { session, columns } = withSession(db);
+  return db
+    .with(session)
+    .select({ ...columns, revision: checklists.revision })
     .from(session)
     .leftJoin(checklists, and(eq(checklists.id, p('checklistId')), isOwnedBy(session.userId)))
     .prepare('session_and_checklist_revision');
@@ -104,9 +116,25 @@ const completedCount = sql<number>`cast(count(${tasks.id}) filter (where ${tasks
   Number,
 );
 
+/**
+ * What the owner's list shows, as one value: the MD5 of every checklist's id and revision, in id
+ * order. Every change to a checklist or its tasks takes its next revision (docs/decisions/0004), and a
+ * created or deleted checklist changes the set of ids, so equal fingerprints mean an equal list
+ * (services/checklist-cache.ts keeps the list's JSON by it). `owner`: the user id (a placeholder or
+ * a column).
+ */
+function listFingerprint(owner: SQLWrapper) {
+  return sql<string>`(select md5(coalesce(string_agg(f.id || ':' || f.revision, ',' order by f.id), '')) from ${checklists} f where f.user_id = ${owner})`;
+}
+
 const listOwnedQuery = preparedPerDatabase((db) =>
   db
-    .select({ ...getTableColumns(checklists), taskCount, completedCount })
+    .select({
+      ...getTableColumns(checklists),
+      taskCount,
+      completedCount,
+      fingerprint: listFingerprint(p('userId')),
+    })
     .from(checklists)
     .leftJoin(tasks, eq(tasks.checklistId, checklists.id))
     .where(isOwnedBy(p('userId')))
@@ -115,9 +143,39 @@ const listOwnedQuery = preparedPerDatabase((db) =>
     .prepare('list_checklists'),
 );
 
-/** The owner's checklists, newest first, each with its task counts (one query). */
+/** The fingerprint of an empty list (no rows to carry it). */
+export const EMPTY_LIST_FINGERPRINT = createHash('md5').update('').digest('hex');
+
+/**
+ * The owner's checklists, newest first, each with its task counts (one query), and the list's
+ * fingerprint as read in the same statement.
+ */
 export async function listOwnedChecklists(db: Database, userId: string) {
-  return listOwnedQuery(db).execute({ userId });
+  const rows = await listOwnedQuery(db).execute({ userId });
+  return { rows, fingerprint: rows[0]?.fingerprint ?? EMPTY_LIST_FINGERPRINT };
+}
+
+/**
+ * The live session of this id hash (its user and times) with the fingerprint of that user's list, in
+ * one primary-key lookup and one index scan of their checklists. No row: no live session.
+ */
+const sessionAndListFingerprintQuery = preparedPerDatabase((db) => {
+  const { session, columns } = withSession(db);
+  return db
+    .with(session)
+    .select({
+      ...columns,
+      // Qualified by hand: Drizzle writes a CTE's column unqualified here, which the subquery would
+      // read as its own checklists' user_id.
+      fingerprint: listFingerprint(sql.raw('"session"."user_id"')),
+    })
+    .from(session)
+    .prepare('session_and_list_fingerprint');
+});
+
+export async function sessionAndListFingerprint(db: Database, idHash: string, now: Date) {
+  const [row] = await sessionAndListFingerprintQuery(db).execute({ idHash, now: now.toISOString() });
+  return row;
 }
 
 /**

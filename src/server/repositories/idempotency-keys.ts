@@ -1,8 +1,48 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
 /** Idempotency-Key claims and the answers kept for replays (docs/decisions/0006). */
+
+/**
+ * The conflict rule of every claim: a row of the same (principal, key) is taken over, as a new claim,
+ * only when its key expired or its claim was abandoned (in flight since before `abandonedBefore`).
+ */
+function takeOverExpired(claimedAt: SQLWrapper, abandonedBefore: SQLWrapper) {
+  return {
+    target: [idempotencyKeys.principal, idempotencyKeys.key],
+    set: {
+      requestHash: sql`excluded.request_hash`,
+      status: null,
+      responseBody: null,
+      responseType: null,
+      createdAt: sql`excluded.created_at`,
+      expiresAt: sql`excluded.expires_at`,
+    },
+    setWhere: sql`${idempotencyKeys.expiresAt} <= ${claimedAt} or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} <= ${abandonedBefore})`,
+  };
+}
+
+/**
+ * The claim as a CTE of a larger statement, so a change and the claim of its key are one round trip
+ * and one transaction (the tick, repositories/task-updates.ts): the key is claimed for `principal`
+ * (an SQL expression; no claim when it is null), and the CTE has a row when this request claimed it.
+ * Placeholders: key, requestHash, claimedAt, expiresAt, abandonedBefore.
+ */
+export function claimKeyCte(db: Database, principal: SQL) {
+  const p = (name: string) => sql.placeholder(name);
+  const claimedAt = sql`cast(${p('claimedAt')} as timestamptz)`;
+  return db.$with('claimed').as(
+    db
+      .insert(idempotencyKeys)
+      // Columns in the table's order: principal, key, request_hash, status, response_body, response_type, created_at, expires_at.
+      .select(
+        sql`select ${principal}, ${p('key')}, ${p('requestHash')}, cast(null as integer), cast(null as text), cast(null as text), ${claimedAt}, cast(${p('expiresAt')} as timestamptz) where ${principal} is not null`,
+      )
+      .onConflictDoUpdate(takeOverExpired(claimedAt, sql`cast(${p('abandonedBefore')} as timestamptz)`))
+      .returning({ principal: idempotencyKeys.principal }),
+  );
+}
 
 /**
  * Claims the key: a new row, or one whose key expired or whose claim was abandoned (still in flight,
@@ -16,18 +56,12 @@ export async function claimKey(
   const claimed = await db
     .insert(idempotencyKeys)
     .values({ ...claim, status: null })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.principal, idempotencyKeys.key],
-      set: {
-        requestHash: sql`excluded.request_hash`,
-        status: null,
-        responseBody: null,
-        responseType: null,
-        createdAt: sql`excluded.created_at`,
-        expiresAt: sql`excluded.expires_at`,
-      },
-      setWhere: sql`${idempotencyKeys.expiresAt} <= ${claim.createdAt.toISOString()}::timestamptz or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} <= ${abandonedBefore.toISOString()}::timestamptz)`,
-    })
+    .onConflictDoUpdate(
+      takeOverExpired(
+        sql`${claim.createdAt.toISOString()}::timestamptz`,
+        sql`${abandonedBefore.toISOString()}::timestamptz`,
+      ),
+    )
     .returning({ key: idempotencyKeys.key });
   return claimed.length > 0;
 }
@@ -56,16 +90,30 @@ function claimInFlight(principal: string, key: string, requestHash: string) {
   );
 }
 
-/** Keeps the answer of a claim still in flight. */
-export async function completeClaim(
+/**
+ * Keeps the answers of claims still in flight, in one statement (each row only if its claim is
+ * still this request's and in flight).
+ */
+export async function completeClaims(
   db: Database,
-  claim: { principal: string; key: string; requestHash: string },
-  answer: { status: number; body: string; contentType: string | null },
+  answers: readonly {
+    principal: string;
+    key: string;
+    requestHash: string;
+    status: number;
+    body: string;
+    contentType: string | null;
+  }[],
 ): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ status: answer.status, responseBody: answer.body, responseType: answer.contentType })
-    .where(claimInFlight(claim.principal, claim.key, claim.requestHash));
+  const k = idempotencyKeys;
+  await db.execute(sql`update ${k} set
+      ${sql.identifier(k.status.name)} = a.status,
+      ${sql.identifier(k.responseBody.name)} = a.body,
+      ${sql.identifier(k.responseType.name)} = a."contentType"
+    from json_to_recordset(cast(${JSON.stringify(answers)} as json))
+      as a(principal text, key text, "requestHash" text, status integer, body text, "contentType" text)
+    where ${k.principal} = a.principal and ${k.key} = a.key and ${k.requestHash} = a."requestHash"
+      and ${k.status} is null`);
 }
 
 /** Deletes a claim still in flight. */

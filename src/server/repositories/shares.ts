@@ -1,6 +1,7 @@
 import { and, count, desc, eq, exists, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SHARE_LIMITS, type ShareChannel } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklistActivity, checklists, shareCodeSends, shareGrants, shares, users } from '../db/schema.ts';
 import { isGrantUnexpired, isShareLive } from './access.ts';
 
@@ -75,24 +76,47 @@ export async function upsertGrant(
 
 /**
  * This browser's grant on the share of this link while the link works, with whether the grant is
- * still unexpired (an expired one is told apart: the page says so), the owner's name and the
- * languages of the checklist's texts; undefined when it has none.
+ * still unexpired (an expired one is told apart: the page says so), the owner's name, the languages
+ * of the checklist's texts and its owner and current revision (the read cache's key); undefined when
+ * it has none.
  */
-export async function grantByToken(db: Database, tokenHash: string, browserHash: string, now: Date) {
-  const [row] = await db
+const grantByTokenQuery = preparedPerDatabase((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  return db
     .select({
-      share: shares,
-      unexpired: sql<boolean>`${isGrantUnexpired(now)}`,
+      // Only what the answers say of the share: the row's other columns (times, code state) would
+      // cost parsing on every read of the shared page.
+      share: {
+        id: shares.id,
+        checklistId: shares.checklistId,
+        recipientId: shares.recipientId,
+        recipientName: shares.recipientName,
+        channel: shares.channel,
+        contact: shares.contact,
+        targetLanguage: shares.targetLanguage,
+      },
+      unexpired: sql<boolean>`${isGrantUnexpired(p('now'))}`,
       ownerDisplayName: users.displayName,
       ownerEmail: users.email,
       ownerLanguage: users.language,
       remarksLanguage: checklists.remarksLanguage,
+      ownerId: checklists.userId,
+      revision: checklists.revision,
     })
     .from(shares)
-    .innerJoin(shareGrants, and(eq(shareGrants.shareId, shares.id), eq(shareGrants.browserHash, browserHash)))
+    .innerJoin(
+      shareGrants,
+      and(eq(shareGrants.shareId, shares.id), eq(shareGrants.browserHash, p('browserHash'))),
+    )
     .innerJoin(checklists, eq(checklists.id, shares.checklistId))
     .innerJoin(users, eq(users.id, checklists.userId))
-    .where(and(eq(shares.tokenHash, tokenHash), isShareLive()));
+    .where(and(eq(shares.tokenHash, p('tokenHash')), isShareLive()))
+    .prepare('grant_by_token');
+});
+
+/** Prepared (docs/decisions/0003): the shared page asks it on every read. */
+export async function grantByToken(db: Database, tokenHash: string, browserHash: string, now: Date) {
+  const [row] = await grantByTokenQuery(db).execute({ tokenHash, browserHash, now: now.toISOString() });
   return row ? { ...row, unexpired: Boolean(row.unexpired) } : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
-import { ChecklistCache } from './checklist-cache.ts';
+import { ChecklistCache, ChecklistListCache, DERIVED_PER_ENTRY, keepDerived } from './checklist-cache.ts';
 
 function checklist(id: string, name = 'List'): Checklist {
   return {
@@ -63,5 +63,40 @@ describe('ChecklistCache', () => {
     roomy.forget('checklist_a');
     expect(roomy.size).toBe(0);
     expect(roomy.characters).toBe(0);
+  });
+});
+
+describe('answers derived from a cached state', () => {
+  it('go with the revision they were made of, and at most a few are kept per entry', () => {
+    const cache = new ChecklistCache();
+    const entry = cache.remember('user_1', 3, checklist('checklist_a'));
+    keepDerived(entry, 'share_1|en', '{"shared":1}');
+    expect(cache.at('checklist_a', 3)?.derived?.get('share_1|en')).toBe('{"shared":1}');
+    for (let n = 0; n < DERIVED_PER_ENTRY; n += 1) keepDerived(entry, `share_${n}|es`, '{}');
+    expect(entry.derived?.size).toBeLessThanOrEqual(DERIVED_PER_ENTRY);
+
+    cache.remember('user_1', 4, checklist('checklist_a', 'Renamed'));
+    expect(cache.at('checklist_a', 4)?.derived).toBeUndefined();
+  });
+});
+
+describe('ChecklistListCache', () => {
+  it('answers a list only at the fingerprint it was read at, and drops the least recently used', () => {
+    const lists = new ChecklistListCache(30);
+    lists.remember('user_1', 'f1', '[1111111111]');
+    expect(lists.at('user_1', 'f1')).toBe('[1111111111]');
+    expect(lists.at('user_1', 'f2')).toBeUndefined();
+    expect(lists.at('user_2', 'f1')).toBeUndefined();
+
+    lists.remember('user_2', 'g1', '[2222222222]');
+    lists.at('user_1', 'f1'); // user_1 is now the most recently used
+    lists.remember('user_3', 'h1', '[3333333333]');
+    expect(lists.at('user_2', 'g1')).toBeUndefined();
+    expect(lists.at('user_1', 'f1')).toBe('[1111111111]');
+    expect(lists.at('user_3', 'h1')).toBe('[3333333333]');
+
+    lists.remember('user_1', 'f2', '[1]');
+    expect(lists.at('user_1', 'f1')).toBeUndefined();
+    expect(lists.at('user_1', 'f2')).toBe('[1]');
   });
 });

@@ -17,6 +17,20 @@ export interface CachedChecklist {
   checklist: Checklist;
   /** `checklist` as the API's JSON body. */
   body: string;
+  /**
+   * Other answers made of this very state (a recipient's shared page, by share and language), kept
+   * with it and gone with it when the revision moves on; at most DERIVED_PER_ENTRY.
+   */
+  derived?: Map<string, string>;
+}
+
+export const DERIVED_PER_ENTRY = 8;
+
+/** Keeps an answer made of this entry's state under `key` (e.g. the share and language it is for). */
+export function keepDerived(entry: CachedChecklist, key: string, body: string): void {
+  entry.derived ??= new Map();
+  if (entry.derived.size >= DERIVED_PER_ENTRY) entry.derived.clear();
+  entry.derived.set(key, body);
 }
 
 /** About 64 MB of strings at most (UTF-16). */
@@ -71,5 +85,44 @@ export class ChecklistCache {
   #drop(checklistId: string, entry: CachedChecklist): void {
     this.#entries.delete(checklistId);
     this.#characters -= entry.body.length;
+  }
+}
+
+/**
+ * Owners' dashboard lists as last read, each with the fingerprint it was read at (the MD5 of its
+ * checklists' ids and revisions, repositories/checklists.ts) and its JSON already written. A reader
+ * asks the database only for the current fingerprint (folded into the session check) and answers from
+ * here when it matches: as with checklists, nothing stale is ever served, on any instance. Bounded by
+ * the characters held; the least recently used go first.
+ */
+export class ChecklistListCache {
+  readonly #entries = new Map<string, { fingerprint: string; body: string }>();
+  #characters = 0;
+
+  constructor(readonly maxCharacters = CHECKLIST_CACHE_CHARACTERS / 4) {}
+
+  /** The owner's list at exactly this fingerprint, or undefined. */
+  at(userId: string, fingerprint: string): string | undefined {
+    const entry = this.#entries.get(userId);
+    if (entry?.fingerprint !== fingerprint) return undefined;
+    this.#entries.delete(userId);
+    this.#entries.set(userId, entry);
+    return entry.body;
+  }
+
+  remember(userId: string, fingerprint: string, body: string): void {
+    const held = this.#entries.get(userId);
+    if (held) {
+      this.#entries.delete(userId);
+      this.#characters -= held.body.length;
+    }
+    if (body.length > this.maxCharacters) return;
+    this.#entries.set(userId, { fingerprint, body });
+    this.#characters += body.length;
+    for (const [id, oldest] of this.#entries) {
+      if (this.#characters <= this.maxCharacters) break;
+      this.#entries.delete(id);
+      this.#characters -= oldest.body.length;
+    }
   }
 }

@@ -9,9 +9,14 @@ import { AppError } from '#domain/errors';
 import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
-import { type ChecklistAccess, checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
+import {
+  assertOwnUserId,
+  type ChecklistAccess,
+  checklistNotFound,
+  type OwnerAccess,
+} from '../policies/checklists.ts';
 import { type SessionCheck, sessionRequired } from '../policies/sessions.ts';
-import { presentChecklist, presentTask } from '../presenters/checklists.ts';
+import { presentChecklist, presentChecklistSummary, presentTask } from '../presenters/checklists.ts';
 import {
   countOwnedChecklists,
   deleteChecklistRow,
@@ -20,22 +25,30 @@ import {
   readChecklistRow,
   reopenChecklist,
   replaceTasks,
+  sessionAndListFingerprint,
   sessionAndRevision,
   tasksOf,
   updateChecklistAtVersion,
 } from '../repositories/checklists.ts';
 import { lockUserTier } from '../repositories/users.ts';
-import type { ChecklistCache } from './checklist-cache.ts';
+import type { ChangeAnnouncer } from './change-announcer.ts';
+import type { ChecklistCache, ChecklistListCache } from './checklist-cache.ts';
 import type { PhotoFiles } from './photos.ts';
 import { keepSessionAlive } from './sessions.ts';
 
 /** Checklists and their tasks: reading, creating, editing and deleting, always within an access. */
 
-/** What the checklist services work with: the database, this instance's read cache, the photo files. */
+/**
+ * What the checklist services work with: the database, this instance's read cache, the photo files,
+ * and the notices a tick sends once it committed.
+ */
 export interface ChecklistContext {
   db: Database;
   cache: ChecklistCache;
+  /** This instance's dashboard lists, by fingerprint. */
+  lists: ChecklistListCache;
   photos: PhotoFiles;
+  notices: ChangeAnnouncer;
 }
 
 /** A checklist as read, with the revision it was read at (see ChecklistCache). */
@@ -102,9 +115,32 @@ export async function readOwnChecklistBody(
   return cache.remember(read.ownerId, read.revision, read.checklist).body;
 }
 
-/** The owner's checklists, newest first, each with its task counts (presenters/checklists.ts shows them). */
-export async function listChecklists(db: Database, access: OwnerAccess) {
-  return listOwnedChecklists(db, access.userId);
+/**
+ * GET /api/checklists for the owner behind a session: their checklists newest first, each with its
+ * task counts, status and progress, as the JSON body to send. One round trip (the session and the
+ * list's fingerprint) when this instance holds the list at that fingerprint, two otherwise
+ * (docs/decisions/0015). A `userId` asked for that is not the session's user is refused (403).
+ */
+export async function listOwnChecklistsBody(
+  context: Pick<ChecklistContext, 'db' | 'lists'>,
+  session: SessionCheck,
+  claimedUserId: string | undefined,
+): Promise<string> {
+  const { db, lists } = context;
+  const row = await sessionAndListFingerprint(db, session.idHash, session.now);
+  if (!row) throw sessionRequired();
+  assertOwnUserId({ uid: row.userId }, claimedUserId);
+  await keepSessionAlive(db, session, {
+    createdAt: row.sessionCreatedAt,
+    lastSeenAt: row.sessionLastSeenAt,
+    expiresAt: row.sessionExpiresAt,
+  });
+  const held = lists.at(row.userId, row.fingerprint);
+  if (held !== undefined) return held;
+  const read = await listOwnedChecklists(db, row.userId);
+  const body = JSON.stringify(read.rows.map(presentChecklistSummary));
+  lists.remember(row.userId, read.fingerprint, body);
+  return body;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { IDEMPOTENCY_LIMITS } from '#domain/offline';
 import type { Database } from '../db/client.ts';
 import {
   claimKey,
-  completeClaim,
+  completeClaims,
   deleteClaim,
   deleteKeysExpiredBy,
   heldKey,
@@ -62,6 +63,15 @@ export function requestFingerprint(method: string, route: string, params: unknow
   );
 }
 
+/** The times of a claim made now: when, until when the key is kept, and before when a claim is abandoned. */
+export function claimTimes(now: Date = new Date()) {
+  return {
+    claimedAt: now,
+    expiresAt: new Date(now.getTime() + RETENTION_MS),
+    abandonedBefore: new Date(now.getTime() - ABANDONED_CLAIM_MS),
+  };
+}
+
 /**
  * Claims the key for this request, or says why not: the stored answer of the same request, another
  * request of the same key still in flight, or the key used for a different request. An expired key
@@ -69,21 +79,35 @@ export function requestFingerprint(method: string, route: string, params: unknow
  */
 export async function claimIdempotencyKey(
   db: Database,
+  keeper: AnswerKeeper,
   principal: string,
   key: string,
   requestHash: string,
   now: Date = new Date(),
 ): Promise<ClaimResult> {
-  const abandonedBefore = new Date(now.getTime() - ABANDONED_CLAIM_MS);
-  const claim = {
-    principal,
-    key,
-    requestHash,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RETENTION_MS),
-  };
-  if (await claimKey(db, claim, abandonedBefore)) return { kind: 'claimed' };
+  const times = claimTimes(now);
+  const claim = { principal, key, requestHash, createdAt: times.claimedAt, expiresAt: times.expiresAt };
+  if (await claimKey(db, claim, times.abandonedBefore)) return { kind: 'claimed' };
+  return whyNotClaimed(db, keeper, principal, key, requestHash);
+}
 
+/**
+ * Why a claim failed (here or inside a statement that claims as it changes, the tick's): the stored
+ * answer of the same request, the same key in flight, or the key used for another request.
+ */
+export async function whyNotClaimed(
+  db: Database,
+  keeper: AnswerKeeper,
+  principal: string,
+  key: string,
+  requestHash: string,
+): Promise<Exclude<ClaimResult, { kind: 'claimed' }>> {
+  const unwritten = keeper.unwritten(principal, key);
+  if (unwritten) {
+    if (unwritten.requestHash !== requestHash) return { kind: 'reused' };
+    const { status, body, contentType } = unwritten;
+    return { kind: 'replay', answer: { status, body, contentType } };
+  }
   const held = await heldKey(db, principal, key);
   // Gone between the two statements (swept, or its claim released): a retry will claim it.
   if (!held) return { kind: 'in-flight' };
@@ -95,15 +119,65 @@ export async function claimIdempotencyKey(
   };
 }
 
-/** Keeps the answer of a claimed request (only a claim still in flight is completed). */
-export async function storeIdempotentAnswer(
-  db: Database,
-  principal: string,
-  key: string,
-  requestHash: string,
-  answer: StoredAnswer,
-): Promise<void> {
-  await completeClaim(db, { principal, key, requestHash }, answer);
+interface KeptAnswer extends StoredAnswer {
+  principal: string;
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * Keeps the answers of claimed requests: those given in one turn of the event loop go into the
+ * database in one statement, after the answer went out (docs/decisions/0015: a round trip and a
+ * commit fewer per keyed request). Until written, a replay reaching this instance is answered from
+ * here; one reaching another instance finds the key in flight for those milliseconds (409 with
+ * Retry-After: 1). A process that dies first leaves the claim in flight until it is taken over as
+ * abandoned (ABANDONED_CLAIM_MS), as a crash between the work and storing the answer always did.
+ */
+export class AnswerKeeper {
+  readonly #unwritten = new Map<string, KeptAnswer>();
+  #queued: KeptAnswer[] = [];
+  #scheduled = false;
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  keep(principal: string, key: string, requestHash: string, answer: StoredAnswer): void {
+    const kept = { principal, key, requestHash, ...answer };
+    this.#unwritten.set(`${principal}\n${key}`, kept);
+    this.#queued.push(kept);
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  /** The answer of this key not yet written, if this instance holds one. */
+  unwritten(principal: string, key: string): KeptAnswer | undefined {
+    return this.#unwritten.get(`${principal}\n${key}`);
+  }
+
+  /** Writes what is queued (and waits for what is being written): before the database closes. */
+  flush(): Promise<void> {
+    this.#scheduled = false;
+    const batch = this.#queued;
+    this.#queued = [];
+    if (batch.length > 0) {
+      this.#writing = this.#writing.then(async () => {
+        try {
+          await completeClaims(this.db, batch);
+        } catch (error) {
+          this.log.warn({ err: error, answers: batch.length }, 'could not keep idempotent answers');
+        }
+        for (const kept of batch) {
+          const id = `${kept.principal}\n${kept.key}`;
+          if (this.#unwritten.get(id) === kept) this.#unwritten.delete(id);
+        }
+      });
+    }
+    return this.#writing;
+  }
 }
 
 /** Lets the key go (the request failed on our side, or was not run): a retry runs it again. */

@@ -3,7 +3,7 @@ import type { LanguageCode } from '#domain/languages';
 import { SHARE_LIMITS, SHARE_MESSAGES, type VerificationStatus, type VerifyResponse } from '#domain/sharing';
 import type { RecipientAccess } from '../policies/checklists.ts';
 import { asSeenBy } from '../presenters/checklists.ts';
-import { presentVerifiedStatus, recipientLabel } from '../presenters/shares.ts';
+import { presentSharedChecklist, presentVerifiedStatus, recipientLabel } from '../presenters/shares.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import {
   consumeCode,
@@ -13,7 +13,7 @@ import {
   takeCodeTry,
   upsertGrant,
 } from '../repositories/shares.ts';
-import type { ChecklistCache } from './checklist-cache.ts';
+import { type ChecklistCache, keepDerived } from './checklist-cache.ts';
 import { readChecklistWithRevision } from './checklists.ts';
 import { type SharingContext, shareNotFound } from './share-delivery.ts';
 import { checklistLanguagesOf, translateChecklist } from './shared-translation.ts';
@@ -144,25 +144,22 @@ export interface SharedReadOptions {
   onTranslationLanded?: (checklistId: string, language: LanguageCode) => void;
 }
 
-/** A shared checklist as a verified browser reads it (presenters/shares.ts: `presentSharedChecklist`). */
-export interface SharedRead {
-  shown: Awaited<ReturnType<typeof translateChecklist>>;
-  share: ShareRow;
-  owner: { displayName: string; email: string };
-}
-
 /**
- * GET /api/shared/checklist?token=&lang=: only for a browser verified on this live link. The owner's
- * texts come in the page's language when an engine has the pair (within TRANSLATION_LIMITS.waitMs).
+ * GET /api/shared/checklist?token=&lang=: only for a browser verified on this live link, as the JSON
+ * body to send (presenters/shares.ts `presentSharedChecklist`). The owner's texts come in the page's
+ * language when an engine has the pair (within TRANSLATION_LIMITS.waitMs). One round trip when the
+ * read cache holds the checklist's current revision (the grant's query finds it), two otherwise; an
+ * answer with nothing machine-translated or pending is kept with that revision in the cache, so the
+ * next read of the same share and language sends it again as it is (docs/decisions/0015).
  */
-export async function readSharedChecklist(
+export async function readSharedChecklistBody(
   context: SharingContext,
   cache: ChecklistCache,
   token: string,
   browserHash: string | null,
   options: SharedReadOptions,
   now = new Date(),
-): Promise<SharedRead> {
+): Promise<string> {
   const grant = browserHash
     ? await grantByToken(context.db, context.secrets.tokenHash(token), browserHash, now)
     : undefined;
@@ -174,20 +171,43 @@ export async function readSharedChecklist(
     shareId: share.id,
     actorLabel: recipientLabel(share),
   };
-  const read = await readChecklistWithRevision(context.db, access, share.checklistId);
-  if (!read) throw shareNotFound();
-  cache.remember(read.ownerId, read.revision, read.checklist);
+  // The checklist as cached at the revision the grant's query found, else read (docs/decisions/0004).
+  let held = cache.at(share.checklistId, grant.revision);
+  if (!held || held.ownerId !== grant.ownerId) {
+    const read = await readChecklistWithRevision(context.db, access, share.checklistId);
+    if (!read) throw shareNotFound();
+    held = cache.remember(read.ownerId, read.revision, read.checklist);
+  }
   const targetLanguage = share.targetLanguage as LanguageCode;
   const language = options.lang ?? targetLanguage;
+  const owner = { displayName: grant.ownerDisplayName, email: grant.ownerEmail };
+  // Everything else the answer says, so a kept one is only ever sent for the same share as it is now.
+  const key = JSON.stringify([
+    share.id,
+    language,
+    share.targetLanguage,
+    share.recipientName,
+    share.channel,
+    share.contact,
+    owner.displayName,
+    owner.email,
+    grant.ownerLanguage,
+    grant.remarksLanguage,
+  ]);
+  const kept = held.derived?.get(key);
+  if (kept !== undefined) return kept;
   const notify = options.onTranslationLanded;
   const shown = await translateChecklist(
     options.translation,
-    asSeenBy(access.kind, read.checklist),
+    asSeenBy(access.kind, held.checklist),
     checklistLanguagesOf(grant),
     language,
     notify
       ? { key: `${share.checklistId}|${language}`, notify: () => notify(share.checklistId, language) }
       : undefined,
   );
-  return { shown, share, owner: { displayName: grant.ownerDisplayName, email: grant.ownerEmail } };
+  const body = JSON.stringify(presentSharedChecklist({ shown, share, owner }));
+  // A translation may land later (then this answer would be stale): only plain answers are kept.
+  if (!shown.translated && !shown.translationNote) keepDerived(held, key, body);
+  return body;
 }

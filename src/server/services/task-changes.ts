@@ -4,10 +4,16 @@ import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import { type ActorKind, type Caller, checklistNotFound, taskNotFound } from '../policies/checklists.ts';
 import { checklistBodyFor } from '../presenters/checklists.ts';
-import { applyTaskChange, taskChangeOf } from '../repositories/task-updates.ts';
+import {
+  applyKeyedTaskChange,
+  applyTaskChange,
+  type KeyClaim,
+  taskChangeOf,
+} from '../repositories/task-updates.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
 import type { CachedChecklist, ChecklistCache } from './checklist-cache.ts';
 import { type ChecklistContext, readChecklistWithRevision } from './checklists.ts';
+import { claimTimes } from './idempotency.ts';
 import { keepSessionAlive } from './sessions.ts';
 
 /**
@@ -17,9 +23,29 @@ import { keepSessionAlive } from './sessions.ts';
  */
 
 /**
+ * A change's Idempotency-Key, claimed in the change's own statement (docs/decisions/0015): the key,
+ * the request's fingerprint, and `claimed`, told what the claim came to before anything else runs
+ * (http/idempotency.ts keeps the answer of a claimed key, or answers why it was not claimed).
+ */
+export type { KeyClaim };
+
+export interface StatementKey {
+  key: string;
+  requestHash: string;
+  claimed(claim: KeyClaim): void;
+}
+
+/** The answer's JSON body and who acted; `body` null: the key was not claimed and nothing ran. */
+export interface TaskUpdated {
+  body: string | null;
+  actorKind: ActorKind | null;
+}
+
+/**
  * Answers the checklist as it now is, as the JSON body to send: built from the cached checklist at the
  * revision just before this change when there is one (the change is then all that differs), else
- * read. A recipient's copy carries no user id. A removed photo's files are deleted after.
+ * read. A recipient's copy carries no user id. A removed photo's files are deleted after. With a key,
+ * the key is claimed in the change's statement, and nothing changes unless this request claimed it.
  */
 export async function updateTask(
   context: ChecklistContext,
@@ -27,20 +53,30 @@ export async function updateTask(
   checklistId: string,
   taskId: string,
   patch: TaskPatch,
-): Promise<string> {
+  key?: StatementKey,
+): Promise<TaskUpdated> {
   const change = taskChangeOf(patch);
   if (change === 'keep')
     throw new AppError('validation_failed', 'Nothing to change: send completed or photoUrl');
   const { db, cache } = context;
-  const row = await applyTaskChange(
-    db,
-    change,
-    { idHash: caller.session?.idHash ?? null, browserHash: caller.browserHash, now: caller.now },
-    { checklistId, taskId, activityId: newId('activity'), changedAt: patch.changedAt },
-  );
-  let body: string;
+  const asked = { idHash: caller.session?.idHash ?? null, browserHash: caller.browserHash, now: caller.now };
+  const target = { checklistId, taskId, activityId: newId('activity'), changedAt: patch.changedAt };
+  let row: Awaited<ReturnType<typeof applyTaskChange>>;
+  if (key) {
+    const keyed = await applyKeyedTaskChange(db, change, asked, target, {
+      key: key.key,
+      requestHash: key.requestHash,
+      ...claimTimes(caller.now),
+    });
+    key.claimed(keyed.claim);
+    if (keyed.claim.principal !== null && !keyed.claim.claimed) return { body: null, actorKind: null };
+    row = keyed.row;
+  } else {
+    row = await applyTaskChange(db, change, asked, target);
+  }
+  let answer: TaskUpdated;
   if (!row) {
-    body = await checklistAsItIs(context, caller, checklistId, taskId);
+    answer = await checklistAsItIs(context, caller, checklistId, taskId);
   } else {
     if (
       row.actorKind === 'owner' &&
@@ -55,10 +91,22 @@ export async function updateTask(
         expiresAt: row.sessionExpiresAt,
       });
     }
-    body = checklistBodyFor(row.actorKind, await checklistAfter(db, cache, checklistId, row));
+    // Committed: its notice is ours to send (migration 0011).
+    context.notices.afterCommit({
+      kind: 'checklist',
+      op: 'change',
+      checklistId,
+      ownerId: row.ownerId,
+      revision: row.revision,
+      actorShareId: row.actorShareId,
+    });
+    answer = {
+      body: checklistBodyFor(row.actorKind, await checklistAfter(db, cache, checklistId, row)),
+      actorKind: row.actorKind,
+    };
   }
   if (patch.photoUrl === null) await context.photos.sweep(checklistId);
-  return body;
+  return answer;
 }
 
 interface ChangedTask {
@@ -115,11 +163,14 @@ async function checklistAsItIs(
   caller: Caller,
   checklistId: string,
   taskId: string,
-): Promise<string> {
+): Promise<TaskUpdated> {
   const { db, cache } = context;
   const { access } = await resolveChecklistActor(db, caller, checklistId, 'tick');
   const read = await readChecklistWithRevision(db, access, checklistId);
   if (!read) throw checklistNotFound();
   if (!read.checklist.tasks.some((task) => task.id === taskId)) throw taskNotFound();
-  return checklistBodyFor(access.kind, cache.remember(read.ownerId, read.revision, read.checklist));
+  return {
+    body: checklistBodyFor(access.kind, cache.remember(read.ownerId, read.revision, read.checklist)),
+    actorKind: access.kind,
+  };
 }

@@ -28,6 +28,8 @@ export interface AnalyticsSink {
    * `void sink.record(...)`, so the answer never waits for the analytics service.
    */
   record(event: AnalyticsEvent): Promise<void>;
+  /** Stores what a sink holds back, if any (before the database closes). */
+  flush?(): Promise<void>;
 }
 
 export interface RecordedEvent {
@@ -78,29 +80,58 @@ export class PlausibleSink implements AnalyticsSink {
   }
 }
 
+/** Events arriving within this long of each other are stored by one insert. */
+const LOCAL_BATCH_MS = 20;
+
 export class LocalAnalytics implements AnalyticsSink {
   readonly kind = 'local';
+  #pending: AnalyticsEvent[] = [];
+  #batch: Promise<void> | null = null;
+  /** The inserts in order, so a flush resolves once everything recorded before it is stored. */
+  #stored: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async record(event: AnalyticsEvent): Promise<void> {
+  /**
+   * Kept with the events recorded in the next few milliseconds, by one insert (one commit instead of
+   * one per request; docs/decisions/0015). Resolves once stored.
+   */
+  record(event: AnalyticsEvent): Promise<void> {
+    this.#pending.push(event);
+    this.#batch ??= new Promise<void>((resolve) => setTimeout(resolve, LOCAL_BATCH_MS)).then(() =>
+      this.flush(),
+    );
+    return this.#batch;
+  }
+
+  /** Stores what is waiting now (also before listing, and before the database closes). */
+  flush(): Promise<void> {
+    const events = this.#pending;
+    this.#pending = [];
+    this.#batch = null;
+    if (events.length > 0) this.#stored = this.#stored.then(() => this.#store(events));
+    return this.#stored;
+  }
+
+  async #store(events: AnalyticsEvent[]): Promise<void> {
     try {
       await this.db
         .insert(analyticsEvents)
-        .values({ name: event.name, props: { ...event.props, path: event.path } });
+        .values(events.map((event) => ({ name: event.name, props: { ...event.props, path: event.path } })));
     } catch (error) {
       this.log.warn(
-        { err: { message: (error as Error).message }, event: event.name },
-        'analytics: event not stored',
+        { err: { message: (error as Error).message }, events: events.map((event) => event.name) },
+        'analytics: events not stored',
       );
     }
   }
 
   /** Newest first. */
   async list(limit = 200): Promise<RecordedEvent[]> {
+    await this.flush();
     const rows = await this.db
       .select()
       .from(analyticsEvents)

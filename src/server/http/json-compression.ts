@@ -1,0 +1,93 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { type ContentEncoding, chosenEncoding } from './content-encoding.ts';
+
+/**
+ * JSON answers of the API go out compressed when they are large enough to gain from it (issue 15,
+ * docs/decisions/0015): Brotli (quality 4) or gzip by Accept-Encoding, with `Vary: Accept-Encoding`.
+ * A 50-task checklist's 10.9 kB become about 0.7-1 kB, the dashboard's list of 50 about 0.5 kB: what
+ * a phone on weak cellular waits for. Below `MIN_BYTES` the frame costs more than it saves.
+ *
+ * The hot routes send the same string again and again (the read caches' bodies: one checklist at a
+ * revision, an owner's list at a fingerprint), so the compressed copies of the last bodies sent are
+ * kept by that string: compressing costs once per revision, not per request.
+ */
+export const MIN_BYTES = 1024;
+const REMEMBERED = 256;
+
+const BROTLI = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
+
+function compress(body: string, encoding: ContentEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        ...BROTLI,
+        params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
+/** The compressed copies of the bodies sent last, least recently used first out. */
+const remembered = new Map<string, Partial<Record<ContentEncoding, Buffer>>>();
+
+export function compressedBody(body: string, encoding: ContentEncoding): Buffer {
+  let copies = remembered.get(body);
+  if (copies) {
+    remembered.delete(body);
+  } else {
+    copies = {};
+    if (remembered.size >= REMEMBERED) {
+      const oldest = remembered.keys().next();
+      if (!oldest.done) remembered.delete(oldest.value);
+    }
+  }
+  remembered.set(body, copies);
+  let copy = copies[encoding];
+  if (!copy) {
+    copy = compress(body, encoding);
+    copies[encoding] = copy;
+  }
+  return copy;
+}
+
+function isJson(reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('application/json');
+}
+
+/** The body to send: compressed when it is JSON text worth it and the client accepts an encoding. */
+function encodedJson(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  // Strings only: bodies Fastify serialised or a route sent as JSON text (never streams or files).
+  if (typeof payload !== 'string' || payload.length < MIN_BYTES || !isJson(reply)) return payload;
+  if (reply.hasHeader('content-encoding')) return payload;
+  reply.header('vary', 'Accept-Encoding');
+  const encoding = chosenEncoding(request);
+  if (!encoding) return payload;
+  reply.header('content-encoding', encoding);
+  return compressedBody(payload, encoding);
+}
+
+function compressJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error?: Error | null, payload?: unknown) => void,
+): void {
+  done(null, encodedJson(request, reply, payload));
+}
+
+/**
+ * Register after every other hook that reads an answer's text (the Idempotency-Key's kept answer,
+ * the tests' response check): each route gets this `onSend` last, so they all see the JSON as it is.
+ */
+export function registerJsonCompression(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/')) return;
+    const existing = route.onSend;
+    route.onSend =
+      existing === undefined
+        ? [compressJson]
+        : [...(Array.isArray(existing) ? existing : [existing]), compressJson];
+  });
+}
