@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  Component,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useParams, useSearch } from 'wouter';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '#domain/languages';
 import type { VerifyResponse } from '#domain/sharing';
@@ -69,6 +78,10 @@ export default function SharedChecklistPage() {
   const error = trusted && isApiError(shared.error) ? shared.error : null;
   const accessLost = error?.status === 401;
   const shareGone = error?.code === 'share_not_found';
+
+  // The checklist is drawn in a transition (in slices, the page answering taps meanwhile): its first
+  // drawing is the page's longest task on a phone (Lighthouse mobile TBT on the verified view).
+  const shown = useDeferredValue(shared.data);
 
   let view: View;
   if (verifiedHere && !pauseOver) view = 'code';
@@ -167,13 +180,16 @@ export default function SharedChecklistPage() {
       )}
       {view === 'failed' && <SharedLoadFailed />}
       {view === 'not-found' && <SharedNotFound />}
-      {view === 'checklist' && shared.data && (
-        <ChunkBoundary fallback={<SharedLoadFailed />}>
-          <Suspense fallback={<ChecklistDetailSkeleton />}>
-            <SharedChecklistContent token={token} shared={shared.data} language={language} />
-          </Suspense>
-        </ChunkBoundary>
-      )}
+      {view === 'checklist' &&
+        (shown ? (
+          <ChunkBoundary fallback={<SharedLoadFailed />}>
+            <Suspense fallback={<ChecklistDetailSkeleton />}>
+              <SharedChecklistContent token={token} shared={shown} language={language} />
+            </Suspense>
+          </ChunkBoundary>
+        ) : (
+          <ChecklistDetailSkeleton />
+        ))}
     </main>
   );
 }
