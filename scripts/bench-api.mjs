@@ -14,7 +14,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, cookieOf, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
+import {
+  api,
+  cookieOf,
+  freePort,
+  prepareBench,
+  printTable,
+  serverEnv,
+  startProcess,
+  stopProcess,
+} from './bench-support.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -96,15 +105,7 @@ try {
   server = await startProcess(
     'server',
     [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js'],
-    {
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'development',
-    },
+    serverEnv(apiPort, databaseUrl, dataDir, base),
     `${base}/healthz`,
   );
   hello = await startProcess(
@@ -176,14 +177,7 @@ try {
       String(r.errors),
     ]),
   ];
-  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  for (const row of table) {
-    console.info(
-      row
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-        .join('  '),
-    );
-  }
+  printTable(table);
   const verdict = (ok) => (ok ? 'met' : 'MISSED');
   const { list, get, patch } = results;
   if (get) {
