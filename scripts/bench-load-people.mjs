@@ -49,6 +49,7 @@ function newStats(errors = {}) {
   return {
     latencies: {},
     requests: 0,
+    actions: 0,
     errors,
     lost: 0,
     expected: 0,
@@ -141,7 +142,7 @@ function personOf(p, role) {
     base,
     address: addressOf(p),
     http: new Client(base, {
-      connect: { localAddress: addressOf(p) },
+      localAddress: addressOf(p),
       pipelining: 1,
       keepAliveTimeout: 60_000,
       headersTimeout: 30_000,
@@ -397,6 +398,7 @@ async function live(person) {
   await sleep(Math.random() * actEveryMs);
   while (!stopping) {
     const started = performance.now();
+    if (measuring) stats.actions += 1;
     try {
       await ACTIONS[chooseAction(person)](person);
     } catch {

@@ -48,9 +48,13 @@ const SERVER_ARGS = process.env.LOAD_SERVER_ARGS?.split(' ').filter(Boolean) ?? 
 const DRAIN_SECONDS = 3;
 const PEOPLE_PER_GROUP = 4;
 const GOALS = { p99Ms: 100, people: 5_000 };
+/** Answers of a kind in the window before its p99 counts (below, the p99 is the slowest answer). */
+const MIN_JUDGED = 100;
 /** Sockets per person in each process (one WebSocket, one HTTP connection), and some to spare. */
 const FDS_PER_PERSON = 2;
 const FDS_SPARE = 500;
+/** The application name of the bench's own connection to its database (left out of the samples). */
+const STATS_CLIENT = 'bench-load statistics';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,6 +104,23 @@ function cpuSecondsOf(pid) {
   }
 }
 
+/** CPU time of the whole machine (every process, ours and others'), in seconds. */
+function machineCpuSeconds() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait
+  const busy = fields.slice(0, 8).reduce((sum, value) => sum + value, 0) - fields[3] - fields[4];
+  return busy / TICKS_PER_SECOND;
+}
+
+/** Seconds the process's main thread has waited for a core while runnable (/proc schedstat). */
+function runQueueSecondsOf(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return null;
+  }
+}
+
 async function cpuSnapshot(admin, databaseName, servers) {
   const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [databaseName]);
   const backends = new Map(rows.map(({ pid }) => [pid, cpuSecondsOf(pid)]));
@@ -107,8 +128,10 @@ async function cpuSnapshot(admin, databaseName, servers) {
   return {
     at: performance.now(),
     servers: servers.map((server) => cpuSecondsOf(server.pid)),
+    waits: servers.map((server) => runQueueSecondsOf(server.pid)),
     backends,
     generator: (usage.user + usage.system) / 1e6,
+    machine: machineCpuSeconds(),
   };
 }
 
@@ -121,11 +144,14 @@ function cpuBetween(before, after) {
     const end = after.backends.get(pid);
     if (start !== null && end !== null && end !== undefined) backends += end - start;
   }
-  return {
-    servers: after.servers.map((end, i) => percent(end - before.servers[i])),
-    postgres: percent(backends),
-    generator: percent(after.generator - before.generator),
-  };
+  const servers = after.servers.map((end, i) => percent(end - before.servers[i]));
+  const postgres = percent(backends);
+  const generator = percent(after.generator - before.generator);
+  const machine = percent(after.machine - before.machine);
+  const ours = servers.reduce((sum, value) => sum + value, 0) + postgres + generator;
+  // The share of the window the server's event loop was ready to run but had no core.
+  const waiting = after.waits.map((end, i) => percent(end - before.waits[i]));
+  return { servers, waiting, postgres, generator, machine, others: Math.max(0, machine - ours) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,6 +202,7 @@ function merge(reports) {
   const merged = {
     latencies: {},
     requests: 0,
+    actions: 0,
     errors: {},
     expected: 0,
     delivered: 0,
@@ -191,7 +218,15 @@ function merge(reports) {
     }
     for (const [what, count] of Object.entries(figures.errors))
       merged.errors[what] = (merged.errors[what] ?? 0) + count;
-    for (const key of ['requests', 'expected', 'delivered', 'undelivered', 'wsMessages', 'wsBytes']) {
+    for (const key of [
+      'requests',
+      'actions',
+      'expected',
+      'delivered',
+      'undelivered',
+      'wsMessages',
+      'wsBytes',
+    ]) {
       merged[key] += figures[key];
     }
     merged.deliveryMs = merged.deliveryMs.concat(figures.deliveryMs);
@@ -205,16 +240,85 @@ function merge(reports) {
 
 const KINDS = ['tick', 'checklist', 'shared', 'status', 'shares', 'list', 'stats', 'plan', 'remark', 'photo'];
 
+/**
+ * What this database's backends are doing, sampled every 250 ms: how many run a query, and what
+ * those wait for (none: on a CPU). Tells a saturated pool or lock and I/O waits from a busy CPU.
+ */
+function sampleBackends(admin, databaseName) {
+  const samples = { count: 0, active: 0, total: 0, inTransaction: 0, waits: {} };
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const { rows } = await admin.query(
+        `select state, wait_event_type, wait_event from pg_stat_activity
+         where datname = $1 and backend_type = 'client backend' and application_name <> $2`,
+        [databaseName, STATS_CLIENT],
+      );
+      samples.count += 1;
+      samples.total += rows.length;
+      for (const row of rows) {
+        if (row.state === 'idle in transaction') samples.inTransaction += 1;
+        if (row.state !== 'active') continue;
+        samples.active += 1;
+        const wait = row.wait_event ? `${row.wait_event_type}:${row.wait_event}` : 'CPU';
+        samples.waits[wait] = (samples.waits[wait] ?? 0) + 1;
+      }
+    } finally {
+      busy = false;
+    }
+  }, 250);
+  return () => {
+    clearInterval(timer);
+    const top = Object.entries(samples.waits)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 4)
+      .map(([wait, n]) => `${wait} ${((100 * n) / Math.max(1, samples.active)).toFixed(0)}%`);
+    return {
+      active: samples.active / Math.max(1, samples.count),
+      inTransaction: samples.inTransaction / Math.max(1, samples.count),
+      connections: samples.total / Math.max(1, samples.count),
+      waits: top.join(', ') || 'none',
+    };
+  };
+}
+
+/** This database's commits and rows written so far, per table (PostgreSQL's cumulative statistics). */
+async function writesSoFar(database) {
+  const { rows } = await database.query(
+    `select relname, n_tup_ins + n_tup_upd + n_tup_del as written from pg_stat_user_tables
+     union all select '(transactions)', xact_commit from pg_stat_database where datname = current_database()`,
+  );
+  return new Map(rows.map(({ relname, written }) => [relname, Number(written)]));
+}
+
+/** Commits and rows written per action between two readings, the busiest tables first. */
+function writesPerAction(before, after, actions) {
+  return [...after]
+    .map(([table, count]) => [table, (count - (before.get(table) ?? 0)) / Math.max(1, actions)])
+    .filter(([, perAction]) => perAction >= 0.05)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 8)
+    .map(([table, perAction]) => `${table} ${perAction.toFixed(2)}`)
+    .join(', ');
+}
+
 async function measureStep(people, context) {
-  const { workers, admin, databaseName, servers } = context;
+  const { workers, admin, databaseName, servers, stats } = context;
   await sleep(WARMUP_SECONDS * 1000);
   const load = loadavg()[0];
+  const writesBefore = await writesSoFar(stats);
   const before = await cpuSnapshot(admin, databaseName, servers);
   for (const worker of workers) worker.postMessage({ type: 'measure', on: true });
+  const stopSampling = sampleBackends(admin, databaseName);
   await sleep(STEP_SECONDS * 1000);
   for (const worker of workers) worker.postMessage({ type: 'measure', on: false });
+  const backends = stopSampling();
   const after = await cpuSnapshot(admin, databaseName, servers);
   await sleep(DRAIN_SECONDS * 1000);
+  // Statistics reach the views within a second or so of each commit: read after the drain.
+  const writesAfter = await writesSoFar(stats);
   const reports = await Promise.all(workers.map((worker) => ask(worker, { type: 'report' }, 'report')));
   const figures = merge(reports.map((reply) => reply.figures));
   const latency = {};
@@ -224,7 +328,11 @@ async function measureStep(people, context) {
   }
   const delivery = figures.deliveryMs.sort((a, b) => a - b);
   const errors = Object.values(figures.errors).reduce((sum, count) => sum + count, 0);
-  const worst = Math.max(...Object.values(latency).map((kind) => (kind.count > 0 ? kind.p99 : 0)));
+  // A p99 of fewer than 100 answers is their slowest one: such a kind is shown, not judged.
+  const worst = KINDS.filter((kind) => latency[kind].count >= MIN_JUDGED).reduce(
+    (slowest, kind) => (latency[kind].p99 > slowest.p99 ? { kind, p99: latency[kind].p99 } : slowest),
+    { kind: '-', p99: 0 },
+  );
   return {
     people,
     rps: figures.requests / STEP_SECONDS,
@@ -240,10 +348,13 @@ async function measureStep(people, context) {
     wsPerSecond: figures.wsMessages / STEP_SECONDS,
     wsMegabytesPerSecond: figures.wsBytes / STEP_SECONDS / 1e6,
     loopDelayP99Ms: figures.loopDelayP99Ms,
+    actionsPerSecond: figures.actions / STEP_SECONDS,
+    writes: writesPerAction(writesBefore, writesAfter, figures.actions),
     cpu: cpuBetween(before, after),
+    backends,
     loadBefore: load,
     loadAfter: loadavg()[0],
-    passed: worst <= GOALS.p99Ms && errors === 0 && figures.undelivered === 0 && figures.expected > 0,
+    passed: worst.p99 <= GOALS.p99Ms && errors === 0 && figures.undelivered === 0 && figures.expected > 0,
   };
 }
 
@@ -264,19 +375,29 @@ function printStep(result) {
       `(its event loop delay p99 ${result.loopDelayP99Ms.toFixed(0)} ms); load ${result.loadBefore.toFixed(1)} -> ${result.loadAfter.toFixed(1)}; ` +
       `${result.passed ? 'passed' : 'FAILED'}`,
   );
+  const { cpu, actionsPerSecond, backends } = result;
+  const perAction = (percent) => (percent * 10) / Math.max(1, actionsPerSecond); // ms of CPU per action
+  const serverPerAction = perAction(cpu.servers.reduce((sum, value) => sum + value, 0));
+  console.info(
+    `    ${actionsPerSecond.toFixed(0)} actions/s; CPU per action: server ${serverPerAction.toFixed(2)} ms, ` +
+      `postgres ${perAction(cpu.postgres).toFixed(2)} ms, generator ${perAction(cpu.generator).toFixed(2)} ms ` +
+      `(one core's worth of server time would serve about ${Math.round(ACT_EVERY_MS / serverPerAction)} people); ` +
+      `the server's event loop waited for a core ${cpu.waiting.map((w) => w.toFixed(0)).join('+')}% of the time; ` +
+      `other processes on the machine: ${cpu.others.toFixed(0)}% of a core; database connections running a query ` +
+      `${backends.active.toFixed(1)}, idle in a transaction ${backends.inTransaction.toFixed(1)}, of ${backends.connections.toFixed(0)}; ` +
+      `queries waiting for: ${backends.waits}`,
+  );
+  console.info(`    per action, transactions (each statement outside one counts) and rows written by table (the drain's included): ${result.writes}`);
   for (const [what, count] of Object.entries(result.errorList).slice(0, 8))
     console.info(`    ${count} x ${what}`);
 }
 
 function summaryTable(label, results) {
-  const cell = (kind) => (r) =>
-    r.latency[kind].count > 0 ? `${ms(r.latency[kind].p50)}/${ms(r.latency[kind].p99)}` : '-';
-  const worstKind = (r) =>
-    KINDS.reduce(
-      (worst, kind) =>
-        r.latency[kind].count > 0 && r.latency[kind].p99 > (r.latency[worst]?.p99 ?? -1) ? kind : worst,
-      KINDS[0],
-    );
+  const cell = (kind) => (r) => {
+    const { count, p50, p99 } = r.latency[kind];
+    if (count === 0) return '-';
+    return `${ms(p50)}/${ms(p99)}${count < MIN_JUDGED ? ` (${count})` : ''}`;
+  };
   console.info(`\n${label}`);
   printTable([
     [
@@ -285,27 +406,29 @@ function summaryTable(label, results) {
       'tick p50/p99',
       'reads p50/p99',
       'photo p50/p99',
-      'worst p99',
+      'worst judged p99',
       'errors',
       'delivered/expected',
       'tick→screen p99',
-      'CPU srv/pg/gen %',
+      'CPU % srv/pg/gen/others',
       'load',
       'step',
     ],
     ...results.map((r) => {
-      const reads = ['checklist', 'shared'].map((kind) => r.latency[kind]).filter((kind) => kind.count > 0);
       return [
         String(r.people),
         r.rps.toFixed(0),
         cell('tick')(r),
-        reads.map((kind) => `${ms(kind.p50)}/${ms(kind.p99)}`).join(' '),
+        `${cell('checklist')(r)} ${cell('shared')(r)}`,
         cell('photo')(r),
-        `${ms(r.worst)} (${worstKind(r)})`,
+        `${ms(r.worst.p99)} (${r.worst.kind})`,
         String(r.errors),
         `${r.delivered}/${r.expected}`,
         `${ms(r.deliveryP99)} ms`,
-        `${r.cpu.servers.map((c) => c.toFixed(0)).join('+')}/${r.cpu.postgres.toFixed(0)}/${r.cpu.generator.toFixed(0)}`,
+        [
+          r.cpu.servers.map((c) => c.toFixed(0)).join('+'),
+          ...[r.cpu.postgres, r.cpu.generator, r.cpu.others].map((c) => c.toFixed(0)),
+        ].join('/'),
         r.loadAfter.toFixed(1),
         r.passed ? 'passed' : 'FAILED',
       ];
@@ -380,9 +503,21 @@ const limits = raiseOpenFilesLimit();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-'));
 let bench;
 const admin = new pg.Client({ connectionString: serverUrl });
+/** A connection to the benchmark's database, for its statistics (not counted among the server's). */
+const stats = {
+  client: null,
+  async connect(connectionString) {
+    this.client = new pg.Client({ connectionString, application_name: STATS_CLIENT });
+    await this.client.connect();
+  },
+  query(...args) {
+    return this.client.query(...args);
+  },
+};
 try {
   bench = await prepareBench();
   await admin.connect();
+  await stats.connect(bench.databaseUrl);
   const range = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
   console.info(
     `Open files: ${limits.soft} (hard ${limits.hard}); the largest step needs about ${limits.needed} in the generator and as many in the server. ` +
@@ -398,6 +533,7 @@ try {
     databaseName: new URL(bench.databaseUrl).pathname.slice(1),
     dataDir,
     admin,
+    stats,
     photo: await smallPhoto(),
     known: new Map(),
   };
@@ -432,6 +568,7 @@ try {
   );
 } finally {
   await admin.end().catch(() => undefined);
+  await stats.client?.end().catch(() => undefined);
   await bench?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }
