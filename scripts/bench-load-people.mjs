@@ -229,6 +229,8 @@ async function inBatches(items, limit, work) {
 
 const groups = [];
 let stopping = false;
+/** While people are being added, the others wait (seeding through a saturated server would take ages). */
+let paused = false;
 
 /** A seeded group's people, with connections of their own on this run's instances. */
 function liveGroup(definition) {
@@ -397,6 +399,10 @@ const ACTIONS = { tick, checklist: openChecklistPage, dashboard: openDashboard, 
 async function live(person) {
   await sleep(Math.random() * actEveryMs);
   while (!stopping) {
+    if (paused) {
+      await sleep(100 + Math.random() * actEveryMs);
+      continue;
+    }
     const started = performance.now();
     if (measuring) stats.actions += 1;
     try {
@@ -471,7 +477,11 @@ parentPort.on('message', async (message) => {
   try {
     switch (message.type) {
       case 'add':
+        paused = true;
         parentPort.postMessage({ type: 'added', groups: await addGroups(message) });
+        return;
+      case 'resume':
+        paused = false;
         return;
       case 'measure':
         if (message.on) {

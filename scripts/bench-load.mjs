@@ -15,7 +15,9 @@
 // instance count in LOAD_INSTANCES (default 1,2: then two instances on the same database, the people
 // of each checklist split across both, changes crossing through LISTEN/NOTIFY).
 // Prints a table per step and the capacity: the largest step that passed. Figures only: nothing is
-// asserted. LOAD_SERVER_ARGS adds node flags to the servers (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+// asserted. LOAD_KEEP_GOING=1 measures every step even after one failed (the capacity is still the
+// last step before the first failure). While people are added the others pause (their warm-up follows).
+// LOAD_SERVER_ARGS adds node flags to the servers (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
 // DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -43,6 +45,7 @@ const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS || 30);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS || 10);
 const WORKERS = Number(process.env.LOAD_WORKERS || 2);
 const ACT_EVERY_MS = Number(process.env.LOAD_ACT_EVERY_MS || 5_000);
+const KEEP_GOING = process.env.LOAD_KEEP_GOING === '1';
 const SERVER_ARGS = process.env.LOAD_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
 /** After the window, how long a tick made at its end has to reach every screen. */
 const DRAIN_SECONDS = 3;
@@ -196,6 +199,7 @@ async function addGroups(workers, known, running, count) {
     workers.map((worker, i) => ask(worker, { type: 'add', ...byWorker[i] }, 'added')),
   );
   for (const reply of replies) for (const group of reply.groups) known.set(group.g, group);
+  for (const worker of workers) worker.postMessage({ type: 'resume' });
 }
 
 function merge(reports) {
@@ -387,7 +391,9 @@ function printStep(result) {
       `${backends.active.toFixed(1)}, idle in a transaction ${backends.inTransaction.toFixed(1)}, of ${backends.connections.toFixed(0)}; ` +
       `queries waiting for: ${backends.waits}`,
   );
-  console.info(`    per action, transactions (each statement outside one counts) and rows written by table (the drain's included): ${result.writes}`);
+  console.info(
+    `    per action, transactions (each statement outside one counts) and rows written by table (the drain's included): ${result.writes}`,
+  );
   for (const [what, count] of Object.entries(result.errorList).slice(0, 8))
     console.info(`    ${count} x ${what}`);
 }
@@ -470,7 +476,7 @@ async function runWith(instances, context) {
       const result = await measureStep(people, stepContext);
       results.push(result);
       printStep(result);
-      if (!result.passed) break;
+      if (!result.passed && !KEEP_GOING) break;
     }
   } finally {
     await Promise.all(
@@ -548,8 +554,14 @@ try {
       `${instances} instance(s), p50/p99 in ms (reads: the owner's checklist, the recipient's shared page)`,
       results,
     );
-    const passed = results.filter((result) => result.passed);
-    capacities.push({ instances, people: passed.at(-1)?.people ?? 0, last: results.at(-1), passed });
+    const firstFailure = results.findIndex((result) => !result.passed);
+    const passed = firstFailure < 0 ? results : results.slice(0, firstFailure);
+    capacities.push({
+      instances,
+      people: passed.at(-1)?.people ?? 0,
+      last: results[firstFailure] ?? results.at(-1),
+      passed,
+    });
   }
   console.info('');
   for (const { instances, people, last, passed } of capacities) {
