@@ -32,6 +32,7 @@ import {
   percentile,
   prepareBench,
   printTable,
+  root,
   serverEnv,
   serverUrl,
   startProcess,
@@ -454,7 +455,9 @@ async function runWith(instances, context) {
       servers.push(
         await startProcess(
           `instance ${i + 1}`,
-          [...SERVER_ARGS, 'dist/server/main.js'],
+          // By its full path: a stray `pkill -f 'node dist/server/main.js'` elsewhere on a shared machine
+          // (clearing a port before browser tests) stopped a relative one in the middle of a run.
+          [...SERVER_ARGS, path.join(root, 'dist/server/main.js')],
           serverEnv(port, context.databaseUrl, context.dataDir, bases[0]),
           `${bases[i]}/healthz`,
         ),
