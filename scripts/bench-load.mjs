@@ -17,11 +17,13 @@
 // Prints a table per step and the capacity: the largest step that passed. Figures only: nothing is
 // asserted. LOAD_KEEP_GOING=1 measures every step even after one failed (the capacity is still the
 // last step before the first failure). While people are added the others pause (their warm-up follows).
+// Before each window it waits up to LOAD_QUIET_WAIT_SECONDS (120; 0: never) for the rest of the
+// machine to go quiet (other processes under a third of a core).
 // LOAD_SERVER_ARGS adds node flags to the servers (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
 // DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -46,6 +48,8 @@ const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS || 30);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS || 10);
 const WORKERS = Number(process.env.LOAD_WORKERS || 2);
 const ACT_EVERY_MS = Number(process.env.LOAD_ACT_EVERY_MS || 5_000);
+const QUIET_WAIT_SECONDS = Number(process.env.LOAD_QUIET_WAIT_SECONDS ?? 120);
+const QUIET_OTHERS_PERCENT = 33;
 const KEEP_GOING = process.env.LOAD_KEEP_GOING === '1';
 const SERVER_ARGS = process.env.LOAD_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
 /** After the window, how long a tick made at its end has to reach every screen. */
@@ -309,9 +313,34 @@ function writesPerAction(before, after, actions) {
     .join(', ');
 }
 
+/**
+ * On a shared machine, waits (up to LOAD_QUIET_WAIT_SECONDS) until the other processes use less than
+ * a third of a core over 2 s, so that the window measures this server rather than someone's tests.
+ * The people keep acting meanwhile; each step prints what the others used during its window.
+ */
+async function waitForQuiet(context) {
+  const deadline = performance.now() + QUIET_WAIT_SECONDS * 1000;
+  let others = 0;
+  do {
+    const before = await cpuSnapshot(context.admin, context.databaseName, context.servers);
+    await sleep(2_000);
+    others = cpuBetween(
+      before,
+      await cpuSnapshot(context.admin, context.databaseName, context.servers),
+    ).others;
+    if (others < QUIET_OTHERS_PERCENT) return;
+  } while (performance.now() < deadline);
+  if (QUIET_WAIT_SECONDS > 0) {
+    console.info(
+      `    (other processes still used ${others.toFixed(0)}% of a core after ${QUIET_WAIT_SECONDS} s: measuring anyway)`,
+    );
+  }
+}
+
 async function measureStep(people, context) {
   const { workers, admin, databaseName, servers, stats } = context;
   await sleep(WARMUP_SECONDS * 1000);
+  await waitForQuiet(context);
   const load = loadavg()[0];
   const writesBefore = await writesSoFar(stats);
   const before = await cpuSnapshot(admin, databaseName, servers);
@@ -455,9 +484,7 @@ async function runWith(instances, context) {
       servers.push(
         await startProcess(
           `instance ${i + 1}`,
-          // By its full path: a stray `pkill -f 'node dist/server/main.js'` elsewhere on a shared machine
-          // (clearing a port before browser tests) stopped a relative one in the middle of a run.
-          [...SERVER_ARGS, path.join(root, 'dist/server/main.js')],
+          [...SERVER_ARGS, context.serverEntry],
           serverEnv(port, context.databaseUrl, context.dataDir, bases[0]),
           `${bases[i]}/healthz`,
         ),
@@ -537,7 +564,12 @@ try {
       `  Steps above ${Math.floor((limits.soft - FDS_SPARE) / FDS_PER_PERSON)} people will run out of file descriptors (raise the hard limit: ulimit -Hn).`,
     );
   }
+  // The built server through a link of another name: on a shared machine, something that stops
+  // stray servers by their command line (pkill -f …dist/server/main.js) stopped ours twice mid-run.
+  const serverEntry = path.join(dataDir, 'listsync-load-server.mjs');
+  await symlink(path.join(root, 'dist/server/main.js'), serverEntry);
   const context = {
+    serverEntry,
     databaseUrl: bench.databaseUrl,
     databaseName: new URL(bench.databaseUrl).pathname.slice(1),
     dataDir,
