@@ -415,7 +415,11 @@ function printStep(result) {
   console.info(
     `    ${actionsPerSecond.toFixed(0)} actions/s; CPU per action: server ${serverPerAction.toFixed(2)} ms, ` +
       `postgres ${perAction(cpu.postgres).toFixed(2)} ms, generator ${perAction(cpu.generator).toFixed(2)} ms ` +
-      `(one core's worth of server time would serve about ${Math.round(ACT_EVERY_MS / serverPerAction)} people); ` +
+      `(one core's worth of server time would serve about ${Math.round(ACT_EVERY_MS / serverPerAction)} people, ` +
+      `all ${availableParallelism()} cores of server, PostgreSQL and generator time about ${Math.round(
+        (ACT_EVERY_MS * availableParallelism()) /
+          (serverPerAction + perAction(cpu.postgres) + perAction(cpu.generator)),
+      )}, with no room left for latency); ` +
       `the server's event loop waited for a core ${cpu.waiting.map((w) => w.toFixed(0)).join('+')}% of the time; ` +
       `other processes on the machine: ${cpu.others.toFixed(0)}% of a core; database connections running a query ` +
       `${backends.active.toFixed(1)}, idle in a transaction ${backends.inTransaction.toFixed(1)}, of ${backends.connections.toFixed(0)}; ` +
