@@ -19,9 +19,9 @@
 // last step before the first failure). While people are added the others pause (their warm-up follows).
 // Before each window it waits up to LOAD_QUIET_WAIT_SECONDS (120; 0: never) for the rest of the
 // machine to go quiet (other processes under a third of a core).
-// LOAD_SERVER_ARGS adds node flags to the servers (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+// What it reads of the machine (CPU from /proc, the database's waits and writes) is in
+// scripts/bench-load-probes.mjs. LOAD_SERVER_ARGS adds node flags to the servers (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
 // DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -29,6 +29,15 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import sharp from 'sharp';
+import {
+  cpuBetween,
+  cpuSnapshot,
+  openFilesLimit,
+  STATS_CLIENT,
+  sampleBackends,
+  writesPerAction,
+  writesSoFar,
+} from './bench-load-probes.mjs';
 import {
   freePort,
   percentile,
@@ -61,106 +70,8 @@ const MIN_JUDGED = 100;
 /** Sockets per person in each process (one WebSocket, one HTTP connection), and some to spare. */
 const FDS_PER_PERSON = 2;
 const FDS_SPARE = 500;
-/** The application name of the bench's own connection to its database (left out of the samples). */
-const STATS_CLIENT = 'bench-load statistics';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------
-// File descriptors: every person holds two sockets in the generator and two in the server.
-
-function openFilesLimit() {
-  const line = readFileSync('/proc/self/limits', 'utf8')
-    .split('\n')
-    .find((row) => row.startsWith('Max open files'));
-  const [soft, hard] = line.split(/\s{2,}/).slice(1, 3);
-  const value = (text) => (text === 'unlimited' ? Number.POSITIVE_INFINITY : Number(text));
-  return { soft: value(soft), hard: value(hard) };
-}
-
-/** Re-runs this script under the hard limit when the soft one is too low for the largest step. */
-function raiseOpenFilesLimit() {
-  const { soft, hard } = openFilesLimit();
-  const needed = Math.max(...STEPS) * FDS_PER_PERSON + FDS_SPARE;
-  if (soft >= needed || soft >= hard || process.env.LOAD_RAISED_LIMIT) return { soft, hard, needed };
-  console.info(`Raising the open files limit from ${soft} to ${hard} (the largest step needs ${needed})...`);
-  const rerun = spawnSync(
-    'sh',
-    [
-      '-c',
-      `ulimit -n ${Number.isFinite(hard) ? hard : 'unlimited'} && exec "$0" "$@"`,
-      process.execPath,
-      ...process.argv.slice(1),
-    ],
-    { stdio: 'inherit', env: { ...process.env, LOAD_RAISED_LIMIT: '1' } },
-  );
-  process.exit(rerun.status ?? 1);
-}
-
-// ---------------------------------------------------------------------------------------------
-// CPU: the servers, this database's PostgreSQL backends and the generator, from /proc.
-
-const TICKS_PER_SECOND = 100;
-
-function cpuSecondsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return null; // gone
-  }
-}
-
-/** CPU time of the whole machine (every process, ours and others'), in seconds. */
-function machineCpuSeconds() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
-  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait
-  const busy = fields.slice(0, 8).reduce((sum, value) => sum + value, 0) - fields[3] - fields[4];
-  return busy / TICKS_PER_SECOND;
-}
-
-/** Seconds the process's main thread has waited for a core while runnable (/proc schedstat). */
-function runQueueSecondsOf(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
-  } catch {
-    return null;
-  }
-}
-
-async function cpuSnapshot(admin, databaseName, servers) {
-  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [databaseName]);
-  const backends = new Map(rows.map(({ pid }) => [pid, cpuSecondsOf(pid)]));
-  const usage = process.cpuUsage();
-  return {
-    at: performance.now(),
-    servers: servers.map((server) => cpuSecondsOf(server.pid)),
-    waits: servers.map((server) => runQueueSecondsOf(server.pid)),
-    backends,
-    generator: (usage.user + usage.system) / 1e6,
-    machine: machineCpuSeconds(),
-  };
-}
-
-/** CPU used between two snapshots, in percent of one core. */
-function cpuBetween(before, after) {
-  const seconds = (after.at - before.at) / 1000;
-  const percent = (used) => (100 * used) / seconds;
-  let backends = 0;
-  for (const [pid, start] of before.backends) {
-    const end = after.backends.get(pid);
-    if (start !== null && end !== null && end !== undefined) backends += end - start;
-  }
-  const servers = after.servers.map((end, i) => percent(end - before.servers[i]));
-  const postgres = percent(backends);
-  const generator = percent(after.generator - before.generator);
-  const machine = percent(after.machine - before.machine);
-  const ours = servers.reduce((sum, value) => sum + value, 0) + postgres + generator;
-  // The share of the window the server's event loop was ready to run but had no core.
-  const waiting = after.waits.map((end, i) => percent(end - before.waits[i]));
-  return { servers, waiting, postgres, generator, machine, others: Math.max(0, machine - ours) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The generator's workers
@@ -248,70 +159,6 @@ function merge(reports) {
 // One step and one run
 
 const KINDS = ['tick', 'checklist', 'shared', 'status', 'shares', 'list', 'stats', 'plan', 'remark', 'photo'];
-
-/**
- * What this database's backends are doing, sampled every 250 ms: how many run a query, and what
- * those wait for (none: on a CPU). Tells a saturated pool or lock and I/O waits from a busy CPU.
- */
-function sampleBackends(admin, databaseName) {
-  const samples = { count: 0, active: 0, total: 0, inTransaction: 0, waits: {} };
-  let busy = false;
-  const timer = setInterval(async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      const { rows } = await admin.query(
-        `select state, wait_event_type, wait_event from pg_stat_activity
-         where datname = $1 and backend_type = 'client backend' and application_name <> $2`,
-        [databaseName, STATS_CLIENT],
-      );
-      samples.count += 1;
-      samples.total += rows.length;
-      for (const row of rows) {
-        if (row.state === 'idle in transaction') samples.inTransaction += 1;
-        if (row.state !== 'active') continue;
-        samples.active += 1;
-        const wait = row.wait_event ? `${row.wait_event_type}:${row.wait_event}` : 'CPU';
-        samples.waits[wait] = (samples.waits[wait] ?? 0) + 1;
-      }
-    } finally {
-      busy = false;
-    }
-  }, 250);
-  return () => {
-    clearInterval(timer);
-    const top = Object.entries(samples.waits)
-      .sort(([, a], [, b]) => b - a)
-      .slice(0, 4)
-      .map(([wait, n]) => `${wait} ${((100 * n) / Math.max(1, samples.active)).toFixed(0)}%`);
-    return {
-      active: samples.active / Math.max(1, samples.count),
-      inTransaction: samples.inTransaction / Math.max(1, samples.count),
-      connections: samples.total / Math.max(1, samples.count),
-      waits: top.join(', ') || 'none',
-    };
-  };
-}
-
-/** This database's commits and rows written so far, per table (PostgreSQL's cumulative statistics). */
-async function writesSoFar(database) {
-  const { rows } = await database.query(
-    `select relname, n_tup_ins + n_tup_upd + n_tup_del as written from pg_stat_user_tables
-     union all select '(transactions)', xact_commit from pg_stat_database where datname = current_database()`,
-  );
-  return new Map(rows.map(({ relname, written }) => [relname, Number(written)]));
-}
-
-/** Commits and rows written per action between two readings, the busiest tables first. */
-function writesPerAction(before, after, actions) {
-  return [...after]
-    .map(([table, count]) => [table, (count - (before.get(table) ?? 0)) / Math.max(1, actions)])
-    .filter(([, perAction]) => perAction >= 0.05)
-    .sort(([, a], [, b]) => b - a)
-    .slice(0, 8)
-    .map(([table, perAction]) => `${table} ${perAction.toFixed(2)}`)
-    .join(', ');
-}
 
 /**
  * On a shared machine, waits (up to LOAD_QUIET_WAIT_SECONDS) until the other processes use less than
@@ -539,7 +386,7 @@ function smallPhoto() {
     .toBuffer();
 }
 
-const limits = raiseOpenFilesLimit();
+const openFiles = { limit: openFilesLimit(), needed: Math.max(...STEPS) * FDS_PER_PERSON + FDS_SPARE };
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-'));
 let bench;
 const admin = new pg.Client({ connectionString: serverUrl });
@@ -560,12 +407,12 @@ try {
   await stats.connect(bench.databaseUrl);
   const range = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
   console.info(
-    `Open files: ${limits.soft} (hard ${limits.hard}); the largest step needs about ${limits.needed} in the generator and as many in the server. ` +
+    `Open files: ${openFiles.limit} (Node raises its soft limit to the hard one); the largest step needs about ${openFiles.needed} in the generator and as many in the server. ` +
       `Ephemeral ports ${range.join('-')} per source address: each person connects from its own 127.1.x.y, so they do not run out.`,
   );
-  if (limits.soft < limits.needed) {
+  if (openFiles.limit < openFiles.needed) {
     console.warn(
-      `  Steps above ${Math.floor((limits.soft - FDS_SPARE) / FDS_PER_PERSON)} people will run out of file descriptors (raise the hard limit: ulimit -Hn).`,
+      `  Steps above ${Math.floor((openFiles.limit - FDS_SPARE) / FDS_PER_PERSON)} people will run out of file descriptors (as root, raise the hard limit first: ulimit -Hn).`,
     );
   }
   // The built server through a link of another name: on a shared machine, something that stops
