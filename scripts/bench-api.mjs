@@ -28,7 +28,16 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, cookieOf, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
+import {
+  api,
+  cookieOf,
+  freePort,
+  prepareBench,
+  printTable,
+  serverEnv,
+  startProcess,
+  stopProcess,
+} from './bench-support.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -236,15 +245,7 @@ try {
   server = await startProcess(
     'server',
     [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js'],
-    {
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'development',
-    },
+    serverEnv(apiPort, databaseUrl, dataDir, base),
     `${base}/healthz`,
   );
   server.once('exit', (code, signal) => {
@@ -361,19 +362,7 @@ try {
       goalOf(key, r),
     ]),
   ];
-  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  for (const row of table) {
-    console.info(
-      row
-        .map((cell, column) =>
-          column === 0 || column === row.length - 1
-            ? cell.padEnd(widths[column])
-            : cell.padStart(widths[column]),
-        )
-        .join('  ')
-        .trimEnd(),
-    );
-  }
+  printTable(table);
   console.info(
     `p99 goal: < ${P99_GOAL_MS} ms; node µs / pg µs: CPU time per request of the server and of its PostgreSQL backends; load: the 1-minute load average as each run began.`,
   );

@@ -15,7 +15,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { api, cookieOf, freePort, prepareBench, startProcess, stopProcess } from './bench-support.mjs';
+import {
+  api,
+  cookieOf,
+  freePort,
+  percentile,
+  prepareBench,
+  serverEnv,
+  startProcess,
+  stopProcess,
+} from './bench-support.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS || 1_000);
 const TICKS = Number(process.env.BENCH_TICKS || 100);
@@ -97,11 +106,6 @@ async function openSubscribers(bases, seeded) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Ticks through `tickBase`; answers delivered, expected and the latencies. */
 async function measure(label, bases, tickBase, seeded) {
   const subscribers = await openSubscribers(bases, seeded);
@@ -166,18 +170,6 @@ async function measure(label, bases, tickBase, seeded) {
     answerP99: percentile(answered, 99),
     spreadP50: percentile(spread, 50),
     spreadP99: percentile(spread, 99),
-  };
-}
-
-function serverEnv(port, databaseUrl, dataDir, publicUrl) {
-  return {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: publicUrl,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    APP_ENV: 'development',
   };
 }
 

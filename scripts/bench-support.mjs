@@ -112,3 +112,40 @@ export async function prepareBench() {
       ),
   };
 }
+
+/** The environment of one server instance on the benchmark's database (local mode, quiet logs). */
+export function serverEnv(port, databaseUrl, dataDir, publicUrl) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    APP_ENV: 'development',
+  };
+}
+
+/** The p-th percentile of ascending values (NaN when there are none). */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Prints rows of cells as columns: the first left-aligned, the others right-aligned. */
+export function printTable(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows) {
+    console.info(
+      row
+        // Text at both ends (the label, the verdict) is left-aligned; the figures between, right.
+        .map((cell, column) =>
+          column === 0 || column === row.length - 1
+            ? cell.padEnd(widths[column])
+            : cell.padStart(widths[column]),
+        )
+        .join('  ')
+        .trimEnd(),
+    );
+  }
+}
