@@ -1,14 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Component,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useDeferredValue,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '#domain/languages';
 import type { VerifyResponse } from '#domain/sharing';
@@ -18,7 +9,7 @@ import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
 import { languageOfSearch, useT, useUiLanguageOfPage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 import { firstScreen } from '../lib/first-screen.ts';
-import { onFirstInteraction } from '../lib/lazy-chunk.tsx';
+import { ChunkBoundary, lazyChunk, onFirstInteraction } from '../lib/lazy-chunk.tsx';
 import { sharedKeys } from '../sync/index.ts';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { CodeDialog } from './shared/code-dialog.tsx';
@@ -37,8 +28,10 @@ export const VERIFIED_LOAD_DELAY_MS = 1000;
 
 // The checklist itself (its rules, the photo and confirm dialogs) is a chunk of its own: a recipient on
 // a phone sees the code dialog without waiting for it. It is fetched as soon as the page opens.
-const loadChecklistContent = () => import('./shared/shared-checklist-content.tsx');
-const SharedChecklistContent = lazy(loadChecklistContent);
+const checklistContent = lazyChunk(() =>
+  import('./shared/shared-checklist-content.tsx').then((module) => module.default),
+);
+const loadChecklistContent = checklistContent.preload;
 
 type View = 'loading' | 'code' | 'checklist' | 'failed' | 'not-found';
 
@@ -182,31 +175,18 @@ export default function SharedChecklistPage() {
       {view === 'not-found' && <SharedNotFound />}
       {view === 'checklist' &&
         (shown ? (
-          <ChunkBoundary fallback={<SharedLoadFailed />}>
-            <Suspense fallback={<ChecklistDetailSkeleton />}>
-              <SharedChecklistContent token={token} shared={shown} language={language} />
-            </Suspense>
+          // The chunk could not be fetched (the connection dropped): the failure view, not a blank page.
+          <ChunkBoundary
+            chunk={checklistContent}
+            fallback={<ChecklistDetailSkeleton />}
+            failed={<SharedLoadFailed />}
+            onLoadFailed={(error) => console.warn('Loading the shared checklist view failed', error)}
+          >
+            <checklistContent.Component token={token} shared={shown} language={language} />
           </ChunkBoundary>
         ) : (
           <ChecklistDetailSkeleton />
         ))}
     </main>
   );
-}
-
-/** The checklist's chunk could not be fetched (the connection dropped): the failure view, not a blank page. */
-class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.warn('Loading the shared checklist view failed', error);
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }
