@@ -111,6 +111,8 @@ describe('prerendered pages', () => {
     // (the server asks; the browser that did is drawn by tests/e2e/prerender.spec.ts).
     const stranger = await get('/shared/checklist/some-token?lang=es', { cookie: 'listsync_recipient=abc' });
     expect(drawn(stranger.body)).toBe('shared-code-es');
+    // Its first asks are not started for it either: they would only say that it must enter a code.
+    expect(stranger.headers.link).toBeUndefined();
     expect(drawn((await get('/shared/some-token?lang=zz')).body)).toBe('shared-code-en');
   });
 

@@ -95,12 +95,22 @@ test("a browser that verified before sees the checklist's skeleton first, then i
   await enterCode(recipient.page, share.verificationCode ?? '');
   await expect(recipient.page.getByRole('heading', { name: 'Turnover – Dune Cottage' })).toBeVisible();
 
-  // The next visit carries the recipient cookie: the HTML is the skeleton, not the code dialog.
-  const html = await (await recipient.page.request.get(linkPath(share))).text();
+  // The next visit carries the recipient cookie: the HTML is the skeleton, not the code dialog, and
+  // its headers start the page's two first asks beside it.
+  const again = await recipient.page.request.get(linkPath(share));
+  const html = await again.text();
   expect(html).toContain('data-first-screen="verified"');
   expect(html).not.toContain(CODE_DIALOG);
+  expect(again.headers().link).toContain('rel=preload; as=fetch; crossorigin=use-credentials');
+  const asked: string[] = [];
+  recipient.page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(verification\/status|shared\/checklist)/.test(url.pathname)) asked.push(url.pathname);
+  });
   await recipient.page.goto(linkPath(share));
   await expect(recipient.page.getByRole('heading', { name: 'Turnover – Dune Cottage' })).toBeVisible();
+  // The page's script uses the preloaded answers: each was asked for once, not once more by the script.
+  expect(asked.sort()).toEqual(['/api/shared/checklist', `/api/verification/status/${share.token}`]);
   await expect(recipient.page.getByRole('dialog', { name: CODE_DIALOG })).toHaveCount(0);
   await closeRecipient(recipient);
 });

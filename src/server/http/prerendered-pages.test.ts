@@ -6,6 +6,7 @@ import {
   pageHtml,
   SHELL_MODULES,
   sharedPageOf,
+  sharedPreloads,
   shellHtml,
 } from './prerendered-pages.ts';
 
@@ -49,7 +50,7 @@ describe('choosePage', () => {
     expect(choose('/shared/abc')).toEqual({ page: 'shared-code-en', status: 200 });
     expect(choose('/shared/checklist/abc?lang=es')).toEqual({ page: 'shared-code-es', status: 200 });
     const returning = choose('/shared/abc?lang=AR', { [RECIPIENT]: 'secret' });
-    expect(returning).toEqual({ page: 'shared-verified-ar', status: 200, shareToken: 'abc' });
+    expect(returning).toEqual({ page: 'shared-verified-ar', status: 200, shareToken: 'abc', language: 'ar' });
     // The server checks the grant on that token, and draws the dialog when it is not this link's.
     expect(sharedPageOf(returning, false)).toBe('shared-code-ar');
     expect(sharedPageOf(returning, true)).toBe('shared-verified-ar');
@@ -58,6 +59,14 @@ describe('choosePage', () => {
     // Not one of the ten, or not a language at all: English, as the page itself decides.
     expect(choose('/shared/abc?lang=xx').page).toBe('shared-code-en');
     expect(choose('/shared/abc?lang=<script>').page).toBe('shared-code-en');
+  });
+
+  it("preloads a verified recipient's first asks at the URLs the page's script asks them by", () => {
+    // use-share-access.ts: the status by path, the checklist by query, the token escaped the same way.
+    expect(sharedPreloads('a b/c', 'ar').split(', ')).toEqual([
+      '</api/verification/status/a%20b%2Fc>; rel=preload; as=fetch; crossorigin=use-credentials',
+      '</api/shared/checklist?token=a%20b%2Fc&lang=ar>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ]);
   });
 
   it("gives the signed-in routes the shell with their page's chunks, and anything else the 404 page with 404", () => {

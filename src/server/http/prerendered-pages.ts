@@ -127,6 +127,22 @@ export interface PageChoice {
   status: 200 | 404;
   /** A shared link's token, when the page was chosen by the cookie alone (it may be checked). */
   shareToken?: string;
+  /** The shared page's language (the link's `lang`, else English): the one its first asks are in. */
+  language?: LanguageCode;
+}
+
+/**
+ * A `Link` header that starts a verified recipient's two first asks (the share's status and its
+ * checklist, spec section 4) beside the HTML, instead of after the page's JavaScript has run: on a
+ * weak network that is a round trip and the script's download sooner. The URLs and the credentials
+ * mode are the ones src/web/pages/shared/use-share-access.ts sends, so the browser uses the preloads.
+ */
+export function sharedPreloads(token: string, language: LanguageCode): string {
+  const encoded = encodeURIComponent(token);
+  return [
+    `</api/verification/status/${encoded}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    `</api/shared/checklist?token=${encoded}&lang=${language}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+  ].join(', ');
 }
 
 /** The shared page for a browser whose grant on the link was checked: the code dialog, or the skeleton. */
@@ -199,7 +215,7 @@ export function choosePage(
     const language = isLanguageCode(lang) ? lang : 'en';
     const token = decoded(shared[1] ?? '');
     if (!cookies[recipientCookie] || token === null) return { page: `shared-code-${language}`, status: 200 };
-    return { page: `shared-verified-${language}`, status: 200, shareToken: token };
+    return { page: `shared-verified-${language}`, status: 200, shareToken: token, language };
   }
   const app = APP_ROUTES.find(([route]) => route.test(pathname));
   if (app) return app[1] ? { page: null, module: app[1], status: 200 } : { page: null, status: 200 };

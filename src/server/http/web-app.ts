@@ -14,6 +14,7 @@ import {
   readManifest,
   SHELL_MODULES,
   sharedPageOf,
+  sharedPreloads,
   shellHtml,
 } from './prerendered-pages.ts';
 import { recipientCookieName } from './recipient.ts';
@@ -148,7 +149,10 @@ export async function registerWebApp(
     // indexed read), so the page it gets is the skeleton only when its checklist will follow.
     if (choice.shareToken && options.isRecipientVerified) {
       try {
-        choice.page = sharedPageOf(choice, await options.isRecipientVerified(request, choice.shareToken));
+        const verified = await options.isRecipientVerified(request, choice.shareToken);
+        choice.page = sharedPageOf(choice, verified);
+        if (verified && choice.language)
+          reply.header('link', sharedPreloads(choice.shareToken, choice.language));
       } catch (error) {
         // The page then goes by the cookie alone: the browser asks the server itself in a moment.
         request.log.warn({ err: error }, 'Could not check the recipient for the shared page');
