@@ -28,6 +28,7 @@ import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
+import { metricsRoutes, registerMetrics } from './http/metrics.ts';
 import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
@@ -43,6 +44,7 @@ import { translationRoutes } from './http/translation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
+import { countFailures } from './metrics.ts';
 import { clientBuildDir } from './paths.ts';
 import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { localSecret } from './repositories/local-secrets.ts';
@@ -96,6 +98,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   // Before any route: every route's answers get their common errors, and the OpenAPI document lists it.
   registerAnswers(app);
+  // Before any route too: the request histogram's hook sees them all (docs/decisions/0022).
+  const metrics = registerMetrics(app, config);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await registerApiDocs(app, config);
   if (options.checkResponses) registerResponseCheck(app, options.checkResponses);
@@ -127,10 +131,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSessions(app, config, database.db);
   const analytics = createAnalytics(config, database.db, app.log);
   app.decorate('analytics', analytics);
+  metrics.queue('analytics_events', () => analytics.buffered?.() ?? 0);
   // Events held back for one insert are stored before the database closes.
   app.addHook('preClose', async () => analytics.flush?.());
   recordActionEvents(app, analytics);
-  registerIdempotency(app, database.db);
+  const answerKeeper = registerIdempotency(app, database.db);
+  metrics.queue('idempotent_answers', () => answerKeeper.unwrittenCount);
   // Last of the answer's hooks: the kept answer and the tests' check read the JSON as it is.
   registerJsonCompression(app);
   registerPopupAssets(app);
@@ -165,31 +171,59 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { token: config.metrics.token });
   await app.register(apiDocsRoutes);
   await app.register(authRoutes, { db: database.db, oidc, sessionPolicy: config.session, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
   const cache = new ChecklistCache();
+  const engine = createTranslationEngine(config.translation);
   const translation = new TranslationService(
     database.db,
-    createTranslationEngine(config.translation),
+    countFailures(
+      engine,
+      {
+        supports: { service: 'translation', provider: engine.name },
+        translate: { service: 'translation', provider: engine.name },
+      },
+      metrics,
+    ),
     app.log,
     options.translation,
   );
+  metrics.queue('translation_texts', () => translation.textsInFlight);
   app.log.info(`Translation: ${translation.engine.describe()}`);
   // Before the database closes: retries stop, calls in flight end.
   app.addHook('preClose', async () => translation.close());
   const sharing: SharingContext = {
     db: database.db,
     secrets: await loadShareSecrets(database.db, config.appSecret),
-    messages: createMessageSender(config, database.db, app.log),
+    messages: countFailures(
+      createMessageSender(config, database.db, app.log),
+      {
+        sendEmail: { service: 'email', provider: config.email.kind },
+        sendSms: { service: 'sms', provider: config.sms.kind },
+      },
+      metrics,
+    ),
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
     warmTranslation: (checklistId, language) =>
       warmChecklistTranslation(database.db, translation, app.log, checklistId, language),
   };
-  const photos = new PhotoService(database.db, createPhotoStore(config), app.log);
+  const store = createPhotoStore(config);
+  const storeCalls = { service: 'storage', provider: store.kind } as const;
+  const photos = new PhotoService(
+    database.db,
+    countFailures(
+      store,
+      { put: storeCalls, get: storeCalls, signedUrl: storeCalls, delete: storeCalls },
+      metrics,
+    ),
+    app.log,
+  );
   const notices = new ChangeAnnouncer(database.db, app.log);
+  metrics.queue('change_notices', () => notices.queued);
   // Ticks' notices still queued go out before the database closes.
   app.addHook('preClose', async () => notices.flush());
   const lists = new ChecklistListCache();
@@ -201,14 +235,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(devOutboxRoutes, { config, db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });
   await app.register(analyticsRoutes, { sink: analytics });
+  const billingProvider = createBillingProvider(
+    config,
+    { db: database.db, localSecret: (name, made) => localSecret(database.db, name, made) },
+    app.log,
+    () => ownWebhookUrl(app, config),
+  );
+  const billingCalls = { service: 'billing', provider: billingProvider?.kind ?? 'off' } as const;
   const billing = {
     db: database.db,
-    provider: createBillingProvider(
-      config,
-      { db: database.db, localSecret: (name, made) => localSecret(database.db, name, made) },
-      app.log,
-      () => ownWebhookUrl(app, config),
-    ),
+    provider:
+      billingProvider &&
+      countFailures(
+        billingProvider,
+        {
+          webhookSecret: billingCalls,
+          createCustomer: billingCalls,
+          createCheckout: billingCalls,
+          expireCheckout: billingCalls,
+          retrieveSubscription: billingCalls,
+          createPortal: billingCalls,
+        },
+        metrics,
+      ),
     publicUrl: config.publicUrl,
     supportEmail: config.contact.supportEmail,
     log: app.log,
@@ -217,7 +266,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(billingWebhookRoutes, billing);
   await app.register(localBillingRoutes, billing);
 
-  const realtime = new RealtimeService(database, cache, config.session, app.log, options.realtime);
+  const realtime = new RealtimeService(database, cache, config.session, app.log, options.realtime, metrics);
   app.decorate('realtime', realtime);
   await app.register(websocket, {
     options: { maxPayload: REALTIME_LIMITS.maxMessageBytes },

@@ -114,6 +114,18 @@ const EnvSchema = TranslationEnv.extend({
   STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANALYTICS_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANALYTICS_SITE_ID: optionalText.pipe(z.string().max(253).optional()),
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'expected a port number')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(32, { error: 'METRICS_TOKEN must be at least 32 characters of random text' }).optional(),
+  ),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
@@ -192,6 +204,11 @@ export interface Config {
   photoStorage: PhotoStorageConfig;
   billing: BillingConfig;
   analytics: AnalyticsConfig;
+  /**
+   * GET /metrics (docs/decisions/0022): on its own port (`port`, on `host`, loopback by default) and/or
+   * on the main port for a bearer `token`; null and null: not served.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
   /** The machine translation engine for the owner's texts (translation-config.ts). */
   translation: TranslationConfig;
   siteName: string;
@@ -488,6 +505,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     photoStorage,
     billing,
     analytics,
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
     translation,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,

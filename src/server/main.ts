@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { listenMetrics } from './http/metrics.ts';
 import { deleteExpiredIdempotencyKeys } from './services/idempotency.ts';
 import { deleteExpiredSessions } from './services/sessions.ts';
 
@@ -60,6 +61,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics.port !== null) {
+    const metrics = await listenMetrics(app, config.metrics.port, config.metrics.host);
+    app.log.info(`Metrics: http://${metrics.address}:${metrics.port}/metrics`);
+  }
   app.log.info(`${config.siteName} is ready at ${config.publicUrl.href}`);
 }
 

@@ -243,7 +243,7 @@ function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[]
  * writes"). Register before the routes. Each hook's first step is a header lookup, so a request
  * without the header costs nothing more: no query, no hashing, no promise.
  */
-export function registerIdempotency(app: FastifyInstance, db: Database): void {
+export function registerIdempotency(app: FastifyInstance, db: Database): AnswerKeeper {
   const keeper = new AnswerKeeper(db, app.log);
   // Answers not yet written are written before the database closes.
   app.addHook('preClose', async () => keeper.flush());
@@ -312,4 +312,5 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
       },
     );
   });
+  return keeper;
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isLanguageCode } from '#domain/languages';
 import type { ChangeNotice } from '../db/change-notice.ts';
 import type { Database } from '../db/client.ts';
+import type { RealtimeMetrics } from '../metrics.ts';
 import { asSeenBy } from '../presenters/checklists.ts';
 import { recipientIdOfShare } from '../repositories/shares.ts';
 import type { CachedChecklist, ChecklistCache } from '../services/checklist-cache.ts';
@@ -34,6 +35,8 @@ interface Feed {
   /** The highest revision announced, and the actor of each announced revision not yet sent. */
   announced: number;
   actors: Map<number, string | null>;
+  /** When each of those notices arrived here (performance.now()), for the fan-out lag. */
+  noticedAt: Map<number, number>;
   /** The highest revision sent: nothing older is ever sent after it. */
   sent: number;
   ownerId: string | null;
@@ -64,6 +67,7 @@ export class RealtimeHub {
     private readonly db: Database,
     private readonly cache: ChecklistCache,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics?: Pick<RealtimeMetrics, 'fanOut'>,
   ) {}
 
   // Subscriptions
@@ -213,6 +217,7 @@ export class RealtimeHub {
     if (!feed || revision <= feed.sent) return;
     feed.ownerId = ownerId;
     feed.actors.set(revision, actorShareId);
+    if (!feed.noticedAt.has(revision)) feed.noticedAt.set(revision, performance.now());
     if (revision > feed.announced) feed.announced = revision;
     if (feed.subscribers.size > 0 && !feed.delivering) this.#startDelivery(checklistId, feed);
   }
@@ -264,6 +269,12 @@ export class RealtimeHub {
     if (entry.revision <= feed.sent) return;
     feed.sent = entry.revision;
     for (const revision of feed.actors.keys()) if (revision <= entry.revision) feed.actors.delete(revision);
+    let noticed = Number.POSITIVE_INFINITY;
+    for (const [revision, at] of feed.noticedAt) {
+      if (revision > entry.revision) continue;
+      noticed = Math.min(noticed, at);
+      feed.noticedAt.delete(revision);
+    }
 
     let forOwner: Buffer | null = null;
     let forRecipient: Buffer | null = null;
@@ -285,6 +296,7 @@ export class RealtimeHub {
         subscriber.sendEncoded(forRecipient);
       }
     }
+    if (noticed !== Number.POSITIVE_INFINITY) this.metrics?.fanOut(performance.now() - noticed);
   }
 
   async #recipientId(shareId: string): Promise<string | null> {
@@ -304,6 +316,7 @@ export class RealtimeHub {
         accessEpoch: 0,
         announced: 0,
         actors: new Map(),
+        noticedAt: new Map(),
         sent: 0,
         ownerId: null,
         delivering: null,

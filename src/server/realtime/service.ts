@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { parseChangeNotice } from '../db/change-notice.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { RealtimeMetrics } from '../metrics.ts';
 import type { SessionPolicy } from '../policies/sessions.ts';
 import type { ChecklistCache } from '../services/checklist-cache.ts';
 import type { SocketIdentity } from './access.ts';
@@ -57,9 +58,10 @@ export class RealtimeService {
     private readonly sessionPolicy: SessionPolicy,
     private readonly log: FastifyBaseLogger,
     options: Partial<RealtimeOptions> = {},
+    private readonly metrics?: RealtimeMetrics,
   ) {
     this.#options = { ...DEFAULT_REALTIME_OPTIONS, ...options };
-    this.hub = new RealtimeHub(database.db, cache, log);
+    this.hub = new RealtimeHub(database.db, cache, log, metrics);
     this.#listener = createChangeListener(
       database.notifications,
       {
@@ -104,9 +106,12 @@ export class RealtimeService {
       limits: this.#options,
     });
     this.#connections.add(connection);
+    const kind = identity.sessionHash ? 'owner' : identity.browserHash ? 'recipient' : 'anonymous';
+    this.metrics?.socketOpened(kind);
     socket.on('close', () => {
       connection.detach();
       this.#connections.delete(connection);
+      this.metrics?.socketClosed(kind);
     });
   }
 

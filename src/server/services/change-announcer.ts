@@ -21,6 +21,11 @@ export class ChangeAnnouncer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Notices waiting to be sent (metrics). */
+  get queued(): number {
+    return this.#queued.length;
+  }
+
   /** Queues the notice of a change that has committed. */
   afterCommit(notice: ApplicationNotice): void {
     this.#queued.push(notice);

@@ -153,6 +153,11 @@ export class AnswerKeeper {
     setImmediate(() => void this.flush());
   }
 
+  /** Answers kept here, not yet written (metrics). */
+  get unwrittenCount(): number {
+    return this.#unwritten.size;
+  }
+
   /** The answer of this key not yet written, if this instance holds one. */
   unwritten(principal: string, key: string): KeptAnswer | undefined {
     return this.#unwritten.get(`${principal}\n${key}`);

@@ -105,6 +105,11 @@ export class TranslationService {
     this.#timings = { ...DEFAULT_TRANSLATION_TIMINGS, ...timings };
   }
 
+  /** Texts the engine is translating now, or waiting to retry (metrics). */
+  get textsInFlight(): number {
+    return this.#jobs.size;
+  }
+
   /**
    * The texts in `target`, within the wait. `landed` (with its key, so one page is told once) is told
    * when strings that were not ready for this answer are stored later.

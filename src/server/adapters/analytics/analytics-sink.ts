@@ -30,6 +30,8 @@ export interface AnalyticsSink {
   record(event: AnalyticsEvent): Promise<void>;
   /** Stores what a sink holds back, if any (before the database closes). */
   flush?(): Promise<void>;
+  /** How many events it holds back now (metrics). */
+  buffered?(): number;
 }
 
 export interface RecordedEvent {
@@ -105,6 +107,10 @@ export class LocalAnalytics implements AnalyticsSink {
       this.flush(),
     );
     return this.#batch;
+  }
+
+  buffered(): number {
+    return this.#pending.length;
   }
 
   /** Stores what is waiting now (also before listing, and before the database closes). */
