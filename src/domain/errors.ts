@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   delivery_failed: 502,
   service_unavailable: 503,
+  /** The photo disk is full (ENOSPC, EDQUOT): nothing was stored; the client keeps the photo and retries. */
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

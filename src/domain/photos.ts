@@ -27,6 +27,12 @@ export const PHOTO_MESSAGES = {
   uploaded: 'Photo uploaded successfully',
   removed: 'Photo removed',
   removeFailed: 'Failed to remove photo. Please try again.',
+  /** 507 storage_full: the photo disk is full; nothing was stored, the device keeps the photo. */
+  storageFull:
+    'The photo could not be saved: the server is out of storage space. It is kept on your device and will be sent again.',
+  /** 503 service_unavailable: the photo store (disk or bucket) failed or could not be reached. */
+  storageUnavailable:
+    'The photo could not be saved: photo storage is not reachable. It is kept on your device and will be sent again.',
 } as const;
 
 export interface PhotoProblem {

@@ -400,6 +400,51 @@ describe('concurrent duplicates', () => {
     expect(after.statusCode).toBe(200);
     expect(replayed(after)).toBe(false);
   });
+
+  it("a tick's claim left without its answer (its process killed after the commit) is taken over after 30 s", async () => {
+    const { owner, checklist, key } = await tickedWithKey(2);
+    const row = keyRow(owner, key);
+    await answerWritten(row);
+    // The tick committed with its claim; its process died before keeping the answer.
+    await t.db.update(idempotencyKeys).set({ status: null, responseBody: null }).where(row);
+    await t.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 20_000) })
+      .where(row);
+    const soon = await asOwner(owner, 'PATCH', taskUrl(checklist, 0), key, { completed: true });
+    expect(soon.statusCode).toBe(409);
+    expect(errorOf(soon).code).toBe('idempotency_key_in_use');
+
+    await t.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(row);
+    const retried = await asOwner(owner, 'PATCH', taskUrl(checklist, 0), key, { completed: true });
+    expect(retried.statusCode).toBe(200);
+    expect(replayed(retried)).toBe(false);
+    expect(retried.json().tasks[0].completed).toBe(true);
+    // Its answer is kept now: the next retry is a replay.
+    await answerWritten(row);
+    const replay = await asOwner(owner, 'PATCH', taskUrl(checklist, 0), key, { completed: true });
+    expect(replay.statusCode).toBe(200);
+    expect(replayed(replay)).toBe(true);
+  });
+
+  it('any other claim in flight (a create) is not taken over before 5 minutes', async () => {
+    const owner = await signInOwner(t.app);
+    const key = newKey();
+    const created = await asOwner(owner, 'POST', '/api/checklists', key, draft());
+    expect(created.statusCode).toBe(201);
+    const row = keyRow(owner, key);
+    await answerWritten(row);
+    await t.db
+      .update(idempotencyKeys)
+      .set({ status: null, responseBody: null, createdAt: new Date(Date.now() - 60_000) })
+      .where(row);
+    const again = await asOwner(owner, 'POST', '/api/checklists', key, draft());
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('idempotency_key_in_use');
+  });
 });
 
 describe('a key', () => {
@@ -482,7 +527,7 @@ describe('a request that failed', () => {
 });
 
 describe('a request that failed on our side', () => {
-  it('lets its key go (500): the retry runs the request, once', async () => {
+  it('lets its key go (5xx): the retry runs the request, once', async () => {
     // An instance whose photo storage is down (nothing listens at its S3 endpoint).
     const broken = await t.buildApp({
       env: {
@@ -502,8 +547,8 @@ describe('a request that failed on our side', () => {
     const bytes = await testJpeg(320, 240);
     const key = newKey();
     const failed = await uploadWithKey(owner.cookie, checklist, 0, bytes, key, broken.app);
-    expect(failed.statusCode).toBe(500);
-    expect(errorOf(failed).code).toBe('internal_error');
+    expect(failed.statusCode).toBe(503);
+    expect(errorOf(failed).code).toBe('service_unavailable');
 
     const retried = await uploadWithKey(owner.cookie, checklist, 0, bytes, key);
     expect(retried.statusCode).toBe(200);

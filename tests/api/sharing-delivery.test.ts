@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shares } from '#server/db/schema';
-import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
+import { shareCodeSends, shares } from '#server/db/schema';
+import { caller, createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { type FakeTwilio, startFakeTwilio } from '#tests/support/fake-twilio';
 import { listeningUrl, startServer } from '#tests/support/server-process';
 import { recipientBrowser } from '#tests/support/sharing';
@@ -109,13 +109,57 @@ describe('sharing with real carriers configured', () => {
     expect(errorOf(down).code).toBe('delivery_failed');
     expect(down.body).not.toContain(TOKEN);
 
+    // Neither send made anything: no share, no code, no send counted against the owner.
+    expect(await t.db.select().from(shares).where(eq(shares.checklistId, checklist.id))).toEqual([]);
+    expect(await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, owner.uid))).toEqual([]);
+  });
+
+  it('an SMTP server that is gone answers 502 delivery_failed and leaves no half-made share', async () => {
+    const gone = await startTestSmtpServer();
+    const goneUrl = gone.url();
+    await gone.close();
+    const { app } = await t.buildApp({
+      env: { SMTP_URL: goneUrl, MAIL_FROM: 'ListSync <no-reply@lists.example.com>' },
+    });
+    const owner = await signInOwner(app, 'smtp-gone');
+    const checklist = await createChecklist(owner);
+    const send = () =>
+      owner.call('POST', '/api/verification/send', {
+        checklistId: checklist.id,
+        email: 'cleaner@example.com',
+      });
+
+    const down = await send();
+    expect(down.statusCode, down.body).toBe(502);
+    expect(errorOf(down)).toMatchObject({ code: 'delivery_failed', reason: 'unreachable' });
+    expect(errorOf(down).message).toMatch(/try again/i);
+    expect(await t.db.select().from(shares).where(eq(shares.checklistId, checklist.id))).toEqual([]);
+    expect(await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, owner.uid))).toEqual([]);
+
+    // A share that exists (its code was delivered before) stays when a later send fails: its link
+    // may be in the recipient's hands; only the undelivered code goes.
+    const { app: working } = await t.buildApp({
+      env: { SMTP_URL: smtp.url(), MAIL_FROM: 'ListSync <no-reply@lists.example.com>' },
+    });
+    const sent = await caller(working, owner.cookie)('POST', '/api/verification/send', {
+      checklistId: checklist.id,
+      email: 'cleaner@example.com',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const again = await owner.call('POST', '/api/verification/send', {
+      checklistId: checklist.id,
+      email: 'cleaner@example.com',
+      newLink: true,
+    });
+    expect(again.statusCode, again.body).toBe(502);
     const rows = await t.db.select().from(shares).where(eq(shares.checklistId, checklist.id));
-    expect(rows).toHaveLength(2);
-    for (const row of rows) {
-      expect(row.codeHash).toBeNull();
-      // The throttle is released: the owner may try again at once.
-      expect(row.codeRequestedAt).toBeNull();
-    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.codeHash).toBeNull();
+    // The throttle is released: the owner may try again at once.
+    expect(rows[0]?.codeRequestedAt).toBeNull();
+    expect(
+      await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, owner.uid)),
+    ).toHaveLength(1);
   });
 });
 

@@ -36,6 +36,8 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 export async function startTestS3Server(options: {
   directory: string;
   bucket?: string;
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }): Promise<TestS3Server> {
   const bucket = options.bucket ?? 'photos';
   const s3rver = new S3rver({
@@ -53,7 +55,7 @@ export async function startTestS3Server(options: {
     received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
     handle(request, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     endpoint,

@@ -20,6 +20,8 @@ export interface TestSmtpServerOptions {
   credentials?: { user: string; pass: string };
   /** An address for which this answers true is refused at RCPT TO with a 550. */
   refuseRecipient?: (address: string) => boolean;
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }
 
 export interface TestSmtpServer {
@@ -66,7 +68,7 @@ export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): 
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     port,

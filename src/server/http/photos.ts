@@ -27,6 +27,8 @@ const SCHEMAS = {
       'validation_failed',
       'file_too_large',
       'unsupported_file_type',
+      'service_unavailable',
+      'storage_full',
     ]),
   },
   photo: {

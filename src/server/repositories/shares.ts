@@ -235,6 +235,27 @@ export async function wipeUndeliveredCode(db: Database, shareId: string, codeHas
     .where(and(eq(shares.id, shareId), eq(shares.codeHash, codeHash)));
 }
 
+/** The record of a code whose message was never delivered: it was not sent, so it is not counted. */
+export async function deleteCodeSend(db: Database, sendId: string): Promise<void> {
+  await db.delete(shareCodeSends).where(eq(shareCodeSends.id, sendId));
+}
+
+/**
+ * A share made by a send whose message was never delivered: deleted, unless something now hangs on
+ * it (a code sent or a browser verified through it by a concurrent send).
+ */
+export async function deleteUndeliveredShare(db: Database, shareId: string): Promise<void> {
+  await db
+    .delete(shares)
+    .where(
+      and(
+        eq(shares.id, shareId),
+        sql`not exists (select 1 from ${shareCodeSends} where ${shareCodeSends.shareId} = ${shareId})`,
+        sql`not exists (select 1 from ${shareGrants} where ${shareGrants.shareId} = ${shareId})`,
+      ),
+    );
+}
+
 /**
  * The checklist's shares whose link works, newest first, each with whether a browser holds a live
  * grant through it and when its recipient last did something.

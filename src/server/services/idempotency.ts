@@ -25,6 +25,16 @@ const RETENTION_MS = IDEMPOTENCY_LIMITS.retentionHours * 60 * 60 * 1000;
  */
 export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
 
+/**
+ * A tick claims its key in the statement that makes its change (decision 0015): once the claim can be
+ * seen the change has committed, and all that is left is keeping the answer, done right after the
+ * answer went out. A tick's claim still without an answer this long after belongs to a process killed
+ * between the two (the cluster test's SIGKILL left a device's queue blocked for the 5 minutes above):
+ * its retry takes the key over and runs again, setting the same value with the same `changedAt` (the
+ * later write wins, ties included), which adds a second record of it to the activity.
+ */
+export const ABANDONED_STATEMENT_CLAIM_MS = 30 * 1000;
+
 export interface StoredAnswer {
   status: number;
   body: string;
@@ -64,11 +74,11 @@ export function requestFingerprint(method: string, route: string, params: unknow
 }
 
 /** The times of a claim made now: when, until when the key is kept, and before when a claim is abandoned. */
-export function claimTimes(now: Date = new Date()) {
+export function claimTimes(now: Date = new Date(), abandonedAfterMs = ABANDONED_CLAIM_MS) {
   return {
     claimedAt: now,
     expiresAt: new Date(now.getTime() + RETENTION_MS),
-    abandonedBefore: new Date(now.getTime() - ABANDONED_CLAIM_MS),
+    abandonedBefore: new Date(now.getTime() - abandonedAfterMs),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Task } from '#domain/checklist';
 import { AppError } from '#domain/errors';
+import { PHOTO_MESSAGES } from '#domain/photos';
 import type { PhotoStore, StoredObject } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
@@ -35,6 +36,22 @@ export type PhotoSize = 'display' | 'thumb';
 
 export interface Logger {
   warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** The file system's "no space left" and "quota exceeded": the disk store cannot take the photo. */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * A store's failure as the client's answer: 507 storage_full when the disk is full, otherwise 503
+ * service_unavailable (the disk failed, or the bucket is unreachable or refused). Both are failures
+ * the offline queue retries, keeping the photo on the device (web/sync/send-failures.ts).
+ */
+export function storeFailure(error: unknown): AppError {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  return DISK_FULL_CODES.has(code)
+    ? new AppError('storage_full', PHOTO_MESSAGES.storageFull)
+    : new AppError('service_unavailable', PHOTO_MESSAGES.storageUnavailable);
 }
 
 /** What the checklist services need of photos: deleting the files of photos gone or going. */
@@ -95,8 +112,15 @@ export class PhotoService implements PhotoFiles {
     const id = newId('photo');
     const base = `${checklistId}/${id}`;
     const keys = { display: `${base}/display.jpg`, thumb: `${base}/thumb.jpg` };
-    await this.store.put(keys.display, photo.display.bytes, photo.contentType);
-    await this.store.put(keys.thumb, photo.thumb.bytes, photo.contentType);
+    try {
+      await this.store.put(keys.display, photo.display.bytes, photo.contentType);
+      await this.store.put(keys.thumb, photo.thumb.bytes, photo.contentType);
+    } catch (error) {
+      // No row names these keys yet: whatever landed (the display size before a full disk) goes.
+      this.log.error({ err: error }, 'Could not store a photo');
+      await this.deleteFiles([keys.display, keys.thumb]);
+      throw storeFailure(error);
+    }
     const recipient = access.kind === 'recipient' ? access : null;
     try {
       const task = await this.db.transaction(async (tx) => {

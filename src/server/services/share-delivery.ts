@@ -14,7 +14,9 @@ import { ownedChecklistWithOwner } from '../repositories/checklists.ts';
 import {
   claimCodeSlot,
   codeSendsSince,
+  deleteCodeSend,
   deleteGrantsOfShare,
+  deleteUndeliveredShare,
   insertShareIfAbsent,
   liveShareByToken,
   type ShareRow,
@@ -89,11 +91,14 @@ interface Delivery {
   ownerName: string;
   checklistName: string;
   now: Date;
+  /** The share was made by this send: a failed delivery deletes it again (no half-made share). */
+  madeNow: boolean;
 }
 
 /**
- * Makes a code, stores its hash, and sends it with the link. If the carrier refuses, the code is
- * wiped (no valid code is left behind) and the throttle released so the owner can try again at once.
+ * Makes a code, stores its hash, and sends it with the link. If the carrier refuses or cannot be
+ * reached, the code is wiped (no valid code is left behind), its send is not counted, the throttle is
+ * released so the owner can try again at once, and a share this send made is deleted again.
  */
 async function deliverCode(context: SharingContext, delivery: Delivery): Promise<CodeSent> {
   const { db, secrets, messages } = context;
@@ -101,8 +106,9 @@ async function deliverCode(context: SharingContext, delivery: Delivery): Promise
   const code = secrets.newCode();
   const codeHash = secrets.codeHash(share.id, code);
   const codeExpiresAt = new Date(now.getTime() + SHARE_LIMITS.codeValidMinutes * 60_000);
+  const sendId = newId('send');
   await storeCode(db, share, delivery.ownerId, {
-    id: newId('send'),
+    id: sendId,
     hash: codeHash,
     expiresAt: codeExpiresAt,
   });
@@ -125,6 +131,8 @@ async function deliverCode(context: SharingContext, delivery: Delivery): Promise
     }
   } catch (error) {
     await wipeUndeliveredCode(db, share.id, codeHash);
+    await deleteCodeSend(db, sendId);
+    if (delivery.madeNow) await deleteUndeliveredShare(db, share.id);
     throw deliveryFailure(share.channel, error);
   }
   context.warmTranslation?.(share.checklistId, language);
@@ -188,6 +196,7 @@ export async function sendShareCode(
   });
   const existing = await shareForContact(db, input.checklistId, channel, contact);
   if (!existing) throw new Error('share upsert found nothing');
+  const madeNow = existing.tokenHash === fresh.tokenHash;
 
   await assertSendAllowance(db, access.userId, existing.id, now);
   // A share made by this very call already has the fresh token.
@@ -210,6 +219,7 @@ export async function sendShareCode(
     ownerName: ownerNameOf({ displayName: checklist.ownerName, email: checklist.email }),
     checklistName: checklist.name,
     now,
+    madeNow,
   });
 }
 
@@ -234,5 +244,6 @@ export async function resendShareCode(
     ownerName: ownerNameOf({ displayName: found.ownerName, email: found.ownerEmail }),
     checklistName: found.checklistName,
     now,
+    madeNow: false,
   });
 }

@@ -13,7 +13,7 @@ import {
 import { resolveChecklistActor } from './checklist-actors.ts';
 import type { CachedChecklist, ChecklistCache } from './checklist-cache.ts';
 import { type ChecklistContext, readChecklistWithRevision } from './checklists.ts';
-import { claimTimes } from './idempotency.ts';
+import { ABANDONED_STATEMENT_CLAIM_MS, claimTimes } from './idempotency.ts';
 import { keepSessionAlive } from './sessions.ts';
 
 /**
@@ -66,7 +66,7 @@ export async function updateTask(
     const keyed = await applyKeyedTaskChange(db, change, asked, target, {
       key: key.key,
       requestHash: key.requestHash,
-      ...claimTimes(caller.now),
+      ...claimTimes(caller.now, ABANDONED_STATEMENT_CLAIM_MS),
     });
     key.claimed(keyed.claim);
     if (keyed.claim.principal !== null && !keyed.claim.claimed) return { body: null, actorKind: null };

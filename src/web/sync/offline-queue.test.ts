@@ -169,6 +169,39 @@ describe('the offline queue', () => {
     expect(events.applied).toHaveLength(1);
   });
 
+  it('a photo the server could not store (507 storage_full, 503) stays on the device and is sent again', async () => {
+    const server = fakeServer();
+    const blobs = memoryBlobStore();
+    const { queue } = makeQueue(server, { blobs });
+    server.failWith(
+      refusal(507, 'storage_full', 'The server is out of storage space.'),
+      refusal(503, 'service_unavailable', 'Photo storage is not reachable.'),
+    );
+    const file = new File(['jpeg bytes'], 'meter.jpg', { type: 'image/jpeg' });
+    await queue.enqueue(
+      'c1',
+      OWNER,
+      { kind: 'photo', taskId: 't1', fileName: 'meter.jpg', fileType: 'image/jpeg' },
+      file,
+    );
+    expect(queue.getState()).toMatchObject({ failures: 1 });
+    expect(queue.getState().ops.map((op) => op.kind)).toEqual(['photo']);
+    expect(blobs.blobs.size).toBe(1);
+    // The retries (the back-off timer, or coming back online, flushes the queue).
+    await vi.waitFor(async () => {
+      await queue.flush();
+      expect(server.received).toHaveLength(3);
+    });
+    expect(server.received.map(({ key }) => key)).toEqual([
+      'key-0000000000000001',
+      'key-0000000000000001',
+      'key-0000000000000001',
+    ]);
+    expect(server.received.every(({ photo }) => photo === file)).toBe(true);
+    expect(queue.getState()).toMatchObject({ ops: [], failures: 0 });
+    expect(blobs.blobs.size).toBe(0);
+  });
+
   it('a key still being worked on (409 idempotency_key_in_use) is retried, not dropped', async () => {
     const server = fakeServer();
     const { queue, runTimers } = makeQueue(server);
@@ -343,6 +376,8 @@ describe('what may pass and what is a refusal', () => {
   it.each([
     [offlineError(), true],
     [refusal(500, 'internal_error', ''), true],
+    [refusal(503, 'service_unavailable', ''), true],
+    [refusal(507, 'storage_full', ''), true],
     [refusal(429, 'rate_limited', ''), true],
     [refusal(409, 'idempotency_key_in_use', ''), true],
     [refusal(409, 'version_conflict', ''), false],
