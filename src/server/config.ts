@@ -114,6 +114,7 @@ const EnvSchema = TranslationEnv.extend({
   STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANALYTICS_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANALYTICS_SITE_ID: optionalText.pipe(z.string().max(253).optional()),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
@@ -212,6 +213,8 @@ export interface Config {
   };
   /** The services running on a local fallback; empty when everything is configured. */
   localServices: string[];
+  /** Where the rate limits count (docs/decisions/0020); null: in PostgreSQL. */
+  redisUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -504,6 +507,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       companyLegalName: e.COMPANY_LEGAL_NAME ?? `${e.SITE_NAME} Labs LLC`,
     },
     localServices,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }
 

@@ -1,7 +1,5 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { deleteExpiredIdempotencyKeys } from './services/idempotency.ts';
-import { deleteExpiredSessions } from './services/sessions.ts';
 
 /** Start-up: config (fail fast), database and migrations (in buildApp), listen, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -24,25 +22,11 @@ async function main(): Promise<void> {
     );
   }
 
-  const sweep = setInterval(
-    () => {
-      deleteExpiredSessions(app.database.db).catch((error) =>
-        app.log.error({ err: error }, 'session sweep failed'),
-      );
-      deleteExpiredIdempotencyKeys(app.database.db).catch((error) =>
-        app.log.error({ err: error }, 'idempotency key sweep failed'),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  sweep.unref();
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    clearInterval(sweep);
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
@@ -61,6 +45,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.siteName} is ready at ${config.publicUrl.href}`);
+  // Clean-ups (sessions, idempotency keys, codes, rate-limit windows, orphaned photos): each runs
+  // once a period across every instance (services/jobs.ts).
+  app.jobs.start();
 }
 
 main().catch((error: unknown) => {

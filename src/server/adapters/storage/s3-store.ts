@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -11,8 +12,8 @@ import {
   type ServerSideEncryption,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PhotoStore, StoredObject } from './photo-store.ts';
-import { assertContentType, assertPhotoKey } from './store-input.ts';
+import { KEYS_PAGE_SIZE, type PhotoStore, type StoredObject } from './photo-store.ts';
+import { assertContentType, assertPhotoKey, isPhotoKey } from './store-input.ts';
 
 /**
  * Photos as objects in an S3-compatible bucket (AWS S3, MinIO, R2, s3rver in tests). The bucket stays
@@ -134,6 +135,30 @@ export function createS3PhotoStore(options: S3PhotoStoreOptions): PhotoStore {
           );
         }
       }
+    },
+
+    /** Objects under our prefix only; one whose name could not be a key of ours is never answered. */
+    async *keysWrittenBefore(before, pageSize = KEYS_PAGE_SIZE) {
+      const listPrefix = prefix ? `${prefix}/` : undefined;
+      let ContinuationToken: string | undefined;
+      do {
+        const answer = await client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            MaxKeys: Math.min(pageSize, 1000),
+            ...(listPrefix ? { Prefix: listPrefix } : {}),
+            ...(ContinuationToken ? { ContinuationToken } : {}),
+          }),
+        );
+        const keys: string[] = [];
+        for (const object of answer.Contents ?? []) {
+          if (!object.Key || !object.LastModified || object.LastModified >= before) continue;
+          const key = listPrefix ? object.Key.slice(listPrefix.length) : object.Key;
+          if (isPhotoKey(key)) keys.push(key);
+        }
+        if (keys.length > 0) yield keys;
+        ContinuationToken = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }
