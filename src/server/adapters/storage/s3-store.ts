@@ -4,7 +4,7 @@ import {
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -137,28 +137,34 @@ export function createS3PhotoStore(options: S3PhotoStoreOptions): PhotoStore {
       }
     },
 
-    /** Objects under our prefix only; one whose name could not be a key of ours is never answered. */
+    /**
+     * Objects under our prefix only; one whose name could not be a key of ours is never answered.
+     * ListObjects (version 1) paged by Marker, the last key of the page before: every S3-compatible
+     * server takes it (s3rver cannot truncate a version 2 listing on Node 20: its token uses DES).
+     */
     async *keysWrittenBefore(before, pageSize = KEYS_PAGE_SIZE) {
       const listPrefix = prefix ? `${prefix}/` : undefined;
-      let ContinuationToken: string | undefined;
-      do {
+      let Marker: string | undefined;
+      for (;;) {
         const answer = await client.send(
-          new ListObjectsV2Command({
+          new ListObjectsCommand({
             Bucket,
             MaxKeys: Math.min(pageSize, 1000),
             ...(listPrefix ? { Prefix: listPrefix } : {}),
-            ...(ContinuationToken ? { ContinuationToken } : {}),
+            ...(Marker ? { Marker } : {}),
           }),
         );
+        const objects = answer.Contents ?? [];
         const keys: string[] = [];
-        for (const object of answer.Contents ?? []) {
+        for (const object of objects) {
           if (!object.Key || !object.LastModified || object.LastModified >= before) continue;
           const key = listPrefix ? object.Key.slice(listPrefix.length) : object.Key;
           if (isPhotoKey(key)) keys.push(key);
         }
         if (keys.length > 0) yield keys;
-        ContinuationToken = answer.IsTruncated ? answer.NextContinuationToken : undefined;
-      } while (ContinuationToken);
+        Marker = objects.at(-1)?.Key;
+        if (!answer.IsTruncated || !Marker) return;
+      }
     },
   };
 }
