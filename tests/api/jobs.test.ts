@@ -90,7 +90,14 @@ describe('the scheduler', () => {
       t.db,
       [
         { name: 'test-fails' as JobName, everyMs: HOUR, run: () => Promise.reject(new Error('store away')) },
-        { name: 'test-works' as JobName, everyMs: HOUR, run: async () => (ran.push('works'), 1) },
+        {
+          name: 'test-works' as JobName,
+          everyMs: HOUR,
+          run: async () => {
+            ran.push('works');
+            return 1;
+          },
+        },
       ],
       log as typeof t.app.log,
     );
