@@ -84,6 +84,21 @@ describe.each([
   });
 });
 
+describe('a store that cannot answer', () => {
+  it('makes a rate-limited request a 503, never a pass', async () => {
+    // Nothing listens on port 1: every hit fails.
+    const { app } = await instance({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/verification/verify',
+      remoteAddress: randomPrivateIp(),
+      payload: { token: 'unknown-token', code: '123456' },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(errorOf(response).code).toBe('service_unavailable');
+  });
+});
+
 describe('lockouts kept in the database', () => {
   it('five wrong tries of one code lock it, wherever each try lands', async () => {
     const other = await instance();
