@@ -16,16 +16,63 @@ export const REALTIME_PATH = '/ws';
 export const REALTIME_LIMITS = {
   /** A client message larger than this closes the socket (1009). */
   maxMessageBytes: 4_096,
-  /** Client messages per window before the socket is closed (1008). */
-  messagesPerWindow: 60,
-  windowMs: 10_000,
+  /**
+   * Client messages, as a token bucket per socket: a burst of this many, then this many a second.
+   * A page sends one subscribe per checklist it shows and a few more as the user moves around.
+   */
+  messageBurst: 60,
+  messagesPerSecond: 2,
+  /**
+   * Messages refused beyond the bucket (each spell of refusals answers one 'rate_limited' error)
+   * before the socket is closed (1008, 'Too many messages'). The count starts again once the
+   * bucket has filled up again.
+   */
+  maxRefusedMessages: 20,
+  /**
+   * Open sockets from one address on one instance. An office behind one address, a few dozen phones
+   * and laptops with a few tabs each (one socket a tab), stays well below; more is refused (1013).
+   */
+  maxConnectionsPerIp: 120,
+  /**
+   * Open anonymous sockets on one instance: those whose cookies named no live session and no live
+   * recipient grant when they connected, and that have followed nothing since. More is refused (1013).
+   */
+  maxAnonymousConnections: 1_000,
+  /** An anonymous socket that follows nothing is closed after this long (1008). */
+  anonymousIdleMs: 30_000,
   /** Checklists one socket may follow at once. */
   maxSubscriptions: 200,
   /** The server pings this often; a socket that has not answered the previous ping is dropped. */
   heartbeatMs: 30_000,
   /** The spec: the client reconnects 3 s after the connection drops. */
   reconnectMs: 3_000,
+  /**
+   * After the server closed the socket for its policy (1008, 1013: too many messages or
+   * connections, no access), the client waits longer each time, up to this, and spreads the wait.
+   */
+  policyReconnectMaxMs: 5 * 60_000,
 } as const;
+
+/** Close codes (RFC 6455) the server uses, and what the client makes of them. */
+export const REALTIME_CLOSE = {
+  /** The server is stopping: reconnect (to another instance) after the usual wait. */
+  goingAway: 1001,
+  /** Too many messages, or an anonymous socket left idle: reconnect only after a growing wait. */
+  policyViolation: 1008,
+  /** A message larger than maxMessageBytes. */
+  tooBig: 1009,
+  /** Too many connections (from this address, or anonymous ones): reconnect after a growing wait. */
+  tryAgainLater: 1013,
+} as const;
+
+/** The close codes after which the client backs off rather than reconnecting after the usual wait. */
+export function isPolicyClose(code: number): boolean {
+  return (
+    code === REALTIME_CLOSE.policyViolation ||
+    code === REALTIME_CLOSE.tryAgainLater ||
+    code === REALTIME_CLOSE.tooBig
+  );
+}
 
 /** Client to server. */
 export const RealtimeClientMessage = z.discriminatedUnion('type', [

@@ -1,9 +1,7 @@
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
 import { createBillingProvider } from './adapters/billing/create-billing-provider.ts';
@@ -14,6 +12,7 @@ import {
 } from './adapters/identity/local-provider.ts';
 import { OidcClient } from './adapters/identity/oidc-client.ts';
 import { createMessageSender } from './adapters/messaging/create-message-sender.ts';
+import { createRateLimitStore } from './adapters/rate-limit/create-rate-limit-store.ts';
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
 import { type Config, publicConfig } from './config.ts';
@@ -32,6 +31,7 @@ import { metricsRoutes, registerMetrics } from './http/metrics.ts';
 import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { realtimeRoutes } from './http/realtime.ts';
 import { recipientBrowserHash } from './http/recipient.ts';
 import { type ResponseMismatch, registerResponseCheck } from './http/response-check.ts';
@@ -43,6 +43,7 @@ import { subscriptionRoutes } from './http/subscription.ts';
 import { translationRoutes } from './http/translation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
+import { JobScheduler, type JobSchedulerOptions } from './job-scheduler.ts';
 import { loggerOptions } from './logging.ts';
 import { countFailures } from './metrics.ts';
 import { clientBuildDir } from './paths.ts';
@@ -50,6 +51,7 @@ import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { localSecret } from './repositories/local-secrets.ts';
 import { ChangeAnnouncer } from './services/change-announcer.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
+import { periodicJobs } from './services/jobs.ts';
 import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
@@ -62,6 +64,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     config: Config;
     realtime: RealtimeService;
+    /** The periodic jobs; main.ts starts them (tests call runDue). */
+    jobs: JobScheduler;
   }
 }
 
@@ -72,6 +76,8 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** Realtime timings and limits (tests shorten the heartbeat, the access re-check, the reconnect). */
   realtime?: Partial<RealtimeOptions>;
+  /** How the periodic jobs are looked for (tests name the runner). */
+  jobs?: Partial<JobSchedulerOptions>;
   /** Translation wait, retry and cool-down timings (tests shorten the retries). */
   translation?: Partial<TranslationTimings>;
   /**
@@ -119,14 +125,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.ip ?? 'inject',
-    errorResponseBuilder: (_request, context) =>
-      new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`, {
-        retryAfter: Math.ceil(context.ttl / 1000),
-      }),
-  });
+  const rateLimits = createRateLimitStore(config, database.db, app.log);
+  app.addHook('onClose', async () => rateLimits.close());
+  await registerRateLimits(app, rateLimits, app.log);
   registerCsrfGuard(app, config);
   registerSessions(app, config, database.db);
   const analytics = createAnalytics(config, database.db, app.log);
@@ -222,6 +223,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ),
     app.log,
   );
+  const jobs = new JobScheduler(
+    database.db,
+    periodicJobs({ db: database.db, photos, rateLimits }),
+    app.log,
+    options.jobs,
+  );
+  app.decorate('jobs', jobs);
+  // Jobs in hand finish before the database closes.
+  app.addHook('preClose', async () => jobs.stop());
   const notices = new ChangeAnnouncer(database.db, app.log);
   metrics.queue('change_notices', () => notices.queued);
   // Ticks' notices still queued go out before the database closes.

@@ -126,6 +126,7 @@ const EnvSchema = TranslationEnv.extend({
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(32, { error: 'METRICS_TOKEN must be at least 32 characters of random text' }).optional(),
   ),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
@@ -229,6 +230,8 @@ export interface Config {
   };
   /** The services running on a local fallback; empty when everything is configured. */
   localServices: string[];
+  /** Where the rate limits count (docs/decisions/0020); null: in PostgreSQL. */
+  redisUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -522,6 +525,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       companyLegalName: e.COMPANY_LEGAL_NAME ?? `${e.SITE_NAME} Labs LLC`,
     },
     localServices,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }
 

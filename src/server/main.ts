@@ -1,8 +1,6 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { listenMetrics } from './http/metrics.ts';
-import { deleteExpiredIdempotencyKeys } from './services/idempotency.ts';
-import { deleteExpiredSessions } from './services/sessions.ts';
 
 /** Start-up: config (fail fast), database and migrations (in buildApp), listen, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -25,25 +23,11 @@ async function main(): Promise<void> {
     );
   }
 
-  const sweep = setInterval(
-    () => {
-      deleteExpiredSessions(app.database.db).catch((error) =>
-        app.log.error({ err: error }, 'session sweep failed'),
-      );
-      deleteExpiredIdempotencyKeys(app.database.db).catch((error) =>
-        app.log.error({ err: error }, 'idempotency key sweep failed'),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  sweep.unref();
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    clearInterval(sweep);
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
@@ -66,6 +50,9 @@ async function main(): Promise<void> {
     app.log.info(`Metrics: http://${metrics.address}:${metrics.port}/metrics`);
   }
   app.log.info(`${config.siteName} is ready at ${config.publicUrl.href}`);
+  // Clean-ups (sessions, idempotency keys, codes, rate-limit windows, orphaned photos): each runs
+  // once a period across every instance (services/jobs.ts).
+  app.jobs.start();
 }
 
 main().catch((error: unknown) => {

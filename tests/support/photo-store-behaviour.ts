@@ -152,6 +152,26 @@ export function describePhotoStoreBehaviour(
       },
     );
 
+    it('lists the keys written before a time, in pages, and none written after it', async () => {
+      const base = unique();
+      const keys = [1, 2, 3].map((n) => `${base}/photo_${n}/display.jpg`);
+      for (const key of keys) await store().put(key, photoBytes(10), 'image/jpeg');
+      const listed = async (before: Date, pageSize?: number) => {
+        const pages: string[][] = [];
+        for await (const page of store().keysWrittenBefore(before, pageSize)) pages.push(page);
+        return pages;
+      };
+      // Servers stamp whole seconds: a minute either way is clear of that.
+      const later = await listed(new Date(Date.now() + 60_000), 2);
+      const ours = later.flat().filter((key) => key.startsWith(`${base}/`));
+      expect(ours.sort()).toEqual([...keys].sort());
+      expect(later.every((page) => page.length <= 2)).toBe(true);
+      // Never a sidecar or temp file of the disk store, never a key outside the store's own.
+      expect(later.flat().every((key) => !key.includes('~'))).toBe(true);
+      const earlier = await listed(new Date(Date.now() - 60_000));
+      expect(earlier.flat().filter((key) => key.startsWith(`${base}/`))).toEqual([]);
+    });
+
     it('takes concurrent puts of different keys, in one folder and in many', async () => {
       const base = unique();
       const photos = Array.from({ length: 24 }, (_, index) => ({

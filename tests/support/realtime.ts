@@ -36,6 +36,8 @@ export interface SocketOptions {
   origin?: string | null;
   /** false: the client stops answering pings (a connection gone dead without closing). */
   autoPong?: boolean;
+  /** Connect from this local address (another loopback address is another client address). */
+  localAddress?: string;
 }
 
 function headersOf({ cookie = null, origin = TEST_PUBLIC_URL }: SocketOptions): Record<string, string> {
@@ -46,6 +48,7 @@ export async function openSocket(app: FastifyInstance, options: SocketOptions = 
   const ws = new WebSocket(await socketUrl(app), {
     headers: headersOf(options),
     autoPong: options.autoPong ?? true,
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
   });
   const messages: RealtimeServerMessage[] = [];
   const waiters = new Set<() => void>();

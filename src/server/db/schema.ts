@@ -502,3 +502,31 @@ export const translations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.sourceLang, t.targetLang, t.textHash] })],
 );
+
+/**
+ * The shared per-key request counts of the rate limits (adapters/rate-limit/postgres-store.ts): one
+ * row per key (route and client address) and fixed window. UNLOGGED (migration 0012): a count needs
+ * no crash safety (a crash forgets at most one window), and its writes skip the write-ahead log.
+ * Windows that ended are deleted by the periodic job (services/jobs.ts).
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('rate_limit_windows_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * When each periodic job (services/jobs.ts) is next due, for every instance: the instance whose
+ * statement moves `next_run_at` forward runs it, so a job runs once a period across instances.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamptz('next_run_at').notNull(),
+  lastStartedAt: timestamptz('last_started_at').notNull(),
+  /** Which instance ran it last (host and process id), for the logs. */
+  lastRunner: text('last_runner').notNull(),
+});

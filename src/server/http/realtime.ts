@@ -35,7 +35,11 @@ export async function realtimeRoutes(app: FastifyInstance, options: { realtime: 
       throw new AppError('not_found', 'This is the WebSocket endpoint: open it as a WebSocket.');
     },
     wsHandler: (socket, request) => {
-      options.realtime.accept(socket as unknown as RealtimeSocket, identityOf(request));
+      options.realtime.accept(
+        socket as unknown as RealtimeSocket,
+        identityOf(request),
+        request.ip ?? 'inject',
+      );
     },
   });
 }

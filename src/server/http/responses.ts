@@ -157,7 +157,8 @@ export function commonErrorCodes(route: RouteOptions): ErrorCode[] {
     codes.push('cross_site_request', 'validation_failed', 'body_too_large', 'unsupported_media_type');
   }
   const config = (route.config ?? {}) as { rateLimit?: unknown; idempotent?: unknown };
-  if (config.rateLimit) codes.push('rate_limited');
+  // The limit's shared store may be away (the database, Redis): 503, never a pass.
+  if (config.rateLimit) codes.push('rate_limited', 'service_unavailable');
   if (config.idempotent) codes.push('validation_failed', 'idempotency_key_in_use', 'idempotency_key_reused');
   return codes;
 }

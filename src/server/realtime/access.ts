@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { ActorKind, Caller } from '../policies/checklists.ts';
 import type { SessionPolicy } from '../policies/sessions.ts';
+import { holdsLiveAccess } from '../repositories/access.ts';
 import { liveSessionUserId } from '../repositories/sessions.ts';
 import { findChecklistActor } from '../services/checklist-actors.ts';
 
@@ -60,4 +61,17 @@ export async function authoriseSubscription(
 /** The user of a live session, without extending it (an open socket alone is not activity). */
 export async function liveSessionUser(db: Database, sessionHash: string, now = new Date()) {
   return liveSessionUserId(db, sessionHash, now);
+}
+
+/**
+ * Whether a socket is anonymous: its cookies name no live session and no live recipient grant (a
+ * socket with neither cookie is, without asking the database).
+ */
+export async function isAnonymous(
+  db: Database,
+  identity: SocketIdentity,
+  now = new Date(),
+): Promise<boolean> {
+  if (!identity.sessionHash && !identity.browserHash) return true;
+  return !(await holdsLiveAccess(db, identity, now));
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode } from '#domain/errors';
-import { parseRealtimeClientMessage, type RealtimeServerMessage } from '#domain/realtime';
+import { parseRealtimeClientMessage, REALTIME_CLOSE, type RealtimeServerMessage } from '#domain/realtime';
 import type { Database } from '../db/client.ts';
 import { CHECKLIST_NOT_FOUND } from '../policies/checklists.ts';
 import type { SessionPolicy } from '../policies/sessions.ts';
@@ -12,6 +12,7 @@ import {
   type SubscriptionGrant,
 } from './access.ts';
 import type { RealtimeHub, Subscriber } from './hub.ts';
+import { TokenBucket } from './token-bucket.ts';
 import { encode } from './wire.ts';
 
 /** The part of a `ws` WebSocket this module uses. */
@@ -28,12 +29,8 @@ export interface RealtimeSocket {
 
 const OPEN = 1;
 
-/** Close codes (RFC 6455). */
-export const CLOSE = {
-  goingAway: 1001,
-  policyViolation: 1008,
-  tooBig: 1009,
-} as const;
+/** Close codes (RFC 6455), as the client reads them (src/domain/realtime.ts). */
+export const CLOSE = REALTIME_CLOSE;
 
 /** A socket whose unsent data passes this is too slow to keep up: it is dropped, it refetches on return. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -43,7 +40,14 @@ export interface ConnectionContext {
   hub: RealtimeHub;
   sessionPolicy: SessionPolicy;
   log: FastifyBaseLogger;
-  limits: { messagesPerWindow: number; windowMs: number; maxSubscriptions: number };
+  limits: {
+    messageBurst: number;
+    messagesPerSecond: number;
+    maxRefusedMessages: number;
+    maxSubscriptions: number;
+  };
+  /** The socket follows something for the first time (a subscription or the dashboard was granted). */
+  onFollowing?(): void;
 }
 
 const NOT_FOUND = { code: 'not_found', message: CHECKLIST_NOT_FOUND } as const;
@@ -62,8 +66,10 @@ export class RealtimeConnection implements Subscriber {
   #ownerId: string | null = null;
   #dashboardOf: string | null = null;
   #queue: Promise<void> = Promise.resolve();
-  #windowStart = Date.now();
-  #messagesInWindow = 0;
+  readonly #bucket: TokenBucket;
+  /** Messages refused since the bucket was last full (a flood is closed past maxRefusedMessages). */
+  #refused = 0;
+  #following = false;
   #closed = false;
   readonly #onDetached: (() => void)[] = [];
   /** Answered the last ping (heartbeat). */
@@ -76,6 +82,7 @@ export class RealtimeConnection implements Subscriber {
   ) {
     this.#sessionHash = identity.sessionHash;
     this.#browserHash = identity.browserHash;
+    this.#bucket = new TokenBucket(context.limits.messageBurst, context.limits.messagesPerSecond);
     if (this.#sessionHash) context.hub.trackSession(this.#sessionHash, this);
     socket.on('pong', () => {
       this.alive = true;
@@ -85,6 +92,11 @@ export class RealtimeConnection implements Subscriber {
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** Whether a subscription (or the dashboard) was ever granted to this socket. */
+  get following(): boolean {
+    return this.#following;
   }
 
   // What the hub calls
@@ -187,18 +199,7 @@ export class RealtimeConnection implements Subscriber {
   // Messages
 
   #receive(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
-    if (this.#closed) return;
-    const now = Date.now();
-    if (now - this.#windowStart >= this.context.limits.windowMs) {
-      this.#windowStart = now;
-      this.#messagesInWindow = 0;
-    }
-    this.#messagesInWindow += 1;
-    if (this.#messagesInWindow > this.context.limits.messagesPerWindow) {
-      this.socket.close(CLOSE.policyViolation, 'Too many messages');
-      this.detach();
-      return;
-    }
+    if (this.#closed || !this.#withinRate()) return;
     const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : null;
     const message = text === null ? null : parseRealtimeClientMessage(text);
     if (!message) {
@@ -225,6 +226,33 @@ export class RealtimeConnection implements Subscriber {
         });
         return;
     }
+  }
+
+  /**
+   * The token bucket: a message beyond it is refused (the first of a spell answered 'rate_limited',
+   * the rest dropped unanswered, so a flood gets no flood back); too many refusals close the socket.
+   */
+  #withinRate(): boolean {
+    if (this.#refused > 0 && this.#bucket.full) this.#refused = 0;
+    if (this.#bucket.take()) return true;
+    this.#refused += 1;
+    if (this.#refused > this.context.limits.maxRefusedMessages) {
+      this.socket.close(CLOSE.policyViolation, 'Too many messages');
+      this.detach();
+    } else if (this.#refused === 1) {
+      this.#send({
+        type: 'error',
+        error: { code: 'rate_limited', message: 'Too many messages. Please slow down.' },
+      });
+    }
+    return false;
+  }
+
+  /** The first subscription granted: the socket is no longer anonymous. */
+  #nowFollowing(): void {
+    if (this.#following) return;
+    this.#following = true;
+    this.context.onFollowing?.();
   }
 
   async #subscribe(checklistId: string): Promise<void> {
@@ -259,6 +287,7 @@ export class RealtimeConnection implements Subscriber {
         return;
       }
       this.#subscriptions.set(checklistId, grant.kind);
+      this.#nowFollowing();
       this.#send({ type: 'subscribed', checklistId, revision });
     } finally {
       pending.release();
@@ -292,6 +321,7 @@ export class RealtimeConnection implements Subscriber {
       this.context.hub.subscribeDashboard(userId, this);
       this.#dashboardOf = userId;
     }
+    this.#nowFollowing();
     this.#send({ type: 'dashboard-subscribed' });
   }
 

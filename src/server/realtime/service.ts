@@ -5,7 +5,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { RealtimeMetrics } from '../metrics.ts';
 import type { SessionPolicy } from '../policies/sessions.ts';
 import type { ChecklistCache } from '../services/checklist-cache.ts';
-import type { SocketIdentity } from './access.ts';
+import { isAnonymous, type SocketIdentity } from './access.ts';
+import { type AdmissionLimits, ConnectionAdmission } from './admission.ts';
 import {
   type ChangeListener,
   createChangeListener,
@@ -17,15 +18,16 @@ import { RealtimeHub } from './hub.ts';
 import { encode } from './wire.ts';
 
 /** Timings and limits, injectable so tests need not wait for the real ones (buildApp's `realtime`). */
-export interface RealtimeOptions {
+export interface RealtimeOptions extends AdmissionLimits {
   heartbeatMs: number;
   /** How often every socket's access is checked again (sessions and grants that run out by time). */
   accessRecheckMs: number;
   /** On app close, how long sockets get to finish their closing handshake before they are cut. */
   closeGraceMs: number;
   reconnect: ReconnectPolicy;
-  messagesPerWindow: number;
-  windowMs: number;
+  messageBurst: number;
+  messagesPerSecond: number;
+  maxRefusedMessages: number;
   maxSubscriptions: number;
 }
 
@@ -34,9 +36,13 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   accessRecheckMs: 5 * 60_000,
   closeGraceMs: 1_000,
   reconnect: DEFAULT_RECONNECT,
-  messagesPerWindow: REALTIME_LIMITS.messagesPerWindow,
-  windowMs: REALTIME_LIMITS.windowMs,
+  messageBurst: REALTIME_LIMITS.messageBurst,
+  messagesPerSecond: REALTIME_LIMITS.messagesPerSecond,
+  maxRefusedMessages: REALTIME_LIMITS.maxRefusedMessages,
   maxSubscriptions: REALTIME_LIMITS.maxSubscriptions,
+  maxConnectionsPerIp: REALTIME_LIMITS.maxConnectionsPerIp,
+  maxAnonymousConnections: REALTIME_LIMITS.maxAnonymousConnections,
+  anonymousIdleMs: REALTIME_LIMITS.anonymousIdleMs,
 };
 
 /**
@@ -48,6 +54,7 @@ export class RealtimeService {
   readonly #connections = new Set<RealtimeConnection>();
   readonly #listener: ChangeListener;
   readonly #options: RealtimeOptions;
+  readonly #admission: ConnectionAdmission;
   readonly #timers: NodeJS.Timeout[] = [];
   #rechecking = false;
   #stopping = false;
@@ -61,6 +68,7 @@ export class RealtimeService {
     private readonly metrics?: RealtimeMetrics,
   ) {
     this.#options = { ...DEFAULT_REALTIME_OPTIONS, ...options };
+    this.#admission = new ConnectionAdmission(this.#options);
     this.hub = new RealtimeHub(database.db, cache, log, metrics);
     this.#listener = createChangeListener(
       database.notifications,
@@ -92,18 +100,24 @@ export class RealtimeService {
     }
   }
 
-  /** A socket that passed the handshake. */
-  accept(socket: RealtimeSocket, identity: SocketIdentity): void {
+  /** A socket that passed the handshake, from `ip` (request.ip). */
+  accept(socket: RealtimeSocket, identity: SocketIdentity, ip: string): void {
     if (this.#stopping) {
       socket.close(CLOSE.goingAway, 'Server shutting down');
       return;
     }
-    const connection = new RealtimeConnection(socket, identity, {
+    if (!this.#admission.admit(ip)) {
+      socket.close(CLOSE.tryAgainLater, 'Too many connections from your network. Please try again later.');
+      return;
+    }
+    const admission = this.#admission;
+    const connection: RealtimeConnection = new RealtimeConnection(socket, identity, {
       db: this.database.db,
       hub: this.hub,
       sessionPolicy: this.sessionPolicy,
       log: this.log,
       limits: this.#options,
+      onFollowing: () => admission.forgetAnonymous(connection),
     });
     this.#connections.add(connection);
     const kind = identity.sessionHash ? 'owner' : identity.browserHash ? 'recipient' : 'anonymous';
@@ -112,11 +126,40 @@ export class RealtimeService {
       connection.detach();
       this.#connections.delete(connection);
       this.metrics?.socketClosed(kind);
+      admission.release(ip);
+      admission.forgetAnonymous(connection);
     });
+    void this.#holdIfAnonymous(connection, identity);
+  }
+
+  /**
+   * An anonymous socket takes one of the anonymous places (refused when none is left) and is closed if
+   * it still follows nothing a little later. Messages are handled meanwhile, so a subscribe sent at
+   * once is not held up. If the database cannot say, the socket is let be: an outage must not send
+   * every reconnecting client into the policy back-off.
+   */
+  async #holdIfAnonymous(connection: RealtimeConnection, identity: SocketIdentity): Promise<void> {
+    let anonymous: boolean;
+    try {
+      anonymous = await isAnonymous(this.database.db, identity);
+    } catch (error) {
+      this.log.warn({ err: error }, 'realtime: could not tell whether a socket is anonymous');
+      return;
+    }
+    if (!anonymous || connection.closed || connection.following) return;
+    const held = this.#admission.holdAnonymous(connection, () =>
+      connection.close(CLOSE.policyViolation, 'Nothing followed: connection closed.'),
+    );
+    if (!held) connection.close(CLOSE.tryAgainLater, 'Too many connections. Please try again later.');
   }
 
   get connectionCount(): number {
     return this.#connections.size;
+  }
+
+  /** Open sockets held as anonymous (see #holdIfAnonymous). */
+  get anonymousConnectionCount(): number {
+    return this.#admission.anonymousCount;
   }
 
   /** Stops listening, lets work in hand finish, and closes every socket (1001: they reconnect elsewhere). */

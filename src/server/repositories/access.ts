@@ -193,3 +193,32 @@ export async function callerFacts(
         : null,
   };
 }
+
+/**
+ * Whether a session id hash names a live session, or a browser hash any live grant: a caller who is
+ * somebody (a WebSocket that is not anonymous), without saying to what. At most two short reads.
+ */
+export async function holdsLiveAccess(
+  db: Database,
+  identity: { sessionHash: string | null; browserHash: string | null },
+  now: Date,
+): Promise<boolean> {
+  if (identity.sessionHash) {
+    const [session] = await db
+      .select({ one: sql`1` })
+      .from(sessions)
+      .where(isLiveSession(identity.sessionHash, now))
+      .limit(1);
+    if (session) return true;
+  }
+  if (identity.browserHash) {
+    const [grant] = await db
+      .select({ one: sql`1` })
+      .from(shareGrants)
+      .innerJoin(shares, eq(shares.id, shareGrants.shareId))
+      .where(and(eq(shareGrants.browserHash, identity.browserHash), isGrantUnexpired(now), isShareLive()))
+      .limit(1);
+    if (grant) return true;
+  }
+  return false;
+}

@@ -102,3 +102,13 @@ export async function photoFilesOf(db: Database, checklistIds: readonly string[]
     .where(inArray(photos.checklistId, [...checklistIds]));
   return rows.flatMap((row) => [row.displayKey, row.thumbKey]);
 }
+
+/** The files (display and thumbnail keys) of the photo rows among these ids. */
+export async function photoFilesById(db: Database, photoIds: readonly string[]): Promise<Set<string>> {
+  if (photoIds.length === 0) return new Set();
+  const rows = await db
+    .select({ displayKey: photos.displayKey, thumbKey: photos.thumbKey })
+    .from(photos)
+    .where(inArray(photos.id, [...new Set(photoIds)]));
+  return new Set(rows.flatMap((row) => [row.displayKey, row.thumbKey]));
+}

@@ -52,6 +52,10 @@ export async function deleteSession(db: Database, idHash: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-export async function deleteSessionsExpiredBefore(db: Database, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+export async function deleteSessionsExpiredBefore(db: Database, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ idHash: sessions.idHash });
+  return deleted.length;
 }

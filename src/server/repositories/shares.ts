@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SHARE_LIMITS, type ShareChannel } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
@@ -225,6 +225,19 @@ export async function storeCode(
     .set({ codeHash: code.hash, codeExpiresAt: code.expiresAt, codeWrongTries: 0 })
     .where(eq(shares.id, share.id));
   await db.insert(shareCodeSends).values({ id: code.id, ownerId, shareId: share.id, channel: share.channel });
+}
+
+/**
+ * Forgets the codes that expired before `before` (the periodic job): their keyed hashes are of no
+ * more use to anyone. The tries and the resend throttle are left as they are. Answers how many.
+ */
+export async function clearCodesExpiredBefore(db: Database, before: Date): Promise<number> {
+  const cleared = await db
+    .update(shares)
+    .set({ codeHash: null, codeExpiresAt: null })
+    .where(and(isNotNull(shares.codeHash), lt(shares.codeExpiresAt, before)))
+    .returning({ id: shares.id });
+  return cleared.length;
 }
 
 /** A code the carrier refused: wiped (if still the live one), and the resend throttle released. */

@@ -205,7 +205,7 @@ export async function releaseIdempotencyKey(
   await deleteClaim(db, { principal, key, requestHash });
 }
 
-/** Deletes the keys past their retention (hourly from main.ts); answers how many went. */
+/** Deletes the keys past their retention (the periodic job, services/jobs.ts); answers how many went. */
 export async function deleteExpiredIdempotencyKeys(db: Database, now: Date = new Date()): Promise<number> {
   return deleteKeysExpiredBy(db, now);
 }

@@ -17,6 +17,7 @@ import {
   checklistOfPhoto,
   deleteUnusedPhotos,
   insertPhoto,
+  photoFilesById,
   photoFilesOf,
   photoKeysInReach,
   setTaskPhoto,
@@ -60,6 +61,12 @@ export interface PhotoFiles {
   filesOf(checklistIds: readonly string[]): Promise<string[]>;
   deleteFiles(keys: readonly string[]): Promise<void>;
 }
+
+/**
+ * The keys `attach` writes: '<checklist id>/<photo id>/display.jpg' and '.../thumb.jpg'. Only a key of
+ * this shape is ever deleted as an orphan, so nothing else in a shared bucket is touched.
+ */
+const PHOTO_FILE_KEY = /^[A-Za-z0-9_-]+\/(photo_[A-Za-z0-9_-]+)\/(?:display|thumb)\.jpg$/;
 
 export function photoNotFound(): AppError {
   return new AppError('not_found', 'Photo not found');
@@ -185,6 +192,31 @@ export class PhotoService implements PhotoFiles {
   /** The files of every photo of these checklists, read before the checklists are deleted. */
   async filesOf(checklistIds: readonly string[]): Promise<string[]> {
     return photoFilesOf(this.db, checklistIds);
+  }
+
+  /**
+   * Deletes the files no photo row names and that were written before `writtenBefore` (the periodic
+   * job, services/jobs.ts): left by a crash between a file and its row, or by a delete that failed.
+   * An upload writes its files and then, within the request, its row: a file younger than the grace
+   * period is never looked at, so one being uploaded is never taken. Answers how many files went.
+   */
+  async deleteOrphanedFiles(writtenBefore: Date): Promise<number> {
+    let deleted = 0;
+    for await (const keys of this.store.keysWrittenBefore(writtenBefore)) {
+      const ours = keys.flatMap((key) => {
+        const photoId = PHOTO_FILE_KEY.exec(key)?.[1];
+        return photoId ? [{ key, photoId }] : [];
+      });
+      const inUse = await photoFilesById(
+        this.db,
+        ours.map((file) => file.photoId),
+      );
+      const orphans = ours.filter((file) => !inUse.has(file.key)).map((file) => file.key);
+      if (orphans.length === 0) continue;
+      await this.store.delete(orphans);
+      deleted += orphans.length;
+    }
+    return deleted;
   }
 
   /** Best effort: a file that cannot be deleted now is logged (it is named by no row). */

@@ -78,6 +78,7 @@ export async function closeSession(db: Database, secret: string): Promise<void> 
   await deleteSession(db, hashSecret(secret));
 }
 
-export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
-  await deleteSessionsExpiredBefore(db, now);
+/** Deletes the sessions past their expiry (the periodic job); answers how many went. */
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  return deleteSessionsExpiredBefore(db, now);
 }

@@ -124,6 +124,38 @@ describe('RealtimeClient', () => {
     leaveAll(stop);
   });
 
+  it('backs off after the server closes for its policy (1008, 1013): doubling, spread, capped; no tight loop', () => {
+    const env = { ...browser.env, random: () => 0.5 };
+    const policed = new RealtimeClient(env);
+    const stop = policed.subscribeChecklist('c1', () => undefined);
+    const waits: number[] = [];
+    for (const code of [1013, 1008, 1013, 1008, 1013, 1008, 1013, 1008]) {
+      browser.latest.open();
+      const count = browser.sockets.length;
+      browser.latest.drop(code);
+      expect(policed.getState()).toBe('reconnecting');
+      // Not after the usual 3 s.
+      vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
+      let waited = REALTIME_LIMITS.reconnectMs;
+      while (browser.sockets.length === count) {
+        vi.advanceTimersByTime(1_000);
+        waited += 1_000;
+      }
+      waits.push(waited);
+    }
+    // 3 s x 2^n x 0.75 (the spread at 0.5), to the nearest second above; at most 5 minutes x 0.75.
+    expect(waits).toEqual([5_000, 9_000, 18_000, 36_000, 72_000, 144_000, 225_000, 225_000]);
+
+    // A connection that stays up a minute ends the back-off; a plain drop then waits the usual 3 s.
+    browser.latest.open();
+    vi.advanceTimersByTime(60_000);
+    const count = browser.sockets.length;
+    browser.latest.drop(1006);
+    vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
+    expect(browser.sockets).toHaveLength(count + 1);
+    leaveAll(stop);
+  });
+
   it('does not subscribe again to what was left while the connection was down', () => {
     const stopA = client.subscribeChecklist('c1', () => undefined);
     const stopB = client.subscribeChecklist('c2', () => undefined);

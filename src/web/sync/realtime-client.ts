@@ -1,4 +1,5 @@
 import {
+  isPolicyClose,
   REALTIME_LIMITS,
   REALTIME_PATH,
   type RealtimeClientMessage,
@@ -38,7 +39,13 @@ export interface RealtimeEnvironment {
   reconnectMs?: number;
   /** How long the socket stays open after the last page left (a page change re-subscribes at once). */
   idleCloseMs?: number;
+  /** A number in [0, 1) that spreads the back-off after a policy close (tests pass a fixed one). */
+  random?: () => number;
+  now?: () => number;
 }
+
+/** A socket open this long proved the server accepts this client: the policy back-off starts again. */
+const STABLE_CONNECTION_MS = 60_000;
 
 const OPEN = 1;
 
@@ -52,6 +59,9 @@ export class RealtimeClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private stopWatching: (() => void) | null = null;
+  /** Policy closes in a row (see scheduleReconnect). */
+  private policyCloses = 0;
+  private openedAt: number | null = null;
 
   constructor(env: RealtimeEnvironment) {
     this.env = env;
@@ -156,15 +166,17 @@ export class RealtimeClient {
     // JSON in text frames is the contract; a server that sends the same bytes as a binary frame is read too.
     socket.binaryType = 'arraybuffer';
     socket.onopen = () => {
+      this.openedAt = this.now();
       this.setState('live');
       for (const checklistId of this.checklists.keys()) this.send({ type: 'subscribe', checklistId });
       if (this.dashboard.size > 0) this.send({ type: 'subscribe-dashboard' });
     };
     socket.onmessage = (event: MessageEvent) => this.receive(event.data);
-    socket.onclose = () => {
+    socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket) return;
       this.detach(socket);
       this.socket = null;
+      this.notePolicy(event.code);
       if (this.wanted) this.scheduleReconnect();
       else this.shutDown();
     };
@@ -179,17 +191,43 @@ export class RealtimeClient {
     socket.onerror = null;
   }
 
-  /** The spec's 3 s; while the browser says it is offline, the 'online' event reconnects instead. */
+  private now(): number {
+    return this.env.now?.() ?? Date.now();
+  }
+
+  /**
+   * Counts the server's policy closes in a row (too many messages or connections, an anonymous
+   * socket left idle: src/domain/realtime.ts); a socket that stayed open a while resets the count.
+   */
+  private notePolicy(code: number): void {
+    const openedAt = this.openedAt;
+    this.openedAt = null;
+    if (isPolicyClose(code)) this.policyCloses += 1;
+    else if (openedAt !== null && this.now() - openedAt >= STABLE_CONNECTION_MS) this.policyCloses = 0;
+  }
+
+  /**
+   * The spec's 3 s after a drop. After policy closes the wait doubles each time, up to
+   * policyReconnectMaxMs, and is spread (a half to the whole of it) so that an office's tabs refused
+   * together do not come back together. While the browser says it is offline, the 'online' event
+   * reconnects instead.
+   */
   private scheduleReconnect(): void {
     if (!this.env.isOnline()) {
       this.setState('offline');
       return;
     }
     this.setState('reconnecting');
+    const base = this.env.reconnectMs ?? REALTIME_LIMITS.reconnectMs;
+    let wait = base;
+    if (this.policyCloses > 0) {
+      const ceiling = Math.min(REALTIME_LIMITS.policyReconnectMaxMs, base * 2 ** this.policyCloses);
+      wait = ceiling * (0.5 + 0.5 * (this.env.random?.() ?? Math.random()));
+    }
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       if (this.wanted) this.connect();
-    }, this.env.reconnectMs ?? REALTIME_LIMITS.reconnectMs);
+    }, wait);
   }
 
   private readonly onConnectivity = (): void => {

@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open, readFile, rename, rmdir, unlink } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  opendir,
+  readFile,
+  rename,
+  rmdir,
+  stat,
+  unlink,
+} from 'node:fs/promises';
 import path from 'node:path';
-import type { PhotoStore, StoredObject } from './photo-store.ts';
+import { KEYS_PAGE_SIZE, type PhotoStore, type StoredObject } from './photo-store.ts';
 import { assertContentType, assertPhotoKey } from './store-input.ts';
 
 /**
@@ -112,7 +123,58 @@ export function createDiskPhotoStore(rootDir: string): PhotoStore {
       const dirs = [...new Set(files.map((file) => path.dirname(file)))].sort((a, b) => b.length - a.length);
       for (const dir of dirs) await pruneEmptyDirs(dir);
     },
+
+    async *keysWrittenBefore(before, pageSize = KEYS_PAGE_SIZE) {
+      let page: string[] = [];
+      for await (const key of keysUnder(root, [], before.getTime())) {
+        page.push(key);
+        if (page.length >= pageSize) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
+    },
   };
+}
+
+/**
+ * The keys of the files under `dir` last written before `beforeMs`. A photo is named by its file; a
+ * sidecar left without its photo (a crash between the two writes of a put) names its key too, so it
+ * can be deleted. Temp files are never keys.
+ */
+async function* keysUnder(dir: string, segments: string[], beforeMs: number): AsyncGenerator<string> {
+  const entries: Dirent[] = [];
+  try {
+    for await (const entry of await opendir(dir)) entries.push(entry);
+  } catch (error) {
+    if (hasCode(error, 'ENOENT', 'ENOTDIR')) return;
+    throw error;
+  }
+  const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* keysUnder(file, [...segments, entry.name], beforeMs);
+      continue;
+    }
+    if (!entry.isFile()) continue;
+    let name = entry.name;
+    if (name.endsWith(SIDECAR_SUFFIX)) {
+      name = name.slice(0, -SIDECAR_SUFFIX.length);
+      // Its photo is there: the photo's own entry answers for the key.
+      if (files.has(name)) continue;
+    }
+    if (name.includes('~')) continue;
+    const written = await stat(file).then(
+      (stats) => stats.mtimeMs,
+      (error: unknown) => {
+        if (hasCode(error, 'ENOENT')) return null; // deleted meanwhile
+        throw error;
+      },
+    );
+    if (written !== null && written < beforeMs) yield [...segments, name].join('/');
+  }
 }
 
 async function writeAtomically(file: string, bytes: Buffer): Promise<void> {

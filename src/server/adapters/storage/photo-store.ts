@@ -24,4 +24,13 @@ export interface PhotoStore {
   signedUrl(key: string, seconds: number): Promise<string | null>;
   /** Deletes these keys; keys that do not exist are not an error. */
   delete(keys: readonly string[]): Promise<void>;
+  /**
+   * Every key whose object was last written before `before`, in pages of at most `pageSize`, in no
+   * particular order (the orphaned-photo job compares them with the rows that name photos). A key
+   * written at or after `before` is never answered: that is how an upload in progress is kept safe.
+   */
+  keysWrittenBefore(before: Date, pageSize?: number): AsyncIterable<string[]>;
 }
+
+/** Keys answered a page at a time by `keysWrittenBefore` unless told otherwise. */
+export const KEYS_PAGE_SIZE = 500;

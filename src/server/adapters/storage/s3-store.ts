@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadObjectCommand,
+  ListObjectsCommand,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -11,8 +12,8 @@ import {
   type ServerSideEncryption,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PhotoStore, StoredObject } from './photo-store.ts';
-import { assertContentType, assertPhotoKey } from './store-input.ts';
+import { KEYS_PAGE_SIZE, type PhotoStore, type StoredObject } from './photo-store.ts';
+import { assertContentType, assertPhotoKey, isPhotoKey } from './store-input.ts';
 
 /**
  * Photos as objects in an S3-compatible bucket (AWS S3, MinIO, R2, s3rver in tests). The bucket stays
@@ -133,6 +134,36 @@ export function createS3PhotoStore(options: S3PhotoStoreOptions): PhotoStore {
             `Could not delete ${others.length + 1} of ${batch.length} photo objects; first ${first.Key}: ${first.Code} ${first.Message}`,
           );
         }
+      }
+    },
+
+    /**
+     * Objects under our prefix only; one whose name could not be a key of ours is never answered.
+     * ListObjects (version 1) paged by Marker, the last key of the page before: every S3-compatible
+     * server takes it (s3rver cannot truncate a version 2 listing on Node 20: its token uses DES).
+     */
+    async *keysWrittenBefore(before, pageSize = KEYS_PAGE_SIZE) {
+      const listPrefix = prefix ? `${prefix}/` : undefined;
+      let Marker: string | undefined;
+      for (;;) {
+        const answer = await client.send(
+          new ListObjectsCommand({
+            Bucket,
+            MaxKeys: Math.min(pageSize, 1000),
+            ...(listPrefix ? { Prefix: listPrefix } : {}),
+            ...(Marker ? { Marker } : {}),
+          }),
+        );
+        const objects = answer.Contents ?? [];
+        const keys: string[] = [];
+        for (const object of objects) {
+          if (!object.Key || !object.LastModified || object.LastModified >= before) continue;
+          const key = listPrefix ? object.Key.slice(listPrefix.length) : object.Key;
+          if (isPhotoKey(key)) keys.push(key);
+        }
+        if (keys.length > 0) yield keys;
+        Marker = objects.at(-1)?.Key;
+        if (!answer.IsTruncated || !Marker) return;
       }
     },
   };

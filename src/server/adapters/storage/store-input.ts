@@ -23,6 +23,11 @@ export function assertPhotoKey(key: string): void {
   if (problem) throw new PhotoStoreInputError(`Invalid photo key ${JSON.stringify(key)}: ${problem}`);
 }
 
+/** Whether `key` is one assertPhotoKey lets through. */
+export function isPhotoKey(key: string): boolean {
+  return keyProblem(key) === null;
+}
+
 function keyProblem(key: string): string | null {
   if (typeof key !== 'string' || key.length === 0) return 'empty';
   if (key.length > KEY_MAX_LENGTH) return `longer than ${KEY_MAX_LENGTH} characters`;

@@ -1,0 +1,90 @@
+import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-store.ts';
+import type { Database } from '../db/client.ts';
+import { claimDueJob } from '../repositories/job-runs.ts';
+import { clearCodesExpiredBefore } from '../repositories/shares.ts';
+import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
+import type { PhotoService } from './photos.ts';
+import { deleteExpiredSessions } from './sessions.ts';
+
+/**
+ * The periodic clean-ups, each run once a period across every instance (docs/decisions/0020): the
+ * scheduler (src/server/job-scheduler.ts) asks `claimJob` on each tick, and only the instance that
+ * claimed a job's period runs it. Every job is a delete of what has run out, safe to run twice.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const JOB_TIMINGS = {
+  sessionsEveryMs: HOUR,
+  idempotencyKeysEveryMs: HOUR,
+  verificationCodesEveryMs: 15 * MINUTE,
+  /** An expired code is forgotten this long after it expired (until then verify says 'expired'). */
+  verificationCodeGraceMs: HOUR,
+  rateLimitWindowsEveryMs: 10 * MINUTE,
+  orphanedPhotosEveryMs: 6 * HOUR,
+  /**
+   * A file no row names is deleted only once it is this old: an upload writes its files, then its row,
+   * within one request, so a younger file may be an upload in progress. Generous, for clock skew
+   * between the app and a storage server.
+   */
+  orphanedPhotoGraceMs: 24 * HOUR,
+} as const;
+
+export type JobName =
+  | 'expired-sessions'
+  | 'expired-idempotency-keys'
+  | 'expired-verification-codes'
+  | 'expired-rate-limit-windows'
+  | 'orphaned-photos';
+
+export interface PeriodicJob {
+  name: JobName;
+  everyMs: number;
+  /** Does the work; answers how many things it deleted or cleared (for the log). */
+  run(now: Date): Promise<number>;
+}
+
+export interface JobDependencies {
+  db: Database;
+  photos: Pick<PhotoService, 'deleteOrphanedFiles'>;
+  rateLimits: Pick<RateLimitStore, 'deleteExpired'>;
+}
+
+export function periodicJobs(
+  { db, photos, rateLimits }: JobDependencies,
+  timings: typeof JOB_TIMINGS = JOB_TIMINGS,
+): PeriodicJob[] {
+  return [
+    {
+      name: 'expired-sessions',
+      everyMs: timings.sessionsEveryMs,
+      run: (now) => deleteExpiredSessions(db, now),
+    },
+    {
+      name: 'expired-idempotency-keys',
+      everyMs: timings.idempotencyKeysEveryMs,
+      run: (now) => deleteExpiredIdempotencyKeys(db, now),
+    },
+    {
+      name: 'expired-verification-codes',
+      everyMs: timings.verificationCodesEveryMs,
+      run: (now) => clearCodesExpiredBefore(db, new Date(now.getTime() - timings.verificationCodeGraceMs)),
+    },
+    {
+      name: 'expired-rate-limit-windows',
+      everyMs: timings.rateLimitWindowsEveryMs,
+      run: () => rateLimits.deleteExpired(),
+    },
+    {
+      name: 'orphaned-photos',
+      everyMs: timings.orphanedPhotosEveryMs,
+      run: (now) => photos.deleteOrphanedFiles(new Date(now.getTime() - timings.orphanedPhotoGraceMs)),
+    },
+  ];
+}
+
+/** Whether this instance runs the job's current period (see repositories/job-runs.ts). */
+export function claimJob(db: Database, job: PeriodicJob, runner: string): Promise<boolean> {
+  return claimDueJob(db, job.name, job.everyMs, runner);
+}

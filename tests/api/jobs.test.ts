@@ -1,0 +1,191 @@
+import { mkdtempSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createDiskPhotoStore } from '#server/adapters/storage/disk-store';
+import { jobRuns, sessions, shares } from '#server/db/schema';
+import { JobScheduler } from '#server/job-scheduler';
+import { JOB_TIMINGS, type JobName, type PeriodicJob } from '#server/services/jobs';
+import { createChecklist, signInOwner } from '#tests/support/checklists';
+import { otherInstances } from '#tests/support/instances';
+import { filesUnder, testJpeg, uploadPhoto } from '#tests/support/photos';
+import { share } from '#tests/support/sharing';
+import { setupTestApp } from '#tests/support/test-app';
+
+/**
+ * The periodic jobs (services/jobs.ts): each period runs on one instance however many look, and each
+ * job deletes what ran out and nothing else.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'listsync-jobs-'));
+const t = setupTestApp({ env: { DATA_DIR: dataDir } });
+const instance = otherInstances(t);
+
+const HOUR = 60 * 60_000;
+const ALL_JOBS: JobName[] = [
+  'expired-sessions',
+  'expired-idempotency-keys',
+  'expired-verification-codes',
+  'expired-rate-limit-windows',
+  'orphaned-photos',
+];
+
+/** Makes every job due again (as if its period had passed). */
+async function allDue() {
+  await t.db.update(jobRuns).set({ nextRunAt: sql`now() - interval '1 second'` });
+}
+
+describe('the scheduler', () => {
+  it('runs each job once across two schedulers on one database, then not again until its period passed', async () => {
+    await allDue();
+    const ran: string[] = [];
+    const counting = (name: JobName): PeriodicJob => ({
+      name,
+      everyMs: HOUR,
+      run: async () => {
+        ran.push(name);
+        // Long enough that the other scheduler looks while this one is still running.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return 0;
+      },
+    });
+    const other = await instance();
+    const names = ['test-a', 'test-b', 'test-c'] as unknown as JobName[];
+    const schedulers = [
+      new JobScheduler(t.db, names.map(counting), t.app.log, { runner: 'one' }),
+      new JobScheduler(other.db, names.map(counting), other.app.log, { runner: 'two' }),
+    ];
+    const [first, second] = await Promise.all(schedulers.map((s) => s.runDue()));
+    expect(ran.sort()).toEqual([...names].sort());
+    expect([...(first ?? []), ...(second ?? [])].sort()).toEqual([...names].sort());
+
+    // Not due: nobody runs anything.
+    expect(await Promise.all(schedulers.map((s) => s.runDue()))).toEqual([[], []]);
+    expect(ran).toHaveLength(3);
+
+    // One job's period passed: it runs once more, on one of them.
+    await t.db
+      .update(jobRuns)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(eq(jobRuns.name, 'test-b'));
+    const again = await Promise.all(schedulers.map((s) => s.runDue()));
+    expect(again.flat()).toEqual(['test-b']);
+    expect(ran.filter((name) => name === 'test-b')).toHaveLength(2);
+  });
+
+  it("runs the app's jobs once between two instances", async () => {
+    await allDue();
+    const other = await instance();
+    const ran = await Promise.all([t.app.jobs.runDue(), other.app.jobs.runDue()]);
+    expect(ran.flat().sort()).toEqual([...ALL_JOBS].sort());
+  });
+
+  it('a failing job is logged and does not stop the others', async () => {
+    await allDue();
+    const ran: string[] = [];
+    const errors: unknown[] = [];
+    const log = { ...t.app.log, info: () => {}, error: (object: unknown) => errors.push(object) };
+    const scheduler = new JobScheduler(
+      t.db,
+      [
+        { name: 'test-fails' as JobName, everyMs: HOUR, run: () => Promise.reject(new Error('store away')) },
+        {
+          name: 'test-works' as JobName,
+          everyMs: HOUR,
+          run: async () => {
+            ran.push('works');
+            return 1;
+          },
+        },
+      ],
+      log as typeof t.app.log,
+    );
+    expect(await scheduler.runDue()).toEqual(['test-works']);
+    expect(ran).toEqual(['works']);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('what each job deletes', () => {
+  async function runJob(name: JobName) {
+    await t.db
+      .update(jobRuns)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(eq(jobRuns.name, name));
+    // Only this one is due (the others ran in an earlier test or are claimed by this look).
+    const ran = await t.app.jobs.runDue();
+    expect(ran).toContain(name);
+  }
+
+  it('expired sessions go, live ones stay', async () => {
+    const live = await signInOwner(t.app, 'live');
+    const gone = await signInOwner(t.app, 'gone');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, gone.uid));
+    await runJob('expired-sessions');
+    const left = await t.db.select({ userId: sessions.userId }).from(sessions);
+    expect(left.map((row) => row.userId)).toContain(live.uid);
+    expect(left.map((row) => row.userId)).not.toContain(gone.uid);
+  });
+
+  it('codes expired longer than the grace are forgotten; live and just-expired ones, and the tries, stay', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner);
+    const [live, justExpired, longExpired] = [
+      await share(owner, checklist.id, { email: 'live@example.com' }),
+      await share(owner, checklist.id, { email: 'just@example.com' }),
+      await share(owner, checklist.id, { email: 'long@example.com' }),
+    ];
+    const now = Date.now();
+    const setExpiry = (shareId: string, at: number) =>
+      t.db
+        .update(shares)
+        .set({ codeExpiresAt: new Date(at), codeWrongTries: 2 })
+        .where(eq(shares.id, shareId));
+    await setExpiry(justExpired.shareId, now - JOB_TIMINGS.verificationCodeGraceMs + 60_000);
+    await setExpiry(longExpired.shareId, now - JOB_TIMINGS.verificationCodeGraceMs - 60_000);
+    await runJob('expired-verification-codes');
+    const rows = await t.db
+      .select({ id: shares.id, codeHash: shares.codeHash, tries: shares.codeWrongTries })
+      .from(shares)
+      .where(eq(shares.checklistId, checklist.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(live.shareId)?.codeHash).not.toBeNull();
+    expect(byId.get(justExpired.shareId)?.codeHash).not.toBeNull();
+    expect(byId.get(longExpired.shareId)).toMatchObject({ codeHash: null, tries: 2 });
+  });
+
+  it('orphaned photo files older than the grace go; named, young and foreign files stay', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner);
+    const taskId = checklist.tasks[0]?.id as string;
+    const uploaded = await uploadPhoto(t.app, owner.cookie, checklist.id, taskId, await testJpeg(400, 300));
+    expect(uploaded.statusCode).toBe(200);
+    const photosDir = path.join(dataDir, 'photos');
+    const store = createDiskPhotoStore(photosDir);
+    const named = await filesUnder(photosDir);
+    expect(named).toHaveLength(2);
+
+    const bytes = Buffer.from('not really a photo');
+    const orphan = `${checklist.id}/photo_orphanOLD/display.jpg`;
+    const orphanThumb = `${checklist.id}/photo_orphanOLD/thumb.jpg`;
+    const young = `${checklist.id}/photo_orphanNEW/display.jpg`;
+    const foreign = 'backups/keep-me.jpg';
+    for (const key of [orphan, orphanThumb, young, foreign]) await store.put(key, bytes, 'image/jpeg');
+    // Everything but the young orphan was written two days ago (the upload too).
+    const old = new Date(Date.now() - 2 * 24 * HOUR);
+    for (const file of [...named, orphan, orphanThumb, foreign]) {
+      await utimes(path.join(photosDir, file), old, old);
+    }
+
+    await runJob('orphaned-photos');
+    expect((await filesUnder(photosDir)).sort()).toEqual([...named, young, foreign].sort());
+    // The photo still answers.
+    const photoUrl = (uploaded.json() as { photoUrl: string }).photoUrl;
+    const read = await t.app.inject({ method: 'GET', url: photoUrl, headers: { cookie: owner.cookie } });
+    expect(read.statusCode).toBe(200);
+  });
+});
