@@ -16,7 +16,7 @@ import { OidcClient } from './adapters/identity/oidc-client.ts';
 import { createMessageSender } from './adapters/messaging/create-message-sender.ts';
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
-import { type Config, publicConfig } from './config.ts';
+import { type Config, fastifyTrustProxy, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { analyticsRoutes, recordActionEvents } from './http/analytics.ts';
 import { apiDocsRoutes, registerApiDocs } from './http/api-docs.ts';
@@ -28,6 +28,7 @@ import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
+import { registerLocalOnlyGuard } from './http/local-only.ts';
 import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
@@ -88,7 +89,7 @@ export interface BuildAppOptions {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       }),
   });
   registerCsrfGuard(app, config);
+  registerLocalOnlyGuard(app, config);
   registerSessions(app, config, database.db);
   const analytics = createAnalytics(config, database.db, app.log);
   app.decorate('analytics', analytics);

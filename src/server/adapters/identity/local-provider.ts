@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import { DevLoginInput } from '#domain/user-input';
+import type { TrustProxy } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { localAccounts } from '../../db/schema.ts';
 import { escapeHtml, popupPage } from '../../html.ts';
@@ -21,7 +22,7 @@ export interface LocalProviderOptions {
   issuer: string;
   clientSecret: string;
   redirectUri: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export async function upsertLocalAccount(db: Database, email: string, displayName: string): Promise<void> {
@@ -143,7 +144,8 @@ function createProvider(options: LocalProviderOptions, db: Database): Provider {
       });
     },
   });
-  provider.proxy = options.trustProxy;
+  // Koa reads X-Forwarded-Proto for https only when told so; Fastify already judged which proxies count.
+  provider.proxy = options.trustProxy !== false;
   return provider;
 }
 
@@ -205,7 +207,8 @@ const SCHEMAS = {
       400: htmlAnswer('The chooser again, saying what is wrong with the address'),
     },
   },
-  provider: { hide: true },
+  // Only the errors every route answers (500; 403 under a foreign Host: http/local-only.ts) are ours.
+  provider: { hide: true, response: {} },
 };
 
 /** Mounts the provider at /oidc: the chooser routes are ours, every other path is the provider's. */
