@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
@@ -41,6 +40,7 @@ import { registerSessions } from './http/session.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/sharing.ts';
 import { subscriptionRoutes } from './http/subscription.ts';
 import { translationRoutes } from './http/translation.ts';
+import { inputValidatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
 import { loggerOptions } from './logging.ts';
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   // Before any route: every route's answers get their common errors, and the OpenAPI document lists it.
   registerAnswers(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
