@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
 import { createBillingProvider } from './adapters/billing/create-billing-provider.ts';
@@ -15,7 +16,7 @@ import { createMessageSender } from './adapters/messaging/create-message-sender.
 import { createRateLimitStore } from './adapters/rate-limit/create-rate-limit-store.ts';
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
-import { type Config, publicConfig } from './config.ts';
+import { type Config, fastifyTrustProxy, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { analyticsRoutes, recordActionEvents } from './http/analytics.ts';
 import { apiDocsRoutes, registerApiDocs } from './http/api-docs.ts';
@@ -27,6 +28,7 @@ import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
+import { registerLocalOnlyGuard } from './http/local-only.ts';
 import { metricsRoutes, registerMetrics } from './http/metrics.ts';
 import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
@@ -41,6 +43,7 @@ import { registerSessions } from './http/session.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/sharing.ts';
 import { subscriptionRoutes } from './http/subscription.ts';
 import { translationRoutes } from './http/translation.ts';
+import { inputValidatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { newSecret } from './ids.ts';
 import { JobScheduler, type JobSchedulerOptions } from './job-scheduler.ts';
@@ -96,12 +99,12 @@ export interface BuildAppOptions {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   // Before any route: every route's answers get their common errors, and the OpenAPI document lists it.
   registerAnswers(app);
   // Before any route too: the request histogram's hook sees them all (docs/decisions/0022).
@@ -129,6 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => rateLimits.close());
   await registerRateLimits(app, rateLimits, app.log);
   registerCsrfGuard(app, config);
+  registerLocalOnlyGuard(app, config);
   registerSessions(app, config, database.db);
   const analytics = createAnalytics(config, database.db, app.log);
   app.decorate('analytics', analytics);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BillingInterval, BillingMode, PaidTier } from '#domain/billing';
@@ -27,13 +28,13 @@ const stripePriceId = z
 const EnvSchema = TranslationEnv.extend({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  HOST: optionalText,
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SITE_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: optionalText,
   OIDC_ISSUER: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
@@ -189,6 +190,75 @@ export type AnalyticsConfig =
   | { kind: 'local' }
   | { kind: 'off' };
 
+/**
+ * Fastify's `trustProxy`, only in its safe forms: false (no proxy: the peer is the client), a hop
+ * count (the right-most N addresses of X-Forwarded-For are our proxies, the next one is the client),
+ * or the proxies' addresses and CIDR ranges (proxy-addr also knows loopback, linklocal, uniquelocal).
+ * Never `true`, which believes any X-Forwarded-For a client writes.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_HELP =
+  'set the number of proxies in front of the app (TRUST_PROXY=1 for one reverse proxy) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1); see README, "Behind a proxy"';
+
+/** A proxy address or range as proxy-addr takes it, or why not. */
+function proxyAddressProblem(entry: string): string | null {
+  if (PROXY_RANGE_NAMES.has(entry)) return null;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return `'${entry}' is not an IP address or a CIDR range`;
+  if (prefix === undefined) return null;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+  if (!(bits <= (family === 4 ? 32 : 128))) return `'${entry}' has an invalid prefix length`;
+  if (bits === 0) return `'${entry}' is every address, which trusts any X-Forwarded-For`;
+  return null;
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`; problems are pushed, named TRUST_PROXY. */
+export function parseTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === 'no' || text === '0') return false;
+  if (text === 'true' || text === 'yes') {
+    problems.push(
+      `TRUST_PROXY=${text} is refused: it believes any X-Forwarded-For, so a client can pick its own IP address and dodge per-IP limits; ${TRUST_PROXY_HELP}`,
+    );
+    return false;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10)
+      problems.push(`TRUST_PROXY: ${hops} proxies is more than any real chain; ${TRUST_PROXY_HELP}`);
+    return hops;
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = proxyAddressProblem(entry);
+    if (problem) problems.push(`TRUST_PROXY: ${problem}; ${TRUST_PROXY_HELP}`);
+  }
+  return entries;
+}
+
+/**
+ * The TrustProxy as Fastify takes it. Fastify answers a bare number with "trust nobody" (it cannot
+ * check the peer), so a hop count is given as proxy-addr's function: the socket's peer and the N-1
+ * addresses before it in X-Forwarded-For are proxies; the one before them is the client. That is
+ * sound only when the app cannot be reached except through those proxies (README, "Behind a proxy").
+ */
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  if (trustProxy === 0) return false;
+  return (_address, hop) => hop < trustProxy;
+}
+
+/** Where local mode listens when HOST is not set. */
+export const LOOPBACK_HOST = '127.0.0.1';
+
 export const TWILIO_DEFAULT_BASE_URL = 'https://api.twilio.com';
 
 export interface Config {
@@ -214,7 +284,8 @@ export interface Config {
   translation: TranslationConfig;
   siteName: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* to believe: none, the nearest N hops, or these addresses (decision 0019). */
+  trustProxy: TrustProxy;
   session: { idleMs: number; maxMs: number };
   shutdownTimeoutMs: number;
   /**
@@ -488,6 +559,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const translation = translationConfig(e, env.PATH, production, problems);
 
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
+
   if (e.SESSION_MAX_HOURS < e.SESSION_IDLE_HOURS) {
     problems.push('SESSION_MAX_HOURS must not be shorter than SESSION_IDLE_HOURS');
   }
@@ -498,7 +571,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     appEnv: e.APP_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Local mode (sign-in as anyone, codes in the outbox) stays on this machine unless HOST says otherwise.
+    host: e.HOST ?? (localServices.length > 0 ? LOOPBACK_HOST : '0.0.0.0'),
     publicUrl,
     dataDir,
     database,
@@ -512,7 +586,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     translation,
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     session: { idleMs: e.SESSION_IDLE_HOURS * hour, maxMs: e.SESSION_MAX_HOURS * hour },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     appSecret: e.APP_SECRET ?? null,

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, LOOPBACK_HOST, loadConfig } from './config.ts';
 import { listenMetrics } from './http/metrics.ts';
 
 /** Start-up: config (fail fast), database and migrations (in buildApp), listen, and a clean shutdown. */
@@ -19,7 +19,10 @@ async function main(): Promise<void> {
   if (config.localServices.length > 0) {
     app.log.warn(
       { localServices: config.localServices },
-      `Local mode: ${config.localServices.join(', ')}. Configure the real services for production (see README).`,
+      `Local mode: ${config.localServices.join(', ')}. Configure the real services for production (see README).` +
+        (config.host === LOOPBACK_HOST
+          ? ` Listening on ${LOOPBACK_HOST} only (this computer); set HOST to open it to the network.`
+          : ''),
     );
   }
 

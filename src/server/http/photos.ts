@@ -45,9 +45,30 @@ const SCHEMAS = {
 /** How long a browser may keep a photo it was allowed to see (its URL changes when it is replaced). */
 const PHOTO_CACHE = 'private, max-age=3600';
 
+/**
+ * A multipart body the parser could not read (truncated, another boundary, a broken part header) is the
+ * client's fault: 400, never the 500 an unknown error would be. Limits keep their own answers.
+ */
+function unreadableMultipart(error: unknown): never {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+  const status = (error as { statusCode?: number }).statusCode;
+  if (error instanceof AppError || (status !== undefined && status < 500 && code?.startsWith('FST_')))
+    throw error;
+  throw new AppError(
+    'validation_failed',
+    'The multipart body could not be read (cut short or malformed). Send the photo again, in the field "photo".',
+  );
+}
+
 /** The upload's bytes from the multipart body, never beyond the limit. */
 async function readPhotoField(request: FastifyRequest): Promise<{ field: string; bytes: Buffer }> {
-  const upload = request.isMultipart() ? await request.file() : undefined;
+  let upload: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    upload = request.isMultipart() ? await request.file() : undefined;
+  } catch (error) {
+    unreadableMultipart(error);
+  }
   if (upload?.fieldname !== 'photo') {
     throw new AppError('validation_failed', 'Send the photo as multipart form data, in the field "photo".');
   }
@@ -55,8 +76,7 @@ async function readPhotoField(request: FastifyRequest): Promise<{ field: string;
   try {
     bytes = await upload.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-    throw error;
+    unreadableMultipart(error);
   }
   if (upload.file.truncated) throw photoTooLarge();
   return { field: upload.fieldname, bytes };

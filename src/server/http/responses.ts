@@ -7,6 +7,7 @@ import {
   type ErrorExtraFields,
   errorBodySchema,
 } from '#domain/errors';
+import { isLocalOnlyRoute } from './local-only.ts';
 
 /**
  * What each route answers, per HTTP status (`schema.response`): the success shapes of `src/domain`,
@@ -160,6 +161,8 @@ export function commonErrorCodes(route: RouteOptions): ErrorCode[] {
   // The limit's shared store may be away (the database, Redis): 503, never a pass.
   if (config.rateLimit) codes.push('rate_limited', 'service_unavailable');
   if (config.idempotent) codes.push('validation_failed', 'idempotency_key_in_use', 'idempotency_key_reused');
+  // Local mode's routes under another Host (local-only.ts).
+  if (isLocalOnlyRoute(route.url)) codes.push('forbidden');
   return codes;
 }
 

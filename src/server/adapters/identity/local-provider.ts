@@ -1,8 +1,11 @@
 import { desc, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
+import { AppError, errorBodySchema } from '#domain/errors';
+import { refuseNul } from '#domain/input-text';
 import { DevLoginInput } from '#domain/user-input';
+import type { TrustProxy } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { localAccounts } from '../../db/schema.ts';
 import { escapeHtml, popupPage } from '../../html.ts';
@@ -21,7 +24,7 @@ export interface LocalProviderOptions {
   issuer: string;
   clientSecret: string;
   redirectUri: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export async function upsertLocalAccount(db: Database, email: string, displayName: string): Promise<void> {
@@ -143,7 +146,8 @@ function createProvider(options: LocalProviderOptions, db: Database): Provider {
       });
     },
   });
-  provider.proxy = options.trustProxy;
+  // Koa reads X-Forwarded-Proto for https only when told so; Fastify already judged which proxies count.
+  provider.proxy = options.trustProxy !== false;
   return provider;
 }
 
@@ -195,7 +199,12 @@ const htmlAnswer = (description: string) => ({
 const SCHEMAS = {
   chooser: {
     tags: ['local mode'],
-    response: { 200: htmlAnswer('The account chooser (local sign-in, in the popup)') },
+    response: {
+      200: htmlAnswer('The account chooser (local sign-in, in the popup)'),
+      400: errorBodySchema(['validation_failed']).describe(
+        'The sign-in expired or was finished: start again',
+      ),
+    },
   },
   login: {
     tags: ['local mode'],
@@ -205,8 +214,30 @@ const SCHEMAS = {
       400: htmlAnswer('The chooser again, saying what is wrong with the address'),
     },
   },
-  provider: { hide: true },
+  // Only the errors every route answers (500; 403 under a foreign Host: http/local-only.ts) are ours.
+  provider: { hide: true, response: {} },
 };
+
+/** The chooser's form, read as every input is: no NUL anywhere (PostgreSQL refuses it in text). */
+const ChooserForm = refuseNul(DevLoginInput);
+
+/**
+ * The sign-in this chooser belongs to. An unknown, expired or finished one (a stale popup, a made-up
+ * address) is the browser's problem, a 400 that says what to do, never the provider's 500.
+ */
+async function interactionOf(provider: Provider, request: FastifyRequest, reply: FastifyReply) {
+  try {
+    return await provider.interactionDetails(request.raw, reply.raw);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 400) {
+      throw new AppError(
+        'validation_failed',
+        'This sign-in has expired or was already finished. Close this window and sign in again.',
+      );
+    }
+    throw error;
+  }
+}
 
 /** Mounts the provider at /oidc: the chooser routes are ours, every other path is the provider's. */
 export async function registerLocalProvider(
@@ -230,7 +261,7 @@ export async function registerLocalProvider(
       `${LOCAL_ISSUER_PATH}/interaction/:uid`,
       { schema: SCHEMAS.chooser },
       async (request, reply) => {
-        await provider.interactionDetails(request.raw, reply.raw);
+        await interactionOf(provider, request, reply);
         const accounts = await db
           .select({ email: localAccounts.email, displayName: localAccounts.displayName })
           .from(localAccounts)
@@ -247,8 +278,8 @@ export async function registerLocalProvider(
       `${LOCAL_ISSUER_PATH}/interaction/:uid/login`,
       { schema: SCHEMAS.login },
       async (request, reply) => {
-        await provider.interactionDetails(request.raw, reply.raw);
-        const parsed = DevLoginInput.safeParse(request.body ?? {});
+        await interactionOf(provider, request, reply);
+        const parsed = ChooserForm.safeParse(request.body ?? {});
         if (!parsed.success) {
           const accounts = await db
             .select()
