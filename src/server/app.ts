@@ -1,8 +1,6 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
-import { AppError } from '#domain/errors';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
 import { createBillingProvider } from './adapters/billing/create-billing-provider.ts';
