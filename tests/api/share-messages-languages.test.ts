@@ -145,6 +145,7 @@ describe('an Arabic SMS through Twilio', () => {
     await professional(owner);
     const checklist = await createChecklist(owner, { name: 'المطبخ' });
     const response = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       phone: '+971 50 123 4567',
       recipientName: 'فاطمة',

@@ -59,6 +59,7 @@ describe('POST /api/verification/send', () => {
     expect(spanish.shareUrl).toBe(`${TEST_PUBLIC_URL}/shared/${spanish.token}?lang=es`);
 
     const french = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'fr@example.com',
       targetLanguage: 'fr',
@@ -107,7 +108,7 @@ describe('POST /api/verification/send', () => {
     const owner = await signInOwner(t.app, 'owner');
     const stranger = await signInOwner(t.app, 'stranger');
     const checklist = await createChecklist(owner);
-    const body = { checklistId: checklist.id, email: 'victim@example.com' };
+    const body = { checklistId: checklist.id, email: 'victim@example.com', consent: true };
     const byStranger = await stranger.call('POST', '/api/verification/send', body);
     expect(byStranger.statusCode).toBe(404);
     expect(errorOf(byStranger).code).toBe('not_found');
@@ -123,6 +124,7 @@ describe('POST /api/verification/send', () => {
     const checklist = await createChecklist(owner);
     const first = await share(owner, checklist.id);
     const again = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'jane.doe@example.com',
     });
@@ -151,6 +153,7 @@ describe('POST /api/verification/send', () => {
     const checklist = await createChecklist(owner);
     for (let i = 0; i < 30; i += 1) await share(owner, checklist.id, { email: `r${i}@example.com` });
     const over = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'r30@example.com',
     });
