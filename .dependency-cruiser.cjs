@@ -42,7 +42,10 @@ module.exports = {
       comment:
         "libphonenumber-js's full metadata ('libphonenumber-js/max', ~145 KB: number types for the SMS rules of decision 0017) is for the server; no module the browser loads may reach it.",
       from: { path: '^src/web/' },
-      to: { path: ['^src/domain/sms-destinations\\.ts$', '^node_modules/libphonenumber-js/max/'], reachable: true },
+      to: {
+        path: ['^src/domain/sms-destinations\\.ts$', '^node_modules/libphonenumber-js/max/'],
+        reachable: true,
+      },
     },
     {
       name: 'server-not-web',
