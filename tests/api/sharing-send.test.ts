@@ -161,4 +161,63 @@ describe('POST /api/verification/send', () => {
     expect(errorOf(over)).toMatchObject({ code: 'rate_limited', message: SHARE_MESSAGES.ownerSendLimit });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
   });
+
+  it('stops an owner after 30 codes in an hour, leaving no share for the refused one', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner);
+    for (let i = 0; i < 30; i += 1) await share(owner, checklist.id, { email: `q${i}@example.com` });
+    const over = await owner.call('POST', '/api/verification/send', {
+      consent: true,
+      checklistId: checklist.id,
+      email: 'q30@example.com',
+    });
+    expect(over.statusCode).toBe(429);
+    expect(await t.db.select().from(shares).where(eq(shares.contact, 'q30@example.com'))).toEqual([]);
+  });
+});
+
+describe('owner-chosen names in the messages (GET /api/dev/outbox)', () => {
+  async function outboxFor(to: string) {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    const { messages } = response.json() as {
+      messages: { to: string; subject: string | null; text: string }[];
+    };
+    return messages.filter((message) => message.to === to);
+  }
+
+  it('shows a checklist name as plain quoted text, on one line, without its control characters', async () => {
+    const owner = await signInOwner(t.app, 'host');
+    const checklist = await createChecklist(owner, { name: 'Beach\u0007 House\u001b' });
+    await share(owner, checklist.id, { email: 'quoted@example.com' });
+    const [mail] = await outboxFor('quoted@example.com');
+    expect(mail?.subject).toMatch(/shared "Beach House" with you/);
+    expect(mail?.text).toContain('the checklist "Beach House" with you');
+  });
+
+  it('leaves out names that carry a link or a phone number, by e-mail and by SMS', async () => {
+    const owner = await signInOwner(t.app, 'host');
+    const checklist = await createChecklist(owner, {
+      name: 'Win! Call +1 900 555 0123 or see prize.example',
+    });
+    await share(owner, checklist.id, { email: 'lured@example.com', recipientName: 'Sam at www.sam.example' });
+    await share(owner, checklist.id, { email: undefined, phone: '+1 415 555 0166' });
+    const [mail] = await outboxFor('lured@example.com');
+    const [sms] = await outboxFor('+14155550166');
+    for (const text of [mail?.subject ?? '', mail?.text ?? '', sms?.text ?? '']) {
+      expect(text).not.toMatch(/900|prize\.example|sam\.example/);
+    }
+    expect(mail?.text).toContain('shared the checklist "a checklist" with you');
+    expect(sms?.text).toMatch(/shared a checklist with you\. Code \d{6}/);
+  });
+
+  it('caps a long checklist name in the SMS', async () => {
+    const owner = await signInOwner(t.app, 'host');
+    const long = 'Quarterly warehouse safety inspection for the north site, all aisles';
+    const checklist = await createChecklist(owner, { name: long });
+    await share(owner, checklist.id, { email: undefined, phone: '+1 415 555 0167' });
+    const [sms] = await outboxFor('+14155550167');
+    const shown = /shared "([^"]*)"/.exec(sms?.text ?? '')?.[1] ?? '';
+    expect(shown.length).toBeLessThanOrEqual(40);
+    expect(long.startsWith(shown.replace(/\.\.\.$/, ''))).toBe(true);
+  });
 });
