@@ -198,12 +198,14 @@ describe('owner-chosen names in the messages (GET /api/dev/outbox)', () => {
     expect(sms?.text).toMatch(/shared a checklist with you\. Code \d{6}/);
   });
 
-  it('caps a long checklist name in the SMS', async () => {
-    const owner = await signInOwner(t.app, 'host');
+  it('caps a long checklist name in the SMS, even when a short link leaves room for more', async () => {
+    const { app } = await t.buildApp({ env: { PUBLIC_URL: 'http://l.example' } });
+    const owner = await signInOwner(app, 'host');
     const long = 'Quarterly warehouse safety inspection for the north site, all aisles';
     const checklist = await createChecklist(owner, { name: long });
     await share(owner, checklist.id, { email: undefined, phone: '+1 415 555 0167' });
     const [sms] = await outboxFor('+14155550167');
+    expect(sms?.text).toContain('http://l.example/shared/');
     const shown = /shared "([^"]*)"/.exec(sms?.text ?? '')?.[1] ?? '';
     expect(shown.length).toBeLessThanOrEqual(40);
     expect(long.startsWith(shown.replace(/\.\.\.$/, ''))).toBe(true);
