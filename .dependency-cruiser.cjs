@@ -37,6 +37,17 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'web-not-full-phone-metadata',
+      severity: 'error',
+      comment:
+        "libphonenumber-js's full metadata ('libphonenumber-js/max', ~145 KB: number types for the SMS rules of decision 0017) is for the server; no module the browser loads may reach it.",
+      from: { path: '^src/web/' },
+      to: {
+        path: ['^src/domain/sms-destinations\\.ts$', '^node_modules/libphonenumber-js/max/'],
+        reachable: true,
+      },
+    },
+    {
       name: 'server-not-web',
       severity: 'error',
       from: { path: '^src/server/' },

@@ -125,6 +125,7 @@ async function seed(base, databaseUrl) {
   for (const checklist of checklists.slice(0, SHARED)) {
     const sent = await (
       await api(base, cookie, 'POST', '/api/verification/send', {
+        consent: true,
         checklistId: checklist.id,
         email: 'cleaner@example.com',
         recipientName: 'Cleaner',

@@ -57,6 +57,7 @@ async function seed(base) {
   });
   const sent = await (
     await api(base, owner, 'POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'cleaner@example.com',
       recipientName: 'Sam Cleaner',
@@ -65,6 +66,7 @@ async function seed(base) {
   // The first visit is measured before this browser verifies: a second share gives it its own link.
   const firstVisit = await (
     await api(base, owner, 'POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'second-cleaner@example.com',
       recipientName: 'Robin Cleaner',

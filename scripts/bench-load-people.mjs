@@ -179,6 +179,7 @@ async function seedGroup(g) {
       (
         await call(owner, null, 'POST', '/api/verification/send', {
           ...json({
+            consent: true,
             checklistId: checklist.id,
             email: `load-recipient-${g}-${j}@example.com`,
             recipientName: `Cleaner ${g}.${j}`,

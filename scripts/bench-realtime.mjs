@@ -50,6 +50,7 @@ async function seed(base) {
   ).json();
   const sent = await (
     await api(base, owner, 'POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'cleaner@example.com',
       recipientName: 'Cleaner',

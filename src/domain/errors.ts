@@ -70,8 +70,9 @@ function errorExtras(): ErrorExtraFields {
     knownExtras = {
       validation_failed: {
         issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
-        // The carrier refused the address or number a code was sent to.
-        reason: z.literal('recipient_rejected').optional(),
+        // The carrier refused the address or number a code was sent to; or a code may not be texted
+        // to that number: its kind (premium-rate…) or its country (decision 0017).
+        reason: z.enum(['recipient_rejected', 'sms_number_type', 'sms_country']).optional(),
       },
       code_invalid: { triesLeft: z.number().int().min(0) },
       missing_photos: { taskIds: z.array(z.string()) },

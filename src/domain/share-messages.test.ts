@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isGsm7 } from './gsm7.ts';
+import { carriesLinkOrNumber, SMS_NAME_MAX } from './share-messages/names.ts';
 import {
   buildShareVerificationEmail,
   buildShareVerificationSms,
@@ -164,5 +165,76 @@ describe('buildShareVerificationSms', () => {
     const { body } = buildShareVerificationSms({ ...input, shareUrl });
     expect(body).toBe(`ListSync: Code 051937 (valid 10 min): ${shareUrl}`);
     expect(isGsm7(body)).toBe(true);
+  });
+});
+
+describe('names that carry a link or a number', () => {
+  it.each([
+    ['a web address', 'Claim your prize at https://evil.example/win'],
+    ['a bare host name', 'Visit prizes-now.com today'],
+    ['www.', 'www.example'],
+    ['an e-mail address', 'Write to boss@corp.example'],
+    ['a mailto or tel scheme', 'tel:0900123456'],
+    ['a phone number', 'Call +1 (900) 555-0123 now'],
+    ['a phone number without separators', 'Ring 09001234567'],
+    ['an IP address', 'Log in at 192.168.10.12'],
+    ['Arabic-Indic digits', 'اتصل ٠٩٠٠١٢٣٤٥٦٧'],
+  ])('%s: detected', (_label, name) => {
+    expect(carriesLinkOrNumber(name)).toBe(true);
+  });
+
+  it.each([
+    ['a plain name', 'Kitchen'],
+    ['a short number', 'Unit 4011, floor 2'],
+    ['an ISO date', 'Turnover 2024-06-01'],
+    ['a date range', 'Turnover 2024-06-01 - 2024-06-07'],
+    ['a day/month/year date', 'Inspection 06/01/2025'],
+    ['an abbreviation with a space', 'Smith & Co. Ltd'],
+    ['a version number', 'Checklist v2.0'],
+    ['a time', 'Check-in 15:30'],
+  ])('%s: shown', (_label, name) => {
+    expect(carriesLinkOrNumber(name)).toBe(false);
+  });
+
+  it('leaves such a checklist name out of the e-mail (subject, text and HTML), never linked', () => {
+    const mail = buildShareVerificationEmail({
+      ...input,
+      checklistName: 'Prize! Call +1 900 555 0123 or visit win.example',
+      ownerName: 'Support at help@bank.example',
+      recipientName: 'Rita www.x.example',
+    });
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toMatch(/900|win\.example|bank\.example|x\.example/);
+    }
+    expect(mail.subject).toBe('A ListSync user shared "a checklist" with you on ListSync');
+    expect(mail.text.startsWith('Hello,\n')).toBe(true);
+    // The only link in the HTML is the share's own.
+    expect([...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      SHARE_URL,
+      SHARE_URL,
+    ]);
+  });
+
+  it('leaves such names out of the SMS, which still carries the code and link', () => {
+    const { body } = buildShareVerificationSms({
+      ...input,
+      checklistName: 'Call 0900 123 4567',
+      ownerName: 'evil.example',
+      shareUrl: 'https://l.example/s/abc',
+    });
+    expect(body).toBe(
+      'ListSync: A checklist was shared with you. Code 051937 (valid 10 min): https://l.example/s/abc',
+    );
+  });
+
+  it(`caps each name in an SMS at ${SMS_NAME_MAX} characters, even when the link leaves room`, () => {
+    const { body } = buildShareVerificationSms({
+      ...input,
+      checklistName: 'Quarterly warehouse safety inspection for the north site',
+      shareUrl: 'https://l.example/s/abc',
+    });
+    const shown = /shared "([^"]*)"/.exec(body)?.[1] ?? '';
+    expect(shown).toBe('Quarterly warehouse safety inspection...');
+    expect(shown.length).toBeLessThanOrEqual(SMS_NAME_MAX);
   });
 });

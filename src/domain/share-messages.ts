@@ -2,7 +2,7 @@ import { toGsm7Line } from './gsm7.ts';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './languages.ts';
 import type { EmailNames, ShareMessageCatalog, SmsShare } from './share-messages/catalog.ts';
 import { SHARE_MESSAGE_CATALOGS } from './share-messages/catalogs.ts';
-import { html, isolated, plainLine, shortened } from './share-messages/names.ts';
+import { html, isolated, messageName, plainLine, SMS_NAME_MAX, shortened } from './share-messages/names.ts';
 import { THEME_COLOR } from './site.ts';
 import { smsSegments } from './sms-segments.ts';
 
@@ -70,10 +70,11 @@ export function buildShareVerificationEmail(input: ShareMessageInput): ShareVeri
   assertInput(input);
   const { language, dir, email: words } = catalogFor(input);
   const rtl = dir === 'rtl';
+  // The site's name is the operator's; the others are typed by users (messageName: no links).
   const site = plainLine(input.siteName) || 'ListSync';
-  const owner = plainLine(input.ownerName) || null;
-  const checklist = plainLine(input.checklistName) || words.untitled;
-  const recipient = plainLine(input.recipientName ?? '') || null;
+  const owner = messageName(input.ownerName) || null;
+  const checklist = messageName(input.checklistName) || words.untitled;
+  const recipient = messageName(input.recipientName ?? '') || null;
   const minutes = VERIFICATION_CODE_VALID_MINUTES;
 
   // In right-to-left text each name is isolated, in the plain text (and subject) as in the HTML.
@@ -145,7 +146,8 @@ export function buildShareVerificationEmail(input: ShareMessageInput): ShareVeri
 
 /**
  * The verification SMS in the share's language, within the segments its catalog allows whenever the
- * link leaves room (one GSM-7 segment for the Latin-script languages, two UCS-2 segments for the
+ * link leaves room (names capped at SMS_NAME_MAX characters, and left out when they carry a link or
+ * a number) (one GSM-7 segment for the Latin-script languages, two UCS-2 segments for the
  * others): the code and the link always; then, as room allows, who shared it, the checklist's name
  * (shortened if need be) and a greeting. In a GSM-7 language names are transliterated to GSM-7, so
  * a name never turns the message into UCS-2.
@@ -155,11 +157,14 @@ export function buildShareVerificationSms(input: ShareMessageInput): ShareVerifi
   const { dir, sms } = catalogFor(input);
   const gsm7 = sms.alphabet === 'gsm7';
   const line = (value: string) => (gsm7 ? toGsm7Line(value) : plainLine(value));
+  // A user's name: none if it carries a link or a number, else capped (the operator's site name is not).
+  const userName = (value: string) =>
+    shortened(line(messageName(value, Number.POSITIVE_INFINITY)), SMS_NAME_MAX, gsm7 ? '...' : '…', 0);
   const shown = (name: string) => (dir === 'rtl' ? isolated(name) : name);
   const site = line(input.siteName);
-  const owner = line(input.ownerName);
-  const checklist = line(input.checklistName);
-  const recipient = line(input.recipientName ?? '');
+  const owner = userName(input.ownerName);
+  const checklist = userName(input.checklistName);
+  const recipient = userName(input.recipientName ?? '');
 
   const compose = (share: SmsShare | null) =>
     sms.message({

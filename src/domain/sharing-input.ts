@@ -61,12 +61,20 @@ export const ShareSendInput = z
       .default(DEFAULT_LANGUAGE),
     /** Issue a fresh link for this recipient: the old one stops working at once. */
     newLink: z.boolean().default(false),
+    /**
+     * The dialog's consent box for the active tab: the owner confirms the recipient agrees to get
+     * the message (DESIGN.md "Contracts"). Anything but `true` is refused, for either channel.
+     */
+    consent: z.boolean().optional(),
   })
   .superRefine((input, context) => {
     if (!input.email && !input.phone) {
       context.addIssue({ code: 'custom', message: SHARE_MESSAGES.contactRequired, path: ['email'] });
     } else if (input.email && input.phone) {
       context.addIssue({ code: 'custom', message: SHARE_MESSAGES.oneContactOnly, path: ['phone'] });
+    } else if (input.consent !== true) {
+      const message = input.phone ? SHARE_MESSAGES.phoneConsentRequired : SHARE_MESSAGES.emailConsentRequired;
+      context.addIssue({ code: 'custom', message, path: ['consent'] });
     }
   });
 export type ShareSendInput = z.input<typeof ShareSendInput>;

@@ -15,8 +15,13 @@ export const SHARE_LIMITS = {
   codeMaxTries: 5,
   /** Between two codes sent for one share. */
   resendIntervalSeconds: 30,
-  /** Codes one owner may have sent (e-mail and SMS together) per hour: SMS costs money. */
+  /**
+   * Codes one owner may have sent (e-mail and SMS together) per hour: SMS costs money. Resends asked
+   * from the link are not the owner's and never count here (they count against their share).
+   */
   ownerSendsPerHour: 30,
+  /** Codes one share may be sent per hour, whoever asks (the owner, or anyone holding the link). */
+  sendsPerSharePerHour: 6,
   /** Verify attempts per IP per 10 minutes (an office behind one address must get through). */
   verifyPerIpPer10Minutes: 30,
   /** Verify attempts per share token per 10 minutes. */
@@ -25,6 +30,24 @@ export const SHARE_LIMITS = {
   accessDays: 30,
   recipientNameMax: 100,
   emailMax: 254,
+} as const;
+
+/**
+ * Limits on texted codes (SMS pumping, decision 0017), counted in the database across instances:
+ * per destination number (whoever sends), per requesting IP, for young accounts, and one ceiling for
+ * the whole service (SMS_MAX_PER_HOUR overrides its default).
+ */
+export const SMS_LIMITS = {
+  /** Codes texted to one number per hour, by every owner and link together. */
+  perNumberPerHour: 10,
+  /** Codes texted at the request of one IP address per hour (an office behind one address fits). */
+  perIpPerHour: 30,
+  /** An account is new for this many days after it was made… */
+  newAccountDays: 3,
+  /** …and may have this many codes texted a day meanwhile (its own sends; not link resends). */
+  newAccountPerDay: 5,
+  /** Codes texted per hour by the whole service unless SMS_MAX_PER_HOUR says otherwise. */
+  servicePerHourDefault: 200,
 } as const;
 
 export type ShareChannel = 'email' | 'sms';
@@ -61,6 +84,12 @@ export const SHARE_MESSAGES = {
   languageNotInPlan: 'This language is not included in your plan. Please upgrade to share in it.',
   resendTooSoon: 'A code was sent moments ago. Please wait a little before asking for another.',
   ownerSendLimit: 'You have sent many codes in the last hour. Please try again later.',
+  smsNumberLimit: 'Many codes have been texted to this number in the last hour. Please try again later.',
+  smsIpLimit:
+    'Many text messages have been asked for from this network in the last hour. Please try again later.',
+  newAccountSmsLimit: `New accounts can text ${SMS_LIMITS.newAccountPerDay} codes a day for their first ${SMS_LIMITS.newAccountDays} days. Please try again later, or share by email.`,
+  smsPaused:
+    'Text messages are paused for a while: the service has sent unusually many. Please try again later, or share by email.',
 } as const;
 
 /** The answer to POST /api/verification/send (spec section 3 "Share response", plus ours). */

@@ -56,6 +56,7 @@ import { periodicJobs } from './services/jobs.ts';
 import { PhotoService } from './services/photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
+import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
 import { shareStatus } from './services/share-verification.ts';
 import { warmChecklistTranslation } from './services/shared-translation.ts';
 import { TranslationService, type TranslationTimings } from './services/translation.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
+    sms: { ...config.smsLimits, alarm: createSmsCeilingAlarm(app.log) },
     warmTranslation: (checklistId, language) =>
       warmChecklistTranslation(database.db, translation, app.log, checklistId, language),
   };

@@ -298,6 +298,38 @@ describe('loadConfig: e-mail and SMS', () => {
   });
 });
 
+describe('loadConfig: where and how many codes are texted', () => {
+  it('texts the United States and Canada, at most 200 an hour, when nothing is set', () => {
+    expect(loadConfig({}).smsLimits).toEqual({ allowedCountries: ['US', 'CA'], maxPerHour: 200 });
+  });
+
+  it('reads SMS_ALLOWED_COUNTRIES as a comma list in any case and spacing, and SMS_MAX_PER_HOUR', () => {
+    const config = loadConfig({ SMS_ALLOWED_COUNTRIES: ' gb, ie,GB ,de ', SMS_MAX_PER_HOUR: '50' });
+    expect(config.smsLimits).toEqual({ allowedCountries: ['GB', 'IE', 'DE'], maxPerHour: 50 });
+  });
+
+  it('refuses a code that is no country with phone numbers, naming each, with an example', () => {
+    expect(problemsOf({ SMS_ALLOWED_COUNTRIES: 'US,UK,EU,USA' })).toEqual([
+      "SMS_ALLOWED_COUNTRIES: 'UK', 'EU', 'USA' are not ISO 3166 alpha-2 country codes with phone numbers (expected a comma list such as US,CA,GB)",
+    ]);
+    expect(problemsOf({ SMS_ALLOWED_COUNTRIES: 'XX' })[0]).toMatch(
+      /^SMS_ALLOWED_COUNTRIES: 'XX' is not an ISO/,
+    );
+  });
+
+  it('refuses a list of nothing (set but empty is not unset)', () => {
+    expect(problemsOf({ SMS_ALLOWED_COUNTRIES: ' , ' })).toEqual([
+      'SMS_ALLOWED_COUNTRIES is empty: name at least one country (such as US,CA), or leave it unset',
+    ]);
+  });
+
+  it('refuses an SMS_MAX_PER_HOUR that is not a whole number of at least 1', () => {
+    for (const value of ['0', '-5', '2.5', 'lots']) {
+      expect(problemsOf({ SMS_MAX_PER_HOUR: value })[0], value).toMatch(/^SMS_MAX_PER_HOUR: /);
+    }
+  });
+});
+
 describe('loadConfig: photo storage', () => {
   const S3 = {
     PHOTO_STORAGE: 's3',

@@ -2,7 +2,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BillingInterval, BillingMode, PaidTier } from '#domain/billing';
+import { SMS_LIMITS } from '#domain/sharing';
 import { DEFAULT_SITE_NAME, type PublicConfig } from '#domain/site';
+import { DEFAULT_SMS_ALLOWED_COUNTRIES, isPhoneCountry } from '#domain/sms-destinations';
 import { type TranslationConfig, TranslationEnv, translationConfig } from './translation-config.ts';
 
 /**
@@ -54,6 +56,13 @@ const EnvSchema = TranslationEnv.extend({
     z.string().min(32, { error: 'APP_SECRET must be at least 32 characters of random text' }).optional(),
   ),
   SMS_SENDER_NUMBER: optionalText,
+  SMS_ALLOWED_COUNTRIES: optionalText,
+  SMS_MAX_PER_HOUR: z.coerce
+    .number({ error: 'SMS_MAX_PER_HOUR must be a whole number of text messages' })
+    .int({ error: 'SMS_MAX_PER_HOUR must be a whole number of text messages' })
+    .min(1)
+    .max(1_000_000)
+    .default(SMS_LIMITS.servicePerHourDefault),
   COMPANY_TRADE_NAME: optionalText,
   COMPANY_LEGAL_NAME: optionalText,
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -272,6 +281,8 @@ export interface Config {
   identity: IdentityConfig;
   email: EmailConfig;
   sms: SmsConfig;
+  /** Where codes may be texted (ISO 3166 alpha-2) and how many an hour the whole service may text. */
+  smsLimits: { allowedCountries: string[]; maxPerHour: number };
   photoStorage: PhotoStorageConfig;
   billing: BillingConfig;
   analytics: AnalyticsConfig;
@@ -560,6 +571,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const translation = translationConfig(e, env.PATH, production, problems);
 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
+  const allowedCountries = smsAllowedCountries(e.SMS_ALLOWED_COUNTRIES, problems);
 
   if (e.SESSION_MAX_HOURS < e.SESSION_IDLE_HOURS) {
     problems.push('SESSION_MAX_HOURS must not be shorter than SESSION_IDLE_HOURS');
@@ -579,6 +591,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     identity,
     email,
     sms,
+    smsLimits: { allowedCountries, maxPerHour: e.SMS_MAX_PER_HOUR },
     photoStorage,
     billing,
     analytics,
@@ -601,6 +614,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localServices,
     redisUrl: e.REDIS_URL ?? null,
   };
+}
+
+/**
+ * SMS_ALLOWED_COUNTRIES: a comma list of ISO 3166 alpha-2 codes ('US,CA,GB'), any case; unset means
+ * the default (decision 0017). Each unknown code, or an empty list, is a start-up problem.
+ */
+function smsAllowedCountries(setting: string | undefined, problems: string[]): string[] {
+  if (setting === undefined) return [...DEFAULT_SMS_ALLOWED_COUNTRIES];
+  const codes = setting
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+  const unknown = codes.filter((code) => !/^[A-Z]{2}$/.test(code) || !isPhoneCountry(code));
+  if (unknown.length > 0) {
+    problems.push(
+      `SMS_ALLOWED_COUNTRIES: ${unknown.map((code) => `'${code}'`).join(', ')} ${unknown.length === 1 ? 'is not an ISO 3166 alpha-2 country code' : 'are not ISO 3166 alpha-2 country codes'} with phone numbers (expected a comma list such as US,CA,GB)`,
+    );
+  } else if (codes.length === 0) {
+    problems.push(
+      'SMS_ALLOWED_COUNTRIES is empty: name at least one country (such as US,CA), or leave it unset',
+    );
+  }
+  return [...new Set(codes)];
 }
 
 export function publicConfig(config: Config): PublicConfig {

@@ -249,6 +249,7 @@ describe('what GET /metrics counts', () => {
     const owner = await signInOwner(app);
     const checklist = await createChecklist(owner);
     const response = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'jane.doe@example.com',
       recipientName: 'Jane',

@@ -14,7 +14,9 @@ import { setupTestApp, uniqueEmail } from '#tests/support/test-app';
  * and for a resend: what the recipient finds in the local outbox, and what Twilio receives.
  */
 
-const t = setupTestApp();
+/** The recipients here are texted in Spain and the United Arab Emirates (decision 0017). */
+const SMS_ALLOWED_COUNTRIES = 'US,CA,ES,AE';
+const t = setupTestApp({ env: { SMS_ALLOWED_COUNTRIES } });
 let twilio: FakeTwilio;
 
 beforeAll(async () => {
@@ -139,12 +141,14 @@ describe('an Arabic SMS through Twilio', () => {
         TWILIO_AUTH_TOKEN: 'twilio-auth-token-for-tests',
         TWILIO_FROM_NUMBER: '+14155550100',
         TWILIO_BASE_URL: twilio.baseUrl,
+        SMS_ALLOWED_COUNTRIES,
       },
     });
     const owner = await signInOwner(app, 'مالك', uniqueEmail('malik'));
     await professional(owner);
     const checklist = await createChecklist(owner, { name: 'المطبخ' });
     const response = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       phone: '+971 50 123 4567',
       recipientName: 'فاطمة',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareCodeSends, shares } from '#server/db/schema';
-import { caller, createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
+import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { type FakeTwilio, startFakeTwilio } from '#tests/support/fake-twilio';
 import { listeningUrl, startServer } from '#tests/support/server-process';
 import { recipientBrowser } from '#tests/support/sharing';
@@ -37,6 +37,8 @@ async function configuredApp() {
       TWILIO_AUTH_TOKEN: TOKEN,
       TWILIO_FROM_NUMBER: '+14155550100',
       TWILIO_BASE_URL: twilio.baseUrl,
+      // +44 7911 123456 is Guernsey's (GG) in libphonenumber's full metadata, not Great Britain's.
+      SMS_ALLOWED_COUNTRIES: 'us,ca,GB, GG',
     },
   });
 }
@@ -47,6 +49,7 @@ describe('sharing with real carriers configured', () => {
     const owner = await signInOwner(app, 'host');
     const checklist = await createChecklist(owner, { name: 'Loft <2>' });
     const response = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'guest@example.com',
       recipientName: 'Guest',
@@ -73,6 +76,7 @@ describe('sharing with real carriers configured', () => {
     const owner = await signInOwner(app);
     const checklist = await createChecklist(owner);
     const response = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       phone: '+44 7911 123456',
     });
@@ -88,11 +92,12 @@ describe('sharing with real carriers configured', () => {
     expect(body.length).toBeLessThanOrEqual(320);
   });
 
-  it('a refused address answers 400 and a dead carrier 502, and neither leaves a code that works', async () => {
+  it('a refused address answers 400 and a dead carrier 502, and neither leaves a share or a send behind', async () => {
     const { app } = await configuredApp();
     const owner = await signInOwner(app);
     const checklist = await createChecklist(owner);
     const refused = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'bounce@example.com',
     });
@@ -101,6 +106,7 @@ describe('sharing with real carriers configured', () => {
 
     twilio.answerWith(() => ({ status: 503, body: { code: 20503, message: 'Service unavailable' } }));
     const down = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       phone: '+14155550199',
     });
@@ -109,9 +115,15 @@ describe('sharing with real carriers configured', () => {
     expect(errorOf(down).code).toBe('delivery_failed');
     expect(down.body).not.toContain(TOKEN);
 
-    // Neither send made anything: no share, no code, no send counted against the owner.
     expect(await t.db.select().from(shares).where(eq(shares.checklistId, checklist.id))).toEqual([]);
     expect(await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, owner.uid))).toEqual([]);
+    // Nothing is held against the owner: the same send goes through at once when the carrier is back.
+    const again = await owner.call('POST', '/api/verification/send', {
+      consent: true,
+      checklistId: checklist.id,
+      phone: '+14155550199',
+    });
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('an SMTP server that is gone answers 502 delivery_failed and leaves no half-made share', async () => {
@@ -125,6 +137,7 @@ describe('sharing with real carriers configured', () => {
     const checklist = await createChecklist(owner);
     const send = () =>
       owner.call('POST', '/api/verification/send', {
+        consent: true,
         checklistId: checklist.id,
         email: 'cleaner@example.com',
       });
@@ -135,31 +148,48 @@ describe('sharing with real carriers configured', () => {
     expect(errorOf(down).message).toMatch(/try again/i);
     expect(await t.db.select().from(shares).where(eq(shares.checklistId, checklist.id))).toEqual([]);
     expect(await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, owner.uid))).toEqual([]);
+  });
 
-    // A share that exists (its code was delivered before) stays when a later send fails: its link
-    // may be in the recipient's hands; only the undelivered code goes.
-    const { app: working } = await t.buildApp({
-      env: { SMTP_URL: smtp.url(), MAIL_FROM: 'ListSync <no-reply@lists.example.com>' },
-    });
-    const sent = await caller(working, owner.cookie)('POST', '/api/verification/send', {
-      checklistId: checklist.id,
-      email: 'cleaner@example.com',
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const again = await owner.call('POST', '/api/verification/send', {
-      checklistId: checklist.id,
-      email: 'cleaner@example.com',
-      newLink: true,
-    });
-    expect(again.statusCode, again.body).toBe(502);
-    const rows = await t.db.select().from(shares).where(eq(shares.checklistId, checklist.id));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.codeHash).toBeNull();
-    // The throttle is released: the owner may try again at once.
-    expect(rows[0]?.codeRequestedAt).toBeNull();
-    expect(
-      await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, owner.uid)),
-    ).toHaveLength(1);
+  it('a carrier failing on a resend or a new link puts the share back as it was: its code, link and verified browsers', async () => {
+    const { app } = await configuredApp();
+    const owner = await signInOwner(app);
+    const checklist = await createChecklist(owner);
+    const body = { consent: true, checklistId: checklist.id, phone: '+14155550177' };
+    const first = await owner.call('POST', '/api/verification/send', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const sent = first.json();
+    const code = /\b(\d{6})\b/.exec(twilio.requests.at(-1)?.form.get('Body') ?? '')?.[1] as string;
+    const browser = recipientBrowser(app);
+    expect((await browser.verify(sent.token, code)).statusCode).toBe(200);
+    // A second code for the same share, asked for 31 s later, while a recipient browser holds access.
+    await t.db
+      .update(shares)
+      .set({ codeRequestedAt: new Date(Date.now() - 31_000) })
+      .where(eq(shares.id, sent.shareId));
+    const [before] = await t.db.select().from(shares).where(eq(shares.id, sent.shareId));
+    const sendsBefore = await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, owner.uid));
+
+    twilio.answerWith(() => ({ status: 503, body: { code: 20503, message: 'Service unavailable' } }));
+    try {
+      for (const retry of [body, { ...body, newLink: true }]) {
+        const down = await owner.call('POST', '/api/verification/send', retry);
+        expect(down.statusCode).toBe(502);
+        const resent = await recipientBrowser(app).call('POST', '/api/verification/resend', {
+          token: sent.token,
+        });
+        expect(resent.statusCode).toBe(502);
+      }
+    } finally {
+      twilio.answerWith((request) => ({ status: 201, body: { sid: 'SM1', to: request.form.get('To') } }));
+    }
+    const [after] = await t.db.select().from(shares).where(eq(shares.id, sent.shareId));
+    expect(after).toEqual(before);
+    expect(await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, owner.uid))).toEqual(
+      sendsBefore,
+    );
+    // The old link still works for the browser that verified through it.
+    const page = await browser.call('GET', `/api/shared/checklist?token=${sent.token}`);
+    expect(page.statusCode).toBe(200);
   });
 });
 
@@ -195,6 +225,7 @@ describe('the server log', () => {
       ).json();
       const sent = await (
         await call('POST', '/api/verification/send', cookie, {
+          consent: true,
           checklistId: created.id,
           email: 'r@example.com',
         })

@@ -129,7 +129,11 @@ describe('a verified recipient', () => {
       ['DELETE', `/api/checklists/${checklist.id}`],
       ['POST', '/api/checklists', { name: 'New', tasks: [{ description: 'x' }] }],
       ['GET', `/api/checklists/${checklist.id}/shares`],
-      ['POST', '/api/verification/send', { checklistId: checklist.id, email: 'me@example.com' }],
+      [
+        'POST',
+        '/api/verification/send',
+        { checklistId: checklist.id, email: 'me@example.com', consent: true },
+      ],
       ['GET', '/api/dashboard/stats'],
     ];
     for (const [method, url, body] of ownerRoutes) {

@@ -59,6 +59,7 @@ describe('POST /api/verification/send', () => {
     expect(spanish.shareUrl).toBe(`${TEST_PUBLIC_URL}/shared/${spanish.token}?lang=es`);
 
     const french = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'fr@example.com',
       targetLanguage: 'fr',
@@ -107,7 +108,7 @@ describe('POST /api/verification/send', () => {
     const owner = await signInOwner(t.app, 'owner');
     const stranger = await signInOwner(t.app, 'stranger');
     const checklist = await createChecklist(owner);
-    const body = { checklistId: checklist.id, email: 'victim@example.com' };
+    const body = { checklistId: checklist.id, email: 'victim@example.com', consent: true };
     const byStranger = await stranger.call('POST', '/api/verification/send', body);
     expect(byStranger.statusCode).toBe(404);
     expect(errorOf(byStranger).code).toBe('not_found');
@@ -123,6 +124,7 @@ describe('POST /api/verification/send', () => {
     const checklist = await createChecklist(owner);
     const first = await share(owner, checklist.id);
     const again = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'jane.doe@example.com',
     });
@@ -146,16 +148,66 @@ describe('POST /api/verification/send', () => {
     expect(renewed.token).not.toBe(first.token);
   });
 
-  it('stops an owner after 30 codes in an hour', async () => {
+  it('stops an owner after 30 codes in an hour, leaving no share for the refused one', async () => {
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner);
     for (let i = 0; i < 30; i += 1) await share(owner, checklist.id, { email: `r${i}@example.com` });
     const over = await owner.call('POST', '/api/verification/send', {
+      consent: true,
       checklistId: checklist.id,
       email: 'r30@example.com',
     });
     expect(over.statusCode).toBe(429);
     expect(errorOf(over)).toMatchObject({ code: 'rate_limited', message: SHARE_MESSAGES.ownerSendLimit });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(await t.db.select().from(shares).where(eq(shares.contact, 'r30@example.com'))).toEqual([]);
+  });
+});
+
+describe('owner-chosen names in the messages (GET /api/dev/outbox)', () => {
+  async function outboxFor(to: string) {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    const { messages } = response.json() as {
+      messages: { to: string; subject: string | null; text: string }[];
+    };
+    return messages.filter((message) => message.to === to);
+  }
+
+  it('shows a checklist name as plain quoted text, on one line, without its control characters', async () => {
+    const owner = await signInOwner(t.app, 'host');
+    const checklist = await createChecklist(owner, { name: 'Beach\u0007 House\u001b' });
+    await share(owner, checklist.id, { email: 'quoted@example.com' });
+    const [mail] = await outboxFor('quoted@example.com');
+    expect(mail?.subject).toMatch(/shared "Beach House" with you/);
+    expect(mail?.text).toContain('the checklist "Beach House" with you');
+  });
+
+  it('leaves out names that carry a link or a phone number, by e-mail and by SMS', async () => {
+    const owner = await signInOwner(t.app, 'host');
+    const checklist = await createChecklist(owner, {
+      name: 'Win! Call +1 900 555 0123 or see prize.example',
+    });
+    await share(owner, checklist.id, { email: 'lured@example.com', recipientName: 'Sam at www.sam.example' });
+    await share(owner, checklist.id, { email: undefined, phone: '+1 415 555 0166' });
+    const [mail] = await outboxFor('lured@example.com');
+    const [sms] = await outboxFor('+14155550166');
+    for (const text of [mail?.subject ?? '', mail?.text ?? '', sms?.text ?? '']) {
+      expect(text).not.toMatch(/900|prize\.example|sam\.example/);
+    }
+    expect(mail?.text).toContain('shared the checklist "a checklist" with you');
+    expect(sms?.text).toMatch(/shared a checklist with you\. Code \d{6}/);
+  });
+
+  it('caps a long checklist name in the SMS, even when a short link leaves room for more', async () => {
+    const { app } = await t.buildApp({ env: { PUBLIC_URL: 'http://l.example' } });
+    const owner = await signInOwner(app, 'host');
+    const long = 'Quarterly warehouse safety inspection for the north site, all aisles';
+    const checklist = await createChecklist(owner, { name: long });
+    await share(owner, checklist.id, { email: undefined, phone: '+1 415 555 0167' });
+    const [sms] = await outboxFor('+14155550167');
+    expect(sms?.text).toContain('http://l.example/shared/');
+    const shown = /shared "([^"]*)"/.exec(sms?.text ?? '')?.[1] ?? '';
+    expect(shown.length).toBeLessThanOrEqual(40);
+    expect(long.startsWith(shown.replace(/\.\.\.$/, ''))).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ export const PHONE = { width: 375, height: 740 };
 
 export async function shareByEmail(owner: Page, checklistId: string, email: string): Promise<ShareResponse> {
   const response = await owner.request.post('/api/verification/send', {
-    data: { checklistId, email, recipientName: 'Jane', targetLanguage: 'en' },
+    data: { checklistId, email, recipientName: 'Jane', targetLanguage: 'en', consent: true },
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as ShareResponse;

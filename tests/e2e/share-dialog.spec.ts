@@ -239,3 +239,29 @@ test.describe('on a phone-sized screen', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('a number the server will not text', () => {
+  // The refusals are 400 answers, which the browser logs.
+  test.use({ allowConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
+
+  test('by text message: a premium-rate or foreign number is refused with the reason, and nothing is shared', async ({
+    page,
+  }, testInfo) => {
+    const checklist = await seedChecklist(page, 'Premium check', ['One']);
+    await page.goto('/dashboard');
+    const dialog = await openFromRowMenu(page, 'Premium check');
+    await dialog.getByRole('tab', { name: 'Phone' }).click();
+    await dialog.getByLabel(/mobile number/).fill('+1 900 555 0123');
+    await dialog.getByRole('checkbox', { name: /agrees to receive a text message/ }).check();
+    await dialog.getByRole('button', { name: 'Send Verification Code' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('This is a premium-rate number.');
+    await page.screenshot({ path: testInfo.outputPath('sms-premium-refused.png') });
+
+    await dialog.getByLabel(/mobile number/).fill('+49 151 23456789');
+    await dialog.getByRole('button', { name: 'Send Verification Code' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Text messages cannot be sent to numbers in Germany',
+    );
+    expect(await sharesOf(page, checklist.id)).toEqual([]);
+  });
+});

@@ -17,7 +17,13 @@ const APERTIUM_ENG_SPA = existsSync('/usr/share/apertium/modes/eng-spa.mode');
 
 async function shareIn(owner: Page, checklistId: string, language: LanguageCode): Promise<ShareResponse> {
   const response = await owner.request.post('/api/verification/send', {
-    data: { checklistId, email: 'rosa@example.com', recipientName: 'Rosa', targetLanguage: language },
+    data: {
+      checklistId,
+      email: 'rosa@example.com',
+      recipientName: 'Rosa',
+      targetLanguage: language,
+      consent: true,
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as ShareResponse;

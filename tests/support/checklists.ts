@@ -11,11 +11,13 @@ export interface Owner {
   call(method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
-export function caller(app: FastifyInstance, cookie: string | null) {
+/** Calls as the browser holding `cookie` (none: nobody), from `ip` when given (per-IP limits). */
+export function caller(app: FastifyInstance, cookie: string | null, ip?: string) {
   return (method: Method, url: string, payload?: unknown) =>
     app.inject({
       method,
       url,
+      ...(ip ? { remoteAddress: ip } : {}),
       ...(cookie ? { headers: { cookie } } : {}),
       ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
     });
@@ -25,9 +27,10 @@ export async function signInOwner(
   app: FastifyInstance,
   label = 'owner',
   email = uniqueEmail(label),
+  ip?: string,
 ): Promise<Owner> {
   const { cookie, user } = await signIn(app, email, `${label} person`);
-  return { uid: user.uid, cookie, call: caller(app, cookie) };
+  return { uid: user.uid, cookie, call: caller(app, cookie, ip) };
 }
 
 /** A valid editor body: `taskCount` tasks named 'Task 1'.. unless tasks are given. */

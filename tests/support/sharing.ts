@@ -6,6 +6,7 @@ import { uniqueIp } from './test-app.ts';
 /** Shares the checklist by e-mail (or other fields) as the owner; fails the test unless 200. */
 export async function share(owner: Owner, checklistId: string, fields: Record<string, unknown> = {}) {
   const response = await owner.call('POST', '/api/verification/send', {
+    consent: true,
     checklistId,
     email: 'jane.doe@example.com',
     recipientName: 'Jane',

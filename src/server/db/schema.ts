@@ -251,7 +251,13 @@ export const shares = pgTable(
   ],
 );
 
-/** Each code sent, for the per-owner hourly limit and the record of who was sent what (never the code). */
+export const CODE_REQUESTERS = ['owner', 'link'] as const;
+
+/**
+ * Each code sent, for the sending limits (services/share-delivery.ts: per owner, per share, and for
+ * SMS per number, per IP, per young account and for the whole service) and the record of who was
+ * sent what (never the code). A send whose message was not delivered leaves no row.
+ */
 export const shareCodeSends = pgTable(
   'share_code_sends',
   {
@@ -262,8 +268,21 @@ export const shareCodeSends = pgTable(
     shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
     channel: text('channel', { enum: SHARE_CHANNELS }).notNull(),
     sentAt: timestamptz('sent_at').notNull().default(sql`clock_timestamp()`),
+    /** The address or E.164 number it went to (kept when the share is deleted: the per-number limit). */
+    destination: text('destination'),
+    /** Who asked: the owner, or someone holding the link (a resend; never counted against the owner). */
+    requestedBy: text('requested_by', { enum: CODE_REQUESTERS }).notNull().default('owner'),
+    /** The address the request came from (the per-IP limit). */
+    requesterIp: text('requester_ip'),
   },
-  (t) => [index('share_code_sends_owner_sent_idx').on(t.ownerId, t.sentAt)],
+  (t) => [
+    index('share_code_sends_owner_sent_idx').on(t.ownerId, t.sentAt),
+    index('share_code_sends_share_sent_idx').on(t.shareId, t.sentAt),
+    index('share_code_sends_destination_sent_idx').on(t.destination, t.sentAt),
+    index('share_code_sends_ip_sent_idx').on(t.requesterIp, t.sentAt),
+    index('share_code_sends_channel_sent_idx').on(t.channel, t.sentAt),
+    check('share_code_sends_requested_by_check', sql`${t.requestedBy} in ('owner', 'link')`),
+  ],
 );
 
 /**

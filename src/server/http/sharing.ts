@@ -73,7 +73,12 @@ const SCHEMAS = {
   resend: {
     tags: [TAG],
     body: ResendInput,
-    response: answers({ 200: ResendResponseSchema }, ['share_not_found', 'rate_limited', 'delivery_failed']),
+    response: answers({ 200: ResendResponseSchema }, [
+      'validation_failed',
+      'share_not_found',
+      'rate_limited',
+      'delivery_failed',
+    ]),
   },
   status: { tags: [TAG], params: ShareTokenParams, response: answers({ 200: VerificationStatusSchema }) },
   shared: {
@@ -99,7 +104,7 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
 
   routes.post('/api/verification/send', { schema: SCHEMAS.send }, async (request) => {
     const access = ownerAccess(await requireUser(request));
-    return presentShareSent(await sendShareCode(context, access, request.body));
+    return presentShareSent(await sendShareCode(context, access, request.body, { ip: request.ip }));
   });
 
   routes.get('/api/checklists/:id/shares', { schema: SCHEMAS.shares }, async (request) => {
@@ -153,7 +158,8 @@ export async function recipientSharingRoutes(
   routes.post(
     '/api/verification/resend',
     { schema: SCHEMAS.resend, config: { rateLimit: { max: 20, timeWindow: TEN_MINUTES } } },
-    async (request) => presentCodeResent(await resendShareCode(context, request.body.token)),
+    async (request) =>
+      presentCodeResent(await resendShareCode(context, request.body.token, { ip: request.ip })),
   );
 
   routes.get('/api/verification/status/:token', { schema: SCHEMAS.status }, async (request) =>

@@ -430,7 +430,13 @@ export async function checklistLanguagesRow(
 /** The owner's checklist with what a share's message names and the owner's tier; undefined if not theirs. */
 export async function ownedChecklistWithOwner(db: Database, userId: string, checklistId: string) {
   const [row] = await db
-    .select({ name: checklists.name, ownerName: users.displayName, email: users.email, tier: users.tier })
+    .select({
+      name: checklists.name,
+      ownerName: users.displayName,
+      email: users.email,
+      tier: users.tier,
+      ownerCreatedAt: users.createdAt,
+    })
     .from(checklists)
     .innerJoin(users, eq(users.id, checklists.userId))
     .where(isInReach({ kind: 'owner', userId }, checklistId));

@@ -2,7 +2,15 @@ import { and, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, sql }
 import { SHARE_LIMITS, type ShareChannel } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklistActivity, checklists, shareCodeSends, shareGrants, shares, users } from '../db/schema.ts';
+import {
+  type CODE_REQUESTERS,
+  checklistActivity,
+  checklists,
+  shareCodeSends,
+  shareGrants,
+  shares,
+  users,
+} from '../db/schema.ts';
 import { isGrantUnexpired, isShareLive } from './access.ts';
 
 /**
@@ -174,19 +182,46 @@ export async function deleteGrantsOfShare(db: Database, shareId: string): Promis
   await db.delete(shareGrants).where(eq(shareGrants.shareId, shareId));
 }
 
-/** Codes sent since `since` by this owner, or of this share, with the oldest one's time. */
+/** Which sends a limit counts: every field given must match (services/share-send-limits.ts). */
+export interface CodeSendFilter {
+  ownerId?: string;
+  shareId?: string;
+  channel?: ShareChannel;
+  destination?: string;
+  requesterIp?: string;
+  requestedBy?: (typeof CODE_REQUESTERS)[number];
+}
+
+/** Codes sent since `since` that match the filter, with the oldest one's time. */
 export async function codeSendsSince(
   db: Database,
-  by: { ownerId: string } | { shareId: string },
+  filter: CodeSendFilter,
   since: Date,
 ): Promise<{ n: number; oldest: string | null }> {
-  const whose =
-    'ownerId' in by ? eq(shareCodeSends.ownerId, by.ownerId) : eq(shareCodeSends.shareId, by.shareId);
+  const column = {
+    ownerId: shareCodeSends.ownerId,
+    shareId: shareCodeSends.shareId,
+    channel: shareCodeSends.channel,
+    destination: shareCodeSends.destination,
+    requesterIp: shareCodeSends.requesterIp,
+    requestedBy: shareCodeSends.requestedBy,
+  } as const;
+  const matches = (Object.keys(column) as (keyof CodeSendFilter)[])
+    .filter((key) => filter[key] !== undefined)
+    .map((key) => eq(column[key], filter[key] as string));
   const [row] = await db
     .select({ n: count(), oldest: sql<string | null>`min(${shareCodeSends.sentAt})` })
     .from(shareCodeSends)
-    .where(and(whose, gt(shareCodeSends.sentAt, since)));
+    .where(and(...matches, gt(shareCodeSends.sentAt, since)));
   return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+/**
+ * Within a transaction: waits until no other transaction (on any instance) counts and records sends
+ * under this key, so two requests cannot both take the last send a limit allows. Released at commit.
+ */
+export async function lockCodeSends(tx: Database, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`listsync:code-sends:${key}`}, 0))`);
 }
 
 /**
@@ -213,18 +248,28 @@ export async function claimCodeSlot(
   return claimed.length > 0;
 }
 
+/** Who asked for a code and where it went, as the send's record keeps it. */
+export interface CodeSendRecord {
+  destination: string;
+  requestedBy: (typeof CODE_REQUESTERS)[number];
+  requesterIp: string | null;
+}
+
 /** Stores a new code's hash and records that a code was sent (never the code). */
 export async function storeCode(
   db: Database,
   share: { id: string; channel: ShareChannel },
   ownerId: string,
   code: { id: string; hash: string; expiresAt: Date },
+  record: CodeSendRecord,
 ): Promise<void> {
   await db
     .update(shares)
     .set({ codeHash: code.hash, codeExpiresAt: code.expiresAt, codeWrongTries: 0 })
     .where(eq(shares.id, share.id));
-  await db.insert(shareCodeSends).values({ id: code.id, ownerId, shareId: share.id, channel: share.channel });
+  await db
+    .insert(shareCodeSends)
+    .values({ id: code.id, ownerId, shareId: share.id, channel: share.channel, ...record });
 }
 
 /**
@@ -240,12 +285,33 @@ export async function clearCodesExpiredBefore(db: Database, before: Date): Promi
   return cleared.length;
 }
 
-/** A code the carrier refused: wiped (if still the live one), and the resend throttle released. */
-export async function wipeUndeliveredCode(db: Database, shareId: string, codeHash: string): Promise<void> {
-  await db
-    .update(shares)
-    .set({ codeHash: null, codeExpiresAt: null, codeRequestedAt: null })
-    .where(and(eq(shares.id, shareId), eq(shares.codeHash, codeHash)));
+/** The share's fields a send changes, as they were before it (to put back if the message fails). */
+export type ShareBeforeSend = Pick<
+  ShareRow,
+  | 'codeHash'
+  | 'codeExpiresAt'
+  | 'codeWrongTries'
+  | 'codeRequestedAt'
+  | 'tokenHash'
+  | 'tokenSealed'
+  | 'revokedAt'
+  | 'targetLanguage'
+  | 'recipientName'
+>;
+
+/**
+ * A code the carrier did not take: its send's record goes, and the share goes back to how it was
+ * before (a share this send made is deleted), as long as the undelivered code is still its live one
+ * (a later send is left alone). The database is then as if the send had never been asked for.
+ */
+export async function undoUndeliveredSend(
+  db: Database,
+  send: { id: string; shareId: string; codeHash: string; before: ShareBeforeSend | null },
+): Promise<void> {
+  await db.delete(shareCodeSends).where(eq(shareCodeSends.id, send.id));
+  const ours = and(eq(shares.id, send.shareId), eq(shares.codeHash, send.codeHash));
+  if (send.before) await db.update(shares).set(send.before).where(ours);
+  else await db.delete(shares).where(ours);
 }
 
 /** The record of a code whose message was never delivered: it was not sent, so it is not counted. */

@@ -12,20 +12,25 @@ import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import { type CodeSent, ownerNameOf } from '../presenters/shares.ts';
 import { ownedChecklistWithOwner } from '../repositories/checklists.ts';
 import {
+  type CodeSendRecord,
   claimCodeSlot,
-  codeSendsSince,
-  deleteCodeSend,
   deleteGrantsOfShare,
-  deleteUndeliveredShare,
   insertShareIfAbsent,
   liveShareByToken,
+  type ShareBeforeSend,
   type ShareRow,
   shareForContact,
   storeCode,
+  undoUndeliveredSend,
   updateShare,
-  wipeUndeliveredCode,
 } from '../repositories/shares.ts';
 import type { ShareSecrets } from './share-secrets.ts';
+import {
+  assertSendAllowance,
+  assertSmsDestination,
+  rateLimited,
+  type SmsPolicy,
+} from './share-send-limits.ts';
 
 /** What the sharing services need besides the database. */
 export interface SharingContext {
@@ -39,86 +44,84 @@ export interface SharingContext {
    * itself (the spec's "development mode"). Never for a channel with a real carrier.
    */
   exposeCodes: Record<ShareChannel, boolean>;
+  /** Where codes may be texted and how many (SMS_ALLOWED_COUNTRIES, SMS_MAX_PER_HOUR). */
+  sms: SmsPolicy;
   /** Starts translating the checklist into the share's language (not awaited; services/shared-translation.ts). */
   warmTranslation?: (checklistId: string, language: LanguageCode) => void;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Codes one share may be sent per hour (anyone holding the link can ask for a resend). */
-const SENDS_PER_SHARE_PER_HOUR = 6;
+/** Who asks for a code: the address the request came from (the per-IP limit, the send's record). */
+export interface CodeRequester {
+  ip: string | null;
+}
 
 export function shareNotFound(): AppError {
   return new AppError('share_not_found', SHARE_MESSAGES.shareNotFound);
 }
 
-function rateLimited(message: string, retryAfterSeconds: number): AppError {
-  return new AppError('rate_limited', message, { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) });
-}
-
-/** The owner's hourly allowance of codes (SMS costs money), and the share's. */
-async function assertSendAllowance(db: Database, ownerId: string, shareId: string | null, now: Date) {
-  const since = new Date(now.getTime() - HOUR_MS);
-  const byOwner = await codeSendsSince(db, { ownerId }, since);
-  const retryAfter = (oldest: string | null) =>
-    oldest ? (new Date(oldest).getTime() + HOUR_MS - now.getTime()) / 1000 : 60;
-  if (byOwner.n >= SHARE_LIMITS.ownerSendsPerHour) {
-    throw rateLimited(SHARE_MESSAGES.ownerSendLimit, retryAfter(byOwner.oldest));
-  }
-  if (!shareId) return;
-  const byShare = await codeSendsSince(db, { shareId }, since);
-  if (byShare.n >= SENDS_PER_SHARE_PER_HOUR) {
-    throw rateLimited(SHARE_MESSAGES.resendTooSoon, retryAfter(byShare.oldest));
-  }
-}
-
 /**
  * Claims the right to send this share a new code: at most one every 30 s (unless `force`, for a new
- * link). The previous code dies here, whether or not the new one is delivered.
+ * link). The previous code dies here (or comes back, if the new one is not delivered).
  */
-async function claimCodeSlotOrWait(db: Database, share: ShareRow, now: Date, force: boolean) {
+async function claimCodeSlotOrWait(tx: Database, share: ShareRow, now: Date, force: boolean) {
   const earliest = new Date(now.getTime() - SHARE_LIMITS.resendIntervalSeconds * 1000);
-  if (await claimCodeSlot(db, share.id, now, earliest, force)) return;
+  if (await claimCodeSlot(tx, share.id, now, earliest, force)) return;
   const wait = share.codeRequestedAt
     ? (share.codeRequestedAt.getTime() + SHARE_LIMITS.resendIntervalSeconds * 1000 - now.getTime()) / 1000
     : SHARE_LIMITS.resendIntervalSeconds;
   throw rateLimited(SHARE_MESSAGES.resendTooSoon, wait);
 }
 
-interface Delivery {
+/** A code made, hashed and recorded (in the send's transaction), not yet delivered. */
+interface PreparedCode {
   share: ShareRow;
+  sendId: string;
+  code: string;
+  codeHash: string;
+  codeExpiresAt: Date;
+  /** The share as it was, to put back if the message fails; null when this send made the share. */
+  before: ShareBeforeSend | null;
+}
+
+/** Inside the send's transaction: a new code for the share, its hash stored and the send recorded. */
+async function prepareCode(
+  context: SharingContext,
+  tx: Database,
+  share: ShareRow,
+  before: ShareBeforeSend | null,
+  send: { ownerId: string; now: Date; record: CodeSendRecord },
+): Promise<PreparedCode> {
+  const code = context.secrets.newCode();
+  const codeHash = context.secrets.codeHash(share.id, code);
+  const codeExpiresAt = new Date(send.now.getTime() + SHARE_LIMITS.codeValidMinutes * 60_000);
+  const sendId = newId('send');
+  const stored = { id: sendId, hash: codeHash, expiresAt: codeExpiresAt };
+  await storeCode(tx, share, send.ownerId, stored, send.record);
+  return { share, sendId, code, codeHash, codeExpiresAt, before };
+}
+
+interface Delivery {
+  prepared: PreparedCode;
   token: string;
-  ownerId: string;
   ownerName: string;
   checklistName: string;
-  now: Date;
-  /** The share was made by this send: a failed delivery deletes it again (no half-made share). */
-  madeNow: boolean;
 }
 
 /**
- * Makes a code, stores its hash, and sends it with the link. If the carrier refuses or cannot be
- * reached, the code is wiped (no valid code is left behind), its send is not counted, the throttle is
- * released so the owner can try again at once, and a share this send made is deleted again.
+ * Sends the prepared code with the link. If the carrier refuses, the send is undone (its record,
+ * the share it made or the share's previous code and link) before the refusal is answered: a refused
+ * send leaves the database as it was, and the owner may try again at once.
  */
 async function deliverCode(context: SharingContext, delivery: Delivery): Promise<CodeSent> {
-  const { db, secrets, messages } = context;
-  const { share, token, now } = delivery;
-  const code = secrets.newCode();
-  const codeHash = secrets.codeHash(share.id, code);
-  const codeExpiresAt = new Date(now.getTime() + SHARE_LIMITS.codeValidMinutes * 60_000);
-  const sendId = newId('send');
-  await storeCode(db, share, delivery.ownerId, {
-    id: sendId,
-    hash: codeHash,
-    expiresAt: codeExpiresAt,
-  });
-
+  const { messages } = context;
+  const { prepared, token } = delivery;
+  const { share } = prepared;
   const language = share.targetLanguage as LanguageCode;
   const content = {
     siteName: context.siteName,
     ownerName: delivery.ownerName,
     checklistName: delivery.checklistName,
-    code,
+    code: prepared.code,
     shareUrl: shareLink(context.publicUrl.href, token, language),
     recipientName: share.recipientName ?? undefined,
     language,
@@ -130,9 +133,12 @@ async function deliverCode(context: SharingContext, delivery: Delivery): Promise
       await messages.sendSms({ to: share.contact, ...buildShareVerificationSms(content) });
     }
   } catch (error) {
-    await wipeUndeliveredCode(db, share.id, codeHash);
-    await deleteCodeSend(db, sendId);
-    if (delivery.madeNow) await deleteUndeliveredShare(db, share.id);
+    await undoUndeliveredSend(context.db, {
+      id: prepared.sendId,
+      shareId: share.id,
+      codeHash: prepared.codeHash,
+      before: prepared.before,
+    });
     throw deliveryFailure(share.channel, error);
   }
   context.warmTranslation?.(share.checklistId, language);
@@ -140,8 +146,8 @@ async function deliverCode(context: SharingContext, delivery: Delivery): Promise
     share,
     token,
     shareUrl: content.shareUrl,
-    codeExpiresAt,
-    visibleCode: context.exposeCodes[share.channel] ? code : null,
+    codeExpiresAt: prepared.codeExpiresAt,
+    visibleCode: context.exposeCodes[share.channel] ? prepared.code : null,
   };
 }
 
@@ -160,16 +166,35 @@ function deliveryFailure(channel: ShareChannel, error: unknown): AppError {
   });
 }
 
+/** The fields a send may change, as the share had them. */
+function beforeSend(share: ShareRow): ShareBeforeSend {
+  const { codeHash, codeExpiresAt, codeWrongTries, codeRequestedAt } = share;
+  const { tokenHash, tokenSealed, revokedAt, targetLanguage, recipientName } = share;
+  return {
+    codeHash,
+    codeExpiresAt,
+    codeWrongTries,
+    codeRequestedAt,
+    tokenHash,
+    tokenSealed,
+    revokedAt,
+    targetLanguage,
+    recipientName,
+  };
+}
+
 /**
  * POST /api/verification/send: the share of this checklist for this contact (made on first send,
  * reused after), a fresh code, and the message with the link. `newLink` (or sending again after a
  * revoke) gives the share a new token: the old link stops working and the browsers verified through
- * it lose their access.
+ * it lose their access. Every check, the share and the code's record are one transaction before the
+ * message goes; a refusal at any step, the carrier's included, leaves no share and no send behind.
  */
 export async function sendShareCode(
   context: SharingContext,
   access: OwnerAccess,
   input: ShareSendData,
+  requester: CodeRequester,
   now = new Date(),
 ): Promise<CodeSent> {
   const { db, secrets } = context;
@@ -181,69 +206,114 @@ export async function sendShareCode(
   }
   const channel: ShareChannel = input.email ? 'email' : 'sms';
   const contact = (input.email ?? input.phone) as string;
+  if (channel === 'sms') assertSmsDestination(contact, context.sms);
 
   const fresh = secrets.newToken();
-  await insertShareIfAbsent(db, {
-    id: newId('share'),
-    checklistId: input.checklistId,
-    recipientId: newId('recipient'),
-    recipientName: input.recipientName ?? null,
-    channel,
-    contact,
-    targetLanguage: input.targetLanguage,
-    tokenHash: fresh.tokenHash,
-    tokenSealed: fresh.tokenSealed,
-  });
-  const existing = await shareForContact(db, input.checklistId, channel, contact);
-  if (!existing) throw new Error('share upsert found nothing');
-  const madeNow = existing.tokenHash === fresh.tokenHash;
+  const prepared = await db.transaction(async (tx) => {
+    await insertShareIfAbsent(tx, {
+      id: newId('share'),
+      checklistId: input.checklistId,
+      recipientId: newId('recipient'),
+      recipientName: input.recipientName ?? null,
+      channel,
+      contact,
+      targetLanguage: input.targetLanguage,
+      tokenHash: fresh.tokenHash,
+      tokenSealed: fresh.tokenSealed,
+    });
+    const existing = await shareForContact(tx, input.checklistId, channel, contact);
+    if (!existing) throw new Error('share upsert found nothing');
+    const made = existing.tokenHash === fresh.tokenHash;
 
-  await assertSendAllowance(db, access.userId, existing.id, now);
-  // A share made by this very call already has the fresh token.
-  const replaceToken =
-    (input.newLink || existing.revokedAt !== null) && existing.tokenHash !== fresh.tokenHash;
-  await claimCodeSlotOrWait(db, existing, now, replaceToken);
-  const token = replaceToken ? secrets.newToken() : null;
-  const share = await updateShare(db, existing.id, {
-    targetLanguage: input.targetLanguage,
-    ...(input.recipientName ? { recipientName: input.recipientName } : {}),
-    ...(token ? { tokenHash: token.tokenHash, tokenSealed: token.tokenSealed, revokedAt: null } : {}),
+    await assertSendAllowance(
+      tx,
+      context.sms,
+      {
+        channel,
+        destination: contact,
+        ownerId: access.userId,
+        ownerCreatedAt: checklist.ownerCreatedAt,
+        shareId: existing.id,
+        requestedBy: 'owner',
+        requesterIp: requester.ip,
+      },
+      now,
+    );
+    // A share made by this very call already has the fresh token.
+    const replaceToken = !made && (input.newLink || existing.revokedAt !== null);
+    await claimCodeSlotOrWait(tx, existing, now, replaceToken);
+    const token = replaceToken ? secrets.newToken() : null;
+    const share = await updateShare(tx, existing.id, {
+      targetLanguage: input.targetLanguage,
+      ...(input.recipientName ? { recipientName: input.recipientName } : {}),
+      ...(token ? { tokenHash: token.tokenHash, tokenSealed: token.tokenSealed, revokedAt: null } : {}),
+    });
+    if (!share) throw new Error('share update found nothing');
+    const record = { destination: contact, requestedBy: 'owner' as const, requesterIp: requester.ip };
+    const before = made ? null : beforeSend(existing);
+    const code = await prepareCode(context, tx, share, before, { ownerId: access.userId, now, record });
+    return { replaceToken, code };
   });
-  if (!share) throw new Error('share update found nothing');
-  if (token) await deleteGrantsOfShare(db, share.id);
 
-  return deliverCode(context, {
-    share,
+  const { share } = prepared.code;
+  const sent = await deliverCode(context, {
+    prepared: prepared.code,
     token: secrets.unsealToken(share.tokenSealed),
-    ownerId: access.userId,
     ownerName: ownerNameOf({ displayName: checklist.ownerName, email: checklist.email }),
     checklistName: checklist.name,
-    now,
-    madeNow,
   });
+  // Only once the new link is out do the browsers verified through the old one lose their access.
+  if (prepared.replaceToken) await deleteGrantsOfShare(db, share.id);
+  return sent;
 }
 
 /**
  * POST /api/verification/resend: a new code to the contact the owner chose (never another one), for
- * anyone holding the link: throttled per share and counted against the owner's hourly allowance.
+ * anyone holding the link. It counts against the share's own allowance (and, by SMS, the number's,
+ * the IP's and the service's), never against the owner's: link holders cannot use up the owner's
+ * sending.
  */
 export async function resendShareCode(
   context: SharingContext,
   token: string,
+  requester: CodeRequester,
   now = new Date(),
 ): Promise<CodeSent> {
-  const found = await liveShareByToken(context.db, context.secrets.tokenHash(token));
-  if (!found) throw shareNotFound();
-  const { share } = found;
-  await assertSendAllowance(context.db, found.ownerId, share.id, now);
-  await claimCodeSlotOrWait(context.db, share, now, false);
+  const { db } = context;
+  const prepared = await db.transaction(async (tx) => {
+    const found = await liveShareByToken(tx, context.secrets.tokenHash(token));
+    if (!found) throw shareNotFound();
+    const { share } = found;
+    // The operator may have narrowed the countries since the share was made.
+    if (share.channel === 'sms') assertSmsDestination(share.contact, context.sms);
+    await assertSendAllowance(
+      tx,
+      context.sms,
+      {
+        channel: share.channel,
+        destination: share.contact,
+        ownerId: found.ownerId,
+        ownerCreatedAt: null,
+        shareId: share.id,
+        requestedBy: 'link',
+        requesterIp: requester.ip,
+      },
+      now,
+    );
+    await claimCodeSlotOrWait(tx, share, now, false);
+    const record = { destination: share.contact, requestedBy: 'link' as const, requesterIp: requester.ip };
+    const code = await prepareCode(context, tx, share, beforeSend(share), {
+      ownerId: found.ownerId,
+      now,
+      record,
+    });
+    return { found, code };
+  });
+  const { found } = prepared;
   return deliverCode(context, {
-    share,
+    prepared: prepared.code,
     token,
-    ownerId: found.ownerId,
     ownerName: ownerNameOf({ displayName: found.ownerName, email: found.ownerEmail }),
     checklistName: found.checklistName,
-    now,
-    madeNow: false,
   });
 }

@@ -19,6 +19,8 @@ export interface ShareSendBody {
   email?: string;
   phone?: string;
   targetLanguage: LanguageCode;
+  /** The active tab's consent box: the recipient agrees to get the message (required by the server). */
+  consent: boolean;
   /** A fresh token for this recipient's share: the old link stops working. */
   newLink?: boolean;
 }

@@ -216,7 +216,13 @@ describe('Share Checklist dialog', () => {
 
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/verification/send');
     expect(sentBodies()).toEqual([
-      { checklistId: 'checklist_1', recipientName: 'Jo', email: 'jo@example.com', targetLanguage: 'es' },
+      {
+        checklistId: 'checklist_1',
+        recipientName: 'Jo',
+        email: 'jo@example.com',
+        targetLanguage: 'es',
+        consent: true,
+      },
     ]);
     expect(screen.getByTestId('share-sent-to').textContent).toContain('by email to j•••o@example.com');
     expect((screen.getByLabelText('Share link') as HTMLTextAreaElement).value).toBe(SENT.shareUrl);
@@ -240,6 +246,7 @@ describe('Share Checklist dialog', () => {
       checklistId: 'checklist_1',
       phone: '+1 415 555 0132',
       targetLanguage: 'en',
+      consent: true,
     });
     expect(screen.getByTestId('share-sent-to').textContent).toContain('by text message to +•••••••••32');
   });
@@ -293,6 +300,7 @@ describe('Share Checklist dialog', () => {
       checklistId: 'checklist_1',
       email: 'jo@example.com',
       targetLanguage: 'en',
+      consent: true,
       newLink: true,
     });
     expect((screen.getByLabelText('Share link') as HTMLTextAreaElement).value).toBe(

@@ -81,13 +81,23 @@ describe('the request body', () => {
       recipientName: 'Jo',
       email: 'jo@example.com',
       targetLanguage: 'es',
+      consent: false,
     });
     expect(shareSendBody({ ...state, tab: 'phone', recipientName: ' ' }, 'checklist_1', true)).toEqual({
       checklistId: 'checklist_1',
       phone: '+44 7700 900123',
       targetLanguage: 'es',
+      consent: false,
       newLink: true,
     });
+  });
+
+  it('carries the active tab’s consent box, never the other tab’s', () => {
+    const emailTicked = form({ email: 'jo@example.com', phone: '+1 415 555 0132', emailConsent: true });
+    expect(shareSendBody(emailTicked, 'checklist_1').consent).toBe(true);
+    expect(shareSendBody({ ...emailTicked, tab: 'phone' }, 'checklist_1').consent).toBe(false);
+    const phoneTicked = { ...emailTicked, emailConsent: false, phoneConsent: true, tab: 'phone' as const };
+    expect(shareSendBody(phoneTicked, 'checklist_1').consent).toBe(true);
   });
 });
 

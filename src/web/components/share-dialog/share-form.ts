@@ -84,7 +84,10 @@ export function validateShareForm(form: ShareFormState, checklistId: string | nu
   return null;
 }
 
-/** The request for the active tab only: the other tab's address is never sent. */
+/**
+ * The request for the active tab only: the other tab's address is never sent. It carries that tab's
+ * consent box as `consent` (the server refuses a send without `consent: true`).
+ */
 export function shareSendBody(form: ShareFormState, checklistId: string, newLink = false): ShareSendBody {
   const recipientName = form.recipientName.trim();
   return {
@@ -92,6 +95,7 @@ export function shareSendBody(form: ShareFormState, checklistId: string, newLink
     ...(recipientName ? { recipientName } : {}),
     ...(form.tab === 'email' ? { email: form.email.trim() } : { phone: form.phone.trim() }),
     targetLanguage: form.targetLanguage,
+    consent: form.tab === 'email' ? form.emailConsent : form.phoneConsent,
     ...(newLink ? { newLink: true } : {}),
   };
 }
