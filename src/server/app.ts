@@ -185,6 +185,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
+    log: app.log,
     warmTranslation: (checklistId, language) =>
       warmChecklistTranslation(database.db, translation, app.log, checklistId, language),
   };

@@ -24,9 +24,9 @@ import type { ChecklistCache } from '../services/checklist-cache.ts';
 import { resendShareCode, type SharingContext, sendShareCode } from '../services/share-delivery.ts';
 import { readSharedChecklistBody, shareStatus, verifyShareCode } from '../services/share-verification.ts';
 import { announceTranslationLanded } from '../services/shared-translation.ts';
-import { listShares, revokeShare } from '../services/shares.ts';
+import { listShares, revokeShare, sendNewLink } from '../services/shares.ts';
 import type { TranslationService } from '../services/translation.ts';
-import { recipientBrowserHash, recipientSecretOf, setRecipientCookie } from './recipient.ts';
+import { newRecipientSecret, recipientBrowserHash, setRecipientCookie } from './recipient.ts';
 import { answers, noBody, orJsonText } from './responses.ts';
 import { authenticateFirst, requireUser } from './session.ts';
 
@@ -59,6 +59,17 @@ const SCHEMAS = {
       'share_not_found',
     ]),
   },
+  newLink: {
+    tags: [TAG],
+    params: ShareParams,
+    response: answers({ 200: ShareResponseSchema }, [
+      'unauthenticated',
+      'not_found',
+      'share_not_found',
+      'rate_limited',
+      'delivery_failed',
+    ]),
+  },
   verify: {
     tags: [TAG],
     body: VerifyInput,
@@ -73,7 +84,12 @@ const SCHEMAS = {
   resend: {
     tags: [TAG],
     body: ResendInput,
-    response: answers({ 200: ResendResponseSchema }, ['share_not_found', 'rate_limited', 'delivery_failed']),
+    response: answers({ 200: ResendResponseSchema }, [
+      'share_not_found',
+      'code_locked',
+      'rate_limited',
+      'delivery_failed',
+    ]),
   },
   status: { tags: [TAG], params: ShareTokenParams, response: answers({ 200: VerificationStatusSchema }) },
   shared: {
@@ -106,6 +122,16 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
     const access = ownerAccess(await requireUser(request));
     return { shares: (await listShares(context.db, access, request.params.id)).map(presentShareSummary) };
   });
+
+  routes.post(
+    '/api/checklists/:id/shares/:shareId/new-link',
+    { schema: SCHEMAS.newLink },
+    async (request) => {
+      const access = ownerAccess(await requireUser(request));
+      const { id, shareId } = request.params;
+      return presentShareSent(await sendNewLink(context, access, id, shareId));
+    },
+  );
 
   routes.delete(
     '/api/checklists/:id/shares/:shareId',
@@ -142,10 +168,14 @@ export async function recipientSharingRoutes(
       config: { rateLimit: { max: SHARE_LIMITS.verifyPerIpPer10Minutes, timeWindow: TEN_MINUTES } },
     },
     async (request, reply) => {
-      // A browser without the cookie gets one only once its code is right.
-      const { secret, browserHash } = recipientSecretOf(request);
-      const verified = await verifyShareCode(context, request.body.token, request.body.code, browserHash);
-      setRecipientCookie(request, reply, secret);
+      // The cookie is set only once the code is right, and always to a new secret: the one the
+      // browser brought (if any) stops granting anything, its grants move to the new one.
+      const fresh = newRecipientSecret();
+      const verified = await verifyShareCode(context, request.body.token, request.body.code, {
+        previous: recipientBrowserHash(request),
+        next: fresh.browserHash,
+      });
+      setRecipientCookie(request, reply, fresh.secret);
       return verified;
     },
   );

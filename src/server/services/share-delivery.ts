@@ -39,14 +39,27 @@ export interface SharingContext {
   exposeCodes: Record<ShareChannel, boolean>;
   /** Starts translating the checklist into the share's language (not awaited; services/shared-translation.ts). */
   warmTranslation?: (checklistId: string, language: LanguageCode) => void;
+  /** Where a notice that could not be sent is reported (the owner's link-locked e-mail). */
+  log?: { error(details: object, message: string): void };
 }
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Codes one share may be sent per hour (anyone holding the link can ask for a resend). */
 const SENDS_PER_SHARE_PER_HOUR = 6;
 
+/** What a new link starts with: not revoked, not locked, all its wrong tries ahead of it. */
+const NEW_LINK = { revokedAt: null, linkLockedAt: null, linkWrongTries: 0 } as const;
+
 export function shareNotFound(): AppError {
   return new AppError('share_not_found', SHARE_MESSAGES.shareNotFound);
+}
+
+/**
+ * The link took its last wrong code (SHARE_LIMITS.linkMaxWrongTries): no code opens it and none is
+ * sent to it again; only a new link from the owner. No Retry-After: no wait helps.
+ */
+export function linkLocked(): AppError {
+  return new AppError('code_locked', SHARE_MESSAGES.linkLocked, { linkLocked: true });
 }
 
 function rateLimited(message: string, retryAfterSeconds: number): AppError {
@@ -191,14 +204,16 @@ export async function sendShareCode(
 
   await assertSendAllowance(db, access.userId, existing.id, now);
   // A share made by this very call already has the fresh token.
+  // A locked link is never sent again: sending to a locked share gives it a new one (that unlocks it).
   const replaceToken =
-    (input.newLink || existing.revokedAt !== null) && existing.tokenHash !== fresh.tokenHash;
+    (input.newLink || existing.revokedAt !== null || existing.linkLockedAt !== null) &&
+    existing.tokenHash !== fresh.tokenHash;
   await claimCodeSlotOrWait(db, existing, now, replaceToken);
   const token = replaceToken ? secrets.newToken() : null;
   const share = await updateShare(db, existing.id, {
     targetLanguage: input.targetLanguage,
     ...(input.recipientName ? { recipientName: input.recipientName } : {}),
-    ...(token ? { tokenHash: token.tokenHash, tokenSealed: token.tokenSealed, revokedAt: null } : {}),
+    ...(token ? { ...NEW_LINK, tokenHash: token.tokenHash, tokenSealed: token.tokenSealed } : {}),
   });
   if (!share) throw new Error('share update found nothing');
   if (token) await deleteGrantsOfShare(db, share.id);
@@ -225,6 +240,8 @@ export async function resendShareCode(
   const found = await liveShareByToken(context.db, context.secrets.tokenHash(token));
   if (!found) throw shareNotFound();
   const { share } = found;
+  // No new code on a locked link: it would open nothing (the owner sends a new link).
+  if (share.linkLockedAt) throw linkLocked();
   await assertSendAllowance(context.db, found.ownerId, share.id, now);
   await claimCodeSlotOrWait(context.db, share, now, false);
   return deliverCode(context, {

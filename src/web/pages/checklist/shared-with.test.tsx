@@ -16,6 +16,7 @@ const JORDAN: ShareSummary = {
   maskedContact: 'j•••n@example.com',
   targetLanguage: 'en',
   verified: true,
+  lockedAt: null,
   lastActivityAt: new Date(Date.now() - 5 * MINUTE).toISOString(),
   createdAt: new Date(Date.now() - 60 * MINUTE).toISOString(),
 };
@@ -26,6 +27,7 @@ const UNNAMED: ShareSummary = {
   maskedContact: '+•••••••••71',
   targetLanguage: 'es',
   verified: false,
+  lockedAt: null,
   lastActivityAt: null,
   createdAt: new Date(Date.now() - 2 * 60 * MINUTE).toISOString(),
 };
