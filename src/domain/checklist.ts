@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDaysBetween, shortDate } from './dates.ts';
+import { withoutBidiControls } from './display-text.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
 import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';
@@ -198,12 +199,14 @@ export function validateChecklistDraft(draft: {
   name: string;
   tasks: readonly { description: string }[];
 }): string | null {
-  if (!draft.name.trim()) return CHECKLIST_MESSAGES.nameRequired;
+  // As stored: without bidi controls (a name of nothing else is blank), trimmed.
+  const shown = (text: string) => withoutBidiControls(text).trim();
+  if (!shown(draft.name)) return CHECKLIST_MESSAGES.nameRequired;
   if (draft.tasks.length === 0) return CHECKLIST_MESSAGES.taskRequired;
-  if (draft.tasks.some((task) => !task.description.trim())) return CHECKLIST_MESSAGES.descriptionsRequired;
-  if (draft.name.trim().length > CHECKLIST_LIMITS.nameMax) return CHECKLIST_MESSAGES.nameTooLong;
+  if (draft.tasks.some((task) => !shown(task.description))) return CHECKLIST_MESSAGES.descriptionsRequired;
+  if (shown(draft.name).length > CHECKLIST_LIMITS.nameMax) return CHECKLIST_MESSAGES.nameTooLong;
   if (draft.tasks.length > CHECKLIST_LIMITS.tasksMax) return CHECKLIST_MESSAGES.tooManyTasks;
-  if (draft.tasks.some((task) => task.description.trim().length > CHECKLIST_LIMITS.descriptionMax)) {
+  if (draft.tasks.some((task) => shown(task.description).length > CHECKLIST_LIMITS.descriptionMax)) {
     return CHECKLIST_MESSAGES.descriptionTooLong;
   }
   return null;
@@ -220,6 +223,7 @@ export const TaskInput = z.object({
   id: z.string().max(ID_MAX).optional(),
   description: z
     .string({ error: CHECKLIST_MESSAGES.descriptionsRequired })
+    .overwrite(withoutBidiControls)
     .trim()
     .max(CHECKLIST_LIMITS.descriptionMax, { error: CHECKLIST_MESSAGES.descriptionTooLong }),
   photoRequired: z.boolean().optional().default(false),
@@ -237,6 +241,7 @@ export type TaskInput = z.input<typeof TaskInput>;
 const ChecklistFields = z.object({
   name: z
     .string({ error: CHECKLIST_MESSAGES.nameRequired })
+    .overwrite(withoutBidiControls)
     .trim()
     .max(CHECKLIST_LIMITS.nameMax, { error: CHECKLIST_MESSAGES.nameTooLong }),
   tasks: z

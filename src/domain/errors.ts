@@ -81,7 +81,8 @@ function errorExtras(): ErrorExtraFields {
         // Language codes ('en', 'es'); languages.ts is not imported: the web's first chunk would carry it.
         allowedLanguages: z.array(z.string().regex(/^[a-z]{2}$/)).optional(),
       },
-      code_locked: { retryAfter },
+      // A dead code: wait for the resend. A locked link (linkLocked): no wait helps, only a new link.
+      code_locked: { retryAfter: retryAfter.optional(), linkLocked: z.literal(true).optional() },
       rate_limited: { retryAfter },
       delivery_failed: { reason: z.enum([...DELIVERY_FAILURE_REASONS, 'unknown']) },
     };

@@ -5,10 +5,12 @@ import { EmailAddress } from './user-input.ts';
 export const MailingListSignupInput = z.object({ email: EmailAddress });
 export type MailingListSignupInput = z.infer<typeof MailingListSignupInput>;
 
+/**
+ * The same answer whether or not the address was already on the list (it is stored once however
+ * often it is sent): the form must not tell anyone who is subscribed.
+ */
 export interface MailingListSignupResponse {
   ok: true;
-  /** False when the address was already on the list: it is stored once however often it is sent. */
-  created: boolean;
 }
 
 export const MAILING_LIST_SUCCESS = "✓ Thanks! You'll be notified when new features are available.";

@@ -7,9 +7,10 @@ import type { SmsConsentResponse } from './sms-consent.ts';
 /** The answers of the public pages' forms as zod (docs/api.md "Public forms"). */
 
 /** POST /api/mailing-list/subscribe */
-export const MailingListSignupSchema = z
-  .strictObject({ ok: z.literal(true), created: z.boolean() })
-  .meta({ id: 'MailingListSignupResponse', description: 'On the list (created false: it already was)' });
+export const MailingListSignupSchema = z.strictObject({ ok: z.literal(true) }).meta({
+  id: 'MailingListSignupResponse',
+  description: 'On the list: the same answer whether or not it already was',
+});
 
 /** POST /api/sms-consent (201) */
 export const SmsConsentSchema = z

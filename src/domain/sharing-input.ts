@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChecklistParams, ID_MAX } from './checklist.ts';
+import { withoutBidiControls } from './display-text.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { PHONE_FORMAT_MESSAGE, toE164 } from './phone.ts';
 import { SHARE_LIMITS, SHARE_MESSAGES } from './sharing.ts';
@@ -30,6 +31,7 @@ export const ShareSendInput = z
       optionalBlank,
       z
         .string()
+        .overwrite(withoutBidiControls)
         .trim()
         .max(SHARE_LIMITS.recipientNameMax, {
           error: `The recipient's name must be at most ${SHARE_LIMITS.recipientNameMax} characters`,

@@ -100,6 +100,7 @@ export const ShareSummarySchema = z
     maskedContact: z.string(),
     targetLanguage: LanguageCodeSchema,
     verified: z.boolean(),
+    lockedAt: IsoDateTime.nullable(),
     lastActivityAt: IsoDateTime.nullable(),
     createdAt: IsoDateTime,
   })

@@ -13,6 +13,12 @@ export const SHARE_LIMITS = {
   codeValidMinutes: 10,
   /** Wrong tries per code; the code is dead after them and a new one must be sent. */
   codeMaxTries: 5,
+  /**
+   * Wrong codes one link may take, across all its codes, since it was sent or last verified; then it
+   * is locked until the owner sends a new link (docs/decisions/0018). A recipient who mistypes gets
+   * four whole codes' worth; a guesser gets 20 guesses in a million per link, not 5 per code forever.
+   */
+  linkMaxWrongTries: 20,
   /** Between two codes sent for one share. */
   resendIntervalSeconds: 30,
   /**
@@ -74,6 +80,8 @@ export const SHARE_MESSAGES = {
   codeInvalid: 'That code is not right.',
   codeExpired: 'This code has expired. Ask for a new one.',
   codeLocked: 'Too many wrong codes. Ask for a new one.',
+  linkLocked:
+    'Too many wrong codes were tried on this link, so it is locked. Please ask the person who shared it with you to send a new link.',
   shareNotFound: 'Could not find the shared checklist. Please contact the sender.',
   verifiedTitle: 'Verified Access',
   verifiedText: 'You have verified access to this shared checklist',
@@ -168,6 +176,8 @@ export interface ShareSummary {
   targetLanguage: LanguageCode;
   /** Whether some browser has verified this share's current link. */
   verified: boolean;
+  /** When too many wrong codes locked the link (ISO), or null: a new link unlocks it. */
+  lockedAt: string | null;
   lastActivityAt: string | null;
   createdAt: string;
 }

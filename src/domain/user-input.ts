@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls } from './display-text.ts';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from './email.ts';
 
 /**
@@ -18,6 +19,7 @@ export const EmailAddress = z
 
 export const DisplayName = z
   .string()
+  .overwrite(withoutBidiControls)
   .trim()
   .max(MAX_DISPLAY_NAME_LENGTH, {
     error: `Display name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`,
@@ -30,12 +32,21 @@ export const DevLoginInput = z.object({
 });
 export type DevLoginInput = z.infer<typeof DevLoginInput>;
 
+/** A first or last name as registered: no bidi controls (display-text.ts), trimmed, blank if left out. */
+const NamePart = z
+  .string()
+  .overwrite(withoutBidiControls)
+  .trim()
+  .max(MAX_DISPLAY_NAME_LENGTH)
+  .optional()
+  .default('');
+
 /** `POST /api/user/register`: the spec's registration payload (section 3). */
 export const UserRegistrationInput = z.object({
   userId: z.string().min(1, { error: 'userId is required' }).max(200),
   email: EmailAddress.optional(),
-  firstName: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH).optional().default(''),
-  lastName: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH).optional().default(''),
+  firstName: NamePart,
+  lastName: NamePart,
   profileImageUrl: z
     .union([z.url({ protocol: /^https?$/, error: 'profileImageUrl must be an http(s) URL' }), z.literal('')])
     .nullish(),

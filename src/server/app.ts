@@ -213,6 +213,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicUrl: config.publicUrl,
     exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
     sms: { ...config.smsLimits, alarm: createSmsCeilingAlarm(app.log) },
+    log: app.log,
     warmTranslation: (checklistId, language) =>
       warmChecklistTranslation(database.db, translation, app.log, checklistId, language),
   };

@@ -20,29 +20,48 @@ describe('POST /api/mailing-list/subscribe', () => {
   const rowsFor = (email: string) =>
     t.db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.email, email));
 
-  it('stores a valid address once however often it is sent, and says whether it was new', async () => {
+  it('stores a valid address once however often it is sent, and answers alike every time', async () => {
     const email = uniqueEmail('news');
     const ip = uniqueIp();
     const first = await subscribe({ email }, ip);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ ok: true, created: true });
+    expect(first.json()).toEqual({ ok: true });
 
     for (let i = 0; i < 3; i++) {
       const again = await subscribe({ email }, ip);
       expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual({ ok: true, created: false });
+      expect(again.json()).toEqual({ ok: true });
     }
     const rows = await rowsFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.requestCount).toBe(4);
   });
 
+  it('does not reveal who is subscribed: a new and a listed address get the same status, headers and body', async () => {
+    const listed = uniqueEmail('listed');
+    await subscribe({ email: listed });
+    const forListed = await subscribe({ email: listed });
+    const forNew = await subscribe({ email: uniqueEmail('fresh') });
+    expect(forListed.statusCode).toBe(forNew.statusCode);
+    expect(forListed.body).toBe(forNew.body);
+    const shown = (response: typeof forNew) => {
+      const {
+        date: _date,
+        'x-ratelimit-remaining': _left,
+        'x-ratelimit-reset': _reset,
+        ...rest
+      } = response.headers;
+      return rest;
+    };
+    expect(shown(forListed)).toEqual(shown(forNew));
+  });
+
   it('normalises case and surrounding whitespace, so variants are the same subscriber', async () => {
     const email = uniqueEmail('mixed');
     const first = await subscribe({ email: `  ${email.toUpperCase()}\t` });
-    expect(first.json()).toEqual({ ok: true, created: true });
+    expect(first.json()).toEqual({ ok: true });
     const second = await subscribe({ email: email.replace(/^./, (c) => c.toUpperCase()) });
-    expect(second.json()).toEqual({ ok: true, created: false });
+    expect(second.json()).toEqual({ ok: true });
     const rows = await rowsFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.email).toBe(email);

@@ -241,6 +241,13 @@ export const shares = pgTable(
     /** Verify attempts on this token in the current window (the per-token rate limit). */
     verifyWindowStart: timestamptz('verify_window_start'),
     verifyWindowCount: integer('verify_window_count').notNull().default(0),
+    /**
+     * Codes compared on this link since it was issued or last verified, across all its codes
+     * (SHARE_LIMITS.linkMaxWrongTries caps them; a right code sets it back to 0).
+     */
+    linkWrongTries: integer('link_wrong_tries').notNull().default(0),
+    /** When the link was locked by too many wrong codes (null: it is not); a new link unlocks. */
+    linkLockedAt: timestamptz('link_locked_at'),
     revokedAt: timestamptz('revoked_at'),
     createdAt: createdAt(),
   },

@@ -29,8 +29,8 @@ export async function publicFormRoutes(app: FastifyInstance, { db }: { db: Datab
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
     async (request): Promise<MailingListSignupResponse> => {
-      const { created } = await subscribeToMailingList(db, request.body.email);
-      return { ok: true, created };
+      await subscribeToMailingList(db, request.body.email);
+      return { ok: true };
     },
   );
 

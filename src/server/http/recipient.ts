@@ -18,13 +18,17 @@ export function recipientBrowserHash(request: FastifyRequest): string | null {
   return secret ? hashSecret(secret) : null;
 }
 
-/** This browser's recipient secret: the one its cookie holds, or a new one (not yet set). */
-export function recipientSecretOf(request: FastifyRequest): { secret: string; browserHash: string } {
-  const secret = request.cookies[recipientCookieName(request.server.config)] ?? newSecret();
+/**
+ * A new recipient secret for a browser that just proved a code. Never the one its cookie holds: a
+ * cookie planted in the browser before it verified (cookie fixation) would otherwise be bound to the
+ * share, and whoever planted it would share the access.
+ */
+export function newRecipientSecret(): { secret: string; browserHash: string } {
+  const secret = newSecret();
   return { secret, browserHash: hashSecret(secret) };
 }
 
-/** Sets (again) the recipient cookie after a verification, so its 30 days run from the latest one. */
+/** Sets the recipient cookie after a verification (a new secret each time; its 30 days run from then). */
 export function setRecipientCookie(request: FastifyRequest, reply: FastifyReply, secret: string): void {
   const config = request.server.config;
   reply.setCookie(recipientCookieName(config), secret, {

@@ -24,9 +24,9 @@ import type { ChecklistCache } from '../services/checklist-cache.ts';
 import { resendShareCode, type SharingContext, sendShareCode } from '../services/share-delivery.ts';
 import { readSharedChecklistBody, shareStatus, verifyShareCode } from '../services/share-verification.ts';
 import { announceTranslationLanded } from '../services/shared-translation.ts';
-import { listShares, revokeShare } from '../services/shares.ts';
+import { listShares, revokeShare, sendNewLink } from '../services/shares.ts';
 import type { TranslationService } from '../services/translation.ts';
-import { recipientBrowserHash, recipientSecretOf, setRecipientCookie } from './recipient.ts';
+import { newRecipientSecret, recipientBrowserHash, setRecipientCookie } from './recipient.ts';
 import { answers, noBody, orJsonText } from './responses.ts';
 import { authenticateFirst, requireUser } from './session.ts';
 
@@ -59,6 +59,20 @@ const SCHEMAS = {
       'share_not_found',
     ]),
   },
+  newLink: {
+    tags: [TAG],
+    params: ShareParams,
+    response: answers({ 200: ShareResponseSchema }, [
+      'unauthenticated',
+      'not_found',
+      'share_not_found',
+      // The share's contact or language may be outside what is allowed now (countries, a plan downgrade).
+      'validation_failed',
+      'plan_limit_reached',
+      'rate_limited',
+      'delivery_failed',
+    ]),
+  },
   verify: {
     tags: [TAG],
     body: VerifyInput,
@@ -76,6 +90,7 @@ const SCHEMAS = {
     response: answers({ 200: ResendResponseSchema }, [
       'validation_failed',
       'share_not_found',
+      'code_locked',
       'rate_limited',
       'delivery_failed',
     ]),
@@ -112,6 +127,16 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
     return { shares: (await listShares(context.db, access, request.params.id)).map(presentShareSummary) };
   });
 
+  routes.post(
+    '/api/checklists/:id/shares/:shareId/new-link',
+    { schema: SCHEMAS.newLink },
+    async (request) => {
+      const access = ownerAccess(await requireUser(request));
+      const { id, shareId } = request.params;
+      return presentShareSent(await sendNewLink(context, access, id, shareId, { ip: request.ip }));
+    },
+  );
+
   routes.delete(
     '/api/checklists/:id/shares/:shareId',
     { schema: SCHEMAS.revoke, config: { idempotent: 'body' } },
@@ -147,10 +172,14 @@ export async function recipientSharingRoutes(
       config: { rateLimit: { max: SHARE_LIMITS.verifyPerIpPer10Minutes, timeWindow: TEN_MINUTES } },
     },
     async (request, reply) => {
-      // A browser without the cookie gets one only once its code is right.
-      const { secret, browserHash } = recipientSecretOf(request);
-      const verified = await verifyShareCode(context, request.body.token, request.body.code, browserHash);
-      setRecipientCookie(request, reply, secret);
+      // The cookie is set only once the code is right, and always to a new secret: the one the
+      // browser brought (if any) stops granting anything, its grants move to the new one.
+      const fresh = newRecipientSecret();
+      const verified = await verifyShareCode(context, request.body.token, request.body.code, {
+        previous: recipientBrowserHash(request),
+        next: fresh.browserHash,
+      });
+      setRecipientCookie(request, reply, fresh.secret);
       return verified;
     },
   );

@@ -51,6 +51,7 @@ export function presentShareSummary(row: {
   contact: string;
   targetLanguage: string;
   verified: boolean;
+  linkLockedAt: Date | null;
   lastActivityAt: string | Date | null;
   createdAt: Date;
 }): ShareSummary {
@@ -61,6 +62,7 @@ export function presentShareSummary(row: {
     maskedContact: maskContact(row.channel, row.contact),
     targetLanguage: row.targetLanguage as LanguageCode,
     verified: Boolean(row.verified),
+    lockedAt: row.linkLockedAt ? row.linkLockedAt.toISOString() : null,
     lastActivityAt: row.lastActivityAt ? new Date(row.lastActivityAt).toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };

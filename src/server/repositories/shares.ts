@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { SHARE_LIMITS, type ShareChannel } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
@@ -40,32 +40,76 @@ export async function countVerifyTry(db: Database, tokenHash: string, now: Date,
 }
 
 /**
- * Takes one of the live code's tries before it is compared (so parallel guesses cannot get more):
- * the tries used so far, or undefined when the code changed or has none left.
+ * Takes one of the live code's tries before it is compared (so parallel guesses cannot get more),
+ * and one of the link's (SHARE_LIMITS.linkMaxWrongTries across its codes): the tries of the code and
+ * of the link so far, or undefined when the code changed, either has none left, or the link is locked.
  */
 export async function takeCodeTry(db: Database, shareId: string, codeHash: string) {
   const [row] = await db
     .update(shares)
-    .set({ codeWrongTries: sql`${shares.codeWrongTries} + 1` })
+    .set({
+      codeWrongTries: sql`${shares.codeWrongTries} + 1`,
+      linkWrongTries: sql`${shares.linkWrongTries} + 1`,
+    })
     .where(
       and(
         eq(shares.id, shareId),
         eq(shares.codeHash, codeHash),
         lt(shares.codeWrongTries, SHARE_LIMITS.codeMaxTries),
+        lt(shares.linkWrongTries, SHARE_LIMITS.linkMaxWrongTries),
+        isNull(shares.linkLockedAt),
       ),
     )
-    .returning({ tries: shares.codeWrongTries });
-  return row?.tries;
+    .returning({ tries: shares.codeWrongTries, linkTries: shares.linkWrongTries });
+  return row;
 }
 
-/** Consumes the code (exactly one request can); whether this one did. */
+/** Whether the share's link is locked, or has no tries left and will be at its last wrong one. */
+export async function linkLockState(db: Database, shareId: string) {
+  const [row] = await db
+    .select({ linkWrongTries: shares.linkWrongTries, linkLockedAt: shares.linkLockedAt })
+    .from(shares)
+    .where(eq(shares.id, shareId));
+  return row;
+}
+
+/**
+ * Locks the link (its wrong tries ran out): only the first caller does, and gets what the owner's
+ * notice needs (their address, the checklist's name, the share's recipient); undefined otherwise.
+ */
+export async function lockLink(db: Database, shareId: string, now: Date) {
+  const locked = await db
+    .update(shares)
+    .set({ linkLockedAt: now, codeHash: null, codeExpiresAt: null })
+    .where(and(eq(shares.id, shareId), isNull(shares.linkLockedAt)))
+    .returning({ id: shares.id });
+  if (locked.length === 0) return undefined;
+  return shareWithOwner(db, eq(shares.id, shareId));
+}
+
+/** Consumes the code (exactly one request can); whether this one did. The link's tries start over. */
 export async function consumeCode(db: Database, shareId: string, codeHash: string): Promise<boolean> {
   const consumed = await db
     .update(shares)
-    .set({ codeHash: null, codeExpiresAt: null, codeWrongTries: 0 })
-    .where(and(eq(shares.id, shareId), eq(shares.codeHash, codeHash)))
+    .set({ codeHash: null, codeExpiresAt: null, codeWrongTries: 0, linkWrongTries: 0 })
+    .where(and(eq(shares.id, shareId), eq(shares.codeHash, codeHash), isNull(shares.linkLockedAt)))
     .returning({ id: shares.id });
   return consumed.length > 0;
+}
+
+/**
+ * The browser's grants move to its new name (its recipient cookie was replaced on a verification):
+ * the old cookie grants nothing from here on. Deleted and inserted, not updated, so that sockets
+ * opened with the old cookie are checked again at once (the share_grants_ended notice, 0008).
+ */
+export async function moveGrants(db: Database, fromHash: string, toHash: string): Promise<void> {
+  await db.execute(sql`
+    with moved as (
+      delete from ${shareGrants} where ${shareGrants.browserHash} = ${fromHash}
+      returning share_id, checklist_id, created_at, expires_at
+    )
+    insert into ${shareGrants} (browser_hash, share_id, checklist_id, created_at, expires_at)
+    select ${toHash}, share_id, checklist_id, created_at, expires_at from moved`);
 }
 
 /** Grants the browser the share until `expiresAt` (a browser verifying again gets a fresh term). */
@@ -130,6 +174,11 @@ export async function grantByToken(db: Database, tokenHash: string, browserHash:
 
 /** The share of this link while it works, with its checklist's name and owner; undefined otherwise. */
 export async function liveShareByToken(db: Database, tokenHash: string) {
+  return shareWithOwner(db, and(eq(shares.tokenHash, tokenHash), isShareLive()));
+}
+
+/** The share that `where` finds, with its checklist's name and owner. */
+async function shareWithOwner(db: Database, where: SQL | undefined) {
   const [row] = await db
     .select({
       share: shares,
@@ -141,7 +190,7 @@ export async function liveShareByToken(db: Database, tokenHash: string) {
     .from(shares)
     .innerJoin(checklists, eq(checklists.id, shares.checklistId))
     .innerJoin(users, eq(users.id, checklists.userId))
-    .where(and(eq(shares.tokenHash, tokenHash), isShareLive()));
+    .where(where);
   return row;
 }
 
@@ -295,6 +344,8 @@ export type ShareBeforeSend = Pick<
   | 'tokenHash'
   | 'tokenSealed'
   | 'revokedAt'
+  | 'linkLockedAt'
+  | 'linkWrongTries'
   | 'targetLanguage'
   | 'recipientName'
 >;
@@ -348,6 +399,7 @@ export async function liveSharesOf(db: Database, checklistId: string, now: Date)
       contact: shares.contact,
       targetLanguage: shares.targetLanguage,
       createdAt: shares.createdAt,
+      linkLockedAt: shares.linkLockedAt,
       verified: sql<boolean>`${exists(
         db
           .select({ one: sql`1` })
@@ -362,6 +414,15 @@ export async function liveSharesOf(db: Database, checklistId: string, now: Date)
     .from(shares)
     .where(and(eq(shares.checklistId, checklistId), isShareLive()))
     .orderBy(desc(shares.createdAt), desc(shares.id));
+}
+
+/** The checklist's share of this id while its link works (not revoked); undefined otherwise. */
+export async function liveShareOfChecklist(db: Database, checklistId: string, shareId: string) {
+  const [row] = await db
+    .select()
+    .from(shares)
+    .where(and(eq(shares.id, shareId), eq(shares.checklistId, checklistId), isShareLive()));
+  return row;
 }
 
 /** Revokes the share of this checklist if its link works: whether it did. Its code dies with it. */

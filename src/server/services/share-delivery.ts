@@ -48,11 +48,24 @@ export interface SharingContext {
   sms: SmsPolicy;
   /** Starts translating the checklist into the share's language (not awaited; services/shared-translation.ts). */
   warmTranslation?: (checklistId: string, language: LanguageCode) => void;
+  /** Where a notice that could not be sent is reported (the owner's link-locked e-mail). */
+  log?: { error(details: object, message: string): void };
 }
 
 /** Who asks for a code: the address the request came from (the per-IP limit, the send's record). */
 export interface CodeRequester {
   ip: string | null;
+}
+
+/** What a new link starts with: not revoked, not locked, all its wrong tries ahead of it. */
+const NEW_LINK = { revokedAt: null, linkLockedAt: null, linkWrongTries: 0 } as const;
+
+/**
+ * The link took its last wrong code (SHARE_LIMITS.linkMaxWrongTries): no code opens it and none is
+ * sent to it again; only a new link from the owner. No Retry-After: no wait helps.
+ */
+export function linkLocked(): AppError {
+  return new AppError('code_locked', SHARE_MESSAGES.linkLocked, { linkLocked: true });
 }
 
 export function shareNotFound(): AppError {
@@ -169,7 +182,8 @@ function deliveryFailure(channel: ShareChannel, error: unknown): AppError {
 /** The fields a send may change, as the share had them. */
 function beforeSend(share: ShareRow): ShareBeforeSend {
   const { codeHash, codeExpiresAt, codeWrongTries, codeRequestedAt } = share;
-  const { tokenHash, tokenSealed, revokedAt, targetLanguage, recipientName } = share;
+  const { tokenHash, tokenSealed, revokedAt, linkLockedAt, linkWrongTries, targetLanguage, recipientName } =
+    share;
   return {
     codeHash,
     codeExpiresAt,
@@ -178,6 +192,8 @@ function beforeSend(share: ShareRow): ShareBeforeSend {
     tokenHash,
     tokenSealed,
     revokedAt,
+    linkLockedAt,
+    linkWrongTries,
     targetLanguage,
     recipientName,
   };
@@ -240,13 +256,15 @@ export async function sendShareCode(
       now,
     );
     // A share made by this very call already has the fresh token.
-    const replaceToken = !made && (input.newLink || existing.revokedAt !== null);
+    // A locked link is never sent again: sending to a locked share gives it a new one (that unlocks it).
+    const replaceToken =
+      !made && (input.newLink || existing.revokedAt !== null || existing.linkLockedAt !== null);
     await claimCodeSlotOrWait(tx, existing, now, replaceToken);
     const token = replaceToken ? secrets.newToken() : null;
     const share = await updateShare(tx, existing.id, {
       targetLanguage: input.targetLanguage,
       ...(input.recipientName ? { recipientName: input.recipientName } : {}),
-      ...(token ? { tokenHash: token.tokenHash, tokenSealed: token.tokenSealed, revokedAt: null } : {}),
+      ...(token ? { ...NEW_LINK, tokenHash: token.tokenHash, tokenSealed: token.tokenSealed } : {}),
     });
     if (!share) throw new Error('share update found nothing');
     const record = { destination: contact, requestedBy: 'owner' as const, requesterIp: requester.ip };
@@ -284,6 +302,8 @@ export async function resendShareCode(
     const found = await liveShareByToken(tx, context.secrets.tokenHash(token));
     if (!found) throw shareNotFound();
     const { share } = found;
+    // No new code on a locked link: it would open nothing (the owner sends a new link).
+    if (share.linkLockedAt) throw linkLocked();
     // The operator may have narrowed the countries since the share was made.
     if (share.channel === 'sms') assertSmsDestination(share.contact, context.sms);
     await assertSendAllowance(

@@ -1,27 +1,37 @@
 import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
+import { buildLinkLockedEmail } from '#domain/link-locked-message';
 import { SHARE_LIMITS, SHARE_MESSAGES, type VerificationStatus, type VerifyResponse } from '#domain/sharing';
 import type { RecipientAccess } from '../policies/checklists.ts';
 import { asSeenBy } from '../presenters/checklists.ts';
-import { presentSharedChecklist, presentVerifiedStatus, recipientLabel } from '../presenters/shares.ts';
+import {
+  maskContact,
+  presentSharedChecklist,
+  presentVerifiedStatus,
+  recipientLabel,
+} from '../presenters/shares.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import {
   consumeCode,
   countVerifyTry,
   grantByToken,
+  linkLockState,
+  lockLink,
+  moveGrants,
   type ShareRow,
   takeCodeTry,
   upsertGrant,
 } from '../repositories/shares.ts';
 import { type ChecklistCache, keepDerived } from './checklist-cache.ts';
 import { readChecklistWithRevision } from './checklists.ts';
-import { type SharingContext, shareNotFound } from './share-delivery.ts';
+import { linkLocked, type SharingContext, shareNotFound } from './share-delivery.ts';
 import { checklistLanguagesOf, translateChecklist } from './shared-translation.ts';
 import type { TranslationService } from './translation.ts';
 
 /**
- * Proving a share: the code check (single use, 10 minutes, 5 tries per code, 15 tries per link per
- * 10 minutes), the grant it gives this browser, and what that grant lets the browser read.
+ * Proving a share: the code check (single use, 10 minutes, 5 tries per code, 20 wrong ones per link
+ * across its codes, 15 tries per link per 10 minutes), the grant it gives this browser (under a new
+ * recipient cookie), and what that grant lets the browser read.
  */
 
 const VERIFY_WINDOW_MS = 10 * 60_000;
@@ -67,30 +77,50 @@ function codeNoLongerValid(): AppError {
   });
 }
 
+/** The recipient cookie's hashes around a verification: the one the browser brought, the new one. */
+export interface BrowserNames {
+  /** The hash of the cookie the browser sent, or null. */
+  previous: string | null;
+  /** The hash of the new cookie it is given once its code is right. */
+  next: string;
+}
+
 /**
- * POST /api/verification/verify. Every try on a live code takes one of its 5 tries before it is
- * compared (so parallel guesses cannot get more), a right code is consumed by exactly one request,
- * and the browser is granted the share for 30 days (or until the link is revoked or replaced).
+ * POST /api/verification/verify. Every try on a live code takes one of its 5 tries, and one of the
+ * link's 20 (SHARE_LIMITS.linkMaxWrongTries, across its codes), before it is compared (so parallel
+ * guesses cannot get more); the link's last wrong try locks it and tells the owner. A right code is
+ * consumed by exactly one request, and the browser is granted the share for 30 days (or until the
+ * link is revoked or replaced) under a new cookie: its grants of other shares move to it, and the
+ * cookie it brought (perhaps planted by someone else) grants nothing any more.
  */
 export async function verifyShareCode(
   context: SharingContext,
   token: string,
   code: string,
-  browserHash: string,
+  browser: BrowserNames,
   now = new Date(),
 ): Promise<VerifyResponse> {
   const { db, secrets } = context;
   const share = await countVerifyTryOrRefuse(context, token, now);
+  if (share.linkLockedAt) throw linkLocked();
   if (share.codeHash === null) throw codeNoLongerValid();
   if (share.codeWrongTries >= SHARE_LIMITS.codeMaxTries) throw codeLocked();
   if (!share.codeExpiresAt || share.codeExpiresAt.getTime() <= now.getTime()) {
     throw new AppError('code_expired', SHARE_MESSAGES.codeExpired);
   }
-  const tries = await takeCodeTry(db, share.id, share.codeHash);
-  if (tries === undefined) throw codeLocked();
+  const taken = await takeCodeTry(db, share.id, share.codeHash);
+  if (taken === undefined) {
+    const state = await linkLockState(db, share.id);
+    const linkSpent = state && (state.linkLockedAt || state.linkWrongTries >= SHARE_LIMITS.linkMaxWrongTries);
+    throw linkSpent ? linkLocked() : codeLocked();
+  }
 
   if (!secrets.codeMatches(share.id, code, share.codeHash)) {
-    const triesLeft = Math.max(0, SHARE_LIMITS.codeMaxTries - tries);
+    if (taken.linkTries >= SHARE_LIMITS.linkMaxWrongTries) {
+      await lockLinkAndTellOwner(context, share.id, now);
+      throw linkLocked();
+    }
+    const triesLeft = Math.max(0, SHARE_LIMITS.codeMaxTries - taken.tries);
     const message =
       triesLeft === 0
         ? SHARE_MESSAGES.codeLocked
@@ -101,8 +131,14 @@ export async function verifyShareCode(
   const codeHash = share.codeHash;
   await db.transaction(async (tx) => {
     if (!(await consumeCode(tx, share.id, codeHash))) throw codeNoLongerValid();
+    if (browser.previous) await moveGrants(tx, browser.previous, browser.next);
     const expiresAt = new Date(now.getTime() + SHARE_LIMITS.accessDays * DAY_MS);
-    await upsertGrant(tx, { browserHash, shareId: share.id, checklistId: share.checklistId, expiresAt });
+    await upsertGrant(tx, {
+      browserHash: browser.next,
+      shareId: share.id,
+      checklistId: share.checklistId,
+      expiresAt,
+    });
     await recordActivity(tx, {
       checklistId: share.checklistId,
       shareId: share.id,
@@ -116,6 +152,28 @@ export async function verifyShareCode(
     recipientId: share.recipientId,
     targetLanguage: share.targetLanguage as LanguageCode,
   };
+}
+
+/**
+ * Locks the link; the request that did it (one, however many raced) e-mails the owner. The lock
+ * stands whether or not the e-mail goes out: a failed notice is logged, the share list still shows it.
+ */
+async function lockLinkAndTellOwner(context: SharingContext, shareId: string, now: Date): Promise<void> {
+  const locked = await lockLink(context.db, shareId, now);
+  if (!locked) return;
+  const { share } = locked;
+  const email = buildLinkLockedEmail({
+    siteName: context.siteName,
+    checklistName: locked.checklistName,
+    recipientName: share.recipientName,
+    maskedContact: maskContact(share.channel, share.contact),
+    checklistUrl: new URL(`/checklist/${encodeURIComponent(share.checklistId)}`, context.publicUrl).href,
+  });
+  try {
+    await context.messages.sendEmail({ to: locked.ownerEmail, ...email });
+  } catch (error) {
+    context.log?.error({ err: error, shareId }, 'sharing: the link-locked notice to the owner failed');
+  }
 }
 
 /**

@@ -1,8 +1,15 @@
+import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
+import type { CodeSent } from '../presenters/shares.ts';
 import { checklistInReach } from '../repositories/checklists.ts';
-import { deleteGrantsOfShare, liveSharesOf, revokeShareRow } from '../repositories/shares.ts';
-import { shareNotFound } from './share-delivery.ts';
+import {
+  deleteGrantsOfShare,
+  liveShareOfChecklist,
+  liveSharesOf,
+  revokeShareRow,
+} from '../repositories/shares.ts';
+import { type CodeRequester, type SharingContext, sendShareCode, shareNotFound } from './share-delivery.ts';
 
 /** The owner's view of a checklist's shares: who, verified or not, last seen; and revoking one. */
 
@@ -22,4 +29,36 @@ export async function revokeShare(db: Database, access: OwnerAccess, checklistId
     if (!(await revokeShareRow(tx, checklistId, shareId))) throw shareNotFound();
     await deleteGrantsOfShare(tx, shareId);
   });
+}
+
+/**
+ * POST /api/checklists/{id}/shares/{shareId}/new-link: the share's recipient gets a new link and
+ * code at the contact the owner chose for it (the list shows it masked, so the owner need not type
+ * it again): the old link stops working, and a link locked by wrong codes is unlocked this way.
+ */
+export async function sendNewLink(
+  context: SharingContext,
+  access: OwnerAccess,
+  checklistId: string,
+  shareId: string,
+  requester: CodeRequester,
+): Promise<CodeSent> {
+  if (!(await checklistInReach(context.db, access, checklistId))) throw checklistNotFound();
+  const share = await liveShareOfChecklist(context.db, checklistId, shareId);
+  if (!share) throw shareNotFound();
+  return sendShareCode(
+    context,
+    access,
+    {
+      checklistId,
+      recipientName: share.recipientName,
+      email: share.channel === 'email' ? share.contact : null,
+      phone: share.channel === 'sms' ? share.contact : null,
+      targetLanguage: share.targetLanguage as LanguageCode,
+      newLink: true,
+      // The owner confirmed the recipient's consent when first sending to this same contact.
+      consent: true,
+    },
+    requester,
+  );
 }

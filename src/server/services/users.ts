@@ -1,3 +1,4 @@
+import { withoutBidiControls } from '#domain/display-text';
 import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
 import { splitDisplayName, type User } from '#domain/user';
@@ -22,10 +23,12 @@ export async function upsertUserFromIdentity(
   now = new Date(),
 ): Promise<User> {
   const email = identity.email.trim().toLowerCase();
-  const names = splitDisplayName(identity.displayName);
+  // The provider's name is shown to recipients ('Shared by …'): no bidi controls (display-text.ts).
+  const displayName = withoutBidiControls(identity.displayName).trim();
+  const names = splitDisplayName(displayName);
   const fields = {
     email,
-    displayName: identity.displayName.trim(),
+    displayName,
     firstName: names.firstName,
     lastName: names.lastName,
     updatedAt: now,

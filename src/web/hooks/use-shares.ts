@@ -65,3 +65,19 @@ export function useRevokeShare(checklistId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
   });
 }
+
+/**
+ * 'Send new link' for one share: a new link and code to its own contact (the owner sees it masked
+ * only); the old link dies, and a link locked by wrong codes is unlocked.
+ */
+export function useSendNewLink(checklistId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (shareId: string) =>
+      apiRequest<ShareResponse>('POST', `${sharesPath(checklistId)}/${encodeURIComponent(shareId)}/new-link`),
+    // A message goes out with each: never repeated behind the owner's back.
+    retry: false,
+    networkMode: 'always',
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shareKeys.list(checklistId), exact: true }),
+  });
+}

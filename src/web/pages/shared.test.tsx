@@ -112,7 +112,11 @@ describe('the shared page', () => {
     const banner = screen.getByTestId('verified-access');
     expect(banner.textContent).toContain(SHARE_MESSAGES.verifiedTitle);
     expect(banner.textContent).toContain(`${SHARE_MESSAGES.verifiedText} via j•••e@example.com`);
-    expect(screen.getByText('Shared by Ann Lee')).toBeTruthy();
+    // The owner's name isolated in the sentence (<bdi>): it keeps its own direction.
+    const byline = screen.getByText(
+      (_, element) => element?.tagName === 'SPAN' && element.textContent === 'Shared by Ann Lee',
+    );
+    expect(byline.querySelector('bdi')?.textContent).toBe('Ann Lee');
     expect(screen.queryByTestId('auto-translated')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect((await screen.findByTestId('toast')).textContent).toContain(SHARE_MESSAGES.loadedToast);

@@ -256,4 +256,62 @@ describe('RealtimeClient', () => {
     ]);
     leaveAll(stop);
   });
+  describe('when the recipient cookie is replaced (every verification sets a new one)', () => {
+    const NOT_FOUND = { code: 'not_found', message: 'Checklist not found' } as const;
+
+    it('a followed checklist refused on a live socket: a new socket at once, and the page hears only its answer', () => {
+      const heard: ChecklistMessage[] = [];
+      const stop = client.subscribeChecklist('c1', (message) => heard.push(message));
+      const first = browser.latest;
+      first.open();
+      first.receive({ type: 'subscribed', checklistId: 'c1', revision: 2 });
+
+      first.receive({ type: 'error', checklistId: 'c1', error: NOT_FOUND });
+      expect(first.closedByClient).toMatchObject({ code: 1000 });
+      expect(browser.sockets).toHaveLength(2); // no 3 s wait
+      browser.latest.open();
+      expect(browser.latest.sent).toEqual([{ type: 'subscribe', checklistId: 'c1' }]);
+      browser.latest.receive({ type: 'subscribed', checklistId: 'c1', revision: 3 });
+      expect(heard.map((message) => message.type)).toEqual(['subscribed', 'subscribed']);
+      expect(client.getState()).toBe('live');
+      leaveAll(stop);
+    });
+
+    it('refused again on the new socket: the page hears it, and no loop of reconnects follows', () => {
+      const heard: ChecklistMessage[] = [];
+      const stop = client.subscribeChecklist('c1', (message) => heard.push(message));
+      browser.latest.open();
+      browser.latest.receive({ type: 'subscribed', checklistId: 'c1', revision: 2 });
+      browser.latest.receive({ type: 'error', checklistId: 'c1', error: NOT_FOUND });
+      browser.latest.open();
+      browser.latest.receive({ type: 'error', checklistId: 'c1', error: NOT_FOUND });
+      expect(browser.sockets).toHaveLength(2);
+      expect(heard.map((message) => message.type)).toEqual(['subscribed', 'error']);
+      leaveAll(stop);
+    });
+
+    it('a refusal at subscribe (never acknowledged) goes straight to the page', () => {
+      const heard: ChecklistMessage[] = [];
+      const stop = client.subscribeChecklist('c1', (message) => heard.push(message));
+      browser.latest.open();
+      browser.latest.receive({ type: 'error', checklistId: 'c1', error: NOT_FOUND });
+      expect(browser.sockets).toHaveLength(1);
+      expect(heard.map((message) => message.type)).toEqual(['error']);
+      leaveAll(stop);
+    });
+
+    it('after a verification an open socket is replaced at once; with none open, nothing happens', () => {
+      client.credentialsChanged();
+      expect(browser.sockets).toHaveLength(0);
+      const stop = client.subscribeChecklist('c1', () => undefined);
+      const first = browser.latest;
+      first.open();
+      client.credentialsChanged();
+      expect(first.closedByClient).toMatchObject({ code: 1000 });
+      expect(browser.sockets).toHaveLength(2);
+      browser.latest.open();
+      expect(browser.latest.sent).toEqual([{ type: 'subscribe', checklistId: 'c1' }]);
+      leaveAll(stop);
+    });
+  });
 });

@@ -55,6 +55,8 @@ export class RealtimeClient {
   private readonly dashboard = new Set<Listener<DashboardMessage>>();
   private readonly stateListeners = new Set<() => void>();
   private socket: WebSocket | null = null;
+  /** Checklists the current socket was told `subscribed` for (its cookies reached them). */
+  private readonly acknowledged = new Set<string>();
   private state: RealtimeState = 'idle';
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -81,6 +83,7 @@ export class RealtimeClient {
       const current = this.checklists.get(checklistId);
       if (!current?.delete(listener) || current.size > 0) return;
       this.checklists.delete(checklistId);
+      this.acknowledged.delete(checklistId);
       this.send({ type: 'unsubscribe', checklistId });
       this.release();
     };
@@ -96,6 +99,16 @@ export class RealtimeClient {
       this.send({ type: 'unsubscribe-dashboard' });
       this.release();
     };
+  }
+
+  /**
+   * The browser's cookies changed (a recipient verified: the server set a new recipient cookie). A
+   * socket carries the cookies it was opened with, so an open one is replaced at once.
+   */
+  credentialsChanged(): void {
+    if (!this.socket) return;
+    this.closeSocket('credentials changed');
+    this.connect();
   }
 
   /** For useSyncExternalStore. */
@@ -163,6 +176,7 @@ export class RealtimeClient {
       return;
     }
     this.socket = socket;
+    this.acknowledged.clear();
     // JSON in text frames is the contract; a server that sends the same bytes as a binary frame is read too.
     socket.binaryType = 'arraybuffer';
     socket.onopen = () => {
@@ -252,14 +266,29 @@ export class RealtimeClient {
     }
     switch (message.type) {
       case 'subscribed':
-      case 'update':
+        this.acknowledged.add(message.checklistId);
+        this.notifyChecklist(message.checklistId, message);
+        break;
       case 'deleted':
+        this.acknowledged.delete(message.checklistId);
+        this.notifyChecklist(message.checklistId, message);
+        break;
+      case 'update':
       case 'translation-ready':
         this.notifyChecklist(message.checklistId, message);
         break;
       case 'error':
-        if (message.checklistId) this.notifyChecklist(message.checklistId, message);
-        else for (const listener of [...this.dashboard]) listener(message);
+        if (!message.checklistId) {
+          for (const listener of [...this.dashboard]) listener(message);
+        } else if (this.accessLostOnThisSocket(message.checklistId, message.error.code)) {
+          // Perhaps only this socket's cookies lost it: the recipient verified in another tab, and every
+          // verification replaces the recipient cookie. A new socket carries the cookies as they are
+          // now; if it is refused too, the page hears it then.
+          this.closeSocket('access changed');
+          this.connect();
+        } else {
+          this.notifyChecklist(message.checklistId, message);
+        }
         break;
       case 'dashboard-subscribed':
       case 'dashboard-changed':
@@ -272,6 +301,11 @@ export class RealtimeClient {
         for (const listener of [...this.dashboard]) listener(message);
         break;
     }
+  }
+
+  /** A checklist this socket had been let follow is refused now (not a refusal at subscribe). */
+  private accessLostOnThisSocket(checklistId: string, code: string): boolean {
+    return code === 'not_found' && this.acknowledged.delete(checklistId) && this.checklists.has(checklistId);
   }
 
   private notifyChecklist(checklistId: string, message: ChecklistMessage): void {

@@ -196,7 +196,11 @@ export function ChecklistEditor({
         >
           {editing ? 'Edit Checklist' : 'Create Checklist'}
         </h2>
-        {checklist && <p className="mt-0.5 truncate text-sm text-slate-600">{checklist.name}</p>}
+        {checklist && (
+          <p dir="auto" className="mt-0.5 truncate text-sm text-slate-600">
+            {checklist.name}
+          </p>
+        )}
 
         {stashed && (
           <VersionConflictNotice

@@ -37,7 +37,7 @@ export function ChecklistHeader({
     <header className="mt-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+          <h1 dir="auto" className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
             {checklist.name}
           </h1>
           {byline && <p className="mt-1 text-sm break-words text-slate-600">{byline}</p>}

@@ -16,6 +16,7 @@ const JORDAN: ShareSummary = {
   maskedContact: 'j•••n@example.com',
   targetLanguage: 'en',
   verified: true,
+  lockedAt: null,
   lastActivityAt: new Date(Date.now() - 5 * MINUTE).toISOString(),
   createdAt: new Date(Date.now() - 60 * MINUTE).toISOString(),
 };
@@ -26,6 +27,7 @@ const UNNAMED: ShareSummary = {
   maskedContact: '+•••••••••71',
   targetLanguage: 'es',
   verified: false,
+  lockedAt: null,
   lastActivityAt: null,
   createdAt: new Date(Date.now() - 2 * 60 * MINUTE).toISOString(),
 };
@@ -111,5 +113,46 @@ describe("'Shared with' on the owner's checklist page", () => {
     });
     expect(screen.getByTestId('toast').textContent).toContain('Failed to revoke access. Please try again.');
     expect(within(section).getAllByTestId('share-row')).toHaveLength(1);
+  });
+  it('shows a locked link with why, and Send new link sends one to the same contact and says so', async () => {
+    const locked: ShareSummary = {
+      ...JORDAN,
+      verified: false,
+      lockedAt: new Date(Date.now() - 2 * MINUTE).toISOString(),
+    };
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { shares: [locked, UNNAMED] }))
+      .mockResolvedValueOnce(
+        jsonResponse(200, {
+          shareUrl: 'http://x/shared/new',
+          token: 'new',
+          shareId: 'share_1',
+          recipientId: 'r1',
+          channel: 'email',
+          maskedEmail: 'j•••n@example.com',
+          maskedPhone: null,
+          codeExpiresAt: new Date().toISOString(),
+        }),
+      )
+      .mockResolvedValue(jsonResponse(200, { shares: [{ ...locked, lockedAt: null }, UNNAMED] }));
+    const section = await renderSection();
+    const [row, other] = within(section).getAllByTestId('share-row') as HTMLElement[];
+    expect(within(row as HTMLElement).getByTestId('share-state').textContent).toBe('Locked');
+    expect(within(row as HTMLElement).getByTestId('share-locked').textContent).toContain(
+      'Locked after 20 wrong codes 2 minutes ago',
+    );
+    expect(within(other as HTMLElement).queryByRole('button', { name: /Send new link/ })).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(
+        within(row as HTMLElement).getByRole('button', { name: /Send new link to Jordan Smith/ }),
+      );
+    });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/checklists/checklist_1/shares/share_1/new-link');
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('New link sent'));
+    await waitFor(() =>
+      expect(within(section).getAllByTestId('share-state')[0]?.textContent).toBe('Code sent'),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LazyConfirmDialog } from '../../components/ui/lazy-dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useRevokeShare, useShares } from '../../hooks/use-shares.ts';
+import { useRevokeShare, useSendNewLink, useShares } from '../../hooks/use-shares.ts';
 import { isApiError } from '../../lib/api.ts';
 import { recipientLabel, ShareRow, ShareRowSkeleton } from './share-row.tsx';
 
@@ -25,6 +25,7 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
   const { toast } = useToast();
   const shares = useShares(checklistId);
   const revoke = useRevokeShare(checklistId);
+  const newLink = useSendNewLink(checklistId);
   const [sharing, setSharing] = useState(false);
   /** The share the confirmation is about; kept while the dialog fades out. */
   const [target, setTarget] = useState<ShareSummary | null>(null);
@@ -55,6 +56,23 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
           }
         : { title: 'Error', description: REVOKE_MESSAGES.failed, variant: 'destructive' },
     );
+  }
+
+  async function sendNewLink(share: ShareSummary) {
+    try {
+      const sent = await newLink.mutateAsync(share.id);
+      toast({
+        title: 'New link sent',
+        description: `${recipientLabel(share)} gets a new link and code at ${sent.maskedEmail ?? sent.maskedPhone ?? share.maskedContact}. The old link stays locked.`,
+      });
+    } catch (error) {
+      console.warn('Sending a new link failed', error);
+      const description =
+        isApiError(error) && error.code === 'rate_limited'
+          ? 'Many codes were sent in the last hour. Please try again later.'
+          : 'The new link could not be sent. Please try again.';
+      toast({ title: 'Error', description, variant: 'destructive' });
+    }
   }
 
   const list = shares.data;
@@ -92,7 +110,13 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
         ) : (
           <ul aria-label="Recipients" className="mt-1 divide-y divide-slate-100">
             {list.map((share) => (
-              <ShareRow key={share.id} share={share} onRevoke={askRevoke} />
+              <ShareRow
+                key={share.id}
+                share={share}
+                onRevoke={askRevoke}
+                onNewLink={(target) => void sendNewLink(target)}
+                sendingNewLink={newLink.isPending && newLink.variables === share.id}
+              />
             ))}
           </ul>
         )

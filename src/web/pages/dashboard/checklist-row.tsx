@@ -40,9 +40,12 @@ export function ChecklistRow({
         <div className="min-w-0 flex-1">
           {pending === 'create' ? (
             // Not on the server yet: there is no page to open until it syncs.
-            <span className="block truncate font-medium text-slate-900">{checklist.name}</span>
+            <span dir="auto" className="block truncate font-medium text-slate-900">
+              {checklist.name}
+            </span>
           ) : (
             <Link
+              dir="auto"
               href={`/checklist/${encodeURIComponent(checklist.id)}`}
               className="block truncate rounded font-medium text-slate-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >

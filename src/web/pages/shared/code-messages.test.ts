@@ -5,6 +5,7 @@ import { ApiError, parseRetryAfter } from '../../lib/api.ts';
 import {
   codeInputProblem,
   formatWait,
+  resendFailureMessage,
   retryAfterOf,
   sanitizeCode,
   verifyFailureMessage,
@@ -64,5 +65,19 @@ describe('a dead code', () => {
     expect(
       verifyFailureMessage(translate, error(400, { error: { code: 'code_invalid', message: 'x' } })),
     ).toBe(SHARE_MESSAGES.codeInvalid);
+  });
+});
+
+describe('a locked link', () => {
+  const locked = { error: { code: 'code_locked', message: 'Server words.', linkLocked: true } };
+
+  it('asks for a new link, not a new code, when verifying or resending (the spec string in English)', () => {
+    expect(verifyFailureMessage(translate, error(429, locked))).toBe(SHARE_MESSAGES.linkLocked);
+    expect(resendFailureMessage(translate, error(429, locked))).toBe(SHARE_MESSAGES.linkLocked);
+  });
+
+  it('a dead code alone still asks for a new code', () => {
+    const dead = { error: { code: 'code_locked', message: 'x', retryAfter: 30 } };
+    expect(verifyFailureMessage(translate, error(429, dead))).toBe(SHARE_MESSAGES.codeLocked);
   });
 });

@@ -60,7 +60,7 @@ export function verifyFailureMessage(t: Translate, error: unknown, language = 'e
     case 'code_expired':
       return t('code.expired');
     case 'code_locked':
-      return t('code.locked');
+      return isLinkLocked(error) ? t('code.linkLocked') : t('code.locked');
     case 'share_not_found':
       return t('shared.notFound');
     case 'validation_failed':
@@ -76,8 +76,15 @@ export function verifyFailureMessage(t: Translate, error: unknown, language = 'e
   }
 }
 
+/** The link itself is locked (too many wrong codes on it): only a new link from the owner helps. */
+export function isLinkLocked(error: unknown): boolean {
+  if (!isApiError(error) || error.code !== 'code_locked') return false;
+  return (error.body as { error?: { linkLocked?: unknown } } | null)?.error?.linkLocked === true;
+}
+
 /** Why no new code was sent. */
 export function resendFailureMessage(t: Translate, error: unknown): string {
+  if (isLinkLocked(error)) return t('code.linkLocked');
   if (isApiError(error) && error.code === 'rate_limited') return t('code.resendTooSoon');
   if (isApiError(error) && error.code === 'share_not_found') return t('shared.notFound');
   return t('code.sendFailed');

@@ -155,7 +155,10 @@ export default function SharedChecklistContent({
         byline={
           <>
             {shared.ownerName && (
-              <span className="me-3">{t('shared.sharedBy', { name: shared.ownerName })}</span>
+              // The owner's name isolated inside the sentence: it keeps its own direction, not the page's.
+              <span className="me-3">
+                {richText(t, 'shared.sharedBy', { name: <bdi dir="auto">{shared.ownerName}</bdi> })}
+              </span>
             )}
             <ConnectionStatus className="align-middle" />
           </>

@@ -200,7 +200,11 @@ describe('the shared page in the recipient’s language', () => {
     expect(screen.getByTestId('status-badge').textContent).toBe('En curso (50\u00a0%)');
     expect(screen.getByTestId('task-count').textContent).toBe('1 de 2 tareas completadas');
     expect(screen.getByRole('button', { name: /Enviar lista completada/ })).toBeTruthy();
-    expect(screen.getByText('Compartida por Ann Lee')).toBeTruthy();
+    // The owner's name isolated in the sentence (<bdi>): it keeps its own direction.
+    const byline = screen.getByText(
+      (_, element) => element?.tagName === 'SPAN' && element.textContent === 'Compartida por Ann Lee',
+    );
+    expect(byline.querySelector('bdi')?.textContent).toBe('Ann Lee');
     expect(sharedCalls()).toContain(`/api/shared/checklist?token=${TOKEN}&lang=es`);
     // No engine for the pair: said plainly, in Spanish.
     expect(screen.getByTestId('translation-note').textContent).toBe(

@@ -9,7 +9,7 @@ import type {
 } from '#domain/sharing';
 import { apiRequest } from '../../lib/api.ts';
 import { OFFLINE_KEEP_MS } from '../../lib/query-client.ts';
-import { sharedKeys } from '../../sync/index.ts';
+import { realtimeClient, sharedKeys } from '../../sync/index.ts';
 import { asWritten } from './shared-translation.ts';
 
 /**
@@ -94,6 +94,8 @@ export function useVerifyCode(token: string) {
     mutationFn: (code: string) =>
       apiRequest<VerifyResponse>('POST', '/api/verification/verify', { token, code }),
     retry: false,
+    // The answer set a new recipient cookie: a live socket opened before carries the old one.
+    onSuccess: () => realtimeClient().credentialsChanged(),
   });
 }
 
