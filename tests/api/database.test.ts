@@ -94,8 +94,8 @@ describe('concurrent transactions and standalone queries', () => {
         }),
       ),
     );
-    expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
-    expect(responses.filter((r) => r.json().created === true)).toHaveLength(1);
+    // Every answer is the same (the answer never says whether the address was there before).
+    expect(responses.map((r) => [r.statusCode, r.json()])).toEqual(Array(8).fill([200, { ok: true }]));
     const rows = await t.db
       .select()
       .from(mailingListSubscribers)
