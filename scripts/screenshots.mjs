@@ -291,6 +291,21 @@ function pageList(seeded) {
       },
     },
     {
+      // A number outside SMS_ALLOWED_COUNTRIES (default US, CA): the server's refusal beside the field.
+      name: 'share-dialog-sms-refused',
+      path: '/dashboard',
+      account: OWNER,
+      async act(page) {
+        const dialog = await openShareDialog(page);
+        await dialog.getByLabel(/name/).fill('Alex Morgan');
+        await dialog.getByRole('tab', { name: 'Phone' }).click();
+        await dialog.getByLabel(/mobile number/).fill('+44 7700 900123');
+        await dialog.getByRole('checkbox', { name: /agrees/ }).check();
+        await dialog.getByRole('button', { name: 'Send Verification Code' }).click();
+        await dialog.getByRole('alert').waitFor();
+      },
+    },
+    {
       name: 'share-dialog-sent',
       path: '/dashboard',
       account: OWNER,

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { DatabaseConfig } from '#server/config';
-import { type DatabaseHandle, openDatabase } from '#server/db/client';
+import { type DatabaseHandle, openDatabase, pgliteHandle } from '#server/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +12,10 @@ declare module 'vitest' {
     testDatabase: 'pglite' | 'postgres';
     /** The PostgreSQL server to create per-file databases on; empty for PGlite. */
     testDatabaseUrl: string;
+    /** A migrated PGlite data folder, dumped once per run (tests/support/database-template.ts). */
+    testDatabaseSnapshot?: string;
+    /** A migrated PostgreSQL database each file's database is copied from (the same setup). */
+    testDatabaseTemplate?: string;
   }
 }
 
@@ -43,7 +49,10 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
     const config: DatabaseConfig = { kind: 'pglite', dataDir: null };
-    const handle = await openDatabase(config);
+    const snapshot = inject('testDatabaseSnapshot');
+    const handle = snapshot
+      ? pgliteHandle(new PGlite({ loadDataDir: new Blob([await readFile(snapshot)]) }))
+      : await openDatabase(config);
     await handle.migrate();
     return { kind: 'pglite', config, handle, destroy: () => handle.close() };
   }
@@ -52,7 +61,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) throw new Error('api-postgres needs DATABASE_URL');
   // Only [a-z0-9_], so the name needs no quoting and cannot inject anything.
   const name = `ls_t_${randomBytes(8).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  // From the run's migrated template when there is one (its name is ours too: [a-z0-9_] only).
+  const template = inject('testDatabaseTemplate');
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const config: DatabaseConfig = { kind: 'postgres', url: url.href };

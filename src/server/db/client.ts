@@ -81,7 +81,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
   // PGlite has one connection and serialises every query and transaction itself: a statement
   // outside a transaction waits until the open transaction ends (see tests/api/database.test.ts).
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  return pgliteHandle(config.dataDir ? new PGlite(config.dataDir) : new PGlite());
+}
+
+/** A handle over a PGlite instance already made (the tests start theirs from a migrated snapshot). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
