@@ -40,7 +40,7 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
-COPY scripts/start.mjs ./scripts/start.mjs
+COPY scripts/start.mjs scripts/build-stamp.mjs ./scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 5000

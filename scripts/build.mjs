@@ -7,12 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { computeBuildStamp, writeBuildStamp } from './build-stamp.mjs';
 import { compressAssets } from './compress-assets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
 const serverOnly = process.argv.includes('--server');
+// What this build is made from, taken before it reads anything (an edit during the build makes it stale).
+const stamp = serverOnly ? null : await computeBuildStamp(root);
 
 await rm(path.join(root, serverOnly ? 'dist/server' : 'dist'), { recursive: true, force: true });
 let compressed = '';
@@ -47,6 +50,9 @@ await esbuild({
 await cp(path.join(root, 'src/server/db/migrations'), path.join(root, 'dist/server/migrations'), {
   recursive: true,
 });
+
+// Only a whole build is stamped: after a server-only build, `npm start` still builds the client again.
+if (stamp) await writeBuildStamp(root, stamp);
 
 console.info(
   `Built ${serverOnly ? 'the server' : 'client and server'} into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s${compressed}`,

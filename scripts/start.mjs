@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// `npm start`: serves the built client and the API from one process, building first if there is no build.
-import { existsSync } from 'node:fs';
+// `npm start`: serves the built client and the API from one process. It builds first when there is no
+// build or when the build was made from other sources, lock file or config than those here now
+// (scripts/build-stamp.mjs compares their content), and says so in one line; otherwise it starts at once.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildStaleness } from './build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/main.js');
 
-if (!existsSync(serverEntry) || !existsSync(path.join(root, 'dist/client/index.html'))) {
-  console.info('No build found: building first (npm run build)...');
+const { stale, reason } = await buildStaleness(root);
+if (stale) {
+  console.info(`Building first (npm run build): ${reason}.`);
   await import('./build.mjs');
 }
 process.chdir(root);

@@ -127,8 +127,13 @@ describe('Dockerfile', () => {
     const cmd = execForm(of('CMD').at(-1)?.args ?? 'null').join(' ');
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
     expect(cmd).toBe(scripts.start);
-    // The file it runs is in the image, and so is what that file starts.
-    expect(of('COPY').map((copy) => copy.args)).toContain(`${cmd.split(' ')[1]} ./${cmd.split(' ')[1]}`);
+    // The file it runs is in the image with the scripts it imports, and so is what that file starts.
+    const startScript = cmd.split(' ')[1] ?? '';
+    const copied = of('COPY').find((copy) => copy.args.split(/\s+/).includes(startScript));
+    expect(copied?.args.split(/\s+/).at(-1)).toBe('./scripts/');
+    const imported = [...read(startScript).matchAll(/from '\.\/([\w.-]+\.mjs)'/g)].map((m) => m[1]);
+    expect(imported).toContain('build-stamp.mjs');
+    for (const file of imported) expect(copied?.args.split(/\s+/)).toContain(`scripts/${file}`);
     expect(read('scripts/start.mjs')).toContain("'dist/server/main.js'");
     const deployment = readmeSection('Deployment');
     expect(deployment).toContain('`npm start`');
