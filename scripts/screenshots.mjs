@@ -130,7 +130,7 @@ async function attachPhoto(request, checklist, index) {
 /** Shares the checklist as the signed-in owner; answers the share (with its code: local mode). */
 async function shareChecklist(request, checklist, data) {
   const response = await request.post('/api/verification/send', {
-    data: { checklistId: checklist.id, ...data },
+    data: { checklistId: checklist.id, consent: true, ...data },
   });
   if (!response.ok()) throw new Error(`sharing: ${response.status()} ${await response.text()}`);
   return response.json();
@@ -147,7 +147,7 @@ async function seedShares(request, checklist) {
   await request.post('/api/verification/verify', {
     data: { token: byEmail.token, code: byEmail.verificationCode },
   });
-  await send({ phone: '+44 20 7946 0958', targetLanguage: 'es' });
+  await send({ phone: '+1 415 555 0132', targetLanguage: 'es' });
   const opens = await send({ recipientName: 'Riley', email: 'riley.chen@example.com' });
   const resends = await send({ recipientName: 'Morgan', email: 'morgan.lee@example.com' });
   return { opens, resends };
@@ -299,7 +299,7 @@ function pageList(seeded) {
         const dialog = await openShareDialog(page);
         await dialog.getByLabel(/name/).fill('Alex Morgan');
         await dialog.getByRole('tab', { name: 'Phone' }).click();
-        await dialog.getByLabel(/mobile number/).fill('+44 7700 900123');
+        await dialog.getByLabel(/mobile number/).fill('+44 7911 123456');
         await dialog.getByRole('checkbox', { name: /agrees/ }).check();
         await dialog.getByRole('button', { name: 'Send Verification Code' }).click();
         await dialog.getByRole('alert').waitFor();
@@ -506,7 +506,12 @@ async function captureLanguages(browser) {
   for (const language of ['es', 'ar', 'zh', 'hi']) {
     const share = await (
       await owner.post('/api/verification/send', {
-        data: { checklistId: checklist.id, email: `crew-${language}@example.com`, targetLanguage: language },
+        data: {
+          checklistId: checklist.id,
+          email: `crew-${language}@example.com`,
+          targetLanguage: language,
+          consent: true,
+        },
       })
     ).json();
     const link = new URL(share.shareUrl);

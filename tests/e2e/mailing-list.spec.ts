@@ -122,3 +122,30 @@ test('dismissing hides the banner, and after a reload it does not come back even
   await expect(page.getByText('Development in Progress')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { bannerSeen?: boolean }).bannerSeen)).toBe(false);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the banner is one line until Sign up opens the form, and signs up from there', async ({
+    page,
+  }) => {
+    const banner = await openDashboard(page);
+    const closed = await banner.boundingBox();
+    // One line: the title, 'Sign up' and 'Dismiss' (it took a third of the first screen before).
+    expect(closed?.height).toBeLessThanOrEqual(60);
+    const title = await banner.getByRole('heading', { name: 'Development in Progress' }).boundingBox();
+    expect(title?.height).toBeLessThanOrEqual(24);
+    await page.screenshot({ path: 'test-results/banner-phone-closed.png' });
+    await expect(banner.getByText(/still building/)).toBeHidden();
+    await expect(banner.getByLabel('Email address')).toBeHidden();
+    await expect(banner.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+
+    await banner.getByRole('button', { name: 'Sign up' }).tap();
+    await expect(banner.getByLabel('Email address')).toBeFocused();
+    await expect(banner.getByText(/still building/)).toBeVisible();
+    await banner.getByLabel('Email address').fill(uniqueAccount().email);
+    await banner.getByRole('button', { name: 'Notify Me' }).tap();
+    await expect(banner.getByRole('status')).toHaveText(MAILING_LIST_SUCCESS);
+    await page.screenshot({ path: 'test-results/banner-phone-open.png' });
+  });
+});

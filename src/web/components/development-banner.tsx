@@ -64,10 +64,13 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
   const [dismissed, setDismissed] = useState(readDismissed);
   const [email, setEmail] = useState('');
   const [state, setState] = useState<SignupState>({ kind: 'idle' });
+  // On a phone the banner is one line until asked for the form (wider screens always show it whole).
+  const [open, setOpen] = useState(false);
   const ids = useId();
   const titleId = `${ids}-title`;
   const inputId = `${ids}-email`;
   const messageId = `${ids}-message`;
+  const bodyId = `${ids}-body`;
 
   if (dismissed) return null;
 
@@ -109,12 +112,21 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
 
   const sending = state.kind === 'sending';
   const fieldError = state.kind === 'error' && state.field;
+  // Hidden below the sm breakpoint until opened: CSS, so the prerendered page is the same on every width.
+  const phoneHidden = !open && 'hidden sm:block';
+
+  function openForm() {
+    setOpen(true);
+    // The field the button promised, ready for typing (after React shows it).
+    requestAnimationFrame(() => document.getElementById(inputId)?.focus());
+  }
 
   return (
     <section
       aria-labelledby={titleId}
       className={cn(
-        'relative rounded-2xl border border-indigo-200 bg-linear-to-br from-indigo-50 to-white p-4 shadow-sm sm:p-5 lg:pr-14',
+        'relative rounded-2xl border border-indigo-200 bg-linear-to-br from-indigo-50 to-white shadow-sm sm:p-5 lg:pr-14',
+        open ? 'p-4' : 'py-2 pr-2 pl-3 sm:py-5 sm:pl-5',
         className,
       )}
       data-testid="development-banner"
@@ -124,12 +136,17 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
         size="icon"
         aria-label="Dismiss"
         onClick={dismiss}
-        className="absolute top-2 right-2 text-slate-500 hover:bg-indigo-100 hover:text-slate-800 sm:top-3 sm:right-3"
+        className={cn(
+          'absolute right-2 text-slate-500 hover:bg-indigo-100 hover:text-slate-800 sm:top-3 sm:right-3 sm:translate-y-0',
+          open ? 'top-2' : 'top-1/2 -translate-y-1/2',
+        )}
       >
         <X className="h-5 w-5" aria-hidden="true" />
       </Button>
 
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-8">
+      <div
+        className={cn('flex flex-col lg:flex-row lg:items-start lg:gap-8', open ? 'gap-4' : 'gap-0 sm:gap-4')}
+      >
         <div className="flex min-w-0 flex-1 items-start gap-3 pr-10 lg:pr-0">
           <span
             className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-indigo-600 text-white sm:flex"
@@ -137,17 +154,31 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
           >
             <Construction className="h-5 w-5" />
           </span>
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-base font-semibold text-indigo-950">
-              Development in Progress
-            </h2>
-            <p className="mt-1 text-sm leading-relaxed text-slate-700">
+          <div className="min-w-0 flex-1">
+            <div className="flex min-h-10 items-center justify-between gap-1.5 sm:min-h-0">
+              <h2 id={titleId} className="text-[13px] font-semibold text-indigo-950 sm:text-base">
+                Development in Progress
+              </h2>
+              {!open && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-expanded={false}
+                  aria-controls={bodyId}
+                  onClick={openForm}
+                  className="shrink-0 px-2.5! text-xs sm:hidden"
+                >
+                  Sign up
+                </Button>
+              )}
+            </div>
+            <p className={cn('mt-1 text-sm leading-relaxed text-slate-700', phoneHidden)}>
               We are still building this product: sign up to hear about new features as they become available.
             </p>
           </div>
         </div>
 
-        <div className="w-full lg:max-w-md">
+        <div id={bodyId} className={cn('w-full lg:max-w-md', phoneHidden)}>
           {state.kind === 'done' ? (
             <p
               role="status"
