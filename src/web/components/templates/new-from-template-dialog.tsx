@@ -96,7 +96,7 @@ export default function NewFromTemplateDialog({
           className="h-4 w-4 shrink-0 accent-indigo-600"
         />
         <span className="min-w-0 flex-1">
-          <span dir="auto" className="block truncate font-medium text-slate-900">
+          <span dir="auto" title={template.name} className="block truncate font-medium text-slate-900">
             {template.name}
           </span>
           <span className="block text-sm text-slate-600">{taskCountText(template.taskCount)}</span>
@@ -159,11 +159,11 @@ export default function NewFromTemplateDialog({
           </div>
         ) : (
           <>
-            <fieldset>
+            <fieldset className="min-w-0">
               <legend className="text-sm font-semibold text-slate-900">Starting templates</legend>
               <ul className="mt-2 space-y-2">{builtIn.map(option)}</ul>
             </fieldset>
-            <fieldset>
+            <fieldset className="min-w-0">
               <legend className="text-sm font-semibold text-slate-900">Your templates</legend>
               {own.length === 0 ? (
                 <p className="mt-2 text-sm text-slate-600">

@@ -61,7 +61,7 @@ export function ChecklistPanel({
 
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="your-checklists-title">
-      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-3 border-b border-slate-100 px-4 py-3 sm:px-5">
         <div className="flex min-w-0 flex-col items-start sm:flex-row sm:items-center sm:gap-3">
           <h2
             id="your-checklists-title"
@@ -73,7 +73,8 @@ export function ChecklistPanel({
           </h2>
           <ConnectionStatus className="h-5 sm:h-6" />
         </div>
-        <div className="flex shrink-0 items-center gap-2">
+        {/* On a phone the buttons take a line of their own under the title. */}
+        <div className="ms-auto flex shrink-0 items-center gap-2">
           <Button
             variant="secondary"
             onClick={onCreateFromTemplate}
