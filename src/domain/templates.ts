@@ -35,7 +35,7 @@ export const TEMPLATE_LIMITS = {
    * Own templates per owner. Templates do not count against the plan's checklists, so something else
    * must bound them: a template may hold 500 tasks of 6,000 characters, and the 'New from template'
    * list must stay one that a person reads. 100 is far above what a property manager or an inspector
-   * keeps (one per kind of job), and each owner's templates stay under a few megabytes at worst.
+   * keeps (one per kind of job); at worst it stores what 100 of the largest checklists would.
    */
   perOwner: 100,
 } as const;
