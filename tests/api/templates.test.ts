@@ -447,3 +447,36 @@ describe('the plan limit', () => {
     expect((await owner.call('GET', '/api/checklists')).json()).toHaveLength(max);
   });
 });
+
+describe('analytics', () => {
+  it('records a checklist made from a template or as a copy, naming only built-in templates', async () => {
+    const owner = await signInOwner(t.app);
+    const source = await createChecklist(owner);
+    const own = await saveTemplate(owner, { fromChecklistId: source.id });
+    await fromTemplate(owner, { templateId: builtInId(3) });
+    await fromTemplate(owner, { templateId: own.id });
+    expect((await owner.call('POST', `/api/checklists/${source.id}/duplicate`)).statusCode).toBe(201);
+    const expected = [
+      { source: 'duplicate' },
+      { source: 'template', template: 'own' },
+      { source: 'template', template: builtInId(3) },
+      {},
+    ];
+    const sorted = (list: Record<string, unknown>[]) => list.map((item) => JSON.stringify(item)).sort();
+    let props: Record<string, unknown>[] = [];
+    for (let i = 0; i < 100; i++) {
+      const { events } = (await t.app.inject({ method: 'GET', url: '/api/dev/analytics' })).json() as {
+        events: { name: string; props: Record<string, unknown> }[];
+      };
+      // The newest four (the other tests' came before): each with its path, never a name or own id.
+      props = events
+        .filter((event) => event.name === 'checklist_created')
+        .slice(0, expected.length)
+        .map(({ props: { path: _path, ...rest } }) => rest);
+      if (sorted(props).join() === sorted(expected).join()) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(sorted(props)).toEqual(sorted(expected));
+    expect(JSON.stringify(props)).not.toContain(own.id);
+  });
+});
