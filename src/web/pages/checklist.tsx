@@ -6,7 +6,7 @@ import { useToast } from '../components/ui/toast.tsx';
 import { useChecklist } from '../hooks/use-checklists.ts';
 import { useLiveChecklist } from '../hooks/use-live-updates.ts';
 import { isApiError } from '../lib/api.ts';
-import { ownerChecklistSlot } from '../sync/index.ts';
+import { isNewChecklistId, ownerChecklistSlot } from '../sync/index.ts';
 import { ChecklistActions } from './checklist/checklist-actions.tsx';
 import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
@@ -45,7 +45,8 @@ export default function ChecklistPage() {
     <main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-32 sm:pt-8">
       <div className="flex items-center justify-between gap-2">
         <BackToDashboard />
-        {checklist.data && <ChecklistActions checklist={checklist.data} />}
+        {/* A copy is made from what the server has: not for a checklist made offline and not sent yet. */}
+        {checklist.data && !isNewChecklistId(id) && <ChecklistActions checklist={checklist.data} />}
       </div>
       {checklist.data ? (
         <ChecklistView
