@@ -99,9 +99,8 @@ function hasTemplateId(value: unknown): boolean {
  */
 export type ChecklistCreateData = ChecklistFromTemplateData | ChecklistData;
 const CreateBodies = z.union([ChecklistFromTemplateInput, ChecklistInput]);
-export const ChecklistCreateInput = z
-  .unknown()
-  .transform((value, ctx): ChecklistCreateData => {
+export const ChecklistCreateInput = z.preprocess(
+  (value, ctx): ChecklistCreateData => {
     const parsed = hasTemplateId(value)
       ? ChecklistFromTemplateInput.safeParse(value)
       : ChecklistInput.safeParse(value);
@@ -109,10 +108,12 @@ export const ChecklistCreateInput = z
     for (const issue of parsed.error.issues) {
       ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value });
     }
-    return z.NEVER;
-  })
-  // What is left passes the union as it is; the union is there for the OpenAPI document.
-  .pipe(CreateBodies as unknown as z.ZodType<ChecklistCreateData, ChecklistCreateData>);
+    return value as ChecklistCreateData;
+    // What passed goes through the union as it is: the union is what the OpenAPI document shows (a
+    // preprocess step is documented by the schema after it).
+  },
+  CreateBodies as unknown as z.ZodType<ChecklistCreateData, ChecklistCreateData>,
+);
 
 export function isFromTemplate(body: ChecklistCreateData): body is ChecklistFromTemplateData {
   return 'templateId' in body;

@@ -480,3 +480,15 @@ describe('analytics', () => {
     expect(JSON.stringify(props)).not.toContain(own.id);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('shows both bodies of POST /api/checklists and the template routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const schema = doc.paths['/api/checklists'].post.requestBody.content['application/json'].schema;
+    const bodies = (schema.anyOf ?? []) as { required?: string[] }[];
+    expect(bodies.map((body) => body.required)).toEqual([['templateId'], ['name', 'tasks']]);
+    expect(Object.keys(doc.paths['/api/templates'])).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/templates/{id}'])).toEqual(['delete']);
+    expect(Object.keys(doc.paths['/api/checklists/{id}/duplicate'])).toEqual(['post']);
+  });
+});
