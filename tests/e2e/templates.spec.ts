@@ -142,3 +142,30 @@ test.describe('at the free plan limit', () => {
     expect(await listChecklists(page)).toHaveLength(5);
   });
 });
+
+test.describe('at the free plan limit, when the usage shown is out of date', () => {
+  test.use({ allowConsoleErrors: [/Failed to load resource: the server responded with a status of 403/] });
+
+  test("the server's refusal of a checklist from a template leads to pricing too", async ({ page }) => {
+    for (let i = 1; i <= 5; i++) await seedChecklist(page, `Unit ${i} turnover`, ['Strip beds']);
+    // The page believes there is room (4 of 5); the server's refusal decides.
+    await page.route('**/api/user/*/subscription', (route) =>
+      route.fulfill({
+        json: {
+          tier: 'free',
+          usage: { listSyncCount: 4 },
+          limits: { maxLists: 5 },
+          allowedLanguages: ['en', 'es'],
+        },
+      }),
+    );
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'New from template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New from template' });
+    await dialog.getByRole('radio', { name: /Site safety walk/ }).check();
+    await dialog.getByRole('button', { name: 'Create checklist' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Checklist Limit Reached');
+    await expect(page).toHaveURL('/pricing');
+    expect(await listChecklists(page)).toHaveLength(5);
+  });
+});
