@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   idempotency_key_in_use: 409,
   billing_unavailable: 409,
   subscription_exists: 409,
+  /** An owner keeps at most TEMPLATE_LIMITS.perOwner templates (domain/templates.ts); not a plan limit. */
+  template_limit_reached: 409,
   code_expired: 410,
   file_too_large: 413,
   body_too_large: 413,
@@ -84,6 +86,7 @@ function errorExtras(): ErrorExtraFields {
       // A dead code: wait for the resend. A locked link (linkLocked): no wait helps, only a new link.
       code_locked: { retryAfter: retryAfter.optional(), linkLocked: z.literal(true).optional() },
       rate_limited: { retryAfter },
+      template_limit_reached: { limit: z.number().int().min(0) },
       delivery_failed: { reason: z.enum([...DELIVERY_FAILURE_REASONS, 'unknown']) },
     };
   }

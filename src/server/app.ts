@@ -40,6 +40,7 @@ import { registerCsrfGuard, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/sharing.ts';
 import { subscriptionRoutes } from './http/subscription.ts';
+import { templateRoutes } from './http/templates.ts';
 import { translationRoutes } from './http/translation.ts';
 import { inputValidatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -244,6 +245,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const lists = new ChecklistListCache();
   await app.register(checklistRoutes, { db: database.db, cache, lists, photos, notices });
   await app.register(photoRoutes, { photos });
+  await app.register(templateRoutes, { db: database.db });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
   await app.register(translationRoutes, { db: database.db, translation });

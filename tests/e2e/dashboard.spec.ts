@@ -61,7 +61,7 @@ test('delete asks first: Cancel keeps the checklist, Delete removes it', async (
   const row = page.getByTestId('checklist-row').filter({ hasText: 'Boiler service' });
 
   await row.getByRole('button', { name: 'Checklist actions' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Edit', 'Share Link', 'Delete']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Edit', 'Share Link', 'Duplicate', 'Delete']);
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(dialog).toContainText(
@@ -80,12 +80,14 @@ test('delete asks first: Cancel keeps the checklist, Delete removes it', async (
   expect((await page.request.get(`/api/checklists/${checklist.id}`)).status()).toBe(404);
 });
 
-/** From a focused 'Checklist actions' trigger: open the menu, walk Edit -> Share Link -> Delete, choose it. */
+/** From a focused 'Checklist actions' trigger: open the menu, walk Edit -> Share Link -> Duplicate -> Delete, choose it. */
 async function chooseDeleteFromMenu(page: Page) {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Share Link' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -146,7 +148,7 @@ test("a row's menu pressed before its code has arrived opens once it has", async
   await page.goto('/dashboard');
   await trigger.click();
   releaseAgain();
-  await expect(page.getByRole('menuitem')).toHaveText(['Edit', 'Share Link', 'Delete']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Edit', 'Share Link', 'Duplicate', 'Delete']);
 });
 
 test.describe('the free plan limit', () => {

@@ -556,3 +556,25 @@ export const jobRuns = pgTable('job_runs', {
   /** Which instance ran it last (host and process id), for the logs. */
   lastRunner: text('last_runner').notNull(),
 });
+
+/**
+ * An owner's own template (issue 17): a checklist's work without its state. The tasks are one JSON
+ * array of {description, details, photoRequired} in order: a template is written once, read whole and
+ * never edited task by task, so rows of their own would buy nothing. Built-in templates are not
+ * here: they are constants in src/domain/built-in-templates.ts.
+ */
+export const checklistTemplates = pgTable(
+  'checklist_templates',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tasks: jsonb('tasks')
+      .$type<{ description: string; details: string; photoRequired: boolean }[]>()
+      .notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checklist_templates_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
+);

@@ -8,9 +8,11 @@ import {
   scrubPath,
   scrubProps,
 } from '#domain/analytics';
+import { isBuiltInTemplateId } from '#domain/built-in-templates';
 import type { TaskPatch } from '#domain/checklist';
 import { AnalyticsEventListSchema } from '#domain/local-mode';
 import type { ShareSendData } from '#domain/sharing-input';
+import { type ChecklistCreateData, isFromTemplate } from '#domain/templates';
 import {
   type AnalyticsSink,
   LocalAnalytics,
@@ -148,7 +150,16 @@ const ACTIONS: Record<string, ActionEvent> = {
     name: 'sign_out',
     props: (request) => (request.cookies[sessionCookieName(request.server.config)] ? {} : null),
   },
-  'POST /api/checklists': { name: 'checklist_created' },
+  'POST /api/checklists': {
+    name: 'checklist_created',
+    // Which template, when one: a built-in one by its id, an owner's own only as 'own' (its id is theirs).
+    props: (request): AnalyticsProps => {
+      const body = request.body as ChecklistCreateData;
+      if (!isFromTemplate(body)) return {};
+      return { source: 'template', template: isBuiltInTemplateId(body.templateId) ? body.templateId : 'own' };
+    },
+  },
+  'POST /api/checklists/:id/duplicate': { name: 'checklist_created', props: () => ({ source: 'duplicate' }) },
   'PUT /api/checklists/:id': { name: 'checklist_updated' },
   'DELETE /api/checklists/:id': { name: 'checklist_deleted' },
   'PATCH /api/checklists/:id/tasks/:taskId': {

@@ -24,6 +24,10 @@ export const API_TAGS = [
   { name: 'public forms', description: 'Mailing list and SMS consent (anyone)' },
   { name: 'plans and billing', description: 'The plan, Stripe Checkout, the portal and the webhook' },
   { name: 'checklists', description: "An owner's checklists and their tasks" },
+  {
+    name: 'templates',
+    description: 'Built-in and own templates; a checklist is made from one by POST /api/checklists',
+  },
   { name: 'sharing', description: 'Verified sharing: codes, links, the shared checklist' },
   { name: 'translation', description: "The owner's language and remarks in it" },
   { name: 'photos', description: 'Photo proof: upload and the authorised photo route' },

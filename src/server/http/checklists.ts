@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CHECKLIST_LIMITS,
-  ChecklistInput,
   ChecklistListQuery,
   ChecklistParams,
   ChecklistUpdateInput,
@@ -20,6 +19,7 @@ import {
   DashboardStatsSchema,
   VERSION_CONFLICT_EXTRA,
 } from '#domain/checklist-response';
+import { ChecklistCreateInput, DuplicateInput, isFromTemplate } from '#domain/templates';
 import { ownerAccess } from '../policies/checklists.ts';
 import { submitChecklist, updateRemarks } from '../services/checklist-completion.ts';
 import {
@@ -32,6 +32,7 @@ import {
 } from '../services/checklists.ts';
 import { dashboardStats } from '../services/dashboard.ts';
 import { updateTask } from '../services/task-changes.ts';
+import { createFromTemplate, duplicateChecklist } from '../services/templates.ts';
 import { noteActor } from './analytics.ts';
 import { answerIfUnclaimed, statementKeyOf } from './idempotency.ts';
 import { answers, noBody, orJsonText } from './responses.ts';
@@ -72,8 +73,25 @@ const SCHEMAS = {
   },
   create: {
     tags: [TAG],
-    body: ChecklistInput,
-    response: answers({ 201: ChecklistSchema }, ['unauthenticated', 'forbidden', 'plan_limit_reached']),
+    description:
+      "The editor's checklist, or `{templateId, name?}`: a new checklist from a template (own or built-in; " +
+      "an unknown or another owner's template answers 404). Both count against the plan limit.",
+    body: ChecklistCreateInput,
+    response: answers({ 201: ChecklistSchema }, [
+      'unauthenticated',
+      'forbidden',
+      'not_found',
+      'plan_limit_reached',
+    ]),
+  },
+  duplicate: {
+    tags: [TAG],
+    description:
+      "A copy of the owner's checklist: its tasks in order, their details and photo rules; no ticks, " +
+      "photos, remarks or shares. Named 'Name (copy)' unless a name is sent. Counts against the plan limit.",
+    params: ChecklistParams,
+    body: DuplicateInput,
+    response: answers({ 201: ChecklistSchema }, ['unauthenticated', 'not_found', 'plan_limit_reached']),
   },
   read: {
     tags: [TAG],
@@ -146,8 +164,21 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists',
     { schema: SCHEMAS.create, bodyLimit: CHECKLIST_BODY_LIMIT, config: { idempotent: 'body' } },
     async (request, reply) => {
-      const access = ownerAccess(await requireUser(request), request.body.userId);
-      const checklist = await createChecklist(db, access, request.body);
+      const { body } = request;
+      const access = ownerAccess(await requireUser(request), body.userId);
+      const checklist = isFromTemplate(body)
+        ? await createFromTemplate(db, access, body)
+        : await createChecklist(db, access, body);
+      return reply.status(201).send(checklist);
+    },
+  );
+
+  routes.post(
+    '/api/checklists/:id/duplicate',
+    { schema: SCHEMAS.duplicate, config: { idempotent: 'body' } },
+    async (request, reply) => {
+      const access = ownerAccess(await requireUser(request));
+      const checklist = await duplicateChecklist(db, access, request.params.id, request.body);
       return reply.status(201).send(checklist);
     },
   );

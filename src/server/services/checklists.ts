@@ -143,35 +143,46 @@ export async function listOwnChecklistsBody(
   return body;
 }
 
-/**
- * Creates a checklist within the owner's plan limit. The owner's row is locked first, so concurrent
- * creates of one owner queue here and each counts what the ones before it committed: the limit holds.
- * Every task gets a fresh server id (the client's ids name nothing yet).
- */
+/** Creates a checklist from the editor's body within the owner's plan limit (insertWithinPlanLimit). */
 export async function createChecklist(
   db: Database,
   access: OwnerAccess,
   input: ChecklistData,
 ): Promise<Checklist> {
-  return db.transaction(async (tx) => {
-    const tier = await lockUserTier(tx, access.userId);
-    if (!tier) throw new AppError('unauthenticated', 'Please sign in again.');
-    const { maxLists } = PLAN_LIMITS[tier];
-    if (maxLists !== null && isAtPlanLimit(await countOwnedChecklists(tx, access.userId), maxLists)) {
-      throw new AppError('plan_limit_reached', planLimitMessage(maxLists), { limit: maxLists });
-    }
-    const created = await insertChecklist(
-      tx,
-      { id: newId('checklist'), userId: access.userId, name: input.name, remarks: input.remarks ?? '' },
-      input.tasks.map((task) => ({
-        id: newId('task'),
-        description: task.description,
-        details: task.details,
-        photoRequired: task.photoRequired,
-      })),
-    );
-    return presentChecklist({ ...created.row, tasks: created.tasks.map(presentTask) });
-  });
+  return db.transaction((tx) =>
+    insertWithinPlanLimit(tx, access, { name: input.name, remarks: input.remarks ?? '' }, input.tasks),
+  );
+}
+
+/**
+ * A new checklist of the owner's, within their plan limit (creating, duplicating and making one from a
+ * template all count alike). Call inside a transaction: the owner's row is locked first, so concurrent
+ * creates of one owner queue here and each counts what the ones before it committed. Every task gets
+ * a fresh server id and starts unticked, with no photo.
+ */
+export async function insertWithinPlanLimit(
+  tx: Database,
+  access: OwnerAccess,
+  checklist: { name: string; remarks: string },
+  work: readonly { description: string; details: string; photoRequired: boolean }[],
+): Promise<Checklist> {
+  const tier = await lockUserTier(tx, access.userId);
+  if (!tier) throw new AppError('unauthenticated', 'Please sign in again.');
+  const { maxLists } = PLAN_LIMITS[tier];
+  if (maxLists !== null && isAtPlanLimit(await countOwnedChecklists(tx, access.userId), maxLists)) {
+    throw new AppError('plan_limit_reached', planLimitMessage(maxLists), { limit: maxLists });
+  }
+  const created = await insertChecklist(
+    tx,
+    { id: newId('checklist'), userId: access.userId, ...checklist },
+    work.map((task) => ({
+      id: newId('task'),
+      description: task.description,
+      details: task.details,
+      photoRequired: task.photoRequired,
+    })),
+  );
+  return presentChecklist({ ...created.row, tasks: created.tasks.map(presentTask) });
 }
 
 /**

@@ -6,7 +6,8 @@ import { useToast } from '../components/ui/toast.tsx';
 import { useChecklist } from '../hooks/use-checklists.ts';
 import { useLiveChecklist } from '../hooks/use-live-updates.ts';
 import { isApiError } from '../lib/api.ts';
-import { ownerChecklistSlot } from '../sync/index.ts';
+import { isNewChecklistId, ownerChecklistSlot } from '../sync/index.ts';
+import { ChecklistActions } from './checklist/checklist-actions.tsx';
 import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
@@ -42,7 +43,11 @@ export default function ChecklistPage() {
 
   return (
     <main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-32 sm:pt-8">
-      <BackToDashboard />
+      <div className="flex items-center justify-between gap-2">
+        <BackToDashboard />
+        {/* A copy is made from what the server has: not for a checklist made offline and not sent yet. */}
+        {checklist.data && !isNewChecklistId(id) && <ChecklistActions checklist={checklist.data} />}
+      </div>
       {checklist.data ? (
         <ChecklistView
           checklist={checklist.data}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   LazyChecklistEditor,
   preloadChecklistEditor,
@@ -6,8 +6,11 @@ import {
 import { DevelopmentBanner } from '../components/development-banner.tsx';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { LazyShareDialog } from '../components/share-dialog/lazy-share-dialog.tsx';
+import { LazyNewFromTemplateDialog } from '../components/templates/lazy-template-dialogs.tsx';
 import { LazyConfirmDialog, preloadDialogs } from '../components/ui/lazy-dialog.tsx';
 import { useLiveDashboard } from '../hooks/use-live-updates.ts';
+import { usePlanLimit } from '../hooks/use-plan-limit.ts';
+import { useChecklistCopies } from '../hooks/use-templates.ts';
 import { whenIdle } from '../lib/lazy-chunk.tsx';
 import { isNewChecklistId } from '../sync/index.ts';
 import { ChecklistPanel } from './dashboard/checklist-panel.tsx';
@@ -24,6 +27,9 @@ export default function DashboardPage() {
   useLiveDashboard();
   const actions = useDashboardActions();
   const { editor } = actions;
+  const copies = useChecklistCopies();
+  const planLimit = usePlanLimit();
+  const [fromTemplate, setFromTemplate] = useState(false);
   const newButtonRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** The row whose menu opened a dialog: focus goes back to its menu button, or to the list if it is gone. */
@@ -67,6 +73,10 @@ export default function DashboardPage() {
           {editor.mode === 'closed' ? (
             <ChecklistPanel
               onCreate={() => void actions.startCreate()}
+              onCreateFromTemplate={() => {
+                // The plan limit is checked before the list opens, as for New Checklist (spec section 5).
+                void planLimit.hasRoom().then((room) => room && setFromTemplate(true));
+              }}
               openingId={actions.openingId}
               headingRef={headingRef}
               newButtonRef={newButtonRef}
@@ -76,6 +86,7 @@ export default function DashboardPage() {
                   menuRowId.current = checklist.id;
                   actions.share(checklist);
                 },
+                onDuplicate: (checklist) => void copies.duplicate(checklist.id),
                 onDelete: (checklist) => {
                   menuRowId.current = checklist.id;
                   actions.askDelete(checklist);
@@ -115,6 +126,7 @@ export default function DashboardPage() {
         onConfirm={() => void actions.confirmDelete()}
         returnFocusTo={returnFocusToList}
       />
+      <LazyNewFromTemplateDialog open={fromTemplate} onOpenChange={setFromTemplate} />
       <LazyShareDialog
         open={actions.sharing?.open ?? false}
         onOpenChange={(open) => !open && actions.closeShare()}

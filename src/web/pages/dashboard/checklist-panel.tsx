@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { LayoutTemplate, Plus } from 'lucide-react';
 import { type Ref, useEffect, useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
 import { preloadChecklistEditor } from '../../components/checklist-editor/lazy-checklist-editor.tsx';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
+import { preloadNewFromTemplateDialog } from '../../components/templates/lazy-template-dialogs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -18,6 +19,8 @@ export const LOAD_CHECKLISTS_FAILED = 'Failed to load checklists. Please refresh
 interface ChecklistPanelProps {
   actions: ChecklistRowActions;
   onCreate(): void;
+  /** Opens 'New from template'. */
+  onCreateFromTemplate(): void;
   /** The id of a checklist being loaded for the editor. */
   openingId: string | null;
   headingRef?: Ref<HTMLHeadingElement>;
@@ -28,6 +31,7 @@ interface ChecklistPanelProps {
 export function ChecklistPanel({
   actions,
   onCreate,
+  onCreateFromTemplate,
   openingId,
   headingRef,
   newButtonRef,
@@ -57,7 +61,7 @@ export function ChecklistPanel({
 
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="your-checklists-title">
-      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-3 border-b border-slate-100 px-4 py-3 sm:px-5">
         <div className="flex min-w-0 flex-col items-start sm:flex-row sm:items-center sm:gap-3">
           <h2
             id="your-checklists-title"
@@ -69,17 +73,32 @@ export function ChecklistPanel({
           </h2>
           <ConnectionStatus className="h-5 sm:h-6" />
         </div>
-        <Button
-          ref={newButtonRef}
-          onClick={onCreate}
-          onPointerEnter={() => void preloadChecklistEditor()}
-          onFocus={() => void preloadChecklistEditor()}
-          size="sm"
-          className="h-10"
-        >
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          New Checklist
-        </Button>
+        {/* On a phone the buttons take a line of their own under the title. */}
+        <div className="ms-auto flex shrink-0 items-center gap-2">
+          <Button
+            variant="secondary"
+            onClick={onCreateFromTemplate}
+            onPointerEnter={preloadNewFromTemplateDialog}
+            onFocus={preloadNewFromTemplateDialog}
+            size="sm"
+            className="h-10 w-10 px-0 sm:w-auto sm:px-3"
+            title="New from template"
+          >
+            <LayoutTemplate className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">New from template</span>
+          </Button>
+          <Button
+            ref={newButtonRef}
+            onClick={onCreate}
+            onPointerEnter={() => void preloadChecklistEditor()}
+            onFocus={() => void preloadChecklistEditor()}
+            size="sm"
+            className="h-10"
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New Checklist
+          </Button>
+        </div>
       </div>
 
       {rows ? (

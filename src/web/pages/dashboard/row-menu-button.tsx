@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 export interface ChecklistRowActions {
   onEdit(checklist: ChecklistSummary): void;
   onShare(checklist: ChecklistSummary): void;
+  /** A copy of it on the server (it opens); only for a checklist the server has. */
+  onDuplicate(checklist: ChecklistSummary): void;
   onDelete(checklist: ChecklistSummary): void;
 }
 

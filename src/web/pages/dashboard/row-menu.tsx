@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Pencil, Share2, Trash2 } from 'lucide-react';
+import { Copy, Pencil, Share2, Trash2 } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { RowMenuButton, type RowMenuProps, type StandInHandoff } from './row-menu-button.tsx';
@@ -19,7 +19,7 @@ function takeOver(button: HTMLButtonElement | null, handoff: StandInHandoff | un
   }
 }
 
-/** A row's menu: Edit, Share Link (once the checklist is on the server), Delete. */
+/** A row's menu: Edit, Share Link and Duplicate (once the checklist is on the server), Delete. */
 export function RowMenu({ checklist, actions, shareable, handoff }: RowMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   // After Radix's own effects (its children's), so the press reaches a menu that listens.
@@ -41,6 +41,11 @@ export function RowMenu({ checklist, actions, shareable, handoff }: RowMenuProps
           {shareable && (
             <MenuItem icon={Share2} onSelect={() => actions.onShare(checklist)}>
               Share Link
+            </MenuItem>
+          )}
+          {shareable && (
+            <MenuItem icon={Copy} onSelect={() => actions.onDuplicate(checklist)}>
+              Duplicate
             </MenuItem>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />

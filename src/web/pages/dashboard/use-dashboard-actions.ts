@@ -1,14 +1,12 @@
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useState } from 'react';
 import type { Checklist, ChecklistSummary } from '#domain/checklist';
-import { isAtPlanLimit, PLAN_LIMIT_TITLE, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import type { SaveOutcome } from '../../components/checklist-editor/checklist-editor.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
-import { fetchChecklist, useSubscription } from '../../hooks/use-checklists.ts';
+import { fetchChecklist } from '../../hooks/use-checklists.ts';
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
-import { trackEvent } from '../../lib/analytics.ts';
+import { usePlanLimit } from '../../hooks/use-plan-limit.ts';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 import {
   type ChecklistBody,
@@ -63,8 +61,7 @@ function isChecklist(value: unknown): value is Checklist {
 export function useDashboardActions() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const [, navigate] = useLocation();
-  const subscription = useSubscription();
+  const planLimit = usePlanLimit();
   const { user } = useAuth();
   const uid = user?.uid ?? null;
   const queue = useOfflineQueue();
@@ -76,30 +73,9 @@ export function useDashboardActions() {
   /** The checklist of the share dialog; kept after closing so the dialog does not change as it fades out. */
   const [sharing, setSharing] = useState<{ id: string; name: string; open: boolean } | null>(null);
 
-  const limitReached = useCallback(
-    (limit: number) => {
-      toast({ title: PLAN_LIMIT_TITLE, description: planLimitMessage(limit), variant: 'destructive' });
-      trackEvent('upgrade_clicked', { source: 'limit_reached' });
-      navigate('/pricing');
-    },
-    [navigate, toast],
-  );
-
   /** The plan limit is checked first (spec section 5); a count that says "full" is confirmed with the server. */
   async function startCreate() {
-    // Checklists created on this device and not synced yet count too.
-    const waiting = () =>
-      queue.getState().ops.filter((op) => op.kind === 'create' && op.userId === uid).length;
-    const full = (count: number, max: number | null) => isAtPlanLimit(count + waiting(), max);
-    let info = subscription.data;
-    if (info && full(info.usage.listSyncCount, info.limits.maxLists) && onlineManager.isOnline()) {
-      info = (await subscription.refetch()).data ?? info;
-    }
-    if (info && full(info.usage.listSyncCount, info.limits.maxLists)) {
-      limitReached(info.limits.maxLists);
-      return;
-    }
-    setEditor({ mode: 'create' });
+    if (await planLimit.hasRoom()) setEditor({ mode: 'create' });
   }
 
   /** What is still pending on this device for a checklist, laid over it: the editor starts from there. */
@@ -186,15 +162,7 @@ export function useDashboardActions() {
       setEditor({ mode: 'closed' });
       return { status: outcome.status === 'applied' ? 'saved' : 'queued' };
     } catch (error) {
-      if (isApiError(error) && error.code === 'plan_limit_reached') {
-        const limit = errorExtra(error, 'limit');
-        limitReached(
-          typeof limit === 'number'
-            ? limit
-            : (subscription.data?.limits.maxLists ?? PLAN_LIMITS.free.maxLists ?? 0),
-        );
-        return { status: 'handled' };
-      }
+      if (planLimit.handledLimit(error)) return { status: 'handled' };
       if (editing && isApiError(error) && error.code === 'version_conflict') {
         const current = errorExtra(error, 'checklist');
         const fresh = isChecklist(current) ? current : await fetchChecklist(editing.id).catch(() => null);

@@ -1,0 +1,64 @@
+import { onlineManager } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import { isAtPlanLimit, PLAN_LIMIT_TITLE, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
+import { useToast } from '../components/ui/toast.tsx';
+import { trackEvent } from '../lib/analytics.ts';
+import { type ApiError, isApiError } from '../lib/api.ts';
+import { useAuth } from './use-auth.tsx';
+import { useSubscription } from './use-checklists.ts';
+import { useOfflineQueue } from './use-offline-queue.tsx';
+
+/**
+ * The plan limit as the spec has it for anything that makes a checklist (creating one, from a template,
+ * a duplicate): checked first, and when reached a toast ('Checklist Limit Reached') and /pricing. The
+ * server decides in the end: its 403 plan_limit_reached gets the same answer.
+ */
+export function usePlanLimit() {
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  const subscription = useSubscription();
+  const uid = useAuth().user?.uid ?? null;
+  const queue = useOfflineQueue();
+
+  const limitReached = useCallback(
+    (limit: number) => {
+      toast({ title: PLAN_LIMIT_TITLE, description: planLimitMessage(limit), variant: 'destructive' });
+      trackEvent('upgrade_clicked', { source: 'limit_reached' });
+      navigate('/pricing');
+    },
+    [navigate, toast],
+  );
+
+  /** Whether there is room for one more checklist; when not, says so and goes to /pricing. */
+  async function hasRoom(): Promise<boolean> {
+    // Checklists created on this device and not synced yet count too.
+    const waiting = () =>
+      queue.getState().ops.filter((op) => op.kind === 'create' && op.userId === uid).length;
+    const full = (count: number, max: number | null) => isAtPlanLimit(count + waiting(), max);
+    let info = subscription.data;
+    if (info && full(info.usage.listSyncCount, info.limits.maxLists) && onlineManager.isOnline()) {
+      info = (await subscription.refetch()).data ?? info;
+    }
+    if (info && full(info.usage.listSyncCount, info.limits.maxLists)) {
+      limitReached(info.limits.maxLists);
+      return false;
+    }
+    return true;
+  }
+
+  /** The server's refusal for the plan limit, answered as the spec says; whether it was one. */
+  function handledLimit(error: unknown): error is ApiError {
+    if (!isApiError(error) || error.code !== 'plan_limit_reached') return false;
+    const body = error.body as { error?: { limit?: unknown } } | null;
+    const limit = body?.error?.limit;
+    limitReached(
+      typeof limit === 'number'
+        ? limit
+        : (subscription.data?.limits.maxLists ?? PLAN_LIMITS.free.maxLists ?? 0),
+    );
+    return true;
+  }
+
+  return { limitReached, hasRoom, handledLimit };
+}
