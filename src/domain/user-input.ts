@@ -48,7 +48,7 @@ export const UserRegistrationInput = z.object({
   firstName: NamePart,
   lastName: NamePart,
   profileImageUrl: z
-    .union([z.url({ protocol: /^https?$/, error: 'profileImageUrl must be an http(s) URL' }), z.literal('')])
+    .union([z.url({ protocol: /^https$/, error: 'profileImageUrl must be an https URL' }), z.literal('')])
     .nullish(),
 });
 export type UserRegistrationInput = z.infer<typeof UserRegistrationInput>;

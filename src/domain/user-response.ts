@@ -11,6 +11,7 @@ export const UserSchema = z
     email: z.string(),
     displayName: z.string(),
     language: LanguageCodeSchema,
+    avatarUrl: z.string().nullable(),
   })
   .meta({ id: 'User', description: 'A signed-in user' });
 

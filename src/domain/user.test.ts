@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitDisplayName, userLabel } from './user.ts';
+import { splitDisplayName, userInitials, userLabel } from './user.ts';
 import { DevLoginInput, EmailAddress, UserRegistrationInput } from './user-input.ts';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address.';
@@ -96,22 +96,43 @@ describe('UserRegistrationInput', () => {
     });
   });
 
-  it('accepts an https or http picture, an empty one and null', () => {
-    for (const profileImageUrl of ['https://img.example/a.png', 'http://img.example/a.png', '', null]) {
+  it('accepts an https picture, an empty one and null', () => {
+    for (const profileImageUrl of ['https://img.example/a.png', '', null]) {
       expect(UserRegistrationInput.safeParse({ userId: 'u', profileImageUrl }).success).toBe(true);
     }
   });
 
-  it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://img.example/a.png', 'not a url'])(
-    'refuses the picture %j',
-    (profileImageUrl) => {
-      expect(UserRegistrationInput.safeParse({ userId: 'u', profileImageUrl }).success).toBe(false);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    'ftp://img.example/a.png',
+    'http://img.example/a.png',
+    'not a url',
+  ])('refuses the picture %j', (profileImageUrl) => {
+    expect(UserRegistrationInput.safeParse({ userId: 'u', profileImageUrl }).success).toBe(false);
+  });
 
   it('refuses an empty userId with its message', () => {
     expect(UserRegistrationInput.safeParse({ userId: '' }).error?.issues[0]?.message).toBe(
       'userId is required',
     );
+  });
+});
+
+describe('userInitials', () => {
+  it.each([
+    ['Ada Lovelace', 'ada@example.com', 'AL'],
+    ['Grace Brewster Murray Hopper', 'g@example.com', 'GH'],
+    ['cher', 'c@example.com', 'C'],
+    ['  ', 'sam@example.com', 'S'],
+    ['Émile Zola', 'e@example.com', 'ÉZ'],
+    ['李 小龙', 'l@example.com', '李小'],
+  ])('%s (%s) -> %s', (displayName, email, expected) => {
+    expect(userInitials({ displayName, email })).toBe(expected);
+  });
+
+  it('agrees with the label when there is no name', () => {
+    const user = { displayName: '', email: 'pat@example.com' };
+    expect(userInitials(user)).toBe(userLabel(user).charAt(0).toUpperCase());
   });
 });

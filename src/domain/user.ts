@@ -6,6 +6,11 @@ export interface User {
   displayName: string;
   /** The owner's language (PUT /api/user/{uid}/language): their checklists' source language. */
   language: LanguageCode;
+  /**
+   * The sign-in provider's picture as our own route serves it (`/api/user/avatar?v=…`), or null when
+   * the provider gave none: the header then shows the initials.
+   */
+  avatarUrl: string | null;
 }
 
 export interface AuthMeResponse {
@@ -24,4 +29,14 @@ export function userLabel(user: Pick<User, 'displayName' | 'email'>): string {
   if (name) return name;
   const at = user.email.indexOf('@');
   return at > 0 ? user.email.slice(0, at) : user.email;
+}
+
+/** Up to two letters for a picture-less avatar: the first letters of the first and last names, else the e-mail's. */
+export function userInitials(user: Pick<User, 'displayName' | 'email'>): string {
+  const words = user.displayName.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0] ?? user.email.trim()];
+  return letters
+    .map((word) => Array.from(word ?? '')[0] ?? '')
+    .join('')
+    .toLocaleUpperCase();
 }

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
 import { createBillingProvider } from './adapters/billing/create-billing-provider.ts';
+import { type AvatarFetcher, createAvatarFetcher } from './adapters/identity/avatar-fetcher.ts';
 import {
   LOCAL_CLIENT_ID,
   LOCAL_ISSUER_PATH,
@@ -19,6 +20,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { analyticsRoutes, recordActionEvents } from './http/analytics.ts';
 import { apiDocsRoutes, registerApiDocs } from './http/api-docs.ts';
 import { authRoutes } from './http/auth.ts';
+import { avatarRoutes } from './http/avatar.ts';
 import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/billing.ts';
 import { checklistRoutes } from './http/checklists.ts';
 import { devOutboxRoutes } from './http/dev-outbox.ts';
@@ -90,6 +92,8 @@ export interface BuildAppOptions {
   checkResponses?: (mismatch: ResponseMismatch) => void;
   /** Tests: sees every route as it is registered (the route test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Tests: fetches profile pictures from a peer on this machine (the real fetcher refuses those). */
+  avatarFetcher?: AvatarFetcher;
 }
 
 /**
@@ -180,6 +184,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(apiDocsRoutes);
   await app.register(authRoutes, { db: database.db, oidc, sessionPolicy: config.session, localIssuer });
   await app.register(publicFormRoutes, { db: database.db });
+  await app.register(avatarRoutes, {
+    db: database.db,
+    fetcher: options.avatarFetcher ?? createAvatarFetcher(),
+  });
   const cache = new ChecklistCache();
   const engine = createTranslationEngine(config.translation);
   const translation = new TranslationService(

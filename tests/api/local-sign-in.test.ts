@@ -88,6 +88,7 @@ describe('local mode sign-in through the embedded OpenID provider', () => {
       email: 'grace@example.com',
       displayName: 'Grace Hopper',
       language: 'en',
+      avatarUrl: null,
     });
     const [account] = await t.db
       .select()

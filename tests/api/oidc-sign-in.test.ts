@@ -146,6 +146,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
       email: 'ada.lovelace@idp.example',
       displayName: 'Ada Lovelace',
       language: 'en',
+      avatarUrl: null,
     });
     expect(await sessionCount()).toBe(before + 1);
     expect(provider.tokenRequests).toEqual([{ ok: true }]);

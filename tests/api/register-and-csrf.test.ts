@@ -36,12 +36,30 @@ describe('POST /api/user/register', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ user });
     const row = await userRow(user.uid);
+    // The picture is the sign-in provider's alone (issue 18): the client's address is checked, not kept.
     expect(row).toMatchObject({
       firstName: 'Grace',
       lastName: 'Brewster Hopper',
-      profileImageUrl: 'https://images.example.com/grace.png',
+      profileImageUrl: null,
       email,
     });
+  });
+
+  it("never erases the provider's picture: the client's null (sent on every sign-in) leaves it", async () => {
+    const { cookie, user } = await signIn(t.app, uniqueEmail('picture'), 'Ada Lovelace');
+    const picture = 'https://pictures.example.com/ada.png';
+    await t.db.update(users).set({ profileImageUrl: picture }).where(eq(users.id, user.uid));
+    for (const profileImageUrl of [null, '']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        headers: { cookie },
+        payload: { userId: user.uid, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.avatarUrl).toMatch(/^\/api\/user\/avatar\?v=[0-9a-f]{12}$/);
+    }
+    expect((await userRow(user.uid))?.profileImageUrl).toBe(picture);
   });
 
   it('keeps the verified e-mail: a different e-mail in the body does not change the account', async () => {
@@ -101,6 +119,11 @@ describe('POST /api/user/register', () => {
     [
       'a javascript: profile image',
       { userId: 'x', profileImageUrl: 'javascript:alert(1)' },
+      'profileImageUrl',
+    ],
+    [
+      'a plain-http profile image',
+      { userId: 'x', profileImageUrl: 'http://images.example.com/x.png' },
       'profileImageUrl',
     ],
     ['a first name over 100 characters', { userId: 'x', firstName: 'x'.repeat(101) }, 'firstName'],

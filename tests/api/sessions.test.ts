@@ -47,6 +47,8 @@ describe('GET /api/auth/me', () => {
       email,
       displayName: 'Ada Lovelace',
       language: 'en',
+      // Local sign-in has no provider picture: the header shows the initials.
+      avatarUrl: null,
     });
 
     expect(await currentUser(t.app, sessionCookieFrom(login))).toEqual(user);

@@ -126,9 +126,7 @@ test('dismissing hides the banner, and after a reload it does not come back even
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-  test('the banner is one line until Sign up opens the form, and signs up from there', async ({
-    page,
-  }) => {
+  test('the banner is one line until Sign up opens the form, and signs up from there', async ({ page }) => {
     const banner = await openDashboard(page);
     const closed = await banner.boundingBox();
     // One line: the title, 'Sign up' and 'Dismiss' (it took a third of the first screen before).

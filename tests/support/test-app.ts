@@ -31,6 +31,8 @@ export interface TestAppOptions {
   translation?: BuildAppOptions['translation'];
   /** Sees every route as it is registered. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Fetches profile pictures (a peer on this machine, say). */
+  avatarFetcher?: BuildAppOptions['avatarFetcher'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -65,6 +67,7 @@ export async function buildTestApp(
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.translation ? { translation: options.translation } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.avatarFetcher ? { avatarFetcher: options.avatarFetcher } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -578,3 +579,26 @@ export const checklistTemplates = pgTable(
   },
   (t) => [index('checklist_templates_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
 );
+
+/** Raw bytes (PostgreSQL bytea), as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The owner's profile picture as the header shows it (issue 18): the sign-in provider's picture
+ * (users.profile_image_url), fetched once by the server within a size and time limit, checked by
+ * decoding it, and kept as a small WebP, so the browser loads it from us (the CSP stays 'self') and
+ * the provider never sees where it is shown. `image` null: the last fetch failed (`failed_at`).
+ */
+export const userAvatars = pgTable('user_avatars', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The provider's address this copy was made from: a new address makes it stale at once. */
+  sourceUrl: text('source_url').notNull(),
+  image: bytea('image'),
+  fetchedAt: timestamptz('fetched_at').notNull(),
+  failedAt: timestamptz('failed_at'),
+});

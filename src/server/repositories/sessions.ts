@@ -24,6 +24,7 @@ const liveSessionWithUser = preparedPerDatabase((db) =>
       email: users.email,
       displayName: users.displayName,
       language: users.language,
+      profileImageUrl: users.profileImageUrl,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -72,7 +72,9 @@ export async function upsertUserFromIdentity(
 
 /**
  * The spec's registration call: the client reports the user's profile after each sign-in. Only the
- * session's own user may be registered; the e-mail stays the one the provider verified.
+ * session's own user may be registered; the e-mail stays the one the provider verified, and so does the
+ * picture: `profileImageUrl` is checked (https) but never stored, so the client's null never erases
+ * what the provider gave, and the server only ever fetches an address the provider named.
  */
 export async function registerUser(
   db: Database,
@@ -85,7 +87,6 @@ export async function registerUser(
   const row = await updateUser(db, sessionUser.uid, {
     firstName: input.firstName,
     lastName: input.lastName,
-    ...(input.profileImageUrl !== undefined ? { profileImageUrl: input.profileImageUrl || null } : {}),
   });
   if (!row) throw signInAgain();
   return presentUserRow(row);

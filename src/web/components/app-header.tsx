@@ -5,6 +5,7 @@ import { useAuth } from '../hooks/use-auth.tsx';
 import { Brand } from './brand.tsx';
 import { LocalModeBadge } from './local-mode-badge.tsx';
 import { Button } from './ui/button.tsx';
+import { UserAvatar } from './user-avatar.tsx';
 
 /** Pages of a signed-in owner (routes.tsx): there the header will show who is signed in. */
 const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/)/;
@@ -34,12 +35,12 @@ export function AppHeader() {
                 <span className="hidden sm:inline">Pricing</span>
               </Link>
             </Button>
-            <div
-              className="mx-1 hidden min-w-0 flex-col text-end leading-tight md:flex"
-              data-testid="header-user"
-            >
-              <span className="truncate text-sm font-semibold text-slate-900">{userLabel(user)}</span>
-              <span className="truncate text-xs text-slate-500">{user.email}</span>
+            <div className="mx-1 hidden min-w-0 items-center gap-2 md:flex">
+              <div className="flex min-w-0 flex-col text-end leading-tight" data-testid="header-user">
+                <span className="truncate text-sm font-semibold text-slate-900">{userLabel(user)}</span>
+                <span className="truncate text-xs text-slate-500">{user.email}</span>
+              </div>
+              <UserAvatar user={user} className="h-9 w-9 text-sm" />
             </div>
             <Button
               variant="secondary"
@@ -56,17 +57,20 @@ export function AppHeader() {
       </div>
       {user ? (
         <div
-          className="border-t border-slate-100 px-4 py-1.5 text-xs text-slate-600 md:hidden"
+          className="flex h-8 items-center gap-2 border-t border-slate-100 px-4 text-xs text-slate-600 md:hidden"
           data-testid="header-user-compact"
         >
-          <span className="font-semibold text-slate-800">{userLabel(user)}</span> · {user.email}
+          <UserAvatar user={user} className="h-5 w-5 text-[9px]" />
+          <span className="min-w-0 truncate">
+            <span className="font-semibold text-slate-800">{userLabel(user)}</span> · {user.email}
+          </span>
         </div>
       ) : (
         // On an owner's page drawn before the sign-in is known (prerendered), the line's place is kept,
         // so that nothing below moves when it comes.
         status === 'loading' &&
         OWNER_PAGES.test(location) && (
-          <div className="border-t border-slate-100 px-4 py-1.5 text-xs md:hidden" aria-hidden="true">
+          <div className="h-8 border-t border-slate-100 px-4 text-xs md:hidden" aria-hidden="true">
             &nbsp;
           </div>
         )

@@ -18,7 +18,7 @@ let remarksAnswers: RemarksTranslationResponse[];
 let languageAnswer: () => Response;
 
 beforeEach(() => {
-  user = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann Lee', language: 'en' };
+  user = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann Lee', language: 'en', avatarUrl: null };
   remarksAnswers = [];
   languageAnswer = () => jsonResponse(200, { language: 'fr' });
   fetchMock.mockImplementation(async (input, init) => {
