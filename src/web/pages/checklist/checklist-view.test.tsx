@@ -32,6 +32,7 @@ const PHOTO_TASK: Task = {
   completed: false,
   photoRequired: true,
   photoUrl: null,
+  referencePhotoUrl: null,
   details: '',
   completedAt: null,
 };
