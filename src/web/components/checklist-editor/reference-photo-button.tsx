@@ -3,7 +3,7 @@ import { photoSizeUrl } from '#domain/photos';
 import { Button } from '../ui/button.tsx';
 
 export const REFERENCE_BUTTON_TEXT = {
-  add: 'Reference',
+  add: 'Reference photo',
   hint: 'Show recipients what good looks like. It never counts as the photo a task needs.',
   unsaved: 'Save the checklist first to add a reference photo to this task.',
 } as const;

@@ -68,6 +68,7 @@ export function useReferencePhotos(
     } catch (error) {
       console.warn('Removing the reference photo failed', error);
       toast({ title: 'Error', description: REFERENCE_MESSAGES.removeFailed, variant: 'destructive' });
+      setRemoving(null);
     } finally {
       setPending(false);
     }
