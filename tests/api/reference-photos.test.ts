@@ -233,6 +233,27 @@ describe('setting a reference photo', () => {
   });
 });
 
+describe('a retried reference upload', () => {
+  it('with the same Idempotency-Key is stored once and answered the same', async () => {
+    const { owner, checklist, taskId } = await ownerWithChecklist();
+    const bytes = await testJpeg();
+    const send = () =>
+      uploadPhoto(t.app, owner.cookie, checklist.id, taskId, bytes, {
+        route: 'reference-photo',
+        idempotencyKey: 'reference-retry-0001',
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    const files = await filesUnder(path.join(photoDir, checklist.id));
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await filesUnder(path.join(photoDir, checklist.id))).toEqual(files);
+    expect(await t.db.select().from(photos).where(eq(photos.checklistId, checklist.id))).toHaveLength(1);
+  });
+});
+
 describe('who may set and see a reference photo', () => {
   it('a verified recipient sees it (shared page and photo route) but cannot set or remove one', async () => {
     const { owner, checklist, taskId } = await ownerWithChecklist();

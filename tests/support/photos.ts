@@ -28,12 +28,14 @@ export function uploadPhoto(
     field = 'photo',
     remoteAddress = '203.0.113.9',
     route = 'photo',
+    idempotencyKey,
   }: {
     filename?: string;
     type?: string;
     field?: string;
     remoteAddress?: string;
     route?: 'photo' | 'reference-photo';
+    idempotencyKey?: string;
   } = {},
 ): Promise<LightMyRequestResponse> {
   const form = new FormData();
@@ -42,7 +44,10 @@ export function uploadPhoto(
     method: 'POST',
     url: `/api/checklists/${checklistId}/tasks/${taskId}/${route}`,
     remoteAddress,
-    headers: cookie ? { cookie } : {},
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     payload: form,
   });
 }
