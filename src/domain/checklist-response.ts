@@ -26,10 +26,19 @@ export const TaskSchema = z
     completed: z.boolean(),
     photoRequired: z.boolean(),
     photoUrl: z.string().nullable(),
+    referencePhotoUrl: z
+      .string()
+      .nullable()
+      .describe(
+        "The owner's example of what good looks like; never proof (it does not satisfy photoRequired)",
+      ),
     details: z.string(),
     completedAt: IsoDateTime.nullable(),
   })
-  .meta({ id: 'Task', description: 'A task; photoUrl points at GET /api/photos/{photoId}' });
+  .meta({
+    id: 'Task',
+    description: 'A task; photoUrl (proof) and referencePhotoUrl point at GET /api/photos/{photoId}',
+  });
 
 // In the order the API writes them (and the OpenAPI document lists them).
 const checklistHead = {

@@ -109,6 +109,7 @@ describe('missing photos', () => {
     completed: false,
     photoRequired: false,
     photoUrl: null,
+    referencePhotoUrl: null,
     details: '',
     completedAt: null,
     ...over,
@@ -124,6 +125,18 @@ describe('missing photos', () => {
         task({ id: 'd', completed: true }),
       ]),
     ).toEqual([blocking]);
+  });
+
+  it('a reference photo is never proof: it satisfies no photo requirement and ticks nothing', () => {
+    const reference = '/api/photos/photo_reference';
+    const ticked = task({ id: 'a', completed: true, photoRequired: true, referencePhotoUrl: reference });
+    expect(tasksMissingPhotos([ticked])).toEqual([ticked]);
+    const open = task({ id: 'b', photoRequired: true, referencePhotoUrl: reference });
+    expect(computeProgress([open, task({ id: 'c', referencePhotoUrl: reference })])).toEqual({
+      status: 'not-started',
+      progress: 0,
+    });
+    expect(computeProgress([ticked, open])).toEqual({ status: 'in-progress', progress: 50 });
   });
 });
 

@@ -42,6 +42,11 @@ export interface Task {
   completed: boolean;
   photoRequired: boolean;
   photoUrl: string | null;
+  /**
+   * The owner's example of what good looks like (GET /api/photos/{id}), or null. Never proof: it does
+   * not satisfy `photoRequired`, tick the task or count towards progress.
+   */
+  referencePhotoUrl: string | null;
   /** Optional longer instructions, shown expandable under the task ('' when none). */
   details: string;
   /** When the task was last ticked (ISO), null when it is not complete. */
@@ -153,7 +158,10 @@ export function checklistRowSubtitle(taskCount: number, createdAt: DateLike, now
   return `${taskCount} tasks • Created ${createdDateLabel(createdAt, now)}`;
 }
 
-/** Completed tasks that need a photo and have none: they block submission ('Missing photos'). */
+/**
+ * Completed tasks that need a photo and have none: they block submission ('Missing photos'). Only the
+ * proof (`photoUrl`) counts; a reference photo is the owner's example, never proof.
+ */
 export function tasksMissingPhotos(tasks: readonly Task[]): Task[] {
   return tasks.filter((task) => task.completed && task.photoRequired && !task.photoUrl);
 }

@@ -57,6 +57,7 @@ import { ChangeAnnouncer } from './services/change-announcer.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
 import { periodicJobs } from './services/jobs.ts';
 import { PhotoService } from './services/photos.ts';
+import { ReferencePhotoService } from './services/reference-photos.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
 import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
@@ -252,7 +253,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('preClose', async () => notices.flush());
   const lists = new ChecklistListCache();
   await app.register(checklistRoutes, { db: database.db, cache, lists, photos, notices });
-  await app.register(photoRoutes, { photos });
+  await app.register(photoRoutes, { photos, references: new ReferencePhotoService(database.db, photos) });
   await app.register(templateRoutes, { db: database.db });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });

@@ -12,22 +12,42 @@ export async function testJpeg(width = 1200, height = 900): Promise<Buffer> {
   return testPicture(width, height).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** POST the bytes as the multipart field `photo`, with this cookie header (or none). */
+/**
+ * POST the bytes as the multipart field `photo`, with this cookie header (or none), to the task's proof
+ * photo route, or with `route: 'reference-photo'` to its reference photo route.
+ */
 export function uploadPhoto(
   app: FastifyInstance,
   cookie: string | null,
   checklistId: string,
   taskId: string,
   bytes: Buffer,
-  { filename = 'photo.jpg', type = 'image/jpeg', field = 'photo', remoteAddress = '203.0.113.9' } = {},
+  {
+    filename = 'photo.jpg',
+    type = 'image/jpeg',
+    field = 'photo',
+    remoteAddress = '203.0.113.9',
+    route = 'photo',
+    idempotencyKey,
+  }: {
+    filename?: string;
+    type?: string;
+    field?: string;
+    remoteAddress?: string;
+    route?: 'photo' | 'reference-photo';
+    idempotencyKey?: string;
+  } = {},
 ): Promise<LightMyRequestResponse> {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return app.inject({
     method: 'POST',
-    url: `/api/checklists/${checklistId}/tasks/${taskId}/photo`,
+    url: `/api/checklists/${checklistId}/tasks/${taskId}/${route}`,
     remoteAddress,
-    headers: cookie ? { cookie } : {},
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     payload: form,
   });
 }

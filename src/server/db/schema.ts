@@ -179,6 +179,11 @@ export const tasks = pgTable(
     completedChangedAt: timestamptz('completed_changed_at'),
     /** When `photo_url` was last written (an upload or a removal), likewise. */
     photoChangedAt: timestamptz('photo_changed_at'),
+    /**
+     * The owner's example of what good looks like ('/api/photos/{id}', a photo of kind 'reference').
+     * Never proof: status, progress and 'Missing photos' read `photo_url` alone (docs/decisions/0026).
+     */
+    referencePhotoUrl: text('reference_photo_url'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.checklistId, t.id] })],
@@ -361,6 +366,8 @@ export const localSecrets = pgTable('local_secrets', {
  * and who sent it). The task's photo_url names it as /api/photos/{id}; a photo belongs to one
  * checklist and task for good.
  */
+export const PHOTO_KINDS = ['proof', 'reference'] as const;
+
 export const photos = pgTable(
   'photos',
   {
@@ -382,6 +389,8 @@ export const photos = pgTable(
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
     /** The recipient's share when a recipient sent it; null for the owner. */
     shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    /** 'proof' (a task's photo_url) or 'reference' (its reference_photo_url, the owner's example). */
+    kind: text('kind', { enum: PHOTO_KINDS }).notNull().default('proof'),
   },
   (t) => [index('photos_checklist_task_idx').on(t.checklistId, t.taskId)],
 );

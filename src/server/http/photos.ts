@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_MAX, TaskParams } from '#domain/checklist';
@@ -8,7 +8,8 @@ import { AppError } from '#domain/errors';
 import { PHOTO_LIMITS } from '#domain/photos';
 import { sha256Hex } from '../services/idempotency.ts';
 import { photoTooLarge } from '../services/photo-processing.ts';
-import type { PhotoService } from '../services/photos.ts';
+import type { PhotoService, ReceiveUpload } from '../services/photos.ts';
+import type { ReferencePhotoService } from '../services/reference-photos.ts';
 import { claimInHandler } from './idempotency.ts';
 import { answers, binaryFile } from './responses.ts';
 import { authenticateFirst, callerOf } from './session.ts';
@@ -16,20 +17,30 @@ import { authenticateFirst, callerOf } from './session.ts';
 const PhotoParams = z.object({ photoId: z.string().min(1).max(ID_MAX) });
 const PhotoQuery = z.object({ size: z.enum(['display', 'thumb']).default('display') });
 
+/** A photo upload (proof, or the owner's reference photo): multipart, one file in `photo`. */
+const UPLOAD_SCHEMA = {
+  tags: ['photos'],
+  params: TaskParams,
+  response: answers({ 200: TaskSchema }, [
+    'unauthenticated',
+    'not_found',
+    'validation_failed',
+    'file_too_large',
+    'unsupported_file_type',
+    'service_unavailable',
+    'storage_full',
+  ]),
+};
+
 /** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
 const SCHEMAS = {
-  upload: {
+  upload: UPLOAD_SCHEMA,
+  // The same upload, the same answers: only who may send it differs (the owner alone).
+  referenceUpload: UPLOAD_SCHEMA,
+  referenceRemove: {
     tags: ['photos'],
     params: TaskParams,
-    response: answers({ 200: TaskSchema }, [
-      'unauthenticated',
-      'not_found',
-      'validation_failed',
-      'file_too_large',
-      'unsupported_file_type',
-      'service_unavailable',
-      'storage_full',
-    ]),
+    response: answers({ 200: TaskSchema }, ['unauthenticated', 'not_found', 'validation_failed']),
   },
   photo: {
     tags: ['photos'],
@@ -83,10 +94,27 @@ async function readPhotoField(request: FastifyRequest): Promise<{ field: string;
 }
 
 /**
- * Photo proof (docs/api.md "Photos"): upload for the owner or a verified recipient, and the only way
- * to see a photo, for the same people. Multipart is accepted by these routes alone.
+ * The upload's bytes for the service to read once the task is in reach, with its Idempotency-Key
+ * claimed; null when the kept answer of the same upload was sent instead.
  */
-export async function photoRoutes(app: FastifyInstance, { photos }: { photos: PhotoService }) {
+function receiveUpload(request: FastifyRequest, reply: FastifyReply): ReceiveUpload {
+  return async () => {
+    const { field, bytes } = await readPhotoField(request);
+    // A retry's multipart framing differs: its key is matched on the field and the file's bytes.
+    const answered = await claimInHandler(request, reply, { field, sha256: sha256Hex(bytes) });
+    return answered ? null : bytes;
+  };
+}
+
+/**
+ * Photo proof (docs/api.md "Photos"): upload for the owner or a verified recipient, and the only way
+ * to see a photo, for the same people. The owner's reference photos (what good looks like, never
+ * proof) go through the same upload. Multipart is accepted by these routes alone.
+ */
+export async function photoRoutes(
+  app: FastifyInstance,
+  { photos, references }: { photos: PhotoService; references: ReferencePhotoService },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
   await app.register(multipart, {
@@ -103,14 +131,33 @@ export async function photoRoutes(app: FastifyInstance, { photos }: { photos: Ph
     },
     async (request, reply) => {
       const { id, taskId } = request.params;
-      const task = await photos.upload(callerOf(request), id, taskId, async () => {
-        const { field, bytes } = await readPhotoField(request);
-        // A retry's multipart framing differs: its key is matched on the field and the file's bytes.
-        const answered = await claimInHandler(request, reply, { field, sha256: sha256Hex(bytes) });
-        return answered ? null : bytes;
-      });
+      const task = await photos.upload(callerOf(request), id, taskId, receiveUpload(request, reply));
       // null: the stored answer of this same upload was sent (nothing stored again).
       return task ?? reply;
+    },
+  );
+
+  // Owner routes (no `recipients`): a recipient's cookie alone answers 401, as on every owner route.
+  routes.post(
+    '/api/checklists/:id/tasks/:taskId/reference-photo',
+    {
+      schema: SCHEMAS.referenceUpload,
+      config: { idempotent: 'in-handler' },
+      bodyLimit: PHOTO_LIMITS.maxBytes + 64 * 1024,
+    },
+    async (request, reply) => {
+      const { id, taskId } = request.params;
+      const task = await references.upload(callerOf(request), id, taskId, receiveUpload(request, reply));
+      return task ?? reply;
+    },
+  );
+
+  routes.delete(
+    '/api/checklists/:id/tasks/:taskId/reference-photo',
+    { schema: SCHEMAS.referenceRemove },
+    async (request) => {
+      const { id, taskId } = request.params;
+      return references.remove(callerOf(request), id, taskId);
     },
   );
 

@@ -27,6 +27,7 @@ export function presentTask(row: TaskRow): Task {
     completed: row.completed,
     photoRequired: row.photoRequired,
     photoUrl: row.photoUrl,
+    referencePhotoUrl: row.referencePhotoUrl,
     details: row.details,
     completedAt: row.completedAt ? iso(row.completedAt) : null,
   };

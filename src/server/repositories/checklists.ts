@@ -34,6 +34,7 @@ const TASKS_AS_JSON = sql.raw(`(
     'completed', t.completed,
     'photoRequired', t.photo_required,
     'photoUrl', t.photo_url,
+    'referencePhotoUrl', t.reference_photo_url,
     'details', t.details,
     'completedAt', to_char(t.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   ) order by t.position, t.id), '[]'::json)

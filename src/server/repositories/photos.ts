@@ -55,6 +55,25 @@ export async function setTaskPhoto(db: Database, checklistId: string, taskId: st
   return row;
 }
 
+/**
+ * Sets (or, with null, clears) the task's reference photo: the owner's example of what good looks like.
+ * It leaves the task's proof, completion and their change times alone. Answers the task row, or
+ * undefined when there is no such task.
+ */
+export async function setTaskReferencePhoto(
+  db: Database,
+  checklistId: string,
+  taskId: string,
+  photoId: string | null,
+) {
+  const [row] = await db
+    .update(tasks)
+    .set({ referencePhotoUrl: photoId ? photoUrlOf(photoId) : null, updatedAt: sql`now()` })
+    .where(and(eq(tasks.checklistId, checklistId), eq(tasks.id, taskId)))
+    .returning();
+  return row;
+}
+
 /** The checklist a photo belongs to, or null for an unknown photo. */
 export async function checklistOfPhoto(db: Database, photoId: string): Promise<string | null> {
   const [row] = await db
@@ -79,14 +98,17 @@ export async function photoKeysInReach(
   return row;
 }
 
-/** Deletes the rows of this checklist's photos that no task names any more; answers their files. */
+/**
+ * Deletes the rows of this checklist's photos that no task names any more (a proof photo by its task's
+ * photo_url, a reference photo by its reference_photo_url); answers their files.
+ */
 export async function deleteUnusedPhotos(db: Database, checklistId: string): Promise<string[]> {
   const unused = await db
     .delete(photos)
     .where(
       and(
         eq(photos.checklistId, checklistId),
-        sql`not exists (select 1 from tasks t where t.checklist_id = ${photos.checklistId} and t.id = ${photos.taskId} and t.photo_url = ${PHOTO_PATH} || ${photos.id})`,
+        sql`not exists (select 1 from tasks t where t.checklist_id = ${photos.checklistId} and t.id = ${photos.taskId} and (case when ${photos.kind} = 'reference' then t.reference_photo_url else t.photo_url end) = ${PHOTO_PATH} || ${photos.id})`,
       ),
     )
     .returning({ displayKey: photos.displayKey, thumbKey: photos.thumbKey });

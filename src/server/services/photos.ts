@@ -3,10 +3,12 @@ import { AppError } from '#domain/errors';
 import { PHOTO_MESSAGES } from '#domain/photos';
 import type { PhotoStore, StoredObject } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
+import type { PHOTO_KINDS } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import {
   type Caller,
   type ChecklistAccess,
+  type ChecklistRight,
   checklistNotFound,
   taskNotFound,
 } from '../policies/checklists.ts';
@@ -34,6 +36,8 @@ import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
  */
 
 export type PhotoSize = 'display' | 'thumb';
+/** 'proof' (a task's photo) or 'reference' (the owner's example of what good looks like). */
+export type PhotoKind = (typeof PHOTO_KINDS)[number];
 
 export interface Logger {
   warn(object: object, message: string): void;
@@ -97,13 +101,28 @@ export class PhotoService implements PhotoFiles {
     taskId: string,
     receive: ReceiveUpload,
   ): Promise<Task | null> {
-    const { access } = await resolveChecklistActor(this.db, caller, checklistId, 'photo');
+    const received = await this.receive(caller, checklistId, taskId, 'photo', receive);
+    return received && this.attach(received.access, checklistId, taskId, received.photo);
+  }
+
+  /**
+   * An upload to a task the caller reaches with this right: the task must be in reach before anything
+   * is read; then the bytes are received, checked and re-encoded. Null when nothing was received (the
+   * route answered the same upload's kept answer).
+   */
+  async receive(
+    caller: Caller,
+    checklistId: string,
+    taskId: string,
+    right: ChecklistRight,
+    receive: ReceiveUpload,
+  ): Promise<{ access: ChecklistAccess; photo: ProcessedPhoto } | null> {
+    const { access } = await resolveChecklistActor(this.db, caller, checklistId, right);
     const reach = await taskInReach(this.db, access, checklistId, taskId);
     if (!reach.checklist) throw checklistNotFound();
     if (!reach.task) throw taskNotFound();
     const bytes = await receive();
-    if (!bytes) return null;
-    return this.attach(access, checklistId, taskId, await processPhoto(bytes));
+    return bytes ? { access, photo: await processPhoto(bytes) } : null;
   }
 
   /**
@@ -116,6 +135,69 @@ export class PhotoService implements PhotoFiles {
     taskId: string,
     photo: ProcessedPhoto,
   ): Promise<Task> {
+    const recipient = access.kind === 'recipient' ? access : null;
+    return this.keep(access, { checklistId, taskId, kind: 'proof' }, photo, async (tx, photoId) => {
+      const updated = await setTaskPhoto(tx, checklistId, taskId, photoId);
+      if (!updated) throw taskNotFound();
+      await recordActivity(tx, {
+        checklistId,
+        shareId: recipient?.shareId ?? null,
+        actorLabel: recipient?.actorLabel ?? null,
+        action: 'photo_added',
+        taskId,
+      });
+      return presentTask(updated);
+    });
+  }
+
+  /**
+   * Keeps a processed photo of a task: its files first, then (in one transaction, after the checklist's
+   * next revision) its row and `setOnTask`, which names it from the task; then the photos no task names
+   * any more (the one it replaced) are deleted. On any failure its files go. Answers `setOnTask`'s task.
+   */
+  async keep(
+    access: ChecklistAccess,
+    target: { checklistId: string; taskId: string; kind: PhotoKind },
+    photo: ProcessedPhoto,
+    setOnTask: (tx: Database, photoId: string) => Promise<Task>,
+  ): Promise<Task> {
+    const { checklistId, taskId, kind } = target;
+    const { id, keys } = await this.storeFiles(checklistId, photo);
+    try {
+      const task = await this.db.transaction(async (tx) => {
+        // The checklist row first: it orders this change after any other on it, and takes the next revision.
+        if (!(await touchChecklist(tx, access, checklistId))) throw checklistNotFound();
+        await insertPhoto(tx, {
+          id,
+          checklistId,
+          taskId,
+          kind,
+          displayKey: keys.display,
+          thumbKey: keys.thumb,
+          contentType: photo.contentType,
+          width: photo.display.width,
+          height: photo.display.height,
+          sourceFormat: photo.sourceFormat,
+          originalBytes: photo.originalBytes,
+          originalSha256: photo.originalSha256,
+          capturedAt: photo.capturedAt,
+          shareId: access.kind === 'recipient' ? access.shareId : null,
+        });
+        return setOnTask(tx, id);
+      });
+      await this.sweep(checklistId);
+      return task;
+    } catch (error) {
+      await this.deleteFiles([keys.display, keys.thumb]);
+      throw error;
+    }
+  }
+
+  /**
+   * Writes a processed photo's two sizes under a new photo id. Nothing names them yet; a failure
+   * deletes whatever landed and answers the store's error.
+   */
+  private async storeFiles(checklistId: string, photo: ProcessedPhoto) {
     const id = newId('photo');
     const base = `${checklistId}/${id}`;
     const keys = { display: `${base}/display.jpg`, thumb: `${base}/thumb.jpg` };
@@ -128,43 +210,7 @@ export class PhotoService implements PhotoFiles {
       await this.deleteFiles([keys.display, keys.thumb]);
       throw storeFailure(error);
     }
-    const recipient = access.kind === 'recipient' ? access : null;
-    try {
-      const task = await this.db.transaction(async (tx) => {
-        // The checklist row first: it orders this change after any other on it, and takes the next revision.
-        if (!(await touchChecklist(tx, access, checklistId))) throw checklistNotFound();
-        await insertPhoto(tx, {
-          id,
-          checklistId,
-          taskId,
-          displayKey: keys.display,
-          thumbKey: keys.thumb,
-          contentType: photo.contentType,
-          width: photo.display.width,
-          height: photo.display.height,
-          sourceFormat: photo.sourceFormat,
-          originalBytes: photo.originalBytes,
-          originalSha256: photo.originalSha256,
-          capturedAt: photo.capturedAt,
-          shareId: recipient?.shareId ?? null,
-        });
-        const updated = await setTaskPhoto(tx, checklistId, taskId, id);
-        if (!updated) throw taskNotFound();
-        await recordActivity(tx, {
-          checklistId,
-          shareId: recipient?.shareId ?? null,
-          actorLabel: recipient?.actorLabel ?? null,
-          action: 'photo_added',
-          taskId,
-        });
-        return presentTask(updated);
-      });
-      await this.sweep(checklistId);
-      return task;
-    } catch (error) {
-      await this.deleteFiles([keys.display, keys.thumb]);
-      throw error;
-    }
+    return { id, keys };
   }
 
   /**

@@ -51,7 +51,8 @@ function renderDialog(props: Partial<PhotoDialogProps> = {}) {
       <PhotoDialog {...all} />
     </ToastProvider>,
   );
-  const title = all.purpose === 'replace' ? 'Replace photo' : 'Photo required';
+  const titles = { required: 'Photo required', replace: 'Replace photo', reference: 'Reference photo' };
+  const title = titles[all.purpose ?? 'required'];
   return { onOpenChange, dialog: screen.getByRole('dialog', { name: title }) };
 }
 
@@ -242,5 +243,44 @@ describe('the photo dialog', () => {
     } finally {
       offline.mockRestore();
     }
+  });
+
+  it('a reference photo: says what it is, and offline it waits for the connection (never kept)', async () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const sending = controlledUpload();
+      const { dialog } = renderDialog({ upload: sending.upload, purpose: 'reference' });
+      expect(dialog.textContent).toContain(
+        'Show what good looks like for “Photograph the kitchen”. Recipients see it beside the task; it never counts as proof.',
+      );
+      await choose(photo());
+      expect(within(dialog).getByRole('status').textContent).toBe(
+        "You're offline. A reference photo is not kept on this device: add it when you're back online.",
+      );
+      expect((uploadButton(dialog) as HTMLButtonElement).disabled).toBe(true);
+      await act(async () => fireEvent.click(uploadButton(dialog)));
+      expect(sending.upload).not.toHaveBeenCalled();
+    } finally {
+      offline.mockRestore();
+    }
+  });
+
+  it('a reference photo online: sent, and said saved as a reference photo', async () => {
+    const sending = controlledUpload();
+    const { dialog, onOpenChange } = renderDialog({ upload: sending.upload, purpose: 'reference' });
+    await choose(photo());
+    await act(async () => fireEvent.click(uploadButton(dialog)));
+    expect(sending.upload).toHaveBeenCalledTimes(1);
+    await sending.succeed();
+    expect(toastText()).toContain('Reference photo saved');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("the proof dialog shows the task's reference photo, marked", () => {
+    const { dialog } = renderDialog({ referencePhotoUrl: '/api/photos/photo_ref' });
+    const example = within(dialog).getByTestId('dialog-reference-photo');
+    expect(
+      within(example).getByRole('img', { name: 'Reference photo: what good looks like' }).getAttribute('src'),
+    ).toBe('/api/photos/photo_ref?size=thumb');
   });
 });

@@ -1,8 +1,8 @@
-import { Camera, FileImage, ImagePlus, Images, WifiOff } from 'lucide-react';
+import { BookImage, Camera, FileImage, ImagePlus, Images, WifiOff } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { checkPhotoFile, isImageFile, PHOTO_LIMITS, PHOTO_MESSAGES } from '#domain/photos';
+import { checkPhotoFile, isImageFile, PHOTO_LIMITS, PHOTO_MESSAGES, photoSizeUrl } from '#domain/photos';
 import { useOnline } from '../hooks/use-online.ts';
-import { richText, type Translate, useT, useUiLanguage } from '../i18n/i18n.tsx';
+import { type MessageKey, richText, type Translate, useT, useUiLanguage } from '../i18n/i18n.tsx';
 import { type PreparedPhoto, preparePhoto } from '../lib/photo-shrink.ts';
 import { isAbortError, type UploadOptions } from '../lib/upload-request.ts';
 import { notSavedNote, type PhotoPurpose, uploadFailure } from './photo-upload-failure.ts';
@@ -16,8 +16,13 @@ export interface PhotoDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   taskDescription: string;
-  /** 'required': the task is being ticked and needs its photo first; 'replace': a new photo for one that has it. */
+  /**
+   * 'required': the task is being ticked and needs its photo first; 'replace': a new photo for one that
+   * has it; 'reference': the owner's example of what good looks like (sent at once, never queued).
+   */
   purpose?: PhotoPurpose;
+  /** The task's reference photo: shown, marked as such, beside the proof being chosen. */
+  referencePhotoUrl?: string | null | undefined;
   /**
    * Sends the photo: resolves 'applied' once the server has stored it, 'queued' when it is kept on this
    * device until the connection allows; rejects with why it was refused.
@@ -65,6 +70,39 @@ function UploadProgress({ progress, t, language }: { progress: Progress; t: Tran
   );
 }
 
+const TITLES: Record<PhotoPurpose, MessageKey> = {
+  required: 'photo.required',
+  replace: 'photo.replace',
+  reference: 'task.referencePhoto',
+};
+const DESCRIPTIONS: Record<PhotoPurpose, MessageKey> = {
+  required: 'photo.requiredText',
+  replace: 'photo.replaceText',
+  reference: 'photo.referenceText',
+};
+
+/** The task's reference photo in the proof dialog: small, framed and labelled so it is never taken for proof. */
+function ReferenceFigure({ url, label }: { url: string; label: string }) {
+  return (
+    <figure
+      data-testid="dialog-reference-photo"
+      className="mt-4 flex items-center gap-3 rounded-xl border border-dashed border-indigo-300 bg-indigo-50/60 p-2"
+    >
+      <img
+        src={photoSizeUrl(url, 'thumb')}
+        alt={label}
+        width={96}
+        height={72}
+        className="h-[72px] w-24 shrink-0 rounded-lg bg-slate-200 object-cover"
+      />
+      <figcaption className="flex items-center gap-1.5 text-sm font-medium text-indigo-900">
+        <BookImage className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {label}
+      </figcaption>
+    </figure>
+  );
+}
+
 /**
  * Proof for a task (spec sections 2, 4 and 5): choose a file or take one with the phone's back camera,
  * see it, then upload it with its progress shown. Large photos are made smaller here first; the checks
@@ -77,6 +115,7 @@ export function PhotoDialog({
   purpose = 'required',
   upload,
   returnFocusTo,
+  referencePhotoUrl,
 }: PhotoDialogProps) {
   const { toast } = useToast();
   const t = useT();
@@ -93,6 +132,8 @@ export function PhotoDialog({
   const [cancelled, setCancelled] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const uploading = progress !== null;
+  // A reference photo is not kept on the device to send later (docs/decisions/0026): offline, it waits.
+  const needsConnection = purpose === 'reference' && !online;
 
   useEffect(() => {
     if (!photo?.previewable) {
@@ -159,7 +200,11 @@ export function PhotoDialog({
         },
       });
       // Success only once the server has it; kept on this device is said as such.
-      if (outcome === 'applied') toast({ title: t('common.success'), description: t('photo.uploaded') });
+      if (outcome === 'applied')
+        toast({
+          title: t('common.success'),
+          description: t(purpose === 'reference' ? 'photo.referenceUploaded' : 'photo.uploaded'),
+        });
       else toast({ title: t('photo.queuedTitle'), description: t('photo.queuedText') });
       onOpenChange(false);
     } catch (error) {
@@ -184,11 +229,14 @@ export function PhotoDialog({
       onOpenChange={onOpenChange}
       busy={uploading}
       returnFocusTo={returnFocusTo}
-      title={purpose === 'replace' ? t('photo.replace') : t('photo.required')}
-      description={richText(t, purpose === 'replace' ? 'photo.replaceText' : 'photo.requiredText', {
+      title={t(TITLES[purpose])}
+      description={richText(t, DESCRIPTIONS[purpose], {
         task: <span className="font-medium text-slate-800">{taskDescription}</span>,
       })}
     >
+      {referencePhotoUrl && purpose !== 'reference' && (
+        <ReferenceFigure url={referencePhotoUrl} label={t('reference.inDialog')} />
+      )}
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Button variant="secondary" onClick={() => chooseRef.current?.click()} disabled={busy}>
           <Images className="h-4 w-4 shrink-0" aria-hidden="true" />
@@ -264,7 +312,7 @@ export function PhotoDialog({
           className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
           <WifiOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          {t('photo.offline')}
+          {t(needsConnection ? 'photo.referenceOffline' : 'photo.offline')}
         </p>
       )}
       {cancelled && (
@@ -292,7 +340,11 @@ export function PhotoDialog({
             {t('common.cancel')}
           </Button>
         )}
-        <Button onClick={() => void send()} disabled={!photo || busy} aria-busy={uploading || undefined}>
+        <Button
+          onClick={() => void send()}
+          disabled={!photo || busy || needsConnection}
+          aria-busy={uploading || undefined}
+        >
           {uploading ? t('photo.uploading') : t('photo.upload')}
         </Button>
       </div>

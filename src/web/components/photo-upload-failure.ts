@@ -2,11 +2,18 @@ import { type MessageKey, type Translate, uiLanguage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 import { UploadNetworkError } from '../lib/upload-errors.ts';
 
-export type PhotoPurpose = 'required' | 'replace';
+/** 'required' and 'replace': proof for a task; 'reference': the owner's example of what good looks like. */
+export type PhotoPurpose = 'required' | 'replace' | 'reference';
+
+const NOT_SAVED: Record<PhotoPurpose, MessageKey> = {
+  required: 'photo.notSavedRequired',
+  replace: 'photo.notSavedReplace',
+  reference: 'photo.notSavedReference',
+};
 
 /** What stays as it was when a photo is not saved. */
 export function notSavedNote(purpose: PhotoPurpose): MessageKey {
-  return purpose === 'replace' ? 'photo.notSavedReplace' : 'photo.notSavedRequired';
+  return NOT_SAVED[purpose];
 }
 
 function asSentence(text: string): string {
@@ -57,7 +64,8 @@ export function uploadFailure(
     message: t('photo.uploadFailed'),
   };
   if (error instanceof UploadNetworkError) {
-    return { ...failed, note: t(online ? 'photo.connectionLost' : 'photo.offline') };
+    const offline = purpose === 'reference' ? 'photo.referenceOffline' : 'photo.offline';
+    return { ...failed, note: t(online ? 'photo.connectionLost' : offline) };
   }
   // A refusal with a reason (access ended, task gone) says it; a server failure says only what it means.
   // In English the server's own words; in any other language the catalog's for its code.

@@ -37,6 +37,7 @@ const task = (id: string, description: string, completed = false): Task => ({
   completed,
   photoRequired: false,
   photoUrl: null,
+  referencePhotoUrl: null,
   details: '',
   completedAt: completed ? '2026-01-02T00:00:00.000Z' : null,
 });

@@ -27,6 +27,7 @@ const CHECKLIST: Checklist = {
       completed: false,
       photoRequired: false,
       photoUrl: null,
+      referencePhotoUrl: null,
       details: '',
       completedAt: null,
     },

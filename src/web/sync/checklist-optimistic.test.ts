@@ -14,6 +14,7 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
       completed: done,
       photoRequired: false,
       photoUrl: null,
+      referencePhotoUrl: null,
       details: '',
       completedAt: done ? '2026-01-01T00:00:00.000Z' : null,
     })),

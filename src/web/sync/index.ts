@@ -31,6 +31,7 @@
  * - lazy.ts: the loaders of what is fetched after the first paint.
  */
 
+export { withTaskFromServer } from './checklist-optimistic.ts';
 export type { ChecklistQuerySlot } from './checklist-slot.ts';
 // Also fetched lazily by the queue (lazy.ts); the checklist's own chunk uses it statically.
 export { uploadWatchers } from './http-transport.ts';

@@ -9,6 +9,7 @@ const task = (id: string, completed = false) => ({
   completed,
   photoRequired: false,
   photoUrl: null,
+  referencePhotoUrl: null,
   details: '',
   completedAt: completed ? '2026-01-01T00:00:00.000Z' : null,
 });

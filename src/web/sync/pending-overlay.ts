@@ -41,7 +41,7 @@ function applyEdit(
   const edited = matches.map(({ sent: task, current }): Task => {
     if (current) return { ...current, ...task, id: current.id };
     draftTaskIds.add(task.id);
-    return { ...task, completed: false, photoUrl: null, completedAt: null };
+    return { ...task, completed: false, photoUrl: null, referencePhotoUrl: null, completedAt: null };
   });
   return { tasks: edited, changesWork };
 }

@@ -20,6 +20,7 @@ import {
   emptyTask,
 } from './draft.ts';
 import { TaskList } from './task-list.tsx';
+import { useReferencePhotos } from './use-reference-photos.tsx';
 import { VersionConflictNotice } from './version-conflict-notice.tsx';
 
 /** What the parent's save handler reports back, so the form can say how it went. */
@@ -124,6 +125,11 @@ export function ChecklistEditor({
       tasks: current.tasks.map((task) => (task.id === id ? { ...task, ...change } : task)),
     }));
   }, []);
+
+  // Reference photos are saved at once, apart from the form: the answer goes into the draft as well.
+  const reference = useReferencePhotos(checklist, (task) =>
+    changeTask(task.id, { referencePhotoUrl: task.referencePhotoUrl }),
+  );
 
   const deleteTask = useCallback((id: string) => {
     setDraft((current) => {
@@ -254,6 +260,7 @@ export function ChecklistEditor({
                 onChange={changeTask}
                 onDelete={deleteTask}
                 inputRef={registerTaskInput}
+                reference={reference}
               />
             )}
           </div>
@@ -274,6 +281,7 @@ export function ChecklistEditor({
           </Button>
         </div>
       </form>
+      {reference.dialogs}
     </Card>
   );
 }

@@ -17,8 +17,15 @@ describe('editor drafts', () => {
     const body = draftToBody({
       name: '  Turnover  ',
       tasks: [
-        { id: 'task_b', description: ' Second ', photoRequired: true, details: ' note ' },
-        { id: 'task_a', description: 'First', photoRequired: false, details: '' },
+        {
+          id: 'task_b',
+          description: ' Second ',
+          photoRequired: true,
+          details: ' note ',
+          // A reference photo is saved apart from the form: never part of the body.
+          referencePhotoUrl: '/api/photos/photo_ref',
+        },
+        { id: 'task_a', description: 'First', photoRequired: false, details: '', referencePhotoUrl: null },
       ],
     });
     expect(body).toEqual({

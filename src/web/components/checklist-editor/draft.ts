@@ -7,6 +7,8 @@ export interface DraftTask {
   description: string;
   photoRequired: boolean;
   details: string;
+  /** The task's reference photo on the server (set from the editor at once, never part of a save). */
+  referencePhotoUrl: string | null;
 }
 
 export interface ChecklistDraft {
@@ -20,7 +22,13 @@ export function temporaryTaskId(): string {
 }
 
 export function emptyTask(): DraftTask {
-  return { id: temporaryTaskId(), description: '', photoRequired: false, details: '' };
+  return {
+    id: temporaryTaskId(),
+    description: '',
+    photoRequired: false,
+    details: '',
+    referencePhotoUrl: null,
+  };
 }
 
 /** The form's values for a checklist, or an empty form for a new one. */
@@ -33,6 +41,7 @@ export function draftFromChecklist(checklist: Checklist | null): ChecklistDraft 
       description: task.description,
       photoRequired: task.photoRequired,
       details: task.details ?? '',
+      referencePhotoUrl: task.referencePhotoUrl,
     })),
   };
 }
@@ -46,6 +55,7 @@ export function draftFromBody(body: ChecklistBody): ChecklistDraft {
       description: task.description,
       photoRequired: task.photoRequired ?? false,
       details: task.details ?? '',
+      referencePhotoUrl: null,
     })),
   };
 }

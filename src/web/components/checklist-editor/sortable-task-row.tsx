@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { Input, Textarea } from '../ui/field.tsx';
 import type { DraftTask } from './draft.ts';
+import { ReferencePhotoButton } from './reference-photo-button.tsx';
 
 export interface TaskRowProps {
   task: DraftTask;
@@ -16,10 +17,24 @@ export interface TaskRowProps {
   onDelete(id: string): void;
   /** Registers the description input, so the editor can focus it (new task, validation). */
   inputRef(id: string, element: HTMLInputElement | null): void;
+  /** The task's reference photo: whether it can have one yet (the server has the task), and what to do. */
+  reference: {
+    available(taskId: string): boolean;
+    edit(target: { taskId: string; description: string }): void;
+    remove(target: { taskId: string; description: string }): void;
+  };
 }
 
 /** One task of the editor: drag handle, description, Photo toggle, details, delete. */
-export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inputRef }: TaskRowProps) {
+export function SortableTaskRow({
+  task,
+  index,
+  disabled,
+  onChange,
+  onDelete,
+  inputRef,
+  reference,
+}: TaskRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: task.id, disabled });
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -96,6 +111,14 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
             aria-hidden="true"
           />
         </Button>
+        <ReferencePhotoButton
+          number={number}
+          url={task.referencePhotoUrl}
+          available={reference.available(task.id)}
+          disabled={disabled}
+          onEdit={() => reference.edit({ taskId: task.id, description: task.description.trim() })}
+          onRemove={() => reference.remove({ taskId: task.id, description: task.description.trim() })}
+        />
         {!detailsOpen && hasDetails && (
           <p className="hidden min-w-0 flex-1 truncate text-sm text-slate-500 sm:block">{task.details}</p>
         )}

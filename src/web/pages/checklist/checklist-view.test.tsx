@@ -32,6 +32,7 @@ const PHOTO_TASK: Task = {
   completed: false,
   photoRequired: true,
   photoUrl: null,
+  referencePhotoUrl: null,
   details: '',
   completedAt: null,
 };
@@ -237,5 +238,56 @@ describe('photos in the checklist view', () => {
     expect((within(row).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
     expect(within(row).getByText('Pending sync')).toBeTruthy();
     expect(within(row).getByTestId('pending-photo')).toBeTruthy();
+  });
+});
+
+describe('a reference photo in the checklist view', () => {
+  const REFERENCE = '/api/photos/photo_ref';
+  const withReference: Checklist = {
+    ...CHECKLIST,
+    tasks: [{ ...PHOTO_TASK, referencePhotoUrl: REFERENCE }, OTHER_TASK],
+  };
+
+  it('is marked beside the task, opens read-only, and is shown (marked) when proof is asked for', async () => {
+    const slot = ownerChecklistSlot('checklist_1');
+    renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), withReference));
+    const chip = screen.getByRole('button', {
+      name: 'Reference photo for “Photograph the kitchen”: what good looks like',
+    });
+    expect(chip.textContent).toBe('Reference photo');
+    expect(chip.querySelector('img')?.getAttribute('src')).toBe(`${REFERENCE}?size=thumb`);
+    // Never taken for proof: the task still says it needs its photo, and has no proof thumbnail.
+    expect(screen.getByText('Photo required')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View photo: Photograph the kitchen' })).toBeNull();
+
+    await act(async () => fireEvent.click(chip));
+    const viewer = await screen.findByRole('dialog', { name: 'Reference photo' });
+    expect(viewer.textContent).toContain('It is an example, not proof');
+    const large = within(viewer).getByRole('img', {
+      name: 'Reference photo for “Photograph the kitchen”: what good looks like',
+    });
+    expect(large.getAttribute('src')).toBe(REFERENCE);
+    expect(within(viewer).queryByRole('button', { name: 'Remove photo' })).toBeNull();
+    expect(within(viewer).queryByRole('button', { name: 'Replace photo' })).toBeNull();
+    await act(async () => fireEvent.click(within(viewer).getByRole('button', { name: 'Close' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Ticking asks for proof, with the reference photo beside the picker; nothing is ticked.
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: 'Photograph the kitchen' })));
+    const dialog = await screen.findByRole('dialog', { name: 'Photo required' });
+    const example = within(dialog).getByTestId('dialog-reference-photo');
+    expect(example.textContent).toContain('Reference photo: what good looks like');
+    expect(example.querySelector('img')?.getAttribute('src')).toBe(`${REFERENCE}?size=thumb`);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(
+      (screen.getByRole('checkbox', { name: 'Photograph the kitchen', hidden: true }) as HTMLInputElement)
+        .checked,
+    ).toBe(false);
+  });
+
+  it('a task without one shows no reference', () => {
+    const slot = ownerChecklistSlot('checklist_1');
+    renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    expect(screen.queryByTestId('reference-photo')).toBeNull();
   });
 });

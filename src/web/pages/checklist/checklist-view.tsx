@@ -11,17 +11,20 @@ import { isApiError } from '../../lib/api.ts';
 import { whenIdle } from '../../lib/lazy-chunk.tsx';
 import type { ChecklistQuerySlot, PendingView } from '../../sync/index.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
-import { LazyPhotoDialog, LazyPhotoViewer, preloadPhotoChunks } from './lazy-photo.tsx';
+import { LazyPhotoDialog, LazyPhotoViewer, LazyReferenceViewer, preloadPhotoChunks } from './lazy-photo.tsx';
 import { RemarksField } from './remarks-field.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { TaskItem } from './task-item.tsx';
 
-/** Where focus goes when a photo's dialog closes and what opened it is gone: the thumbnail, else the box. */
-function taskFocusTarget(taskId: string): HTMLElement | null {
+/**
+ * Where focus goes when a photo's dialog closes and what opened it is gone: the thumbnail (or, for the
+ * reference viewer, the reference chip), else the box.
+ */
+function taskFocusTarget(taskId: string, opener = 'photo-thumbnail'): HTMLElement | null {
   const item = [...document.querySelectorAll<HTMLElement>('[data-task-id]')].find(
     (element) => element.dataset.taskId === taskId,
   );
-  return item?.querySelector<HTMLElement>('[data-testid="photo-thumbnail"], input[type="checkbox"]') ?? null;
+  return item?.querySelector<HTMLElement>(`[data-testid="${opener}"], input[type="checkbox"]`) ?? null;
 }
 
 function missingPhotosText(t: Translate, language: string, tasks: readonly Task[]): string {
@@ -61,6 +64,7 @@ export function ChecklistView({
   // The photo dialog: to tick a task that needs one, or to replace one (from the viewer).
   const [photoFor, setPhotoFor] = useState<{ taskId: string; purpose: 'required' | 'replace' } | null>(null);
   const [viewer, setViewer] = useState<{ taskId: string; aspectRatio: number | null } | null>(null);
+  const [referenceFor, setReferenceFor] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const changes = useChecklistChanges(slot, serverChecklist);
   const { pendingTaskIds, pendingPhotos } = changes.view;
@@ -75,9 +79,13 @@ export function ChecklistView({
     tasksMissingPhotos(tasks).filter((task) => !pendingPhotos.has(task.id));
   const photoTask = checklist.tasks.find((task) => task.id === photoFor?.taskId) ?? null;
   const viewerTask = checklist.tasks.find((task) => task.id === viewer?.taskId && task.photoUrl) ?? null;
+  const referenceTask =
+    checklist.tasks.find((task) => task.id === referenceFor && task.referencePhotoUrl) ?? null;
 
   // The dialog's and viewer's code is fetched ahead once a task has or needs a photo.
-  const photosInUse = checklist.tasks.some((task) => task.photoRequired || task.photoUrl);
+  const photosInUse = checklist.tasks.some(
+    (task) => task.photoRequired || task.photoUrl || task.referencePhotoUrl,
+  );
   useEffect(() => {
     if (photosInUse) preloadPhotoChunks();
   }, [photosInUse]);
@@ -97,6 +105,7 @@ export function ChecklistView({
     console.warn('Loading the photo dialog failed', error);
     setPhotoFor(null);
     setViewer(null);
+    setReferenceFor(null);
     toast({ title: t('common.error'), description: t('checklist.partUnavailable'), variant: 'destructive' });
   }
 
@@ -191,6 +200,7 @@ export function ChecklistView({
                 pendingPhotoKey={pendingPhotos.get(task.id)}
                 onToggle={onToggle}
                 onOpenPhoto={(opened, aspectRatio) => setViewer({ taskId: opened.id, aspectRatio })}
+                onOpenReference={(opened) => setReferenceFor(opened.id)}
               />
             ))}
           </ul>
@@ -227,9 +237,22 @@ export function ChecklistView({
           onLoadFailed={onChunkFailed}
           taskDescription={photoTask.description}
           purpose={photoFor.purpose}
+          referencePhotoUrl={photoTask.referencePhotoUrl}
           returnFocusTo={() => taskFocusTarget(photoTask.id)}
           // Saving the photo ticks the task (spec section 4): the server does it with the upload.
           upload={(file, options) => changes.uploadPhoto(photoTask.id, file, options)}
+        />
+      )}
+
+      {referenceTask?.referencePhotoUrl && (
+        <LazyReferenceViewer
+          key={referenceTask.referencePhotoUrl}
+          open
+          onOpenChange={(open) => !open && setReferenceFor(null)}
+          onLoadFailed={onChunkFailed}
+          taskDescription={referenceTask.description}
+          referencePhotoUrl={referenceTask.referencePhotoUrl}
+          returnFocusTo={() => taskFocusTarget(referenceTask.id, 'reference-photo')}
         />
       )}
 

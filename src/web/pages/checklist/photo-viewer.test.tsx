@@ -13,6 +13,7 @@ const TASK: Task = {
   completed: true,
   photoRequired: true,
   photoUrl: '/api/photos/photo_1',
+  referencePhotoUrl: null,
   details: '',
   completedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -1,12 +1,12 @@
-import { ImageOff, RefreshCw, Trash2 } from 'lucide-react';
+import { RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Task } from '#domain/checklist';
 import { photoSizeUrl } from '#domain/photos';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, ModalDialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useT } from '../../i18n/i18n.tsx';
+import { LoadingPhoto } from './loading-photo.tsx';
 
 export interface PhotoViewerProps {
   open: boolean;
@@ -23,8 +23,6 @@ export interface PhotoViewerProps {
   /** Where focus goes on close when the thumbnail that opened it is gone. */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
-
-type Loading = 'loading' | 'loaded' | 'failed';
 
 /** Until the picture's own shape is known: a phone camera's landscape 4:3. */
 const DEFAULT_ASPECT_RATIO = 4 / 3;
@@ -45,7 +43,6 @@ export function PhotoViewer({
 }: PhotoViewerProps) {
   const { toast } = useToast();
   const t = useT();
-  const [loading, setLoading] = useState<Loading>('loading');
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const src = task.photoUrl ? photoSizeUrl(task.photoUrl, 'display') : null;
@@ -85,29 +82,7 @@ export function PhotoViewer({
         style={frame}
         data-testid="photo-viewer-frame"
       >
-        {src && loading !== 'failed' && (
-          <img
-            src={src}
-            alt={task.description}
-            onLoad={() => setLoading('loaded')}
-            onError={() => setLoading('failed')}
-            className="h-full w-full object-contain"
-          />
-        )}
-        {loading === 'loading' && (
-          <span className="absolute inset-0 flex items-center justify-center">
-            <Spinner label={t('photo.loading')} />
-          </span>
-        )}
-        {loading === 'failed' && (
-          <p
-            role="alert"
-            className="flex flex-col items-center gap-2 px-6 text-center text-sm text-slate-200"
-          >
-            <ImageOff className="h-8 w-8" aria-hidden="true" />
-            {t('photo.loadFailed')}
-          </p>
-        )}
+        <LoadingPhoto src={src} alt={task.description} />
       </div>
 
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

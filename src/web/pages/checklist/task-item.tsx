@@ -1,4 +1,4 @@
-import { Camera, ChevronDown, ImageOff } from 'lucide-react';
+import { BookImage, Camera, ChevronDown, ImageOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Task } from '#domain/checklist';
 import { photoSizeUrl } from '#domain/photos';
@@ -56,6 +56,40 @@ function PhotoThumbnail({
   );
 }
 
+/**
+ * The task's reference photo (the owner's example of what good looks like): a labelled chip with a
+ * small picture, indigo and dashed so it never reads as the proof (green or amber, on the right).
+ */
+function ReferenceChip({ url, description, onOpen }: { url: string; description: string; onOpen(): void }) {
+  const t = useT();
+  const [failed, setFailed] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={t('task.viewReference', { task: description })}
+      data-testid="reference-photo"
+      className="inline-flex min-h-8 items-center gap-1.5 rounded-full border border-dashed border-indigo-300 bg-indigo-50 py-0.5 pr-2.5 pl-0.5 text-xs font-medium text-indigo-800 hover:border-indigo-500 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      {failed ? (
+        <BookImage className="ml-1.5 h-3.5 w-3.5" aria-hidden="true" />
+      ) : (
+        <img
+          src={photoSizeUrl(url, 'thumb')}
+          alt=""
+          width={24}
+          height={24}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="h-6 w-6 rounded-full bg-indigo-100 object-cover"
+        />
+      )}
+      {t('task.referencePhoto')}
+    </button>
+  );
+}
+
 /** A photo kept on this device until it is uploaded: shown from IndexedDB, not yet openable. */
 function PendingPhotoThumbnail({ photoKey }: { photoKey: string }) {
   const queue = useOfflineQueue();
@@ -102,6 +136,7 @@ export function TaskItem({
   task,
   onToggle,
   onOpenPhoto,
+  onOpenReference,
   pending = false,
   draft = false,
   pendingPhotoKey,
@@ -109,6 +144,8 @@ export function TaskItem({
   task: Task;
   onToggle(task: Task): void;
   onOpenPhoto(task: Task, aspectRatio: number | null): void;
+  /** Opens the task's reference photo, large. */
+  onOpenReference(task: Task): void;
   /** A change to this task is kept on this device and not yet saved on the server. */
   pending?: boolean;
   /** Added by an edit not synced yet: it cannot be ticked until the server has it. */
@@ -155,7 +192,7 @@ export function TaskItem({
           >
             {task.description}
           </label>
-          {(task.photoRequired || hasPhoto || task.details || pending) && (
+          {(task.photoRequired || hasPhoto || task.details || pending || task.referencePhotoUrl) && (
             <div className="mt-1.5 flex flex-wrap items-center gap-2">
               {(task.photoRequired || hasPhoto) && (
                 <span
@@ -170,6 +207,14 @@ export function TaskItem({
                   <Camera className="h-3.5 w-3.5" aria-hidden="true" />
                   {needsPhoto ? t('task.photoRequired') : t('task.photoAttached')}
                 </span>
+              )}
+              {task.referencePhotoUrl && (
+                <ReferenceChip
+                  key={task.referencePhotoUrl}
+                  url={task.referencePhotoUrl}
+                  description={task.description}
+                  onOpen={() => onOpenReference(task)}
+                />
               )}
               {pending && <PendingSyncBadge />}
               {task.details && (

@@ -10,6 +10,7 @@ const task = (id: string, description: string, details = ''): Task => ({
   completed: false,
   photoRequired: false,
   photoUrl: null,
+  referencePhotoUrl: null,
   completedAt: null,
 });
 
