@@ -34,6 +34,9 @@ export const ActivityEntrySchema = z
       .optional(),
     photoCapturedAt: z.string().optional(),
     photoReplaced: z.boolean().optional(),
+    recipient: z
+      .strictObject({ name: z.string(), maskedContact: z.string(), channel: z.enum(['email', 'sms']) })
+      .optional(),
   })
   .meta({ id: 'ActivityEntry', description: 'One thing someone did to the checklist' });
 

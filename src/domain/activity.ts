@@ -52,6 +52,8 @@ export interface ActivityEntry {
   photoCapturedAt?: string;
   /** photo_added: it took the place of an earlier photo. */
   photoReplaced?: boolean;
+  /** share_sent, share_revoked, link_replaced: whom the owner shared with, revoked, sent a new link to. */
+  recipient?: { name: string; maskedContact: string; channel: 'email' | 'sms' };
 }
 
 /** GET /api/checklists/{id}/activity: newest first; `next` is the cursor of the following page, or null. */
@@ -60,28 +62,43 @@ export interface ActivityPage {
   next: string | null;
 }
 
-/** What an entry says, after the actor's name: 'ticked', 'added a photo to'… (the task's name follows). */
-export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'photoReplaced'>): string {
+/** 'Jane (j•••e@example.com)', or the masked contact alone when the owner gave no name. */
+export function recipientText(recipient: { name: string; maskedContact: string } | undefined): string {
+  if (!recipient) return 'a recipient';
+  return recipient.name === recipient.maskedContact
+    ? recipient.name
+    : `${recipient.name} (${recipient.maskedContact})`;
+}
+
+/**
+ * What an entry says after the actor's name: 'ticked “Empty the bins”', 'replaced the photo of …'.
+ * `taskName` undefined: the task is no longer in the checklist.
+ */
+export function activityText(
+  entry: Pick<ActivityEntry, 'action' | 'photoReplaced' | 'recipient'>,
+  taskName: string | undefined,
+): string {
+  const task = taskName === undefined ? 'a task since removed' : `“${taskName}”`;
   switch (entry.action) {
     case 'task_completed':
-      return 'ticked';
+      return `ticked ${task}`;
     case 'task_uncompleted':
-      return 'unticked';
+      return `unticked ${task}`;
     case 'photo_added':
-      return entry.photoReplaced ? 'replaced the photo of' : 'added a photo to';
+      return entry.photoReplaced ? `replaced the photo of ${task}` : `added a photo to ${task}`;
     case 'photo_removed':
-      return 'removed the photo of';
+      return `removed the photo of ${task}`;
     case 'remarks_changed':
       return 'changed the remarks';
     case 'submitted':
       return 'submitted the checklist';
     case 'share_sent':
-      return 'shared the checklist';
+      return `shared the checklist with ${recipientText(entry.recipient)}`;
     case 'share_verified':
-      return 'verified their code';
+      return 'entered their code and opened the checklist';
     case 'share_revoked':
-      return 'revoked a share';
+      return `revoked the access of ${recipientText(entry.recipient)}`;
     case 'link_replaced':
-      return 'sent a new link';
+      return `sent a new link to ${recipientText(entry.recipient)}`;
   }
 }

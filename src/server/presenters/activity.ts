@@ -39,13 +39,14 @@ export function actorOf(row: ActivityRow, owner: ActivityOwner): ActivityActor {
 }
 
 /** The recipient the owner acted on (share_sent, share_revoked, link_replaced), as the record names them. */
-export function subjectOf(row: ActivityRow): string | null {
-  if (row.actorKind !== 'owner' || !row.shareChannel || !row.shareContact) return null;
-  const masked = maskContact(row.shareChannel, row.shareContact);
-  return row.shareName ? `${row.shareName} (${masked})` : masked;
+export function subjectOf(row: ActivityRow): ActivityEntry['recipient'] {
+  if (row.actorKind !== 'owner' || !row.shareChannel || !row.shareContact) return undefined;
+  const maskedContact = maskContact(row.shareChannel, row.shareContact);
+  return { name: row.shareName || maskedContact, maskedContact, channel: row.shareChannel };
 }
 
 export function presentActivityEntry(row: ActivityRow, owner: ActivityOwner): ActivityEntry {
+  const subject = subjectOf(row);
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -55,6 +56,7 @@ export function presentActivityEntry(row: ActivityRow, owner: ActivityOwner): Ac
     ...(row.photoSha256 ? { photoSha256: row.photoSha256 } : {}),
     ...(row.photoCapturedAt ? { photoCapturedAt: row.photoCapturedAt } : {}),
     ...(row.action === 'photo_added' && row.photoReplaced ? { photoReplaced: true } : {}),
+    ...(subject ? { recipient: subject } : {}),
   };
 }
 

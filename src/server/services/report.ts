@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { describeActivity } from '#domain/activity';
+import { activityText } from '#domain/activity';
 import type { PhotoStore } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
-import { actorOf, presentActivityEntry, subjectOf } from '../presenters/activity.ts';
+import { actorOf, presentActivityEntry } from '../presenters/activity.ts';
 import { activityPage } from '../repositories/activity.ts';
 import { photosOfChecklist } from '../repositories/photos.ts';
 import { readChecklist } from './checklists.ts';
@@ -157,14 +157,7 @@ export async function reportDataOf(
     activity: trail.rows.map((row) => {
       const entry = presentActivityEntry(row, trail.owner);
       const task = entry.taskId ? checklist.tasks.find((t) => t.id === entry.taskId) : undefined;
-      const subject = subjectOf(row);
-      const text = [
-        describeActivity(entry),
-        task ? `'${task.description}'` : '',
-        subject ? `with ${subject}` : '',
-      ]
-        .filter(Boolean)
-        .join(' ');
+      const text = activityText(entry, task?.description);
       return { ...entry, text };
     }),
     activityTruncated: trail.hasMore,
