@@ -80,7 +80,7 @@ async function loadImages(
       if (!file) continue;
       const { data, info } = await sharp(await readAll(file.body))
         .resize(REPORT_PHOTO_PX, REPORT_PHOTO_PX, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 72, mozjpeg: true })
+        .jpeg({ quality: 75 })
         .toBuffer({ resolveWithObject: true });
       images.set(item.taskId, { bytes: data, width: info.width, height: info.height });
     }
