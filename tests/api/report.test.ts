@@ -8,7 +8,7 @@ import { renderChecklistReport } from '#server/services/report';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
-import { setupTestApp } from '#tests/support/test-app';
+import { setupTestApp, uniqueEmail, uniqueIp } from '#tests/support/test-app';
 
 const t = setupTestApp();
 
@@ -123,5 +123,16 @@ describe('the completion report', () => {
     }
     const nobody = await t.app.inject({ method: 'GET', url: `/api/checklists/${checklist.id}/report.pdf` });
     expect(nobody.statusCode).toBe(401);
+  });
+
+  it('is limited per IP: 30 reports in 10 minutes, then 429 rate_limited', async () => {
+    const owner = await signInOwner(t.app, 'busy', uniqueEmail('busy'), uniqueIp());
+    const checklist = await createChecklist(owner, {}, 1);
+    for (let count = 0; count < 30; count++) {
+      expect((await owner.call('GET', `/api/checklists/${checklist.id}/report.pdf`)).statusCode).toBe(200);
+    }
+    const refused = await owner.call('GET', `/api/checklists/${checklist.id}/report.pdf`);
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).code).toBe('rate_limited');
   });
 });

@@ -30,6 +30,12 @@ const SCHEMAS = {
   },
 };
 
+/**
+ * A report costs about a second and a half of CPU and some 60 MB while it renders (decision 0023):
+ * per IP, plenty for an owner, not enough to tie up an instance.
+ */
+const REPORT_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+
 /** A recipient's browser gets through the session check (then 404), anyone with no cookie 401. */
 const AS_OWNER = { recipients: true } as const;
 
@@ -65,7 +71,7 @@ export async function proofRoutes(app: FastifyInstance, options: { reports: Repo
 
   routes.get(
     '/api/checklists/:id/report.pdf',
-    { schema: SCHEMAS.report, config: AS_OWNER },
+    { schema: SCHEMAS.report, config: { ...AS_OWNER, rateLimit: REPORT_LIMIT } },
     async (request, reply) => {
       const access = await ownerOnly(request);
       const report = await renderChecklistReport(reports, access, request.params.id);
