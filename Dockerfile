@@ -26,11 +26,10 @@ FROM ${NODE_IMAGE} AS runtime
 # Apertium, the local translation engine (README "Translating checklists for recipients"), is optional:
 # --build-arg APERTIUM_PACKAGES="apertium apertium-eng-spa" installs it from Debian.
 ARG APERTIUM_PACKAGES=""
-RUN if [ -n "$APERTIUM_PACKAGES" ]; then \
-      apt-get update \
-      && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $APERTIUM_PACKAGES \
-      && rm -rf /var/lib/apt/lists/*; \
-    fi
+# DejaVu Sans: the completion report's font, for names and tasks in any script (docs/decisions/0023).
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-dejavu-core $APERTIUM_PACKAGES \
+    && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     APP_ENV=production \
     HOST=0.0.0.0 \

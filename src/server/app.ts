@@ -17,6 +17,7 @@ import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
 import { type Config, fastifyTrustProxy, publicConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { proofRoutes } from './http/activity.ts';
 import { analyticsRoutes, recordActionEvents } from './http/analytics.ts';
 import { apiDocsRoutes, registerApiDocs } from './http/api-docs.ts';
 import { authRoutes } from './http/auth.ts';
@@ -255,6 +256,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(checklistRoutes, { db: database.db, cache, lists, photos, notices });
   await app.register(photoRoutes, { photos, references: new ReferencePhotoService(database.db, photos) });
   await app.register(templateRoutes, { db: database.db });
+  await app.register(proofRoutes, { reports: { db: database.db, store } });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
   await app.register(translationRoutes, { db: database.db, translation });

@@ -4,19 +4,18 @@ import type { Checklist } from '#domain/checklist';
 import type { ShareSummary } from '#domain/sharing';
 import { checklistActivity, tasks } from '#server/db/schema';
 import { createChecklist, errorOf, getChecklist, signInOwner } from '#tests/support/checklists';
-import { type RecipientBrowser, recipientBrowser, share, verified } from '#tests/support/sharing';
+import {
+  type RecipientBrowser,
+  recipientBrowser,
+  share,
+  verified,
+  verifiedRecipientOf as verifiedRecipientOfApp,
+} from '#tests/support/sharing';
 import { setupTestApp } from '#tests/support/test-app';
 
 const t = setupTestApp();
 
-async function verifiedRecipientOf(taskCount = 3) {
-  const owner = await signInOwner(t.app, 'host');
-  const checklist = await createChecklist(owner, { name: 'Cabin turnover' }, taskCount);
-  const sent = await share(owner, checklist.id);
-  const browser = recipientBrowser(t.app);
-  await verified(browser, sent);
-  return { owner, checklist, sent, browser };
-}
+const verifiedRecipientOf = (taskCount = 3) => verifiedRecipientOfApp(t.app, taskCount);
 
 function tickAs(browser: RecipientBrowser, checklist: Checklist, index: number, completed = true) {
   return browser.call('PATCH', `/api/checklists/${checklist.id}/tasks/${checklist.tasks[index]?.id}`, {
@@ -56,16 +55,19 @@ describe('a verified recipient', () => {
       .where(eq(checklistActivity.checklistId, checklist.id))
       .orderBy(checklistActivity.at);
     expect(record.map((row) => [row.action, row.shareId])).toEqual([
-      ['verified', sent.shareId],
+      ['share_sent', sent.shareId],
+      ['share_verified', sent.shareId],
       ['task_completed', sent.shareId],
       ['task_completed', sent.shareId],
-      ['task_reopened', sent.shareId],
-      ['remarks_updated', sent.shareId],
+      ['task_uncompleted', sent.shareId],
+      ['remarks_changed', sent.shareId],
       ['submitted', sent.shareId],
     ]);
-    expect(record.find((row) => row.action === 'remarks_updated')?.actorLabel).toBe(
-      'Jane (j•••e@example.com)',
-    );
+    expect(record.find((row) => row.action === 'remarks_changed')).toMatchObject({
+      actorKind: 'recipient',
+      shareName: 'Jane',
+      shareChannel: 'email',
+    });
 
     // The owner's own tick is recorded as theirs (no share).
     await owner.call('PATCH', `/api/checklists/${checklist.id}/tasks/${checklist.tasks[2]?.id}`, {
@@ -228,9 +230,9 @@ describe('a verified recipient', () => {
       .from(checklistActivity)
       .where(eq(checklistActivity.checklistId, checklist.id))
       .orderBy(checklistActivity.at);
-    expect(actors.filter((row) => row.action !== 'verified')).toEqual([
+    expect(actors.filter((row) => !row.action.startsWith('share_'))).toEqual([
       { action: 'task_completed', shareId: null },
-      { action: 'remarks_updated', shareId: null },
+      { action: 'remarks_changed', shareId: null },
     ]);
   });
 });

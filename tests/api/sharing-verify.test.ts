@@ -238,8 +238,11 @@ describe('what a verification leaves on record', () => {
       .select()
       .from(checklistActivity)
       .where(eq(checklistActivity.checklistId, checklist.id));
-    expect(rows.map((row) => [row.action, row.shareId, row.actorLabel])).toEqual([
-      ['verified', sent.shareId, 'Jane (j•••e@example.com)'],
+    expect(
+      rows.map((row) => [row.action, row.shareId, row.actorKind, row.shareName, row.shareChannel]),
+    ).toEqual([
+      ['share_sent', sent.shareId, 'owner', 'Jane', 'email'],
+      ['share_verified', sent.shareId, 'recipient', 'Jane', 'email'],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ShareResponse, VerifyResponse } from '#domain/sharing';
-import type { Owner } from './checklists.ts';
+import { createChecklist, type Owner, signInOwner } from './checklists.ts';
 import { uniqueIp } from './test-app.ts';
 
 /** Shares the checklist by e-mail (or other fields) as the owner; fails the test unless 200. */
@@ -65,4 +65,14 @@ export async function verified(browser: RecipientBrowser, sent: ShareResponse): 
 /** A 6-digit code that is not this one. */
 export function wrongCode(code: string | undefined): string {
   return code === '000000' ? '111111' : '000000';
+}
+
+/** The owner 'host', their checklist 'Cabin turnover' shared with Jane, and Jane's browser, verified. */
+export async function verifiedRecipientOf(app: FastifyInstance, taskCount = 3) {
+  const owner = await signInOwner(app, 'host');
+  const checklist = await createChecklist(owner, { name: 'Cabin turnover' }, taskCount);
+  const sent = await share(owner, checklist.id);
+  const browser = recipientBrowser(app);
+  await verified(browser, sent);
+  return { owner, checklist, sent, browser };
 }

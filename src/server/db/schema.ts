@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ACTIVITY_ACTIONS, ACTIVITY_ACTOR_KINDS } from '#domain/activity';
 import { BILLING_INTERVALS, PAID_TIERS, SUBSCRIPTION_STATUSES } from '#domain/billing';
 import { DEFAULT_TIER, TIERS } from '#domain/plans';
 
@@ -322,17 +323,13 @@ export const shareGrants = pgTable(
   ],
 );
 
-export const ACTIVITY_ACTIONS = [
-  'photo_added',
-  'task_completed',
-  'task_reopened',
-  'photo_removed',
-  'remarks_updated',
-  'submitted',
-  'verified',
-] as const;
-
-/** Who did what to a checklist, and when: the owner (share null) or a recipient (their share). */
+/**
+ * Who did what to a checklist, and when: the owner or a recipient (their share). Append-only: a
+ * trigger refuses any UPDATE or DELETE except the cascade of the checklist's own delete (and the
+ * share's `set null`, which changes nothing the record says). The share's recipient (name, channel,
+ * contact) is copied in when the entry is written, so the record stands whatever happens to the share;
+ * a photo's SHA-256 and capture time likewise (the photo row goes when it is replaced).
+ */
 export const checklistActivity = pgTable(
   'checklist_activity',
   {
@@ -341,10 +338,22 @@ export const checklistActivity = pgTable(
       .notNull()
       .references(() => checklists.id, { onDelete: 'cascade' }),
     shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
-    /** Kept for the record even after the share is gone: 'Jane (j•••e@example.com)'. */
-    actorLabel: text('actor_label'),
+    actorKind: text('actor_kind', { enum: ACTIVITY_ACTOR_KINDS }).notNull().default('owner'),
+    /**
+     * The recipient of the entry's share, as they were when it was written: the one who acted, or
+     * the one the owner shared with, revoked or sent a new link to. Their name as the owner gave it,
+     * the channel they are verified by and the contact (masked whenever it is shown).
+     */
+    shareName: text('share_name'),
+    shareChannel: text('share_channel', { enum: SHARE_CHANNELS }),
+    shareContact: text('share_contact'),
     action: text('action', { enum: ACTIVITY_ACTIONS }).notNull(),
     taskId: text('task_id'),
+    /** The photo added or removed: the SHA-256 of the original and the camera's capture time. */
+    photoSha256: text('photo_sha256'),
+    photoCapturedAt: text('photo_captured_at'),
+    /** A photo added in place of another. */
+    photoReplaced: boolean('photo_replaced').notNull().default(false),
     at: timestamptz('at').notNull().default(sql`clock_timestamp()`),
   },
   (t) => [

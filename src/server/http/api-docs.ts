@@ -31,6 +31,7 @@ export const API_TAGS = [
   { name: 'sharing', description: 'Verified sharing: codes, links, the shared checklist' },
   { name: 'translation', description: "The owner's language and remarks in it" },
   { name: 'photos', description: 'Photo proof: upload and the authorised photo route' },
+  { name: 'proof', description: "A checklist's activity trail and completion report (its owner only)" },
   { name: 'analytics', description: 'Page views and events' },
   { name: 'realtime', description: 'The WebSocket handshake (messages: docs/api.md "Realtime")' },
   { name: 'pages', description: 'Server-rendered pages and their assets (the sign-in popup, the app shell)' },

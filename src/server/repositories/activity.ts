@@ -1,20 +1,125 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { ActivityAction } from '#domain/activity';
 import type { Database } from '../db/client.ts';
-import { checklistActivity } from '../db/schema.ts';
+import { checklistActivity, checklists, shares, users } from '../db/schema.ts';
 import { newId } from '../ids.ts';
+import { toDate } from './sql-values.ts';
 
 /**
- * The record of who did what to a checklist (checklist_activity). A recipient's record names their
- * share, which also tells the change notice of the same transaction who acted (migration 0008).
+ * The record of who did what to a checklist (checklist_activity; docs/decisions/0023). Append-only:
+ * the database refuses to change or delete an entry (migration 0015), except with its checklist.
+ * A recipient's entry names their share, which also tells the change notice of the same transaction
+ * who acted (migration 0008), and copies who they are from it, so the entry stands on its own.
+ * The tick writes its entry inside its own statement (repositories/task-updates.ts).
  */
+
+export interface PhotoOfRecord {
+  sha256: string;
+  capturedAt: string | null;
+  replaced?: boolean;
+}
+
 export async function recordActivity(
   db: Database,
   entry: {
     checklistId: string;
+    /** The recipient's share: who acted (or, with `actorKind: 'owner'`, whom the owner acted on). */
     shareId: string | null;
-    actorLabel: string | null;
-    action: (typeof checklistActivity.$inferInsert)['action'];
+    /** Who acted; by default a recipient when a share is named, else the owner. */
+    actorKind?: 'owner' | 'recipient';
+    action: ActivityAction;
     taskId?: string;
+    photo?: PhotoOfRecord | null;
   },
 ): Promise<void> {
-  await db.insert(checklistActivity).values({ id: newId('activity'), ...entry });
+  const id = newId('activity');
+  const photo = entry.photo ?? null;
+  const common = {
+    id,
+    checklistId: entry.checklistId,
+    action: entry.action,
+    taskId: entry.taskId ?? null,
+    photoSha256: photo?.sha256 ?? null,
+    photoCapturedAt: photo?.capturedAt ?? null,
+    photoReplaced: photo?.replaced ?? false,
+  };
+  if (!entry.shareId) {
+    await db.insert(checklistActivity).values({ ...common, shareId: null, actorKind: 'owner' });
+    return;
+  }
+  // One statement: the share's name, channel and contact as they are now go into the entry.
+  await db.insert(checklistActivity).select(
+    db
+      .select({
+        id: sql`${common.id}`.as('id'),
+        checklistId: sql`${common.checklistId}`.as('checklist_id'),
+        shareId: shares.id,
+        actorKind: sql`${entry.actorKind ?? 'recipient'}`.as('actor_kind'),
+        shareName: shares.recipientName,
+        shareChannel: shares.channel,
+        shareContact: shares.contact,
+        action: sql`${common.action}`.as('action'),
+        taskId: sql`${common.taskId}`.as('task_id'),
+        photoSha256: sql`${common.photoSha256}`.as('photo_sha256'),
+        photoCapturedAt: sql`${common.photoCapturedAt}`.as('photo_captured_at'),
+        photoReplaced: sql`${common.photoReplaced}::boolean`.as('photo_replaced'),
+        at: sql`clock_timestamp()`.as('at'),
+      })
+      .from(shares)
+      .where(eq(shares.id, entry.shareId)),
+  );
+}
+
+/** Where a page starts: before this entry (its time as the database wrote it, exactly, and its id). */
+export interface ActivityCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * One page of the owner's checklist's record, newest first, from before the cursor; the checklist's
+ * owner is checked in the same statement (no rows and `owned` false: not theirs, or no such
+ * checklist). One row more than asked says whether there is a next page.
+ */
+export async function activityPage(
+  db: Database,
+  ownerId: string,
+  checklistId: string,
+  page: { limit: number; before: ActivityCursor | null },
+) {
+  const before: SQL | undefined = page.before
+    ? sql`(${checklistActivity.at}, ${checklistActivity.id}) < (${page.before.at}::timestamptz, ${page.before.id})`
+    : undefined;
+  const owned = db
+    .select({ ownerName: users.displayName, ownerEmail: users.email })
+    .from(checklists)
+    .innerJoin(users, eq(users.id, checklists.userId))
+    .where(and(eq(checklists.id, checklistId), eq(checklists.userId, ownerId)));
+  const [owner] = await owned;
+  if (!owner) return null;
+  const rows = await db
+    .select({
+      id: checklistActivity.id,
+      at: checklistActivity.at,
+      /** The time to the microsecond, for the cursor (a JavaScript Date keeps milliseconds). */
+      atExact: sql<string>`${checklistActivity.at}::text`,
+      actorKind: checklistActivity.actorKind,
+      shareName: checklistActivity.shareName,
+      shareChannel: checklistActivity.shareChannel,
+      shareContact: checklistActivity.shareContact,
+      action: checklistActivity.action,
+      taskId: checklistActivity.taskId,
+      photoSha256: checklistActivity.photoSha256,
+      photoCapturedAt: checklistActivity.photoCapturedAt,
+      photoReplaced: checklistActivity.photoReplaced,
+    })
+    .from(checklistActivity)
+    .where(and(eq(checklistActivity.checklistId, checklistId), before))
+    .orderBy(desc(checklistActivity.at), desc(checklistActivity.id))
+    .limit(page.limit + 1);
+  return {
+    owner,
+    rows: rows.slice(0, page.limit).map((row) => ({ ...row, at: toDate(row.at) })),
+    hasMore: rows.length > page.limit,
+  };
 }

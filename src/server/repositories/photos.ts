@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { checklists, photos, tasks } from '../db/schema.ts';
 import type { ChecklistAccess } from '../policies/checklists.ts';
@@ -51,7 +51,14 @@ export async function setTaskPhoto(db: Database, checklistId: string, taskId: st
       updatedAt: sql`now()`,
     })
     .where(and(eq(tasks.checklistId, checklistId), eq(tasks.id, taskId)))
-    .returning();
+    .returning({
+      ...getTableColumns(tasks),
+      // A subquery of RETURNING reads the statement's snapshot: the task as it was, for the record.
+      wasCompleted: sql<boolean>`(select t.completed from ${tasks} t where t.checklist_id = ${checklistId} and t.id = ${taskId})`,
+      previousPhotoUrl: sql<
+        string | null
+      >`(select t.photo_url from ${tasks} t where t.checklist_id = ${checklistId} and t.id = ${taskId})`,
+    });
   return row;
 }
 
@@ -133,4 +140,21 @@ export async function photoFilesById(db: Database, photoIds: readonly string[]):
     .from(photos)
     .where(inArray(photos.id, [...new Set(photoIds)]));
   return new Set(rows.flatMap((row) => [row.displayKey, row.thumbKey]));
+}
+
+/** Every photo of this checklist with its evidence (the report names each task's by its photo_url). */
+export async function photosOfChecklist(db: Database, checklistId: string) {
+  const rows = await db
+    .select({
+      id: photos.id,
+      displayKey: photos.displayKey,
+      width: photos.width,
+      height: photos.height,
+      originalSha256: photos.originalSha256,
+      capturedAt: photos.capturedAt,
+      receivedAt: photos.receivedAt,
+    })
+    .from(photos)
+    .where(eq(photos.checklistId, checklistId));
+  return new Map(rows.map((row) => [photoUrlOf(row.id), row]));
 }

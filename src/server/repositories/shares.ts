@@ -409,7 +409,9 @@ export async function liveSharesOf(db: Database, checklistId: string, now: Date)
       lastActivityAt: sql<string | null>`(${db
         .select({ at: sql`max(${checklistActivity.at})` })
         .from(checklistActivity)
-        .where(eq(checklistActivity.shareId, shares.id))})`,
+        .where(
+          and(eq(checklistActivity.shareId, shares.id), eq(checklistActivity.actorKind, 'recipient')),
+        )})`,
     })
     .from(shares)
     .where(and(eq(shares.checklistId, checklistId), isShareLive()))

@@ -1,8 +1,18 @@
-import { type AnyColumn, and, eq, exists, or, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  eq,
+  exists,
+  isNotNull,
+  or,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { TaskPatch } from '#domain/checklist';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklistActivity, checklists, tasks } from '../db/schema.ts';
+import { checklistActivity, checklists, photos, tasks } from '../db/schema.ts';
 import { type ActorKind, actingKindSql } from '../policies/checklists.ts';
 import { callerCtes, callerParams, type Presented, presentedBy } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
@@ -25,14 +35,6 @@ export function taskChangeOf(patch: TaskPatch): TaskChange {
   const completion = patch.completed === true ? 'tick' : patch.completed === false ? 'untick' : 'keep';
   return `${completion}${patch.photoUrl === null ? '-unphoto' : ''}`;
 }
-
-const ACTION_OF: Record<Exclude<TaskChange, 'keep'>, 'task_completed' | 'task_reopened' | 'photo_removed'> = {
-  tick: 'task_completed',
-  untick: 'task_reopened',
-  'keep-unphoto': 'photo_removed',
-  'tick-unphoto': 'task_completed',
-  'untick-unphoto': 'task_reopened',
-};
 
 /**
  * The statement of one kind of change. The checklist row is touched first (which orders this change
@@ -116,21 +118,45 @@ function taskStatement(
         actorKind: sql<ActorKind>`${acting}`.as('actor_kind'),
       }),
   );
-  // Columns in the table's order: id, checklist_id, share_id, actor_label, action, task_id, at.
+  // The record: who acted (a recipient's name, channel and contact copied from their grant's share,
+  // so the entry stands on its own: docs/decisions/0023), and one entry per field this write changes.
   const shareOfActor = grant
     ? sql`case when ${touched.actorKind} = 'recipient' then (select ${grant.shareId} from ${grant}) end`
     : sql`null`;
-  const action = bothFields
-    ? sql`case when exists(${taskWhere(completionWins)}) then ${ACTION_OF[change]} else 'photo_removed' end`
-    : sql`${ACTION_OF[change]}`;
-  const logged = db.$with('logged').as(
-    db
-      .insert(checklistActivity)
-      .select(
-        sql`select ${sql.placeholder('activityId')}, ${touched.id}, ${shareOfActor}, null, ${action}, ${sql.placeholder('taskId')}, clock_timestamp() from ${touched}`,
-      )
-      .returning({ id: checklistActivity.id }),
-  );
+  const ofRecipient = (column: unknown) =>
+    grant && column
+      ? sql`case when ${touched.actorKind} = 'recipient' then (select ${column} from ${grant}) end`
+      : sql`null`;
+  const actor = sql`${shareOfActor}, ${touched.actorKind}, ${ofRecipient(grant?.recipientName)}, ${ofRecipient(
+    grant?.channel,
+  )}, ${ofRecipient(grant?.contact)}`;
+  /** The photo the task had (the one this write removes), by the task's photo_url '/api/photos/{id}'. */
+  const removedPhoto = (column: AnyColumn) =>
+    sql`(select ${column} from ${photos} where ${photos.checklistId} = ${sql.placeholder('checklistId')} and '/api/photos/' || ${photos.id} = (${db
+      .select({ url: tasks.photoUrl })
+      .from(tasks)
+      .where(thisTask)}))`;
+  // Columns in the table's order: id, checklist_id, share_id, actor_kind, share_name, share_channel,
+  // share_contact, action, task_id, photo_sha256, photo_captured_at, photo_replaced, at.
+  const completionEntry = sql`select ${sql.placeholder('activityId')}, ${touched.id}, ${actor}, ${
+    tick ? 'task_completed' : 'task_uncompleted'
+  }, ${sql.placeholder('taskId')}, null, null, false, clock_timestamp() from ${touched}${
+    bothFields ? sql` where exists(${taskWhere(completionWins)})` : sql``
+  }`;
+  const photoEntry = sql`select ${sql.placeholder('activityId')} || '_photo', ${touched.id}, ${actor}, 'photo_removed', ${sql.placeholder(
+    'taskId',
+  )}, ${removedPhoto(photos.originalSha256)}, ${removedPhoto(photos.capturedAt)}, false, clock_timestamp() from ${touched}${
+    bothFields ? sql` where exists(${taskWhere(and(photoWins, isNotNull(tasks.photoUrl)))})` : sql``
+  }`;
+  const entries =
+    completes && unphoto
+      ? sql`${completionEntry} union all ${photoEntry}`
+      : completes
+        ? completionEntry
+        : photoEntry;
+  const logged = db
+    .$with('logged')
+    .as(db.insert(checklistActivity).select(entries).returning({ id: checklistActivity.id }));
   // PostgreSQL takes data-modifying CTEs at the top level only: a keyed statement lists them all there.
   const update = (withs: WithSubquery[]) =>
     (withs.length > 0 ? db.with(...withs) : db)

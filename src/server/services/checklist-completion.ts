@@ -21,11 +21,9 @@ import { getChecklist, readChecklist } from './checklists.ts';
  * alone, so an editor open elsewhere is not made stale.
  */
 
-/** Who did it, for the record: the owner (no share) or the recipient's share and label. */
+/** Who did it, for the record: the owner (no share) or the recipient's share. */
 function actorOfRecord(access: ChecklistAccess) {
-  return access.kind === 'recipient'
-    ? { shareId: access.shareId, actorLabel: access.actorLabel }
-    : { shareId: null, actorLabel: null };
+  return { shareId: access.kind === 'recipient' ? access.shareId : null };
 }
 
 /**
@@ -49,7 +47,7 @@ export async function updateRemarks(
       changedAt: input.changedAt,
     });
     if (written) {
-      await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_updated' });
+      await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_changed' });
     }
     // Not written: out of reach (404 from the read) or an older write (the checklist as it is).
     return asSeenBy(access.kind, await getChecklist(tx, access, checklistId));
@@ -87,6 +85,9 @@ export async function submitChecklist(
       remarks !== undefined ? { text: remarks, language: remarksLanguage } : undefined,
     );
     if (!submitted?.submittedAt) throw new Error('submit update returned nothing');
+    if (remarks !== undefined && remarks !== current.remarks) {
+      await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_changed' });
+    }
     await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'submitted' });
     return {
       ...asSeenBy(access.kind, current),

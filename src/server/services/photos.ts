@@ -139,14 +139,28 @@ export class PhotoService implements PhotoFiles {
     return this.keep(access, { checklistId, taskId, kind: 'proof' }, photo, async (tx, photoId) => {
       const updated = await setTaskPhoto(tx, checklistId, taskId, photoId);
       if (!updated) throw taskNotFound();
+      const { wasCompleted, previousPhotoUrl, ...task } = updated;
+      // A photo completes its task: that tick is recorded too, before the photo.
+      if (!wasCompleted) {
+        await recordActivity(tx, {
+          checklistId,
+          shareId: recipient?.shareId ?? null,
+          action: 'task_completed',
+          taskId,
+        });
+      }
       await recordActivity(tx, {
         checklistId,
         shareId: recipient?.shareId ?? null,
-        actorLabel: recipient?.actorLabel ?? null,
         action: 'photo_added',
         taskId,
+        photo: {
+          sha256: photo.originalSha256,
+          capturedAt: photo.capturedAt,
+          replaced: previousPhotoUrl !== null,
+        },
       });
-      return presentTask(updated);
+      return presentTask(task);
     });
   }
 

@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import { type CodeSent, ownerNameOf } from '../presenters/shares.ts';
+import { recordActivity } from '../repositories/activity.ts';
 import { ownedChecklistWithOwner } from '../repositories/checklists.ts';
 import {
   type CodeSendRecord,
@@ -282,6 +283,13 @@ export async function sendShareCode(
   });
   // Only once the new link is out do the browsers verified through the old one lose their access.
   if (prepared.replaceToken) await deleteGrantsOfShare(db, share.id);
+  // Recorded once the message is out: a send the carrier refused is undone and leaves no entry.
+  await recordActivity(db, {
+    checklistId: input.checklistId,
+    shareId: share.id,
+    actorKind: 'owner',
+    action: prepared.replaceToken ? 'link_replaced' : 'share_sent',
+  });
   return sent;
 }
 

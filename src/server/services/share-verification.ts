@@ -142,8 +142,7 @@ export async function verifyShareCode(
     await recordActivity(tx, {
       checklistId: share.checklistId,
       shareId: share.id,
-      actorLabel: recipientLabel(share),
-      action: 'verified',
+      action: 'share_verified',
     });
   });
   return {

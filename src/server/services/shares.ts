@@ -2,6 +2,7 @@ import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import type { CodeSent } from '../presenters/shares.ts';
+import { recordActivity } from '../repositories/activity.ts';
 import { checklistInReach } from '../repositories/checklists.ts';
 import {
   deleteGrantsOfShare,
@@ -28,6 +29,7 @@ export async function revokeShare(db: Database, access: OwnerAccess, checklistId
     if (!(await checklistInReach(tx, access, checklistId))) throw checklistNotFound();
     if (!(await revokeShareRow(tx, checklistId, shareId))) throw shareNotFound();
     await deleteGrantsOfShare(tx, shareId);
+    await recordActivity(tx, { checklistId, shareId, actorKind: 'owner', action: 'share_revoked' });
   });
 }
 

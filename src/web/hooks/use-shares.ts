@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '#domain/languages';
 import type { ShareResponse, ShareSummary } from '#domain/sharing';
 import { apiRequest } from '../lib/api.ts';
+import { refreshActivity } from './use-activity.ts';
 
 /** The owner's side of verified sharing (docs/api.md "Sharing"): who a checklist is shared with, send, revoke. */
 export const shareKeys = {
@@ -44,7 +45,10 @@ export function useSendShare() {
     retry: false,
     networkMode: 'always',
     onSettled: (_data, _error, body) =>
-      queryClient.invalidateQueries({ queryKey: shareKeys.list(body.checklistId), exact: true }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: shareKeys.list(body.checklistId), exact: true }),
+        refreshActivity(queryClient, body.checklistId),
+      ]),
   });
 }
 
@@ -62,7 +66,11 @@ export function useRevokeShare(checklistId: string) {
         (old) => old && { shares: old.shares.filter((share) => share.id !== shareId) },
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key, exact: true }),
+        refreshActivity(queryClient, checklistId),
+      ]),
   });
 }
 
@@ -78,6 +86,10 @@ export function useSendNewLink(checklistId: string) {
     // A message goes out with each: never repeated behind the owner's back.
     retry: false,
     networkMode: 'always',
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shareKeys.list(checklistId), exact: true }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: shareKeys.list(checklistId), exact: true }),
+        refreshActivity(queryClient, checklistId),
+      ]),
   });
 }

@@ -7,6 +7,7 @@ import { useChecklist } from '../hooks/use-checklists.ts';
 import { useLiveChecklist } from '../hooks/use-live-updates.ts';
 import { isApiError } from '../lib/api.ts';
 import { isNewChecklistId, ownerChecklistSlot } from '../sync/index.ts';
+import { ActivitySection } from './checklist/activity-section.tsx';
 import { ChecklistActions } from './checklist/checklist-actions.tsx';
 import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
@@ -61,6 +62,7 @@ export default function ChecklistPage() {
         <ChecklistDetailSkeleton />
       )}
       {checklist.data && <SharedWith checklistId={checklist.data.id} checklistName={checklist.data.name} />}
+      {checklist.data && <ActivitySection checklistId={checklist.data.id} tasks={checklist.data.tasks} />}
     </main>
   );
 }

@@ -10,6 +10,8 @@ export const checklistKeys = {
   all: ['/api/checklists'] as const,
   list: (userId: string) => ['/api/checklists', { userId }] as const,
   detail: (id: string) => ['/api/checklists', id] as const,
+  /** The owner's activity trail of one checklist (hooks/use-activity.ts). */
+  activity: (id: string) => ['/api/checklists', id, 'activity'] as const,
 };
 export const STATS_KEY = ['/api/dashboard/stats'] as const;
 
@@ -45,6 +47,11 @@ export function ownerChecklistSlot(id: string): ChecklistQuerySlot {
     context: { kind: 'owner' },
     read: (queryClient) => queryClient.getQueryData<Checklist>(key),
     write: (queryClient, change) => queryClient.setQueryData<Checklist>(key, (old) => old && change(old)),
-    refreshRelated: (queryClient) => refreshChecklistData(queryClient, { details: false }),
+    // The activity trail follows the checklist's revision: every change is also an entry.
+    refreshRelated: (queryClient) =>
+      Promise.all([
+        refreshChecklistData(queryClient, { details: false }),
+        queryClient.invalidateQueries({ queryKey: checklistKeys.activity(id), exact: true }),
+      ]),
   };
 }

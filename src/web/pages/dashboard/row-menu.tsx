@@ -1,8 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Copy, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Copy, FileDown, Pencil, Share2, Trash2 } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
+import { reportPath } from '../../hooks/use-activity.ts';
 import { cn } from '../../lib/cn.ts';
 import { RowMenuButton, type RowMenuProps, type StandInHandoff } from './row-menu-button.tsx';
+
+const ITEM_BASE =
+  'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none select-none';
+const ITEM_CLASS = cn(ITEM_BASE, 'text-slate-800 data-highlighted:bg-slate-100');
 
 /** Gives the menu's button what its stand-in received (see StandInHandoff), once. */
 function takeOver(button: HTMLButtonElement | null, handoff: StandInHandoff | undefined): void {
@@ -19,7 +24,10 @@ function takeOver(button: HTMLButtonElement | null, handoff: StandInHandoff | un
   }
 }
 
-/** A row's menu: Edit, Share Link and Duplicate (once the checklist is on the server), Delete. */
+/**
+ * A row's menu: Edit, Share Link, Duplicate and Download report (once the checklist is on the
+ * server), Delete.
+ */
 export function RowMenu({ checklist, actions, shareable, handoff }: RowMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   // After Radix's own effects (its children's), so the press reaches a menu that listens.
@@ -48,6 +56,15 @@ export function RowMenu({ checklist, actions, shareable, handoff }: RowMenuProps
               Duplicate
             </MenuItem>
           )}
+          {shareable && (
+            <DropdownMenu.Item asChild className={ITEM_CLASS}>
+              {/* A plain link: the server answers the PDF as an attachment with its own filename. */}
+              <a href={reportPath(checklist.id)} download>
+                <FileDown className="h-4 w-4" aria-hidden="true" />
+                Download report
+              </a>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <MenuItem icon={Trash2} onSelect={() => actions.onDelete(checklist)} destructive>
             Delete
@@ -73,7 +90,7 @@ function MenuItem({
     <DropdownMenu.Item
       onSelect={onSelect}
       className={cn(
-        'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none select-none',
+        ITEM_BASE,
         destructive
           ? 'text-red-700 data-highlighted:bg-red-50'
           : 'text-slate-800 data-highlighted:bg-slate-100',

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { activityText } from '#domain/activity';
+import type { PhotoStore } from '../adapters/storage/photo-store.ts';
+import type { Database } from '../db/client.ts';
+import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
+import { actorOf, presentActivityEntry } from '../presenters/activity.ts';
+import { activityPage } from '../repositories/activity.ts';
+import { photosOfChecklist } from '../repositories/photos.ts';
+import { readChecklist } from './checklists.ts';
+import { layOutReport, type ReportData, type ReportImage, type ReportTask } from './report-layout.ts';
+
+/**
+ * The completion report (docs/decisions/0023): one PDF per checklist that an owner can hand to anyone
+ * (GET /api/checklists/{id}/report.pdf, and the notification e-mail's attachment). The checklist,
+ * its status and progress, each task with who ticked it and when and its photo (the display copy,
+ * scaled down), the remarks, the whole activity trail, and a verification line.
+ *
+ * The verification line's SHA-256 is of the report's data, not of the PDF (a file cannot carry its
+ * own hash): the data is attached to the PDF as `report-data.json`, exactly the bytes hashed, so
+ * anyone can detach it (`pdfdetach -saveall report.pdf`), hash it (`sha256sum report-data.json`), and
+ * compare each photo's SHA-256 in it with the original file's.
+ */
+
+/** The trail entries a report lists at most (newest first); a longer trail says how many it left out. */
+export const REPORT_TRAIL_MAX = 2000;
+
+/** Photos are scaled down to this many pixels on their longer side before they go into the PDF. */
+const REPORT_PHOTO_PX = 720;
+/** Photos read and scaled at once. */
+const PHOTO_CONCURRENCY = 4;
+
+export interface RenderedReport {
+  bytes: Buffer;
+  filename: string;
+  /** SHA-256 (hex) of the report's data (`report-data.json` inside the PDF): the verification line's. */
+  sha256: string;
+}
+
+export interface ReportContext {
+  db: Database;
+  store: Pick<PhotoStore, 'get'>;
+}
+
+function sha256Hex(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** 'Cabin turnover' → 'cabin-turnover-report-2026-11-26.pdf' (ASCII, safe in any header). */
+export function reportFilename(name: string, at: Date): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${slug || 'checklist'}-report-${at.toISOString().slice(0, 10)}.pdf`;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** The display copy of each task's photo, scaled down; a photo whose file is gone is left out. */
+async function loadImages(
+  store: ReportContext['store'],
+  keys: { taskId: string; key: string }[],
+): Promise<Map<string, ReportImage>> {
+  const images = new Map<string, ReportImage>();
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const item = keys[next++];
+      if (!item) break;
+      const file = await store.get(item.key);
+      if (!file) continue;
+      const { data, info } = await sharp(await readAll(file.body))
+        .resize(REPORT_PHOTO_PX, REPORT_PHOTO_PX, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 75 })
+        .toBuffer({ resolveWithObject: true });
+      images.set(item.taskId, { bytes: data, width: info.width, height: info.height });
+    }
+  };
+  await Promise.all(Array.from({ length: PHOTO_CONCURRENCY }, worker));
+  return images;
+}
+
+/** The report's data: what it says, before it is laid out. Null when the owner has no such checklist. */
+export async function reportDataOf(
+  db: Database,
+  access: OwnerAccess,
+  checklistId: string,
+  now: Date,
+): Promise<{ data: ReportData; photoKeys: { taskId: string; key: string }[] } | null> {
+  const [checklist, trail, photos] = await Promise.all([
+    readChecklist(db, access, checklistId),
+    activityPage(db, access.userId, checklistId, { limit: REPORT_TRAIL_MAX, before: null }),
+    photosOfChecklist(db, checklistId),
+  ]);
+  if (!checklist || !trail) return null;
+  const ownerName = actorOf({ actorKind: 'owner' } as never, trail.owner).name;
+  const tickedBy = new Map<string, string>();
+  // Newest first: the first tick seen of a task is its last.
+  for (const row of trail.rows) {
+    if (row.action === 'task_completed' && row.taskId && !tickedBy.has(row.taskId)) {
+      const actor = actorOf(row, trail.owner);
+      tickedBy.set(
+        row.taskId,
+        actor.kind === 'owner'
+          ? `${actor.name} (owner)`
+          : `${actor.name}${actor.maskedContact && actor.name !== actor.maskedContact ? ` (${actor.maskedContact})` : ''}`,
+      );
+    }
+  }
+  const photoKeys: { taskId: string; key: string }[] = [];
+  const tasks: ReportTask[] = checklist.tasks.map((task) => {
+    const photo = task.photoUrl ? photos.get(task.photoUrl) : undefined;
+    if (photo) photoKeys.push({ taskId: task.id, key: photo.displayKey });
+    return {
+      id: task.id,
+      description: task.description,
+      details: task.details,
+      photoRequired: task.photoRequired,
+      completed: task.completed,
+      completedAt: task.completedAt,
+      tickedBy: task.completed ? (tickedBy.get(task.id) ?? null) : null,
+      photo: photo
+        ? {
+            sha256: photo.originalSha256,
+            capturedAt: photo.capturedAt,
+            receivedAt: photo.receivedAt.toISOString(),
+          }
+        : null,
+    };
+  });
+  const completedTasks = checklist.tasks.filter((task) => task.completed).length;
+  const data: ReportData = {
+    format: 'listsync-report/1',
+    generatedAt: now.toISOString(),
+    checklist: {
+      id: checklist.id,
+      name: checklist.name,
+      owner: ownerName,
+      status: checklist.status,
+      progress: checklist.progress,
+      completedTasks,
+      totalTasks: checklist.tasks.length,
+      createdAt: checklist.createdAt,
+      submittedAt: checklist.submittedAt,
+      remarks: checklist.remarks,
+    },
+    tasks,
+    activity: trail.rows.map((row) => {
+      const entry = presentActivityEntry(row, trail.owner);
+      const task = entry.taskId ? checklist.tasks.find((t) => t.id === entry.taskId) : undefined;
+      const text = activityText(entry, task?.description);
+      return { ...entry, text };
+    }),
+    activityTruncated: trail.hasMore,
+  };
+  return { data, photoKeys };
+}
+
+/**
+ * The checklist's completion report as a PDF, for its owner (anyone else: 404 not_found). Usable
+ * beyond the route: the notification e-mail attaches `bytes` under `filename`.
+ */
+export async function renderChecklistReport(
+  context: ReportContext,
+  access: OwnerAccess,
+  checklistId: string,
+  now = new Date(),
+): Promise<RenderedReport> {
+  const found = await reportDataOf(context.db, access, checklistId, now);
+  if (!found) throw checklistNotFound();
+  const json = Buffer.from(JSON.stringify(found.data, null, 2));
+  const sha256 = sha256Hex(json);
+  const images = await loadImages(context.store, found.photoKeys);
+  const bytes = await layOutReport({ data: found.data, json, sha256, images });
+  return { bytes, filename: reportFilename(found.data.checklist.name, now), sha256 };
+}
