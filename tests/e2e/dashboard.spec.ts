@@ -61,7 +61,13 @@ test('delete asks first: Cancel keeps the checklist, Delete removes it', async (
   const row = page.getByTestId('checklist-row').filter({ hasText: 'Boiler service' });
 
   await row.getByRole('button', { name: 'Checklist actions' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Edit', 'Share Link', 'Duplicate', 'Delete']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Edit',
+    'Share Link',
+    'Duplicate',
+    'Download report',
+    'Delete',
+  ]);
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(dialog).toContainText(
@@ -88,6 +94,8 @@ async function chooseDeleteFromMenu(page: Page) {
   await expect(page.getByRole('menuitem', { name: 'Share Link' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Download report' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -148,7 +156,13 @@ test("a row's menu pressed before its code has arrived opens once it has", async
   await page.goto('/dashboard');
   await trigger.click();
   releaseAgain();
-  await expect(page.getByRole('menuitem')).toHaveText(['Edit', 'Share Link', 'Duplicate', 'Delete']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Edit',
+    'Share Link',
+    'Duplicate',
+    'Download report',
+    'Delete',
+  ]);
 });
 
 test.describe('the free plan limit', () => {
