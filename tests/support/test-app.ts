@@ -31,6 +31,8 @@ export interface TestAppOptions {
   translation?: BuildAppOptions['translation'];
   /** Sees every route as it is registered. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** The completion report attached to owner e-mails (a fixed file in tests). */
+  attachReport?: BuildAppOptions['attachReport'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -65,6 +67,7 @@ export async function buildTestApp(
     ...(options.realtime ? { realtime: options.realtime } : {}),
     ...(options.translation ? { translation: options.translation } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.attachReport ? { attachReport: options.attachReport } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }

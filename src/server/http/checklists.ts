@@ -223,7 +223,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     },
     async (request) =>
       submitChecklist(
-        db,
+        context,
         callerOf(request),
         request.params.id,
         request.body.remarks,
