@@ -1,13 +1,14 @@
-import { LayoutDashboard, LogOut, Tag } from 'lucide-react';
+import { LayoutDashboard, LogOut, Settings, Tag } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { userLabel } from '#domain/user';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { Brand } from './brand.tsx';
 import { LocalModeBadge } from './local-mode-badge.tsx';
+import { NotificationsBell } from './notifications-bell.tsx';
 import { Button } from './ui/button.tsx';
 
 /** Pages of a signed-in owner (routes.tsx): there the header will show who is signed in. */
-const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/)/;
+const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/|settings)/;
 
 /** The signed-in app header; hidden on the landing page, which has its own. */
 export function AppHeader() {
@@ -32,6 +33,12 @@ export function AppHeader() {
               <Link href="/pricing" aria-label="Pricing">
                 <Tag className="h-4 w-4" aria-hidden="true" />
                 <span className="hidden sm:inline">Pricing</span>
+              </Link>
+            </Button>
+            <NotificationsBell />
+            <Button asChild variant="ghost" size="sm" className="px-2">
+              <Link href="/settings" aria-label="Settings">
+                <Settings className="h-4 w-4" aria-hidden="true" />
               </Link>
             </Button>
             <div
