@@ -15,7 +15,7 @@ function BellStandIn() {
   return (
     <span
       aria-hidden="true"
-      className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-400"
+      className="inline-flex h-9 w-8 items-center sm:w-9 justify-center rounded-lg text-slate-400"
     >
       <Bell className="h-5 w-5" />
     </span>

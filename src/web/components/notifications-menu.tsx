@@ -46,7 +46,7 @@ export function NotificationsMenu() {
       <DropdownMenu.Trigger
         aria-label={label}
         data-testid="notifications-button"
-        className="relative inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500"
+        className="relative inline-flex h-9 w-8 items-center sm:w-9 justify-center rounded-lg text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500"
       >
         <Bell className="h-5 w-5" aria-hidden="true" />
         {unread > 0 && (
