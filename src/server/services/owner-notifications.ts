@@ -80,9 +80,12 @@ export class OwnerNotifier {
    * report and the e-mail follow). A failure is logged; `settle` waits for what is under way.
    */
   tell(event: NoticeEvent): void {
-    const work = this.notify(event).catch((error: unknown) => {
-      this.options.log.error({ err: error, kind: event.kind }, 'notifications: the owner was not told');
-    });
+    // After this turn: the answer that caused it goes out first (a tick stays one statement).
+    const work = new Promise((resolve) => setImmediate(resolve))
+      .then(() => this.notify(event))
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error, kind: event.kind }, 'notifications: the owner was not told');
+      });
     this.#inFlight.add(work);
     void work.finally(() => this.#inFlight.delete(work));
   }
