@@ -54,6 +54,24 @@ test('a submission in another browser is toasted and counted on the owner screen
       message.subject === 'ListSync: “Harbour View turnover” was submitted',
   );
   expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+  // Its unsubscribe link, opened in a browser: a confirmation page, then one press turns it off.
+  const unsubscribe = /^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])?.[1] as string;
+  await page.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from these e-mails?' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/unsubscribe-confirm-1280.png` });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: `${SHOTS}/unsubscribe-confirm-375.png` });
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/unsubscribe-done-375.png` });
+  const settings = await (await page.request.get('/api/settings/notifications')).json();
+  expect(settings.preferences.email).toEqual({
+    submitted: false,
+    ticks: true,
+    code_not_received: true,
+    link_locked: true,
+  });
 });
 
 test('the settings page saves which e-mails the owner gets, and the bell menu links to it', async ({

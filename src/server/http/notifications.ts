@@ -138,7 +138,7 @@ async function unsubscribeRoutes(app: FastifyInstance, { db, secrets, siteName }
 <p>You will no longer get the e-mail “${escapeHtml(label)}” from ${escapeHtml(siteName)}. Your other e-mails and the notifications in the app stay as they are.</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit" class="primary">Unsubscribe</button></form>`
       : `<h1>You're already unsubscribed</h1>
-<p>The e-mail “${escapeHtml(label)}” is off. You can turn it on again in your notification settings.</p>`;
+<p>The e-mail “${escapeHtml(label)}” is off. You can turn it on again in your <a href="/settings">notification settings</a>.</p>`;
     return reply.send(popupPage({ title: `Unsubscribe · ${siteName}`, body }));
   });
 
@@ -156,7 +156,7 @@ async function unsubscribeRoutes(app: FastifyInstance, { db, secrets, siteName }
       if (!token || !target) return reply.status(400).send(invalidLinkPage(siteName));
       const label = EMAIL_KIND_LABELS[target.kind];
       const body = `<h1>You're unsubscribed</h1>
-<p>You will no longer get the e-mail “${escapeHtml(label)}”. You can turn it on again in your notification settings.</p>`;
+<p>You will no longer get the e-mail “${escapeHtml(label)}”. You can turn it on again in your <a href="/settings">notification settings</a>.</p>`;
       return reply.send(popupPage({ title: `Unsubscribed · ${siteName}`, body }));
     },
   );
