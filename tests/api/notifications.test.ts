@@ -251,6 +251,16 @@ describe('first and last tick', () => {
     expect(unsubscribeOf(mails[1] as OutboxMail).token).not.toBe('');
   });
 
+  it('two of the same tick notice at once (an untick and a tick again, two instances) make one', async () => {
+    const { owner, checklist, sent, address } = await sharedWithJane('ticks-race');
+    await setPreferences(owner, ALL_ON);
+    const event = { kind: 'last_tick' as const, checklistId: checklist.id, shareId: sent.shareId };
+    const made = await Promise.all([0, 1, 2, 3].map(() => t.app.notifications.notify(event)));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    expect((await notificationsOf(owner)).notifications).toHaveLength(1);
+    expect(await mailsTo(address)).toHaveLength(1);
+  });
+
   it('the tick e-mails can be off while the notices stay in the app', async () => {
     const { owner, checklist, jane, address } = await sharedWithJane('ticks-quiet');
     await setPreferences(owner, { ...ALL_ON, email: { ...ALL_ON.email, ticks: false } });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type EmailKind,
@@ -146,6 +146,20 @@ export async function insertNotification(
   const [stored] = await db.insert(notifications).values(row).returning();
   if (!stored) throw new Error('notification insert returned nothing');
   return stored;
+}
+
+/**
+ * Inside a transaction: holds the checklist's notices of one kind until it ends, so that two notices
+ * made at once (an untick and a tick again in a moment, on two instances) see each other's row.
+ */
+export async function lockNoticeKind(
+  tx: Database,
+  checklistId: string,
+  kind: NotificationKind,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`listsync:notice:${kind}:${checklistId}`}, 0))`,
+  );
 }
 
 /** Whether the checklist had a notification of this kind since `since` (tick notices are not repeated). */

@@ -13,6 +13,7 @@ import { maskContact, recipientLabel } from '../presenters/shares.ts';
 import { announce } from '../repositories/change-notices.ts';
 import {
   insertNotification,
+  lockNoticeKind,
   type NotificationRow,
   noticeFacts,
   notifiedSince,
@@ -104,12 +105,14 @@ export class OwnerNotifier {
     const facts = await noticeFacts(db, event.checklistId, event.shareId);
     if (!facts) return null;
     const isTick = event.kind === 'first_tick' || event.kind === 'last_tick';
-    if (isTick) {
-      if (!facts.preferences.tickNotices) return null;
-      const since = new Date(now.getTime() - NOTIFICATION_LIMITS.tickNoticeIntervalMinutes * 60_000);
-      if (await notifiedSince(db, event.checklistId, event.kind, since)) return null;
-    }
+    if (isTick && !facts.preferences.tickNotices) return null;
     const notification = await db.transaction(async (tx) => {
+      if (isTick) {
+        // Checked and made under the checklist's lock for this kind: two at once make one.
+        await lockNoticeKind(tx, event.checklistId, event.kind);
+        const since = new Date(now.getTime() - NOTIFICATION_LIMITS.tickNoticeIntervalMinutes * 60_000);
+        if (await notifiedSince(tx, event.checklistId, event.kind, since)) return null;
+      }
       const row = await insertNotification(tx, {
         id: newId('ntf'),
         ownerId: facts.ownerId,
@@ -124,6 +127,7 @@ export class OwnerNotifier {
       await announce(tx, { kind: 'notification', userId: facts.ownerId, notification: presented });
       return presented;
     });
+    if (!notification) return null;
     if (facts.preferences.email[emailKindOf(event.kind)]) {
       await this.#email(notification, facts);
     }
