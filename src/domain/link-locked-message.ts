@@ -1,6 +1,6 @@
+import { ownerEmailHtml, ownerEmailText, ownerNoticeFooter } from './owner-notice-email.ts';
 import { html, plainLine } from './share-messages/names.ts';
 import { SHARE_LIMITS } from './sharing.ts';
-import { THEME_COLOR } from './site.ts';
 
 /**
  * The e-mail that tells an owner one of their share links was locked (too many wrong codes,
@@ -17,6 +17,8 @@ export interface LinkLockedInput {
   maskedContact: string;
   /** The owner's page of the checklist, where 'Send a new link' is. */
   checklistUrl: string;
+  /** The signed link that turns these e-mails off (decision 0024). */
+  unsubscribeUrl: string;
 }
 
 export interface LinkLockedEmail {
@@ -38,28 +40,23 @@ export function buildLinkLockedEmail(input: LinkLockedInput): LinkLockedEmail {
     why: 'Someone who has the link may be guessing codes, or your recipient may have mistyped them. Nobody got in: the link now refuses every code, the right one included.',
     next: 'If you still want to share the checklist, send your recipient a new link from the checklist page. The locked link stays dead.',
   };
-  const text = [lines.what, '', lines.why, '', lines.next, input.checklistUrl, '', `- ${site}`, ''].join(
-    '\n',
+  const footer = ownerNoticeFooter('link_locked', input.unsubscribeUrl);
+  const text = ownerEmailText(
+    site,
+    [lines.what, '', lines.why, '', lines.next, input.checklistUrl],
+    footer.text,
   );
-  const link = html(input.checklistUrl);
-  const paragraph = 'margin:0 0 16px;font-size:16px;line-height:1.5;';
-  const htmlBody = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${html(subject)}</title>
-</head>
-<body style="margin:0;padding:24px 12px;background:#f4f4f7;color:#1f2937;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
-<div style="max-width:480px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;">
-<p style="margin:0 0 20px;font-size:15px;font-weight:600;color:${THEME_COLOR};">${html(site)}</p>
-<p style="${paragraph}">The link you sent to <strong><bdi>${html(name || contact)}</bdi></strong>${name ? ` (<bdi>${html(contact)}</bdi>)` : ''} for <strong><bdi>${html(checklist)}</bdi></strong> was locked after ${tries} wrong verification codes.</p>
-<p style="${paragraph}">${html(lines.why)}</p>
-<p style="${paragraph}">${html(lines.next)}</p>
-<p style="margin:0 0 24px;"><a href="${link}" style="display:inline-block;padding:12px 20px;background:${THEME_COLOR};color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none;">Open the checklist</a></p>
-</div>
-</body>
-</html>
-`;
+  const htmlBody = ownerEmailHtml({
+    site,
+    subject,
+    paragraphs: [
+      `The link you sent to <strong><bdi>${html(name || contact)}</bdi></strong>${name ? ` (<bdi>${html(contact)}</bdi>)` : ''} for <strong><bdi>${html(checklist)}</bdi></strong> was locked after ${tries} wrong verification codes.`,
+      html(lines.why),
+      html(lines.next),
+    ],
+    buttonLabel: 'Open the checklist',
+    buttonUrl: input.checklistUrl,
+    footer: footer.html,
+  });
   return { subject, text, html: htmlBody };
 }

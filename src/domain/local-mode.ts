@@ -18,6 +18,17 @@ export const OutboxListSchema = z
         subject: z.string().nullable(),
         text: z.string(),
         createdAt: IsoDateTime,
+        /** Files an e-mail carried (their bytes are not kept): [] for none. */
+        attachments: z.array(
+          z.strictObject({
+            filename: z.string(),
+            contentType: z.string(),
+            size: z.number().int().min(0),
+            sha256: z.string(),
+          }),
+        ),
+        /** Extra headers an e-mail was sent with (List-Unsubscribe, List-Unsubscribe-Post). */
+        headers: z.record(z.string(), z.string()),
       }),
     ),
   })

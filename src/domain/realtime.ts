@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Checklist, ID_MAX } from './checklist.ts';
 import type { ErrorCode } from './errors.ts';
 import type { LanguageCode } from './languages.ts';
+import type { Notification } from './notification-texts.ts';
 
 /**
  * Realtime messages over the WebSocket at /ws (spec sections 3 and 7), shared by server and client.
@@ -81,6 +82,9 @@ export const RealtimeClientMessage = z.discriminatedUnion('type', [
   /** The signed-in owner's dashboard: told whenever any checklist of theirs is created, changed or deleted. */
   z.object({ type: z.literal('subscribe-dashboard') }),
   z.object({ type: z.literal('unsubscribe-dashboard') }),
+  /** The signed-in owner's notifications (the header's badge): each new one as it is made. */
+  z.object({ type: z.literal('subscribe-notifications') }),
+  z.object({ type: z.literal('unsubscribe-notifications') }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
 
@@ -89,6 +93,9 @@ export type RealtimeServerMessage =
   /** The subscription holds; `revision` is the checklist's current revision (refetch if yours is older). */
   | { type: 'subscribed'; checklistId: string; revision: number }
   | { type: 'dashboard-subscribed' }
+  | { type: 'notifications-subscribed' }
+  /** A new notification for the owner (a recipient submitted, got no code…): toast it, count it. */
+  | { type: 'notification'; notification: Notification }
   /**
    * The checklist as it now is, as the receiver may see it (a recipient's copy has no userId).
    * `recipientId` names the share recipient whose action made the change, null for the owner.

@@ -31,6 +31,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
 import { registerLocalOnlyGuard } from './http/local-only.ts';
 import { metricsRoutes, registerMetrics } from './http/metrics.ts';
+import { codeNotReceivedRoutes, notificationRoutes } from './http/notifications.ts';
 import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
@@ -57,8 +58,10 @@ import { localSecret } from './repositories/local-secrets.ts';
 import { ChangeAnnouncer } from './services/change-announcer.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
 import { periodicJobs } from './services/jobs.ts';
+import { OwnerNotifier, type ReportAttachmentProvider } from './services/owner-notifications.ts';
 import { PhotoService } from './services/photos.ts';
 import { ReferencePhotoService } from './services/reference-photos.ts';
+import { renderChecklistReport } from './services/report.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
 import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
@@ -73,6 +76,8 @@ declare module 'fastify' {
     realtime: RealtimeService;
     /** The periodic jobs; main.ts starts them (tests call runDue). */
     jobs: JobScheduler;
+    /** Tells owners what happened to their checklists (tests wait on `settle`). */
+    notifications: OwnerNotifier;
   }
 }
 
@@ -96,6 +101,11 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Tests: fetches profile pictures from a peer on this machine (the real fetcher refuses those). */
   avatarFetcher?: AvatarFetcher;
+  /**
+   * The completion report attached to the e-mail that tells an owner a recipient submitted (and the
+   * last tick's): services/owner-notifications.ts. Without it the e-mail goes without an attachment.
+   */
+  attachReport?: ReportAttachmentProvider;
 }
 
 /**
@@ -209,17 +219,43 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.log.info(`Translation: ${translation.engine.describe()}`);
   // Before the database closes: retries stop, calls in flight end.
   app.addHook('preClose', async () => translation.close());
+  const messages = countFailures(
+    createMessageSender(config, database.db, app.log),
+    {
+      sendEmail: { service: 'email', provider: config.email.kind },
+      sendSms: { service: 'sms', provider: config.sms.kind },
+    },
+    metrics,
+  );
+  const secrets = await loadShareSecrets(database.db, config.appSecret);
+  const store = createPhotoStore(config);
+  const notifier = new OwnerNotifier({
+    db: database.db,
+    secrets,
+    messages,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    // The completion report as its owner downloads it (services/report.ts), attached to the e-mail.
+    attachReport:
+      options.attachReport ??
+      (async (checklistId, ownerId) => {
+        const report = await renderChecklistReport(
+          { db: database.db, store },
+          { kind: 'owner', userId: ownerId },
+          checklistId,
+        );
+        return { bytes: report.bytes, filename: report.filename, contentType: 'application/pdf' };
+      }),
+  });
+  app.decorate('notifications', notifier);
+  // Notices under way (a report being made, an e-mail being sent) end before the database closes.
+  app.addHook('preClose', async () => notifier.settle());
   const sharing: SharingContext = {
     db: database.db,
-    secrets: await loadShareSecrets(database.db, config.appSecret),
-    messages: countFailures(
-      createMessageSender(config, database.db, app.log),
-      {
-        sendEmail: { service: 'email', provider: config.email.kind },
-        sendSms: { service: 'sms', provider: config.sms.kind },
-      },
-      metrics,
-    ),
+    secrets,
+    messages,
+    notifier,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
@@ -228,7 +264,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     warmTranslation: (checklistId, language) =>
       warmChecklistTranslation(database.db, translation, app.log, checklistId, language),
   };
-  const store = createPhotoStore(config);
   const storeCalls = { service: 'storage', provider: store.kind } as const;
   const photos = new PhotoService(
     database.db,
@@ -253,12 +288,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Ticks' notices still queued go out before the database closes.
   app.addHook('preClose', async () => notices.flush());
   const lists = new ChecklistListCache();
-  await app.register(checklistRoutes, { db: database.db, cache, lists, photos, notices });
+  await app.register(checklistRoutes, { db: database.db, cache, lists, photos, notices, notifier });
+  await app.register(notificationRoutes, { db: database.db, secrets, siteName: config.siteName });
   await app.register(photoRoutes, { photos, references: new ReferencePhotoService(database.db, photos) });
   await app.register(templateRoutes, { db: database.db });
   await app.register(proofRoutes, { reports: { db: database.db, store } });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
+  await app.register(codeNotReceivedRoutes, { context: sharing });
   await app.register(translationRoutes, { db: database.db, translation });
   await app.register(devOutboxRoutes, { config, db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });

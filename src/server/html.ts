@@ -39,6 +39,7 @@ export function popupPage(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#4f46e5">
 <title>${escapeHtml(options.title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/auth/popup.css">
 </head>
 <body>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -99,13 +100,16 @@ describe('local outbox', () => {
     const messages = await outboxList(await outboxApp(config));
     expect(messages.map((message) => message.id)).toEqual([smsReceipt.messageId, emailReceipt.messageId]);
     expect(Object.keys(messages[0] ?? {}).sort()).toEqual([
+      'attachments',
       'channel',
       'createdAt',
+      'headers',
       'id',
       'subject',
       'text',
       'to',
     ]);
+    expect(messages[0]).toMatchObject({ attachments: [], headers: {} });
     expect(messages[0]).toMatchObject({ channel: 'sms', to: '+14155550132', subject: null, text: sms.body });
     expect(messages[1]).toMatchObject({
       channel: 'email',
@@ -121,6 +125,32 @@ describe('local outbox', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.id, emailReceipt.messageId));
     expect(stored?.html).toBe(mail.html);
+  });
+
+  it('shows what an e-mail carried: each attachment (name, type, size, SHA-256) and its extra headers', async () => {
+    await database.handle.db.delete(outboxMessages);
+    const config = loadConfig({});
+    const sender = createMessageSender(config, database.handle.db, capturingLogger().logger);
+    const pdf = Buffer.from('%PDF-1.7 a small report');
+    await sender.sendEmail({
+      to: 'owner@example.com',
+      subject: 'Report',
+      text: 'Attached.',
+      attachments: [{ filename: 'report.pdf', contentType: 'application/pdf', content: pdf }],
+      headers: { 'List-Unsubscribe': '<https://lists.example.com/u>' },
+    });
+    const [message] = await outboxList(await outboxApp(config));
+    expect(message).toMatchObject({
+      attachments: [
+        {
+          filename: 'report.pdf',
+          contentType: 'application/pdf',
+          size: pdf.length,
+          sha256: createHash('sha256').update(pdf).digest('hex'),
+        },
+      ],
+      headers: { 'List-Unsubscribe': '<https://lists.example.com/u>' },
+    });
   });
 
   it('keeps the order of messages sent in quick succession', async () => {

@@ -79,6 +79,36 @@ describe('e-mail over SMTP', () => {
     expect(parsed.html).not.toContain('<script');
   });
 
+  it('sends attachments as MIME attachments, byte for byte, and the RFC 8058 unsubscribe headers', async () => {
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.from([0, 1, 2, 250, 251, 255]),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+    const before = smtp.received.length;
+    await configuredSender().sendEmail({
+      to: 'owner@example.com',
+      subject: 'ListSync: “Cabin” was submitted',
+      text: 'The completion report is attached.',
+      attachments: [{ filename: 'cabin-report.pdf', contentType: 'application/pdf', content: pdf }],
+      headers: {
+        'List-Unsubscribe': '<https://lists.example.com/api/unsubscribe?token=u1.abc.def>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    expect(smtp.received).toHaveLength(before + 1);
+    const parsed = parseMail(smtp.received.at(-1)?.raw ?? '');
+    expect(parsed.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+    expect(parsed.text).toContain('The completion report is attached.');
+    expect(parsed.attachments).toEqual([
+      { filename: 'cabin-report.pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+    expect(parsed.headers.get('list-unsubscribe')).toBe(
+      '<https://lists.example.com/api/unsubscribe?token=u1.abc.def>',
+    );
+    expect(parsed.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  });
+
   it('a recipient the server refuses is a DeliveryError (recipient_rejected, 550) naming neither address nor password', async () => {
     const error = await deliveryErrorOf(
       configuredSender().sendEmail({ to: 'nobody@example.com', subject: 'Hello', text: 'Code 111111' }),

@@ -9,7 +9,7 @@ import { setupTestApp } from '#tests/support/test-app';
  * DESIGN.md "Budgets": reading one checklist costs one round trip, a tick one transaction of one or
  * two statements. Counted on PGlite, where every statement the app sends passes through its one
  * client (PostgreSQL runs the same SQL). What local mode's analytics does once the answer is out
- * (http/analytics.ts: the event row, written in batches) is not the route's and is left out, as is the change notice a tick sends after its
+ * (http/analytics.ts: the event row, written in batches) is not the route's and is left out, as is the owner's notice of a first or last tick (decision 0024) and the change notice a tick sends after its
  * commit (batched across requests: services/change-announcer.ts); the sessions here are fresh, so no
  * sliding-expiry write falls due.
  */
@@ -23,7 +23,10 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
     const analytics = text.includes('analytics_events');
     // A tick's change notice goes out after its commit, one statement for all the ticks of that moment.
     const notices = text.startsWith('select pg_notify');
-    if (!analytics && !notices) seen.push(text);
+    // A recipient's first or last tick may tell the owner (decision 0024): after the answer, in the
+    // background, starting with one read of the owner's choices; not the tick's.
+    const ownerNotice = text.includes('"notification_preferences"');
+    if (!analytics && !notices && !ownerNotice) seen.push(text);
     return (query as (...args: unknown[]) => unknown)(text, ...rest);
   }) as typeof client.query;
   try {

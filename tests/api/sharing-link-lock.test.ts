@@ -155,6 +155,13 @@ describe('what the owner is told', () => {
       `The link you sent to Jane (j•••e@example.com) for “Cabin turnover” was locked after ${CAP} wrong verification codes.`,
     );
     expect(mail?.text).toContain(`/checklist/${checklist.id}`);
+    // Its own unsubscribe link (decision 0024), in the text and as RFC 8058's header.
+    expect(mail?.text).toContain(
+      'Unsubscribe from these e-mails: http://127.0.0.1:5999/api/unsubscribe?token=',
+    );
+    expect(mail?.headers['List-Unsubscribe']).toMatch(
+      /^<http:\/\/127\.0\.0\.1:5999\/api\/unsubscribe\?token=.+>$/,
+    );
     // Never the recipient's full address, never a code or the link.
     expect(mail?.text).not.toContain('jane.doe');
     expect(mail?.text).not.toContain(sent.token);

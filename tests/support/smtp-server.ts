@@ -86,11 +86,19 @@ export interface ParsedMail {
   subject: string;
   text: string | undefined;
   html: string | undefined;
+  /** Parts sent as attachments (Content-Disposition: attachment), their bytes decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Reads a raw message as a mail client would: headers unfolded and decoded, parts decoded to text. */
 export function parseMail(raw: string): ParsedMail {
-  const parsed: ParsedMail = { headers: new Map(), subject: '', text: undefined, html: undefined };
+  const parsed: ParsedMail = {
+    headers: new Map(),
+    subject: '',
+    text: undefined,
+    html: undefined,
+    attachments: [],
+  };
   const walk = (part: string, top: boolean) => {
     const { headers, body } = splitPart(part);
     if (top) parsed.headers = headers;
@@ -99,6 +107,16 @@ export function parseMail(raw: string): ParsedMail {
     if (contentType.startsWith('multipart/') && boundary) {
       const sections = body.split(`--${boundary}`).slice(1, -1);
       for (const section of sections) walk(section.replace(/^\r?\n/, ''), false);
+      return;
+    }
+    const disposition = headers.get('content-disposition') ?? '';
+    if (disposition.startsWith('attachment')) {
+      const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+      parsed.attachments.push({
+        filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+        contentType: contentType.split(';')[0]?.trim() ?? '',
+        content: encoding === 'base64' ? Buffer.from(body, 'base64') : Buffer.from(body, 'latin1'),
+      });
       return;
     }
     const decoded = decodeBody(body, headers.get('content-transfer-encoding') ?? '7bit');

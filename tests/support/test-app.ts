@@ -33,6 +33,8 @@ export interface TestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** Fetches profile pictures (a peer on this machine, say). */
   avatarFetcher?: BuildAppOptions['avatarFetcher'];
+  /** The completion report attached to owner e-mails (a fixed file in tests). */
+  attachReport?: BuildAppOptions['attachReport'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -68,6 +70,7 @@ export async function buildTestApp(
     ...(options.translation ? { translation: options.translation } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.avatarFetcher ? { avatarFetcher: options.avatarFetcher } : {}),
+    ...(options.attachReport ? { attachReport: options.attachReport } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotificationSchema } from '#domain/notifications';
 
 /**
  * What the database announces on `listsync_changes` (docs/decisions/0005): one JSON object per
@@ -37,6 +38,8 @@ const NOTICE_SHAPES = [
    * without it (services/shared-translation.ts): its pages refetch.
    */
   z.object({ kind: z.literal('translation'), checklistId: z.string(), language: z.string() }),
+  /** A new notification for the owner (services/owner-notifications.ts): their headers show it. */
+  z.object({ kind: z.literal('notification'), userId: z.string(), notification: NotificationSchema }),
   /** A session ended (sign-out, expiry sweep): sessions.id_hash. */
   z.object({ kind: z.literal('session-ended'), sessionHash: z.string() }),
 ] as const;
@@ -55,7 +58,7 @@ export const StrictChangeNotice = z.union(
  */
 export type ApplicationNotice = Extract<
   ChangeNotice,
-  { kind: 'plan' | 'translation' } | { kind: 'checklist'; op: 'change' }
+  { kind: 'plan' | 'translation' | 'notification' } | { kind: 'checklist'; op: 'change' }
 >;
 
 /** Parses one payload; null for anything else (a notice from a later schema, say). */

@@ -32,6 +32,10 @@ export const API_TAGS = [
   { name: 'translation', description: "The owner's language and remarks in it" },
   { name: 'photos', description: 'Photo proof: upload and the authorised photo route' },
   { name: 'proof', description: "A checklist's activity trail and completion report (its owner only)" },
+  {
+    name: 'notifications',
+    description: "The owner's notifications, their e-mail settings and the e-mails' unsubscribe link",
+  },
   { name: 'analytics', description: 'Page views and events' },
   { name: 'realtime', description: 'The WebSocket handshake (messages: docs/api.md "Realtime")' },
   { name: 'pages', description: 'Server-rendered pages and their assets (the sign-in popup, the app shell)' },

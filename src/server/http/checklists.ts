@@ -254,7 +254,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     },
     async (request) =>
       submitChecklist(
-        db,
+        context,
         callerOf(request),
         request.params.id,
         request.body.remarks,

@@ -164,6 +164,7 @@ const pages = (name: string) => `src/web/pages/${name}`;
 const APP_ROUTES: [RegExp, string | undefined][] = [
   [/^\/index\.html$/, undefined],
   [/^\/checklist\/[^/]+$/, pages('checklist.tsx')],
+  [/^\/settings$/, pages('settings.tsx')],
   [/^\/billing\/test-checkout\/[^/]+$/, pages('billing-pages.tsx')],
   [/^\/billing\/test-portal$/, pages('billing-pages.tsx')],
   [/^\/verify$/, pages('verify.tsx')],

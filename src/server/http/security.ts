@@ -110,6 +110,9 @@ export function isSameOrigin(request: FastifyRequest, origin: string, config: Co
 export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // A route whose proof is a signed token in its URL (the unsubscribe link, RFC 8058) takes posts
+    // from anywhere: a mail provider's one-click POST names no origin of ours.
+    if (request.routeOptions.config?.crossSiteAllowed) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite =

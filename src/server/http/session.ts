@@ -16,6 +16,8 @@ declare module 'fastify' {
      * whose policy (policies/checklists.ts) decides who is asking.
      */
     recipients?: boolean;
+    /** The route's proof is a signed token in its URL: cross-site posts pass the CSRF guard (security.ts). */
+    crossSiteAllowed?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, resolved once per request from the session cookie; null when signed out. */

@@ -65,6 +65,8 @@ export class RealtimeConnection implements Subscriber {
   /** The owner behind the session, once a subscribe has shown it. */
   #ownerId: string | null = null;
   #dashboardOf: string | null = null;
+  /** The owner whose notifications this socket follows (the header's badge, decision 0024). */
+  #notificationsOf: string | null = null;
   #queue: Promise<void> = Promise.resolve();
   readonly #bucket: TokenBucket;
   /** Messages refused since the bucket was last full (a flood is closed past maxRefusedMessages). */
@@ -132,11 +134,12 @@ export class RealtimeConnection implements Subscriber {
       hub.unsubscribe(checklistId, this);
       this.#send({ type: 'error', checklistId, error: SESSION_ENDED });
     }
-    if (this.#dashboardOf) {
-      hub.unsubscribeDashboard(this.#dashboardOf, this);
-      this.#dashboardOf = null;
-      this.#send({ type: 'error', error: SESSION_ENDED });
-    }
+    const ownerFeeds = this.#dashboardOf !== null || this.#notificationsOf !== null;
+    if (this.#dashboardOf) hub.unsubscribeDashboard(this.#dashboardOf, this);
+    if (this.#notificationsOf) hub.unsubscribeNotifications(this.#notificationsOf, this);
+    this.#dashboardOf = null;
+    this.#notificationsOf = null;
+    if (ownerFeeds) this.#send({ type: 'error', error: SESSION_ENDED });
   }
 
   // What the service calls
@@ -144,7 +147,7 @@ export class RealtimeConnection implements Subscriber {
   /** The periodic check: sessions and grants run out by time, with no notice. */
   recheckAll(): Promise<void> {
     return this.#enqueue(async () => {
-      if (this.#sessionHash && (this.#ownerId || this.#dashboardOf)) {
+      if (this.#sessionHash && (this.#ownerId || this.#dashboardOf || this.#notificationsOf)) {
         const userId = await liveSessionUser(this.context.db, this.#sessionHash);
         if (!userId) this.sessionEnded();
       }
@@ -174,6 +177,8 @@ export class RealtimeConnection implements Subscriber {
     this.#subscriptions.clear();
     if (this.#dashboardOf) hub.unsubscribeDashboard(this.#dashboardOf, this);
     this.#dashboardOf = null;
+    if (this.#notificationsOf) hub.unsubscribeNotifications(this.#notificationsOf, this);
+    this.#notificationsOf = null;
     if (this.#sessionHash) hub.untrackSession(this.#sessionHash, this);
     for (const callback of this.#onDetached.splice(0)) callback();
   }
@@ -223,6 +228,15 @@ export class RealtimeConnection implements Subscriber {
         this.#enqueue(async () => {
           if (this.#dashboardOf) this.context.hub.unsubscribeDashboard(this.#dashboardOf, this);
           this.#dashboardOf = null;
+        });
+        return;
+      case 'subscribe-notifications':
+        this.#enqueue(() => this.#subscribeNotifications());
+        return;
+      case 'unsubscribe-notifications':
+        this.#enqueue(async () => {
+          if (this.#notificationsOf) this.context.hub.unsubscribeNotifications(this.#notificationsOf, this);
+          this.#notificationsOf = null;
         });
         return;
     }
@@ -309,13 +323,8 @@ export class RealtimeConnection implements Subscriber {
   }
 
   async #subscribeDashboard(): Promise<void> {
-    const userId = this.#sessionHash ? await liveSessionUser(this.context.db, this.#sessionHash) : null;
-    if (this.#closed) return;
-    if (!userId || !this.#sessionHash) {
-      this.#send({ type: 'error', error: SESSION_ENDED });
-      return;
-    }
-    this.#ownerId = userId;
+    const userId = await this.#signedInOwner();
+    if (!userId) return;
     if (this.#dashboardOf !== userId) {
       if (this.#dashboardOf) this.context.hub.unsubscribeDashboard(this.#dashboardOf, this);
       this.context.hub.subscribeDashboard(userId, this);
@@ -323,6 +332,31 @@ export class RealtimeConnection implements Subscriber {
     }
     this.#nowFollowing();
     this.#send({ type: 'dashboard-subscribed' });
+  }
+
+  /** The signed-in owner's notifications: each new one arrives as it is made (decision 0024). */
+  async #subscribeNotifications(): Promise<void> {
+    const userId = await this.#signedInOwner();
+    if (!userId) return;
+    if (this.#notificationsOf !== userId) {
+      if (this.#notificationsOf) this.context.hub.unsubscribeNotifications(this.#notificationsOf, this);
+      this.context.hub.subscribeNotifications(userId, this);
+      this.#notificationsOf = userId;
+    }
+    this.#nowFollowing();
+    this.#send({ type: 'notifications-subscribed' });
+  }
+
+  /** The owner behind the socket's live session; null (and told so) when there is none. */
+  async #signedInOwner(): Promise<string | null> {
+    const userId = this.#sessionHash ? await liveSessionUser(this.context.db, this.#sessionHash) : null;
+    if (this.#closed) return null;
+    if (!userId || !this.#sessionHash) {
+      this.#send({ type: 'error', error: SESSION_ENDED });
+      return null;
+    }
+    this.#ownerId = userId;
+    return userId;
   }
 
   async #recheckRecipient(checklistId: string): Promise<void> {

@@ -59,6 +59,8 @@ export interface PendingSubscribe {
 export class RealtimeHub {
   readonly #feeds = new Map<string, Feed>();
   readonly #dashboards = new Map<string, Set<Subscriber>>();
+  /** Sockets following an owner's notifications, by owner. */
+  readonly #notifications = new Map<string, Set<Subscriber>>();
   readonly #bySession = new Map<string, Set<Subscriber>>();
   /** shares.recipient_id never changes; bounded by clearing when full. */
   readonly #recipientIds = new Map<string, string | null>();
@@ -124,6 +126,14 @@ export class RealtimeHub {
     removeFrom(this.#dashboards, ownerId, subscriber);
   }
 
+  subscribeNotifications(ownerId: string, subscriber: Subscriber): void {
+    addTo(this.#notifications, ownerId, subscriber);
+  }
+
+  unsubscribeNotifications(ownerId: string, subscriber: Subscriber): void {
+    removeFrom(this.#notifications, ownerId, subscriber);
+  }
+
   /** Sockets opened with this owner session, for the session-ended notice. */
   trackSession(sessionHash: string, subscriber: Subscriber): void {
     addTo(this.#bySession, sessionHash, subscriber);
@@ -162,6 +172,13 @@ export class RealtimeHub {
         if (!dashboards) return;
         const message = encode({ type: 'plan-changed' });
         for (const subscriber of dashboards) subscriber.sendEncoded(message);
+        return;
+      }
+      case 'notification': {
+        const sockets = this.#notifications.get(notice.userId);
+        if (!sockets) return;
+        const message = encode({ type: 'notification', notification: notice.notification });
+        for (const subscriber of sockets) subscriber.sendEncoded(message);
         return;
       }
       case 'translation': {

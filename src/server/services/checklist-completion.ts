@@ -13,7 +13,7 @@ import { asSeenBy } from '../presenters/checklists.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { lockChecklist, markSubmitted, writeRemarksIfLater } from '../repositories/checklists.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
-import { getChecklist, readChecklist } from './checklists.ts';
+import { type ChecklistContext, getChecklist, readChecklist } from './checklists.ts';
 
 /**
  * Doing the work beyond ticks (services/task-changes.ts): remarks and submitting, by the owner or a
@@ -55,19 +55,21 @@ export async function updateRemarks(
 }
 
 /**
- * Submits the checklist as completed (100%), with the remarks if given. Unfinished tasks are allowed
+ * Submits the checklist as completed (100%), with the remarks if given; a recipient's submission is
+ * told to the owner once it committed. Unfinished tasks are allowed
  * (the client asks for confirmation first), but a completed task that needs a photo and has none
  * blocks it: 400 missing_photos naming those tasks. The checklist row is locked while the tasks are
  * judged, so no tick can slip in between the check and the submission.
  */
 export async function submitChecklist(
-  db: Database,
+  context: Pick<ChecklistContext, 'db' | 'notifier'>,
   caller: Caller,
   checklistId: string,
   remarks: string | undefined,
   remarksLanguage?: LanguageCode,
 ): Promise<Checklist> {
-  return db.transaction(async (tx) => {
+  let submittedBy: string | null = null;
+  const submitted = await context.db.transaction(async (tx) => {
     const { access } = await resolveChecklistActor(tx, caller, checklistId, 'submit');
     if (!(await lockChecklist(tx, access, checklistId))) throw checklistNotFound();
     const current = await readChecklist(tx, access, checklistId);
@@ -89,6 +91,7 @@ export async function submitChecklist(
       await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_changed' });
     }
     await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'submitted' });
+    if (access.kind === 'recipient') submittedBy = access.shareId;
     return {
       ...asSeenBy(access.kind, current),
       ...computeProgress(current.tasks, true),
@@ -97,4 +100,7 @@ export async function submitChecklist(
       submittedAt: submitted.submittedAt.toISOString(),
     };
   });
+  // Committed: the owner is told (the report is made and e-mailed after this answer).
+  if (submittedBy !== null) context.notifier.tell({ kind: 'submitted', checklistId, shareId: submittedBy });
+  return submitted;
 }

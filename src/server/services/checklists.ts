@@ -33,6 +33,7 @@ import {
 import { lockUserTier } from '../repositories/users.ts';
 import type { ChangeAnnouncer } from './change-announcer.ts';
 import type { ChecklistCache, ChecklistListCache } from './checklist-cache.ts';
+import type { OwnerNotifier } from './owner-notifications.ts';
 import type { PhotoFiles } from './photos.ts';
 import { keepSessionAlive } from './sessions.ts';
 
@@ -49,6 +50,8 @@ export interface ChecklistContext {
   lists: ChecklistListCache;
   photos: PhotoFiles;
   notices: ChangeAnnouncer;
+  /** Tells the owner when a recipient submits, or ticks the first or the last task (decision 0024). */
+  notifier: Pick<OwnerNotifier, 'tell'>;
 }
 
 /** A checklist as read, with the revision it was read at (see ChecklistCache). */

@@ -25,6 +25,7 @@ import {
   undoUndeliveredSend,
   updateShare,
 } from '../repositories/shares.ts';
+import type { OwnerNotifier } from './owner-notifications.ts';
 import type { ShareSecrets } from './share-secrets.ts';
 import {
   assertSendAllowance,
@@ -49,6 +50,8 @@ export interface SharingContext {
   sms: SmsPolicy;
   /** Starts translating the checklist into the share's language (not awaited; services/shared-translation.ts). */
   warmTranslation?: (checklistId: string, language: LanguageCode) => void;
+  /** Tells the owner of a locked link or a recipient who got no code (services/owner-notifications.ts). */
+  notifier: OwnerNotifier;
   /** Where a notice that could not be sent is reported (the owner's link-locked e-mail). */
   log?: { error(details: object, message: string): void };
 }

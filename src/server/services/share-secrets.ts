@@ -26,6 +26,8 @@ export interface ShareSecrets {
   codeHash(shareId: string, code: string): string;
   /** Constant-time comparison of a typed code with the stored hash. */
   codeMatches(shareId: string, code: string, storedHash: string): boolean;
+  /** An HMAC of a signed link's payload (the unsubscribe links of e-mails to owners). */
+  linkSignature(payload: string): string;
 }
 
 const TOKEN_BYTES = 16;
@@ -36,6 +38,7 @@ export function createShareSecrets(appSecret: string): ShareSecrets {
     Buffer.from(hkdfSync('sha256', appSecret, 'listsync', `listsync ${purpose}`, 32));
   const codeKey = derive('share code hmac');
   const sealKey = derive('share token seal');
+  const linkKey = derive('signed link hmac');
   const codeHash = (shareId: string, code: string) =>
     createHmac('sha256', codeKey).update(`${shareId}:${code}`).digest('base64url');
   const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -64,6 +67,9 @@ export function createShareSecrets(appSecret: string): ShareSecrets {
       const typed = Buffer.from(codeHash(shareId, code));
       const stored = Buffer.from(storedHash);
       return typed.length === stored.length && timingSafeEqual(typed, stored);
+    },
+    linkSignature(payload) {
+      return createHmac('sha256', linkKey).update(payload).digest('base64url');
     },
   };
 }

@@ -1,15 +1,9 @@
 import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
-import { buildLinkLockedEmail } from '#domain/link-locked-message';
 import { SHARE_LIMITS, SHARE_MESSAGES, type VerificationStatus, type VerifyResponse } from '#domain/sharing';
 import type { RecipientAccess } from '../policies/checklists.ts';
 import { asSeenBy } from '../presenters/checklists.ts';
-import {
-  maskContact,
-  presentSharedChecklist,
-  presentVerifiedStatus,
-  recipientLabel,
-} from '../presenters/shares.ts';
+import { presentSharedChecklist, presentVerifiedStatus, recipientLabel } from '../presenters/shares.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import {
   consumeCode,
@@ -154,22 +148,15 @@ export async function verifyShareCode(
 }
 
 /**
- * Locks the link; the request that did it (one, however many raced) e-mails the owner. The lock
- * stands whether or not the e-mail goes out: a failed notice is logged, the share list still shows it.
+ * Locks the link; the request that did it (one, however many raced) tells the owner: in the app, and
+ * by e-mail unless they turned that kind off (decision 0024). The lock stands whether or not the
+ * notice goes out: a failure is logged, the share list still shows it.
  */
 async function lockLinkAndTellOwner(context: SharingContext, shareId: string, now: Date): Promise<void> {
   const locked = await lockLink(context.db, shareId, now);
   if (!locked) return;
-  const { share } = locked;
-  const email = buildLinkLockedEmail({
-    siteName: context.siteName,
-    checklistName: locked.checklistName,
-    recipientName: share.recipientName,
-    maskedContact: maskContact(share.channel, share.contact),
-    checklistUrl: new URL(`/checklist/${encodeURIComponent(share.checklistId)}`, context.publicUrl).href,
-  });
   try {
-    await context.messages.sendEmail({ to: locked.ownerEmail, ...email });
+    await context.notifier.notify({ kind: 'link_locked', checklistId: locked.share.checklistId, shareId });
   } catch (error) {
     context.log?.error({ err: error, shareId }, 'sharing: the link-locked notice to the owner failed');
   }

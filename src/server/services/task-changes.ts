@@ -100,13 +100,26 @@ export async function updateTask(
       revision: row.revision,
       actorShareId: row.actorShareId,
     });
-    answer = {
-      body: checklistBodyFor(row.actorKind, await checklistAfter(db, cache, checklistId, row)),
-      actorKind: row.actorKind,
-    };
+    const after = await checklistAfter(db, cache, checklistId, row);
+    if (row.actorKind === 'recipient' && patch.completed === true && row.completed) {
+      const tick = tickMilestone(after.checklist.tasks);
+      if (tick) context.notifier.tell({ kind: tick, checklistId, shareId: row.actorShareId });
+    }
+    answer = { body: checklistBodyFor(row.actorKind, after), actorKind: row.actorKind };
   }
   if (patch.photoUrl === null) await context.photos.sweep(checklistId);
   return answer;
+}
+
+/**
+ * Whether a recipient's tick was the first or the last of the checklist (the owner may ask to be
+ * told of both, decision 0024): the first when it is the only ticked task, the last when none is left.
+ */
+export function tickMilestone(tasks: readonly { completed: boolean }[]): 'first_tick' | 'last_tick' | null {
+  const ticked = tasks.filter((task) => task.completed).length;
+  if (tasks.length > 0 && ticked === tasks.length) return 'last_tick';
+  if (ticked === 1) return 'first_tick';
+  return null;
 }
 
 interface ChangedTask {

@@ -1,14 +1,15 @@
-import { LayoutDashboard, LogOut, Tag } from 'lucide-react';
+import { LayoutDashboard, LogOut, Settings, Tag } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { userLabel } from '#domain/user';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { Brand } from './brand.tsx';
 import { LocalModeBadge } from './local-mode-badge.tsx';
+import { NotificationsBell } from './notifications-bell.tsx';
 import { Button } from './ui/button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
 /** Pages of a signed-in owner (routes.tsx): there the header will show who is signed in. */
-const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/)/;
+const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/|settings)/;
 
 /** The signed-in app header; hidden on the landing page, which has its own. */
 export function AppHeader() {
@@ -18,23 +19,35 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 sm:gap-3 sm:px-4">
         <Brand href={user ? '/dashboard' : '/'} />
         <LocalModeBadge />
         {user && (
-          <nav aria-label="Main" className="ms-auto flex items-center gap-0.5 sm:gap-2">
-            <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
+          <nav aria-label="Main" className="ms-auto flex items-center sm:gap-2">
+            <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
               <Link href="/dashboard" aria-label="Dashboard">
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
                 <span className="hidden sm:inline">Dashboard</span>
               </Link>
             </Button>
-            <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
-              <Link href="/pricing" aria-label="Pricing">
-                <Tag className="h-4 w-4" aria-hidden="true" />
-                <span className="hidden sm:inline">Pricing</span>
-              </Link>
-            </Button>
+            {/* On a phone, Pricing is the plan card's (dashboard): the bell takes its place here. */}
+            <span className="hidden sm:contents">
+              <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
+                <Link href="/pricing" aria-label="Pricing">
+                  <Tag className="h-4 w-4" aria-hidden="true" />
+                  <span className="hidden sm:inline">Pricing</span>
+                </Link>
+              </Button>
+            </span>
+            <NotificationsBell />
+            {/* On a phone the bell's menu holds 'Notification settings': the header keeps its width. */}
+            <span className="hidden sm:contents">
+              <Button asChild variant="ghost" size="sm" className="px-2">
+                <Link href="/settings" aria-label="Settings">
+                  <Settings className="h-4 w-4" aria-hidden="true" />
+                </Link>
+              </Button>
+            </span>
             <div className="mx-1 hidden min-w-0 items-center gap-2 md:flex">
               <div className="flex min-w-0 flex-col text-end leading-tight" data-testid="header-user">
                 <span className="truncate text-sm font-semibold text-slate-900">{userLabel(user)}</span>
@@ -45,7 +58,7 @@ export function AppHeader() {
             <Button
               variant="secondary"
               size="sm"
-              className="ms-1 px-2 sm:px-3"
+              className="ms-1 px-1.5 sm:px-3"
               onClick={() => void signOut()}
               aria-label="Sign out"
             >

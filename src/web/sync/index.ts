@@ -86,6 +86,7 @@ export {
 export {
   type ChecklistMessage,
   type DashboardMessage,
+  type NotificationMessage,
   RealtimeClient,
   type RealtimeEnvironment,
   type RealtimeState,

@@ -2,7 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import { fakeRealtimeEnvironment } from '#tests/support/fake-websocket';
-import { type ChecklistMessage, type DashboardMessage, RealtimeClient } from './realtime-client.ts';
+import {
+  type ChecklistMessage,
+  type DashboardMessage,
+  type NotificationMessage,
+  RealtimeClient,
+} from './realtime-client.ts';
 
 /** The tab's one live connection: opened on demand, subscriptions kept and re-sent, 3 s reconnects. */
 
@@ -313,5 +318,44 @@ describe('RealtimeClient', () => {
       expect(browser.latest.sent).toEqual([{ type: 'subscribe', checklistId: 'c1' }]);
       leaveAll(stop);
     });
+  });
+
+  it("follows the owner's notifications: subscribed once, again after a reconnect, each new one passed on", () => {
+    const heard: NotificationMessage[] = [];
+    const stopA = client.subscribeNotifications((message) => heard.push(message));
+    const stopB = client.subscribeNotifications(() => undefined);
+    browser.latest.open();
+    expect(browser.latest.sent).toEqual([{ type: 'subscribe-notifications' }]);
+    browser.latest.receive({ type: 'notifications-subscribed' });
+    const notification = {
+      id: 'ntf_1',
+      kind: 'submitted' as const,
+      checklistId: 'c1',
+      checklistName: 'Cabin',
+      shareId: 's1',
+      recipient: 'Jane',
+      createdAt: '2026-11-26T08:00:00.000Z',
+      readAt: null,
+    };
+    browser.latest.receive({ type: 'notification', notification });
+    browser.latest.receive({ type: 'dashboard-changed', checklistId: 'c1' });
+    browser.latest.receive({ type: 'resync' });
+    expect(heard.map((message) => message.type)).toEqual([
+      'notifications-subscribed',
+      'notification',
+      'resync',
+    ]);
+
+    browser.latest.drop();
+    vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
+    expect(browser.sockets).toHaveLength(2);
+    browser.latest.open();
+    expect(browser.latest.sent).toEqual([{ type: 'subscribe-notifications' }]);
+
+    stopA();
+    expect(browser.latest.sent).toHaveLength(1); // B still follows
+    stopB();
+    expect(browser.latest.sent.at(-1)).toEqual({ type: 'unsubscribe-notifications' });
+    leaveAll();
   });
 });

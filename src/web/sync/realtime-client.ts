@@ -27,6 +27,12 @@ export type DashboardMessage = Extract<
   { type: 'dashboard-subscribed' | 'dashboard-changed' | 'plan-changed' | 'resync' | 'error' }
 >;
 
+/** The owner's notifications (the header's badge): each new one, and its acknowledgement. */
+export type NotificationMessage = Extract<
+  RealtimeServerMessage,
+  { type: 'notifications-subscribed' | 'notification' | 'resync' | 'error' }
+>;
+
 type Listener<T> = (message: T) => void;
 
 /** What the client needs of the browser; tests pass fakes. */
@@ -53,6 +59,7 @@ export class RealtimeClient {
   private readonly env: RealtimeEnvironment;
   private readonly checklists = new Map<string, Set<Listener<ChecklistMessage>>>();
   private readonly dashboard = new Set<Listener<DashboardMessage>>();
+  private readonly notifications = new Set<Listener<NotificationMessage>>();
   private readonly stateListeners = new Set<() => void>();
   private socket: WebSocket | null = null;
   /** Checklists the current socket was told `subscribed` for (its cookies reached them). */
@@ -101,6 +108,18 @@ export class RealtimeClient {
     };
   }
 
+  /** Follows the signed-in owner's notifications (decision 0024): each new one as it is made. */
+  subscribeNotifications(listener: Listener<NotificationMessage>): () => void {
+    if (this.notifications.size === 0) this.send({ type: 'subscribe-notifications' });
+    this.notifications.add(listener);
+    this.demand();
+    return () => {
+      if (!this.notifications.delete(listener) || this.notifications.size > 0) return;
+      this.send({ type: 'unsubscribe-notifications' });
+      this.release();
+    };
+  }
+
   /**
    * The browser's cookies changed (a recipient verified: the server set a new recipient cookie). A
    * socket carries the cookies it was opened with, so an open one is replaced at once.
@@ -120,7 +139,7 @@ export class RealtimeClient {
   readonly getState = (): RealtimeState => this.state;
 
   private get wanted(): boolean {
-    return this.checklists.size > 0 || this.dashboard.size > 0;
+    return this.checklists.size > 0 || this.dashboard.size > 0 || this.notifications.size > 0;
   }
 
   /** Something subscribed: make sure a socket is open or on its way. */
@@ -184,6 +203,7 @@ export class RealtimeClient {
       this.setState('live');
       for (const checklistId of this.checklists.keys()) this.send({ type: 'subscribe', checklistId });
       if (this.dashboard.size > 0) this.send({ type: 'subscribe-dashboard' });
+      if (this.notifications.size > 0) this.send({ type: 'subscribe-notifications' });
     };
     socket.onmessage = (event: MessageEvent) => this.receive(event.data);
     socket.onclose = (event: CloseEvent) => {
@@ -280,6 +300,7 @@ export class RealtimeClient {
       case 'error':
         if (!message.checklistId) {
           for (const listener of [...this.dashboard]) listener(message);
+          for (const listener of [...this.notifications]) listener(message);
         } else if (this.accessLostOnThisSocket(message.checklistId, message.error.code)) {
           // Perhaps only this socket's cookies lost it: the recipient verified in another tab, and every
           // verification replaces the recipient cookie. A new socket carries the cookies as they are
@@ -295,10 +316,15 @@ export class RealtimeClient {
       case 'plan-changed':
         for (const listener of [...this.dashboard]) listener(message);
         break;
+      case 'notifications-subscribed':
+      case 'notification':
+        for (const listener of [...this.notifications]) listener(message);
+        break;
       case 'resync':
         for (const listeners of [...this.checklists.values()])
           for (const listener of [...listeners]) listener(message);
         for (const listener of [...this.dashboard]) listener(message);
+        for (const listener of [...this.notifications]) listener(message);
         break;
     }
   }

@@ -12,6 +12,21 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Files sent with the message (the completion report). */
+  attachments?: readonly EmailAttachment[] | undefined;
+  /**
+   * Extra headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. Never the ones
+   * the carrier writes itself (From, To, Subject, Message-ID, MIME).
+   */
+  headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/** One file attached to an e-mail. */
+export interface EmailAttachment {
+  filename: string;
+  /** 'application/pdf'. */
+  contentType: string;
+  content: Buffer;
 }
 
 export interface SmsMessage {

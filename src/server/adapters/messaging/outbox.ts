@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '#domain/phone';
 import type { Database } from '../../db/client.ts';
-import { outboxMessages } from '../../db/schema.ts';
+import { type OutboxAttachment, outboxMessages } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
 import type { DeliveryReceipt, MessageChannel, MessageSender } from './message-sender.ts';
 
@@ -15,6 +16,10 @@ export interface OutboxMessageView {
   subject: string | null;
   text: string;
   createdAt: string;
+  /** What an e-mail carried besides its text (the bytes themselves are not kept). */
+  attachments: OutboxAttachment[];
+  /** Extra headers an e-mail was sent with (List-Unsubscribe…); {} for none. */
+  headers: Record<string, string>;
 }
 
 /** The outbox lists this many of the newest messages: enough for any local session or test run. */
@@ -42,6 +47,8 @@ export function createOutboxSender(db: Database, logger: Pick<FastifyBaseLogger,
     subject: string | null;
     text: string;
     html: string | null;
+    attachments?: OutboxAttachment[];
+    headers?: Record<string, string>;
   }): Promise<DeliveryReceipt> => {
     const [stored] = await db
       .insert(outboxMessages)
@@ -63,6 +70,13 @@ export function createOutboxSender(db: Database, logger: Pick<FastifyBaseLogger,
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
+        attachments: (message.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.content.length,
+          sha256: createHash('sha256').update(file.content).digest('hex'),
+        })),
+        headers: { ...message.headers },
       }),
     sendSms: (message) =>
       deliver({ channel: 'sms', to: message.to, subject: null, text: message.body, html: null }),
@@ -82,6 +96,8 @@ export async function listOutboxMessages(
       subject: outboxMessages.subject,
       text: outboxMessages.text,
       createdAt: outboxMessages.createdAt,
+      attachments: outboxMessages.attachments,
+      headers: outboxMessages.headers,
     })
     .from(outboxMessages)
     .orderBy(desc(outboxMessages.seq))

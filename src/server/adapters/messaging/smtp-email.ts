@@ -51,6 +51,16 @@ export function createSmtpEmailSender(options: SmtpEmailSenderOptions): EmailSen
           subject: message.subject,
           text: message.text,
           ...(message.html === undefined ? {} : { html: message.html }),
+          ...(message.headers ? { headers: { ...message.headers } } : {}),
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: file.content,
+                })),
+              }
+            : {}),
           signal: AbortSignal.timeout(timeouts.totalMs),
         });
         return { channel: 'email', transport: 'smtp', messageId: info.messageId, acceptedAt: new Date() };

@@ -1,5 +1,5 @@
 import { Share2, Users } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ShareSummary } from '#domain/sharing';
 import { LazyShareDialog, preloadShareDialog } from '../../components/share-dialog/lazy-share-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -31,6 +31,15 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
   const [target, setTarget] = useState<ShareSummary | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
+
+  // '?share=new' (a notification's 'Change the contact'): the share dialog opens at once, once.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('share') !== 'new') return;
+    url.searchParams.delete('share');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    setSharing(true);
+  }, []);
 
   function askRevoke(share: ShareSummary) {
     setTarget(share);

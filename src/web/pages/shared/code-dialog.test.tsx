@@ -256,4 +256,37 @@ describe('resend code', () => {
     });
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it("'I didn't get a code' tells the person who shared the link, once, and says so", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    renderDialog();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: en['code.notReceived'] }));
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/verification/code-not-received');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN });
+    expect((await screen.findByRole('status')).textContent).toBe(en['code.ownerTold']);
+    expect(screen.queryByRole('button', { name: en['code.notReceived'] })).toBeNull();
+  });
+
+  it("after the link's notice went out already (429): they have been told", async () => {
+    fetchMock.mockResolvedValueOnce(apiError(429, 'rate_limited', { retryAfter: 1200 }));
+    renderDialog();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: en['code.notReceived'] }));
+    });
+    expect((await screen.findByRole('status')).textContent).toBe(en['code.ownerAlreadyTold']);
+  });
+
+  it('a failure to tell them is said, and the button stays', async () => {
+    fetchMock.mockResolvedValueOnce(apiError(503, 'service_unavailable'));
+    renderDialog();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: en['code.notReceived'] }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(en['code.tellOwnerFailed']);
+    expect(screen.getByRole('button', { name: en['code.notReceived'] })).toBeTruthy();
+  });
 });

@@ -16,7 +16,7 @@ import {
   verifyFailureMessage,
 } from './code-messages.ts';
 import { useCountdown } from './use-countdown.ts';
-import { useResendCode, useVerifyCode } from './use-share-access.ts';
+import { useResendCode, useTellOwnerNoCode, useVerifyCode } from './use-share-access.ts';
 
 /** What went wrong, said when shown: a switch of language while it shows says it again in the new one. */
 type Problem = (t: Translate, language: string) => string;
@@ -222,6 +222,44 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
         </p>
       )}
       {localCode && <LocalModeCode code={localCode} />}
+      <TellOwnerNoCode token={token} />
+    </div>
+  );
+}
+
+/**
+ * 'I didn't get a code': tells the person who shared the link, who can send a new code or change the
+ * contact. The server lets one through per link every 30 minutes (then: they have been told).
+ */
+function TellOwnerNoCode({ token }: { token: string }) {
+  const tell = useTellOwnerNoCode(token);
+  const t = useT();
+  const told = tell.isSuccess || (isApiError(tell.error) && tell.error.status === 429);
+  return (
+    <div className="mt-3">
+      {!told && (
+        <Button
+          variant="subtle"
+          size="sm"
+          className="-ms-3"
+          onClick={() => tell.mutate()}
+          disabled={tell.isPending}
+          aria-busy={tell.isPending || undefined}
+          data-testid="code-not-received"
+        >
+          {tell.isPending ? t('code.sending') : t('code.notReceived')}
+        </Button>
+      )}
+      {told && (
+        <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+          {tell.isSuccess ? t('code.ownerTold') : t('code.ownerAlreadyTold')}
+        </p>
+      )}
+      {tell.isError && !told && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {t('code.tellOwnerFailed')}
+        </p>
+      )}
     </div>
   );
 }

@@ -99,6 +99,14 @@ export function useVerifyCode(token: string) {
   });
 }
 
+/** 'I didn't get a code': the person who shared the link is told (decision 0024). */
+export function useTellOwnerNoCode(token: string) {
+  return useMutation({
+    mutationFn: () => apiRequest<{ ok: true }>('POST', '/api/verification/code-not-received', { token }),
+    retry: false,
+  });
+}
+
 export function useResendCode(token: string) {
   return useMutation({
     mutationFn: () => apiRequest<ResendResponse>('POST', '/api/verification/resend', { token }),

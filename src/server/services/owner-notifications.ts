@@ -1,0 +1,196 @@
+import { buildLinkLockedEmail } from '#domain/link-locked-message';
+import {
+  emailKindOf,
+  NOTIFICATION_LIMITS,
+  type Notification,
+  type NotificationKind,
+} from '#domain/notification-texts';
+import { buildOwnerNoticeEmail } from '#domain/owner-notice-email';
+import type { EmailAttachment, EmailSender } from '../adapters/messaging/message-sender.ts';
+import type { Database } from '../db/client.ts';
+import { newId } from '../ids.ts';
+import { maskContact, recipientLabel } from '../presenters/shares.ts';
+import { announce } from '../repositories/change-notices.ts';
+import {
+  insertNotification,
+  lockNoticeKind,
+  type NotificationRow,
+  noticeFacts,
+  notifiedSince,
+} from '../repositories/notifications.ts';
+import type { ShareSecrets } from './share-secrets.ts';
+import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from './unsubscribe-links.ts';
+
+/**
+ * Telling an owner what happened to a shared checklist (decision 0024): a notification row, announced
+ * at its commit to the owner's open screens (the header's toast and badge), then, if the owner wants
+ * that kind of e-mail, an e-mail with its unsubscribe link, and for a submission the completion
+ * report attached (through `attachReport`, the report renderer, wired in app.ts).
+ */
+
+/** The completion report of a checklist, as a file (services/report.ts renders it). */
+export interface ReportFile {
+  bytes: Buffer;
+  filename: string;
+  /** 'application/pdf'. */
+  contentType: string;
+}
+/** The report of this checklist, rendered as its owner would download it. */
+export type ReportAttachmentProvider = (checklistId: string, ownerId: string) => Promise<ReportFile>;
+
+export interface NoticeEvent {
+  kind: NotificationKind;
+  checklistId: string;
+  /** The recipient's share; null when the owner did it (never told) or it is unknown. */
+  shareId: string | null;
+}
+
+export interface OwnerNotifierOptions {
+  db: Database;
+  secrets: Pick<ShareSecrets, 'linkSignature'>;
+  messages: EmailSender;
+  siteName: string;
+  publicUrl: URL;
+  log: { error(details: object, message: string): void };
+  /** The completion report to attach to a submission's e-mail; without it, none is attached. */
+  attachReport?: ReportAttachmentProvider | undefined;
+}
+
+/** The kinds whose e-mail carries the report. */
+const WITH_REPORT = new Set<NotificationKind>(['submitted', 'last_tick']);
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    checklistId: row.checklistId,
+    checklistName: row.checklistName,
+    shareId: row.shareId,
+    recipient: row.recipientLabel,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+  };
+}
+
+export class OwnerNotifier {
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: OwnerNotifierOptions) {}
+
+  /**
+   * Tells the owner without holding up whoever caused it (a recipient's submit answers at once; the
+   * report and the e-mail follow). A failure is logged; `settle` waits for what is under way.
+   */
+  tell(event: NoticeEvent): void {
+    // After this turn: the answer that caused it goes out first (a tick stays one statement).
+    const work = new Promise((resolve) => setImmediate(resolve))
+      .then(() => this.notify(event))
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error, kind: event.kind }, 'notifications: the owner was not told');
+      });
+    this.#inFlight.add(work);
+    void work.finally(() => this.#inFlight.delete(work));
+  }
+
+  /** Waits for every notice under way (before the database closes; tests). */
+  async settle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /**
+   * The notification made (null when there is nothing to tell: the checklist is gone, tick notices
+   * are off, or the same tick notice went out a moment ago), its e-mail sent or logged as failed.
+   */
+  async notify(event: NoticeEvent, now = new Date()): Promise<Notification | null> {
+    const { db } = this.options;
+    const facts = await noticeFacts(db, event.checklistId, event.shareId);
+    if (!facts) return null;
+    const isTick = event.kind === 'first_tick' || event.kind === 'last_tick';
+    if (isTick && !facts.preferences.tickNotices) return null;
+    const notification = await db.transaction(async (tx) => {
+      if (isTick) {
+        // Checked and made under the checklist's lock for this kind: two at once make one.
+        await lockNoticeKind(tx, event.checklistId, event.kind);
+        const since = new Date(now.getTime() - NOTIFICATION_LIMITS.tickNoticeIntervalMinutes * 60_000);
+        if (await notifiedSince(tx, event.checklistId, event.kind, since)) return null;
+      }
+      const row = await insertNotification(tx, {
+        id: newId('ntf'),
+        ownerId: facts.ownerId,
+        checklistId: event.checklistId,
+        shareId: facts.share?.id ?? null,
+        kind: event.kind,
+        checklistName: facts.checklistName,
+        recipientLabel: facts.share ? recipientLabel(facts.share) : null,
+      });
+      const presented = presentNotification(row);
+      // Sent at commit: the owner's open screens toast it and count it.
+      await announce(tx, { kind: 'notification', userId: facts.ownerId, notification: presented });
+      return presented;
+    });
+    if (!notification) return null;
+    if (facts.preferences.email[emailKindOf(event.kind)]) {
+      await this.#email(notification, facts);
+    }
+    return notification;
+  }
+
+  async #email(
+    notification: Notification,
+    facts: NonNullable<Awaited<ReturnType<typeof noticeFacts>>>,
+  ): Promise<void> {
+    const { siteName, publicUrl, secrets, messages, log } = this.options;
+    const token = unsubscribeToken(secrets, { userId: facts.ownerId, kind: emailKindOf(notification.kind) });
+    const unsubscribe = unsubscribeUrl(publicUrl, token);
+    const checklistUrl = new URL(`/checklist/${encodeURIComponent(notification.checklistId)}`, publicUrl)
+      .href;
+    const attachment = WITH_REPORT.has(notification.kind)
+      ? await this.#report(notification.checklistId, facts.ownerId)
+      : null;
+    const email =
+      notification.kind === 'link_locked'
+        ? buildLinkLockedEmail({
+            siteName,
+            checklistName: facts.checklistName,
+            recipientName: facts.share?.recipientName ?? null,
+            maskedContact: facts.share ? maskContact(facts.share.channel, facts.share.contact) : '',
+            checklistUrl,
+            unsubscribeUrl: unsubscribe,
+          })
+        : buildOwnerNoticeEmail({
+            siteName,
+            kind: notification.kind,
+            checklistName: facts.checklistName,
+            recipient: notification.recipient,
+            checklistUrl,
+            unsubscribeUrl: unsubscribe,
+            reportFilename: attachment?.filename ?? null,
+          });
+    try {
+      await messages.sendEmail({
+        to: facts.ownerEmail,
+        ...email,
+        headers: unsubscribeHeaders(unsubscribe),
+        ...(attachment ? { attachments: [attachment] } : {}),
+      });
+    } catch (error) {
+      log.error(
+        { err: error, kind: notification.kind, notificationId: notification.id },
+        'notifications: the e-mail to the owner failed',
+      );
+    }
+  }
+
+  /** The report, or null when there is no renderer or it failed (the e-mail goes without it). */
+  async #report(checklistId: string, ownerId: string): Promise<EmailAttachment | null> {
+    const { attachReport, log } = this.options;
+    if (!attachReport) return null;
+    try {
+      const report = await attachReport(checklistId, ownerId);
+      return { filename: report.filename, contentType: report.contentType, content: report.bytes };
+    } catch (error) {
+      log.error({ err: error, checklistId }, 'notifications: the report could not be attached');
+      return null;
+    }
+  }
+}

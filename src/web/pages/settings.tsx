@@ -1,0 +1,158 @@
+import { Bell, Mail } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  EMAIL_KIND_LABELS,
+  EMAIL_KINDS,
+  type EmailKind,
+  type NotificationPreferences,
+} from '#domain/notification-texts';
+import { PageContainer, useDocumentTitle } from '../components/page.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { useToast } from '../components/ui/toast.tsx';
+import { useNotificationSettings, useSaveNotificationSettings } from '../hooks/use-notifications.ts';
+
+/** What each e-mail choice means, under its label. */
+const EMAIL_HINTS: Record<EmailKind, string> = {
+  submitted: 'With the completion report attached.',
+  ticks: 'Only when “Also tell me at the first and the last tick” is on.',
+  code_not_received: 'You can send a new code or change the contact from the notification.',
+  link_locked: 'Someone tried too many wrong codes; a new link unlocks sharing.',
+};
+
+/**
+ * The owner's settings: what they are told and which e-mails they get (decision 0024). Saved on the
+ * server; every e-mail's own unsubscribe link turns off its line here.
+ */
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  const { toast } = useToast();
+  const [draft, setDraft] = useState<NotificationPreferences | null>(null);
+  const ids = useId();
+
+  useEffect(() => {
+    if (settings.data && draft === null) setDraft(settings.data);
+  }, [settings.data, draft]);
+
+  const shown = draft ?? settings.data ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  const ready = draft !== null;
+  const changed = ready && JSON.stringify(draft) !== JSON.stringify(settings.data);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft) return;
+    try {
+      const saved = await save.mutateAsync(draft);
+      setDraft(saved.preferences);
+      toast({ title: 'Settings saved' });
+    } catch {
+      toast({
+        title: 'Could not save your settings',
+        description: 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const setEmail = (kind: EmailKind, on: boolean) =>
+    setDraft((current) => current && { ...current, email: { ...current.email, [kind]: on } });
+
+  return (
+    <PageContainer>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
+      <p className="mt-1 text-slate-600">Choose what you're told about your shared checklists.</p>
+
+      <form onSubmit={submit} className="mt-6 grid max-w-2xl gap-4" aria-busy={!ready}>
+        <Card className="p-5">
+          <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+            <Bell className="h-4 w-4 text-indigo-600" aria-hidden="true" />
+            In the app
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            You're always told when a recipient submits, didn't get a code, or when a link is locked.
+          </p>
+          <Choice
+            id={`${ids}-ticks`}
+            label="Also tell me at the first and the last tick"
+            hint="When a recipient ticks the first task of a checklist, and when every task is ticked."
+            checked={shown.tickNotices}
+            disabled={!ready}
+            onChange={(on) => setDraft((current) => current && { ...current, tickNotices: on })}
+          />
+        </Card>
+
+        <Card className="p-5">
+          <fieldset>
+            <legend className="flex items-center gap-2 text-base font-semibold text-slate-900">
+              <Mail className="h-4 w-4 text-indigo-600" aria-hidden="true" />
+              E-mail me when
+            </legend>
+            {EMAIL_KINDS.map((kind) => (
+              <Choice
+                key={kind}
+                id={`${ids}-${kind}`}
+                label={EMAIL_KIND_LABELS[kind]}
+                hint={EMAIL_HINTS[kind]}
+                checked={shown.email[kind]}
+                disabled={!ready}
+                onChange={(on) => setEmail(kind, on)}
+              />
+            ))}
+          </fieldset>
+        </Card>
+
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={!changed || save.isPending} data-testid="save-settings">
+            {save.isPending ? 'Saving…' : 'Save settings'}
+          </Button>
+          {settings.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              Your settings could not be loaded. Please reload the page.
+            </p>
+          )}
+        </div>
+      </form>
+    </PageContainer>
+  );
+}
+
+function Choice({
+  id,
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange(on: boolean): void;
+}) {
+  return (
+    <div className="mt-4 flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-indigo-600"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-900">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
