@@ -91,10 +91,10 @@ export function ChecklistEditor({
   const nameRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addTaskRef = useRef<HTMLButtonElement>(null);
-  const taskInputs = useRef(new Map<string, HTMLInputElement>());
+  const taskInputs = useRef(new Map<string, HTMLTextAreaElement>());
   const focusTaskId = useRef<string | null>(null);
 
-  const registerTaskInput = useCallback((id: string, element: HTMLInputElement | null) => {
+  const registerTaskInput = useCallback((id: string, element: HTMLTextAreaElement | null) => {
     if (element) taskInputs.current.set(id, element);
     else taskInputs.current.delete(id);
   }, []);
@@ -139,6 +139,18 @@ export function ChecklistEditor({
     focusTaskId.current = task.id;
     setDraft((current) => ({ ...current, tasks: [...current.tasks, task] }));
   }
+
+  // Enter in a task's description: the next task, right after it.
+  const addTaskAfter = useCallback((id: string) => {
+    const task = emptyTask();
+    focusTaskId.current = task.id;
+    setDraft((current) => {
+      const tasks = [...current.tasks];
+      const index = tasks.findIndex((item) => item.id === id);
+      tasks.splice(index < 0 ? tasks.length : index + 1, 0, task);
+      return { ...current, tasks };
+    });
+  }, []);
 
   function focusFirstProblem(message: string) {
     if (message === CHECKLIST_MESSAGES.nameRequired || message === CHECKLIST_MESSAGES.nameTooLong) {
@@ -253,6 +265,7 @@ export function ChecklistEditor({
                 onReorder={(tasks) => setDraft((current) => ({ ...current, tasks }))}
                 onChange={changeTask}
                 onDelete={deleteTask}
+                onAddAfter={addTaskAfter}
                 inputRef={registerTaskInput}
               />
             )}

@@ -5,8 +5,9 @@ import { useId, useState } from 'react';
 import { CHECKLIST_LIMITS } from '#domain/checklist';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
-import { Input, Textarea } from '../ui/field.tsx';
+import { Textarea } from '../ui/field.tsx';
 import type { DraftTask } from './draft.ts';
+import { TaskDescription } from './task-description.tsx';
 
 export interface TaskRowProps {
   task: DraftTask;
@@ -14,12 +15,22 @@ export interface TaskRowProps {
   disabled: boolean;
   onChange(id: string, change: Partial<Omit<DraftTask, 'id'>>): void;
   onDelete(id: string): void;
-  /** Registers the description input, so the editor can focus it (new task, validation). */
-  inputRef(id: string, element: HTMLInputElement | null): void;
+  /** Enter in the description: a new task right after this one. */
+  onAddAfter(id: string): void;
+  /** Registers the description field, so the editor can focus it (new task, validation). */
+  inputRef(id: string, element: HTMLTextAreaElement | null): void;
 }
 
 /** One task of the editor: drag handle, description, Photo toggle, details, delete. */
-export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inputRef }: TaskRowProps) {
+export function SortableTaskRow({
+  task,
+  index,
+  disabled,
+  onChange,
+  onDelete,
+  onAddAfter,
+  inputRef,
+}: TaskRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: task.id, disabled });
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -55,15 +66,13 @@ export function SortableTaskRow({ task, index, disabled, onChange, onDelete, inp
         <GripVertical className="h-5 w-5" aria-hidden="true" />
       </button>
 
-      <Input
-        ref={(element) => inputRef(task.id, element)}
+      <TaskDescription
+        number={number}
         value={task.description}
-        onChange={(event) => onChange(task.id, { description: event.target.value })}
-        aria-label={`Task ${number} description`}
-        placeholder="Describe the task"
-        maxLength={CHECKLIST_LIMITS.descriptionMax}
         disabled={disabled}
-        className="col-start-2 row-start-1"
+        onChange={(description) => onChange(task.id, { description })}
+        onEnter={() => onAddAfter(task.id)}
+        inputRef={(element) => inputRef(task.id, element)}
       />
 
       <div className="col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-1.5 sm:gap-2">
