@@ -275,7 +275,7 @@ test.describe('on a phone-sized screen', () => {
     'Strip the beds and start the laundry: sheets, pillowcases and duvet covers on a hot wash, towels on ' +
     'their own; check each mattress protector for stains and replace any torn one before making the beds.';
 
-  test('a 200-character task wraps and shows whole; Enter adds the next task; no line break is saved', async ({
+  test('a 200-character task wraps and shows whole; Enter goes on to the next task; no line break is saved', async ({
     page,
   }) => {
     expect(LONG_TASK).toHaveLength(200);
@@ -315,21 +315,22 @@ test.describe('on a phone-sized screen', () => {
     expect(Math.abs((handle?.y ?? 0) - (field?.y ?? 100))).toBeLessThanOrEqual(2);
     await page.screenshot({ path: 'test-results/screenshots/editor-200-characters-360.png' });
 
-    // Enter at the end of it: the next task, right after it, focused; Shift+Enter adds no line.
+    // Enter at the end of it: on to the next task; from the last one, a new task at the end, focused.
+    // Shift+Enter adds no line.
     await long.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
-    const added = editor.getByRole('textbox', { name: 'Task 2 description' });
+    await expect(short).toBeFocused();
+    await page.keyboard.press('Enter');
+    const added = editor.getByRole('textbox', { name: 'Task 3 description' });
     await expect(added).toBeFocused();
     await expect(added).toHaveValue('');
-    await expect(editor.getByRole('textbox', { name: 'Task 3 description' })).toHaveValue(
-      'Clean the bathroom',
-    );
     await page.keyboard.type('Start the dishwasher');
     await page.keyboard.press('Shift+Enter');
     await page.keyboard.type(' too');
     await expect(added).toHaveValue('Start the dishwasher too');
     await expect(long).toHaveValue(LONG_TASK);
+    await expect(short).toHaveValue('Clean the bathroom');
 
     // Deleting text shrinks the field back to one line.
     await added.fill('Short');
@@ -346,8 +347,8 @@ test.describe('on a phone-sized screen', () => {
     await expect(page.getByTestId('toast')).toContainText('Checklist updated successfully');
     expect((await readChecklist(page, checklist.id)).tasks.map((task) => task.description)).toEqual([
       LONG_TASK,
-      'Start the dishwasher',
       'Clean the bathroom',
+      'Start the dishwasher',
     ]);
   });
 

@@ -85,25 +85,31 @@ describe('the task description (issue 18: wraps on a phone, still one line of te
     expect(field.getAttribute('enterkeyhint')).toBe('next');
   });
 
-  it('Enter adds the next task right after this one and moves to it; no line break', () => {
+  it('Enter goes on to the next task, and from the last one adds a task at the end; no line break', () => {
     renderEditor(['Strip beds', 'Clean the bathroom']);
     const allowed = press(description(1), {});
     expect(allowed).toBe(false);
-    expect(values()).toEqual(['Strip beds', '', 'Clean the bathroom']);
+    expect(values()).toEqual(['Strip beds', 'Clean the bathroom']);
     expect(document.activeElement).toBe(description(2));
+    expect(description(2).selectionStart).toBe('Clean the bathroom'.length);
 
-    // Typed into, and Enter again: the list grows where the person is.
-    fireEvent.change(description(2), { target: { value: 'Start the laundry' } });
     press(description(2), {});
-    expect(values()).toEqual(['Strip beds', 'Start the laundry', '', 'Clean the bathroom']);
+    expect(values()).toEqual(['Strip beds', 'Clean the bathroom', '']);
     expect(document.activeElement).toBe(description(3));
+
+    // Typed into, and Enter again: the list grows at its end (spec section 4).
+    fireEvent.change(description(3), { target: { value: 'Start the laundry' } });
+    press(description(3), {});
+    expect(values()).toEqual(['Strip beds', 'Clean the bathroom', 'Start the laundry', '']);
+    expect(document.activeElement).toBe(description(4));
   });
 
-  it('Enter in a blank task, Shift+Enter, and Enter that ends a composition add nothing, and no line break', () => {
+  it('Enter in a blank last task, Shift+Enter, and Enter that ends a composition add nothing, and no line break', () => {
     renderEditor(['Strip beds', '']);
     expect(press(description(2), {})).toBe(false);
     expect(press(description(1), { shiftKey: true })).toBe(false);
     expect(values()).toEqual(['Strip beds', '']);
+    expect(document.activeElement).not.toBe(description(2));
     // Confirming Japanese input with Enter is the input method's, not ours.
     expect(press(description(1), { isComposing: true })).toBe(true);
     expect(values()).toEqual(['Strip beds', '']);

@@ -140,17 +140,18 @@ export function ChecklistEditor({
     setDraft((current) => ({ ...current, tasks: [...current.tasks, task] }));
   }
 
-  // Enter in a task's description: the next task, right after it.
-  const addTaskAfter = useCallback((id: string) => {
-    const task = emptyTask();
-    focusTaskId.current = task.id;
-    setDraft((current) => {
-      const tasks = [...current.tasks];
-      const index = tasks.findIndex((item) => item.id === id);
-      tasks.splice(index < 0 ? tasks.length : index + 1, 0, task);
-      return { ...current, tasks };
-    });
-  }, []);
+  // Enter in a task's description: on to the next task; from the last one, a new task is appended
+  // (spec section 4: a new task goes at the end), unless the last one is still blank.
+  function enterFromTask(id: string) {
+    const index = draft.tasks.findIndex((task) => task.id === id);
+    const next = draft.tasks[index + 1];
+    if (next) {
+      const input = taskInputs.current.get(next.id);
+      input?.focus();
+      input?.setSelectionRange(input.value.length, input.value.length);
+      input?.scrollIntoView({ block: 'nearest' });
+    } else if (draft.tasks[index]?.description.trim()) addTask();
+  }
 
   function focusFirstProblem(message: string) {
     if (message === CHECKLIST_MESSAGES.nameRequired || message === CHECKLIST_MESSAGES.nameTooLong) {
@@ -265,7 +266,7 @@ export function ChecklistEditor({
                 onReorder={(tasks) => setDraft((current) => ({ ...current, tasks }))}
                 onChange={changeTask}
                 onDelete={deleteTask}
-                onAddAfter={addTaskAfter}
+                onEnterKey={enterFromTask}
                 inputRef={registerTaskInput}
               />
             )}

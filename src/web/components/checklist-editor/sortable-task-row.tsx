@@ -15,8 +15,8 @@ export interface TaskRowProps {
   disabled: boolean;
   onChange(id: string, change: Partial<Omit<DraftTask, 'id'>>): void;
   onDelete(id: string): void;
-  /** Enter in the description: a new task right after this one. */
-  onAddAfter(id: string): void;
+  /** Enter in the description: the next task, or a new one after the last. */
+  onEnterKey(id: string): void;
   /** Registers the description field, so the editor can focus it (new task, validation). */
   inputRef(id: string, element: HTMLTextAreaElement | null): void;
 }
@@ -28,7 +28,7 @@ export function SortableTaskRow({
   disabled,
   onChange,
   onDelete,
-  onAddAfter,
+  onEnterKey,
   inputRef,
 }: TaskRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
@@ -71,7 +71,7 @@ export function SortableTaskRow({
         value={task.description}
         disabled={disabled}
         onChange={(description) => onChange(task.id, { description })}
-        onEnter={() => onAddAfter(task.id)}
+        onEnter={() => onEnterKey(task.id)}
         inputRef={(element) => inputRef(task.id, element)}
       />
 

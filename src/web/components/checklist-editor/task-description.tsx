@@ -8,17 +8,16 @@ export interface TaskDescriptionProps {
   value: string;
   disabled: boolean;
   onChange(value: string): void;
-  /** Enter in a described task: a new task goes after this one (the editor focuses it). */
+  /** Enter: the editor moves on to the next task, or appends one after the last. */
   onEnter(): void;
   inputRef(element: HTMLTextAreaElement | null): void;
 }
 
 /**
  * A task's description (issue 18): a text area that wraps and grows, so a phone shows all of it, but
- * still one line of text, as the spec has it. Enter adds the next task (after this one) instead of a
- * line break; Shift+Enter adds nothing; Ctrl/Cmd+Enter saves the form, as Enter did in the one-line
- * field; a pasted line break becomes a space. A blank task's Enter adds nothing (no pile of blanks
- * for the 'All tasks must have descriptions' check to refuse).
+ * still one line of text, as the spec has it. Enter goes on to the next task (from the last, a new
+ * one) instead of a line break; Shift+Enter adds nothing; Ctrl/Cmd+Enter saves the form, as Enter did
+ * in the one-line field; a pasted line break becomes a space.
  */
 export function TaskDescription({
   number,
@@ -29,8 +28,8 @@ export function TaskDescription({
   inputRef,
 }: TaskDescriptionProps) {
   const own = useRef<HTMLTextAreaElement | null>(null);
-  const latest = useRef({ value, onEnter });
-  latest.current = { value, onEnter };
+  const latestOnEnter = useRef(onEnter);
+  latestOnEnter.current = onEnter;
 
   // A phone's keyboard may send Enter only as the line break it would insert (keydown says 229 while
   // a word is being composed): that line break is turned into the same new task.
@@ -40,7 +39,7 @@ export function TaskDescription({
     const onBeforeInput = (event: InputEvent) => {
       if (event.inputType !== 'insertLineBreak' && event.inputType !== 'insertParagraph') return;
       event.preventDefault();
-      enter(latest.current);
+      latestOnEnter.current();
     };
     element.addEventListener('beforeinput', onBeforeInput);
     return () => element.removeEventListener('beforeinput', onBeforeInput);
@@ -51,7 +50,7 @@ export function TaskDescription({
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
     if (event.ctrlKey || event.metaKey) event.currentTarget.form?.requestSubmit();
-    else if (!event.shiftKey && !event.altKey) enter(latest.current);
+    else if (!event.shiftKey && !event.altKey) latestOnEnter.current();
   }
 
   function handleChange(event: ChangeEvent<HTMLTextAreaElement>) {
@@ -85,8 +84,4 @@ export function TaskDescription({
       className="col-start-2 row-start-1"
     />
   );
-}
-
-function enter({ value, onEnter }: { value: string; onEnter(): void }) {
-  if (value.trim() !== '') onEnter();
 }
