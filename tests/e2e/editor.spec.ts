@@ -270,6 +270,88 @@ test('Share Link in the editor opens Share Checklist; Escape gives focus back to
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
+  /** 200 characters: the issue's cut-off 'Strip beds and start the lau', written out in full. */
+  const LONG_TASK =
+    'Strip the beds and start the laundry: sheets, pillowcases and duvet covers on a hot wash, towels on ' +
+    'their own; check each mattress protector for stains and replace any torn one before making the beds.';
+
+  test('a 200-character task wraps and shows whole; Enter goes on to the next task; no line break is saved', async ({
+    page,
+  }) => {
+    expect(LONG_TASK).toHaveLength(200);
+    const checklist = await seedChecklist(page, 'Turnover – Harbour View 4B', [
+      LONG_TASK,
+      'Clean the bathroom',
+    ]);
+    await openEditorFor(page, 'Turnover – Harbour View 4B');
+    const editor = page.getByTestId('checklist-editor');
+    const long = editor.getByRole('textbox', { name: 'Task 1 description' });
+    const short = editor.getByRole('textbox', { name: 'Task 2 description' });
+    await expect(long).toHaveValue(LONG_TASK);
+    await long.scrollIntoViewIfNeeded();
+
+    const measure = (field: typeof long) =>
+      field.evaluate((element) => {
+        const area = element as HTMLTextAreaElement;
+        return {
+          height: area.getBoundingClientRect().height,
+          right: area.getBoundingClientRect().right,
+          hidden: area.scrollHeight - area.clientHeight,
+          overflow: getComputedStyle(area).overflowY,
+        };
+      });
+    // All of it in view: grown to several lines, nothing scrolled away, no scroll bar, inside the screen.
+    const grown = await measure(long);
+    expect(grown.hidden).toBeLessThanOrEqual(0);
+    expect(grown.overflow).toBe('hidden');
+    expect(grown.height).toBeGreaterThan(44 * 3);
+    expect(grown.right).toBeLessThanOrEqual(360);
+    // A short task keeps the one-line field's height.
+    expect((await measure(short)).height).toBe(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    // The row's tools stay at its top, beside the first line.
+    const handle = await editor.getByRole('button', { name: /^Drag to reorder task 1/ }).boundingBox();
+    const field = await long.boundingBox();
+    expect(Math.abs((handle?.y ?? 0) - (field?.y ?? 100))).toBeLessThanOrEqual(2);
+    await page.screenshot({ path: 'test-results/screenshots/editor-200-characters-360.png' });
+
+    // Enter at the end of it: on to the next task; from the last one, a new task at the end, focused.
+    // Shift+Enter adds no line.
+    await long.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await expect(short).toBeFocused();
+    await page.keyboard.press('Enter');
+    const added = editor.getByRole('textbox', { name: 'Task 3 description' });
+    await expect(added).toBeFocused();
+    await expect(added).toHaveValue('');
+    await page.keyboard.type('Start the dishwasher');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type(' too');
+    await expect(added).toHaveValue('Start the dishwasher too');
+    await expect(long).toHaveValue(LONG_TASK);
+    await expect(short).toHaveValue('Clean the bathroom');
+
+    // Deleting text shrinks the field back to one line.
+    await added.fill('Short');
+    expect((await measure(added)).height).toBe(44);
+
+    // A very long description stops growing at about ten lines and scrolls inside.
+    await added.fill('Check every window. '.repeat(40));
+    const capped = await measure(added);
+    expect(capped.height).toBe(240);
+    expect(capped.overflow).toBe('auto');
+    await added.fill('Start the dishwasher');
+
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Checklist updated successfully');
+    expect((await readChecklist(page, checklist.id)).tasks.map((task) => task.description)).toEqual([
+      LONG_TASK,
+      'Clean the bathroom',
+      'Start the dishwasher',
+    ]);
+  });
+
   test('the editor fits without sideways scrolling and saves', async ({ page }) => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'New Checklist' }).click();

@@ -190,3 +190,86 @@ test('/verify?checklist= takes the owner to the checklist and tells anyone else 
   await expect(stranger.page).toHaveURL(/\/verify\?checklist=/);
   await closeRecipient(stranger);
 });
+
+test('on a phone the toast sits over the header, clear of the tasks and the submit bar; Escape or a swipe dismisses it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAs(page);
+  const rooms = Array.from(
+    { length: 10 },
+    (_, index) => `Room ${index + 1}: open the windows and check the locks`,
+  );
+  const checklist = await seedChecklist(page, 'Turnover – Harbour View 4B', rooms);
+  const share = await shareByEmail(page, checklist.id, 'jane.doe@example.com');
+  const recipient = await openRecipient(browser, baseURL);
+  const phone = recipient.page;
+  await phone.goto(linkPath(share));
+  await enterCode(phone, share.verificationCode ?? '');
+  const toast = phone.getByTestId('toast');
+  await expect(toast).toContainText(SHARE_MESSAGES.loadedToast);
+
+  /** Every box at one moment (the success toast goes after 3 s). */
+  const boxes = () =>
+    phone.evaluate(() => {
+      const rect = (element: Element | null | undefined) => {
+        if (!element) return null;
+        const { top, bottom, left, right } = element.getBoundingClientRect();
+        return { top, bottom, left, right };
+      };
+      const submit = [...document.querySelectorAll('button')].find((button) =>
+        button.textContent?.includes('Submit Completed Checklist'),
+      );
+      return {
+        toast: rect(document.querySelector('[data-testid="toast"]')),
+        header: rect(document.querySelector('header')),
+        tasks: [...document.querySelectorAll('[data-testid="task"]')].slice(0, 3).map(rect),
+        // The fixed bar, not only its button.
+        submitBar: rect(submit?.closest('.fixed')),
+      };
+    });
+  type Box = { top: number; bottom: number; left: number; right: number } | null;
+  const overlaps = (a: Box, b: Box) =>
+    Boolean(a && b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+
+  const atTop = await boxes();
+  // Then with the list scrolled up to the header, where the first tasks are read while ticking.
+  await phone.evaluate(() => {
+    const first = document.querySelector('[data-testid="task"]');
+    window.scrollBy({ top: (first?.getBoundingClientRect().top ?? 0) - 72, behavior: 'instant' });
+  });
+  const scrolled = await boxes();
+  for (const seen of [atTop, scrolled]) {
+    expect(seen.toast, 'the toast was still there to measure').not.toBeNull();
+    expect(seen.tasks).toHaveLength(3);
+    for (const task of seen.tasks) expect(overlaps(seen.toast, task)).toBe(false);
+    expect(overlaps(seen.toast, seen.submitBar)).toBe(false);
+    // Inside the header's band (64 px), and inside the screen.
+    expect(seen.toast?.top).toBeGreaterThanOrEqual(0);
+    expect(seen.toast?.bottom).toBeLessThanOrEqual(seen.header?.bottom ?? 0);
+    expect(seen.toast?.right).toBeLessThanOrEqual(375);
+  }
+  expect(scrolled.tasks[0]?.top).toBeLessThan(100);
+  await phone.screenshot({ path: 'test-results/screenshots/shared-toast-375.png' });
+
+  // Escape dismisses it, with the focus anywhere on the page.
+  await expect(toast).toBeVisible();
+  await phone.keyboard.press('Escape');
+  await expect(toast).toHaveCount(0, { timeout: 1_000 });
+
+  // A swipe up dismisses it (a real touch sequence: Playwright's touchscreen only taps).
+  await phone.reload();
+  await expect(toast).toContainText(SHARE_MESSAGES.loadedToast);
+  const box = await toast.boundingBox();
+  if (!box) throw new Error('no toast');
+  const start = { x: Math.round(box.x + box.width / 3), y: Math.round(box.y + box.height / 2) };
+  const cdp = await phone.context().newCDPSession(phone);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [] });
+  await touch('touchStart', start);
+  for (let step = 1; step <= 6; step++) await touch('touchMove', { x: start.x, y: start.y - step * 10 });
+  await touch('touchEnd');
+  await expect(toast).toHaveCount(0, { timeout: 1_000 });
+  await closeRecipient(recipient);
+});

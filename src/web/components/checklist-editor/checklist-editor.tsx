@@ -92,10 +92,10 @@ export function ChecklistEditor({
   const nameRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addTaskRef = useRef<HTMLButtonElement>(null);
-  const taskInputs = useRef(new Map<string, HTMLInputElement>());
+  const taskInputs = useRef(new Map<string, HTMLTextAreaElement>());
   const focusTaskId = useRef<string | null>(null);
 
-  const registerTaskInput = useCallback((id: string, element: HTMLInputElement | null) => {
+  const registerTaskInput = useCallback((id: string, element: HTMLTextAreaElement | null) => {
     if (element) taskInputs.current.set(id, element);
     else taskInputs.current.delete(id);
   }, []);
@@ -144,6 +144,19 @@ export function ChecklistEditor({
     const task = emptyTask();
     focusTaskId.current = task.id;
     setDraft((current) => ({ ...current, tasks: [...current.tasks, task] }));
+  }
+
+  // Enter in a task's description: on to the next task; from the last one, a new task is appended
+  // (spec section 4: a new task goes at the end), unless the last one is still blank.
+  function enterFromTask(id: string) {
+    const index = draft.tasks.findIndex((task) => task.id === id);
+    const next = draft.tasks[index + 1];
+    if (next) {
+      const input = taskInputs.current.get(next.id);
+      input?.focus();
+      input?.setSelectionRange(input.value.length, input.value.length);
+      input?.scrollIntoView({ block: 'nearest' });
+    } else if (draft.tasks[index]?.description.trim()) addTask();
   }
 
   function focusFirstProblem(message: string) {
@@ -259,6 +272,7 @@ export function ChecklistEditor({
                 onReorder={(tasks) => setDraft((current) => ({ ...current, tasks }))}
                 onChange={changeTask}
                 onDelete={deleteTask}
+                onEnterKey={enterFromTask}
                 inputRef={registerTaskInput}
                 reference={reference}
               />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromChecklist, draftToBody, emptyTask, temporaryTaskId } from './draft.ts';
+import { draftFromChecklist, draftToBody, emptyTask, singleLine, temporaryTaskId } from './draft.ts';
 
 describe('editor drafts', () => {
   it('gives new tasks distinct temporary ids with the task_ prefix, even within one millisecond', () => {
@@ -35,5 +35,25 @@ describe('editor drafts', () => {
         { id: 'task_a', description: 'First', photoRequired: false, details: '' },
       ],
     });
+  });
+
+  it('keeps a description on one line: each run of line breaks is one space', () => {
+    expect(singleLine('Strip beds\nand start the laundry')).toBe('Strip beds and start the laundry');
+    expect(singleLine('Strip beds \r\n\n  and start')).toBe('Strip beds and start');
+    expect(singleLine('  One line, as written  ')).toBe('  One line, as written  ');
+    const body = draftToBody({
+      name: 'Turnover',
+      tasks: [
+        {
+          id: 'task_a',
+          description: 'Check\nthe alarm\n',
+          photoRequired: false,
+          details: 'a\nb',
+          referencePhotoUrl: null,
+        },
+      ],
+    });
+    // Details may have lines; a description may not.
+    expect(body.tasks[0]).toMatchObject({ description: 'Check the alarm', details: 'a\nb' });
   });
 });

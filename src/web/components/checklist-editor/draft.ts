@@ -60,13 +60,18 @@ export function draftFromBody(body: ChecklistBody): ChecklistDraft {
   };
 }
 
-/** The body sent to POST or PUT: the tasks in their order, trimmed. */
+/** A description is one line of text (spec section 3): each run of line breaks becomes one space. */
+export function singleLine(text: string): string {
+  return text.replace(/[^\S\r\n]*[\r\n]+[^\S\r\n]*/g, ' ');
+}
+
+/** The body sent to POST or PUT: the tasks in their order, trimmed, each description on one line. */
 export function draftToBody(draft: ChecklistDraft): ChecklistBody {
   return {
     name: draft.name.trim(),
     tasks: draft.tasks.map((task) => ({
       id: task.id,
-      description: task.description.trim(),
+      description: singleLine(task.description).trim(),
       photoRequired: task.photoRequired,
       details: task.details.trim(),
     })),

@@ -5,9 +5,10 @@ import { useId, useState } from 'react';
 import { CHECKLIST_LIMITS } from '#domain/checklist';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
-import { Input, Textarea } from '../ui/field.tsx';
+import { Textarea } from '../ui/field.tsx';
 import type { DraftTask } from './draft.ts';
 import { ReferencePhotoButton } from './reference-photo-button.tsx';
+import { TaskDescription } from './task-description.tsx';
 
 export interface TaskRowProps {
   task: DraftTask;
@@ -15,8 +16,10 @@ export interface TaskRowProps {
   disabled: boolean;
   onChange(id: string, change: Partial<Omit<DraftTask, 'id'>>): void;
   onDelete(id: string): void;
-  /** Registers the description input, so the editor can focus it (new task, validation). */
-  inputRef(id: string, element: HTMLInputElement | null): void;
+  /** Enter in the description: the next task, or a new one after the last. */
+  onEnterKey(id: string): void;
+  /** Registers the description field, so the editor can focus it (new task, validation). */
+  inputRef(id: string, element: HTMLTextAreaElement | null): void;
   /** The task's reference photo: whether it can have one yet (the server has the task), and what to do. */
   reference: {
     available(taskId: string): boolean;
@@ -32,6 +35,7 @@ export function SortableTaskRow({
   disabled,
   onChange,
   onDelete,
+  onEnterKey,
   inputRef,
   reference,
 }: TaskRowProps) {
@@ -70,15 +74,13 @@ export function SortableTaskRow({
         <GripVertical className="h-5 w-5" aria-hidden="true" />
       </button>
 
-      <Input
-        ref={(element) => inputRef(task.id, element)}
+      <TaskDescription
+        number={number}
         value={task.description}
-        onChange={(event) => onChange(task.id, { description: event.target.value })}
-        aria-label={`Task ${number} description`}
-        placeholder="Describe the task"
-        maxLength={CHECKLIST_LIMITS.descriptionMax}
         disabled={disabled}
-        className="col-start-2 row-start-1"
+        onChange={(description) => onChange(task.id, { description })}
+        onEnter={() => onEnterKey(task.id)}
+        inputRef={(element) => inputRef(task.id, element)}
       />
 
       <div className="col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-1.5 sm:gap-2">

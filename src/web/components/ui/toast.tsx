@@ -5,11 +5,13 @@ import { ChunkBoundary, lazyChunk, whenIdle } from '../../lib/lazy-chunk.tsx';
 import {
   type ShownToast,
   TOAST_CLOSE,
-  TOAST_DURATION_MS,
+  TOAST_DESCRIPTION,
+  TOAST_TITLE,
   TOAST_VIEWPORT,
   type ToasterProps,
   type ToastMessage,
   toastBox,
+  toastDuration,
 } from './toast-style.ts';
 
 export type { ToastMessage };
@@ -30,22 +32,32 @@ export const preloadToaster = toaster.preload;
 
 /**
  * The toast without Radix, for when its code could not be fetched (offline before it was ever
- * cached): the same box and words, a close button, gone after the same 5 seconds.
+ * cached): the same box, place and words, a close button, Escape, gone after the same time (no swipe).
  */
 function PlainToast({ current, onDismiss }: ToasterProps) {
   useEffect(() => {
     if (!current) return;
-    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
-    return () => window.clearTimeout(timer);
+    const timer = window.setTimeout(onDismiss, toastDuration(current));
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [current, onDismiss]);
   if (!current) return null;
   return (
     <div className={TOAST_VIEWPORT}>
       <div role="status" aria-live="polite" data-testid="toast" className={toastBox(current)}>
-        <div className="grid gap-1">
-          <div className="text-sm font-semibold">{current.title}</div>
-          {current.description && <div className="text-sm opacity-90">{current.description}</div>}
-        </div>
+        <span className={TOAST_TITLE}>{current.title}</span>
+        {current.description && (
+          <>
+            {' '}
+            <span className={TOAST_DESCRIPTION}>{current.description}</span>
+          </>
+        )}
         <button
           type="button"
           aria-label={translate('common.close')}
@@ -68,7 +80,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
   const dismiss = useCallback(() => setCurrent(null), []);
   const api = useMemo(() => ({ toast }), [toast]);
-  // The close button's name follows the page's language; a toast swipes away toward the line's end.
+  // The close button's name follows the page's language.
   const language = useUiLanguage();
   useEffect(() => whenIdle(() => setIdle(true)), []);
   const Toaster = toaster.Component;

@@ -3,36 +3,41 @@ import { X } from 'lucide-react';
 import { translate } from '../../i18n/i18n.tsx';
 import {
   TOAST_CLOSE,
-  TOAST_DURATION_MS,
+  TOAST_DESCRIPTION,
+  TOAST_TITLE,
   TOAST_VIEWPORT,
   type ToasterProps,
   toastBox,
+  toastDuration,
 } from './toast-style.ts';
 
-/** The toast itself and its viewport (Radix Toast): fetched after the first paint (toast.tsx). */
-export function Toaster({ current, onDismiss, language }: ToasterProps) {
+/**
+ * The toast itself and its viewport (Radix Toast): fetched after the first paint (toast.tsx). It sits
+ * at the top, so it swipes away upwards, toward the edge it came from, in every script; Escape
+ * dismisses it from anywhere on the page (Radix: the toast is the topmost dismissable layer).
+ */
+export function Toaster({ current, onDismiss }: ToasterProps) {
   return (
-    <ToastPrimitive.Provider
-      swipeDirection={language === 'ar' ? 'left' : 'right'}
-      duration={TOAST_DURATION_MS}
-    >
+    <ToastPrimitive.Provider swipeDirection="up" swipeThreshold={30}>
       {current && (
         <ToastPrimitive.Root
           key={current.id}
           data-testid="toast"
+          duration={toastDuration(current)}
           onOpenChange={(open) => {
             if (!open) onDismiss();
           }}
           className={toastBox(current)}
         >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
-            {current.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
+          <ToastPrimitive.Title className={TOAST_TITLE}>{current.title}</ToastPrimitive.Title>
+          {current.description && (
+            <>
+              {' '}
+              <ToastPrimitive.Description className={TOAST_DESCRIPTION}>
                 {current.description}
               </ToastPrimitive.Description>
-            )}
-          </div>
+            </>
+          )}
           <ToastPrimitive.Close aria-label={translate('common.close')} className={TOAST_CLOSE}>
             <X className="h-4 w-4" aria-hidden="true" />
           </ToastPrimitive.Close>
