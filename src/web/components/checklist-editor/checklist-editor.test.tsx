@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKLIST_LIMITS, CHECKLIST_MESSAGES, type Checklist } from '#domain/checklist';
@@ -44,15 +45,18 @@ function renderEditor(descriptions: string[]) {
       status: 'saved',
     }),
   );
+  // The editor's reference photos read the query cache (use-reference-photos.tsx).
   render(
-    <ToastProvider>
-      <ChecklistEditor
-        checklist={checklist(descriptions)}
-        onSave={onSave}
-        onCancel={() => undefined}
-        onShare={() => undefined}
-      />
-    </ToastProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <ToastProvider>
+        <ChecklistEditor
+          checklist={checklist(descriptions)}
+          onSave={onSave}
+          onCancel={() => undefined}
+          onShare={() => undefined}
+        />
+      </ToastProvider>
+    </QueryClientProvider>,
   );
   return { onSave };
 }
