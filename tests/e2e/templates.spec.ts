@@ -19,6 +19,8 @@ async function ownTemplates(page: Page) {
 
 test('New from template: a built-in template becomes a named checklist that opens', async ({ page }) => {
   await page.goto('/dashboard');
+  // The frame is prerendered; the plan card's usage shows once the page's code runs and the buttons work.
+  await expect(page.getByTestId('lists-usage')).toBeVisible();
   await page.getByRole('button', { name: 'New from template' }).click();
   const dialog = page.getByRole('dialog', { name: 'New from template' });
   const starting = dialog.getByRole('group', { name: 'Starting templates' });
@@ -67,6 +69,8 @@ test('Save as template keeps the work, not the ticks; it is offered, used and de
   expect((await ownTemplates(page)).map((template) => template.name)).toEqual(['Two-bed turnover']);
 
   await page.goto('/dashboard');
+  // The frame is prerendered; the plan card's usage shows once the page's code runs and the buttons work.
+  await expect(page.getByTestId('lists-usage')).toBeVisible();
   await page.getByRole('button', { name: 'New from template' }).click();
   const dialog = page.getByRole('dialog', { name: 'New from template' });
   const own = dialog.getByRole('group', { name: 'Your templates' });
@@ -91,6 +95,8 @@ test('Save as template keeps the work, not the ticks; it is offered, used and de
 
   // Deleting one's own template asks once, then it is gone; built-in ones have no delete.
   await page.goto('/dashboard');
+  // The frame is prerendered; the plan card's usage shows once the page's code runs and the buttons work.
+  await expect(page.getByTestId('lists-usage')).toBeVisible();
   await page.getByRole('button', { name: 'New from template' }).click();
   await expect(dialog.getByRole('button', { name: /Delete template/ })).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Delete template “Two-bed turnover”' }).click();
@@ -160,6 +166,9 @@ test.describe('at the free plan limit, when the usage shown is out of date', () 
       }),
     );
     await page.goto('/dashboard');
+    // The dashboard's frame is prerendered: its list shows once the page's code runs, and so do the
+    // buttons' handlers (a press before that is lost, as it would be for a person).
+    await expect(page.getByText('Unit 5 turnover')).toBeVisible();
     await page.getByRole('button', { name: 'New from template' }).click();
     const dialog = page.getByRole('dialog', { name: 'New from template' });
     await dialog.getByRole('radio', { name: /Site safety walk/ }).check();
