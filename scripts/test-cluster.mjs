@@ -965,7 +965,7 @@ try {
     const activity = (
       await db.query(
         `select task_id, action from checklist_activity
-          where checklist_id = $1 and action in ('task_completed', 'task_reopened') order by at, id`,
+          where checklist_id = $1 and action in ('task_completed', 'task_uncompleted') order by at, id`,
         [checklist.id],
       )
     ).rows;
@@ -1003,7 +1003,7 @@ try {
         const rows = revisionsOf.get(taskId) ?? [];
         ops.forEach((op, k) => {
           const row = rows[k];
-          const expected = op.completed ? 'task_completed' : 'task_reopened';
+          const expected = op.completed ? 'task_completed' : 'task_uncompleted';
           if (!row || row.action !== expected) {
             lost += 1;
             lostDetail.push(`${checklist.id}/${taskId} tick ${k + 1}: ${row ? row.action : 'no record'}`);
@@ -1031,7 +1031,7 @@ try {
       if (ticker.pending) {
         const op = ticker.pending;
         const row = (revisionsOf.get(op.taskId) ?? [])[(byTask.get(op.taskId) ?? []).length];
-        const committed = row?.action === (op.completed ? 'task_completed' : 'task_reopened');
+        const committed = row?.action === (op.completed ? 'task_completed' : 'task_uncompleted');
         unanswered.push({
           label: ticker.person.label,
           taskId: op.taskId,
