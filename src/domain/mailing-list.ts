@@ -14,3 +14,10 @@ export interface MailingListSignupResponse {
 }
 
 export const MAILING_LIST_SUCCESS = "✓ Thanks! You'll be notified when new features are available.";
+
+/**
+ * Said under the spec's success text (issue 18, double opt-in): the list keeps only confirmed
+ * addresses. Worded so that it is true whether or not the address was already confirmed.
+ */
+export const MAILING_LIST_CONFIRM_HINT =
+  "If this address isn't confirmed yet, we've sent it a link: open it to start getting the news.";

@@ -2,6 +2,7 @@ import { TIERS, type Tier } from '#domain/plans';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { setManualTier } from './services/billing-state.ts';
+import { exportConfirmedSubscribers } from './services/mailing-list.ts';
 
 /**
  * Operators' commands (`npm run admin -- <command>`), on the database the server's settings name.
@@ -9,10 +10,13 @@ import { setManualTier } from './services/billing-state.ts';
  */
 
 const USAGE = `Usage: npm run admin -- set-tier <email> <${TIERS.join('|')}>
+       npm run admin -- mailing-list export > subscribers.csv
 
-  set-tier   Give the account with this e-mail a plan by hand (a contract invoiced outside Stripe,
-             or any plan while billing is off). 'free' takes a hand-set plan away again. A paid
-             Stripe subscription still counts: the account has the higher of the two.`;
+  set-tier              Give the account with this e-mail a plan by hand (a contract invoiced outside
+                        Stripe, or any plan while billing is off). 'free' takes a hand-set plan away
+                        again. A paid Stripe subscription still counts: the account has the higher.
+  mailing-list export   The confirmed subscribers who have not left, as CSV (email, signed_up_at,
+                        confirmed_at; times in UTC), oldest confirmation first.`;
 
 export async function runAdminCommand(
   args: string[],
@@ -20,6 +24,10 @@ export async function runAdminCommand(
   print: (line: string) => void,
 ): Promise<number> {
   const [command, email, tier] = args;
+  if (command === 'mailing-list' && email === 'export' && args.length === 2) {
+    print((await exportConfirmedSubscribers(database.db)).trimEnd());
+    return 0;
+  }
   if (command !== 'set-tier' || !email || !tier || args.length !== 3) {
     print(USAGE);
     return 64; // EX_USAGE

@@ -30,6 +30,7 @@ import { healthRoutes } from './http/health.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
 import { registerLocalOnlyGuard } from './http/local-only.ts';
+import { mailingListRoutes } from './http/mailing-list.ts';
 import { metricsRoutes, registerMetrics } from './http/metrics.ts';
 import { codeNotReceivedRoutes, notificationRoutes } from './http/notifications.ts';
 import { photoRoutes } from './http/photos.ts';
@@ -58,6 +59,7 @@ import { localSecret } from './repositories/local-secrets.ts';
 import { ChangeAnnouncer } from './services/change-announcer.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
 import { periodicJobs } from './services/jobs.ts';
+import { MailingList } from './services/mailing-list.ts';
 import { OwnerNotifier, type ReportAttachmentProvider } from './services/owner-notifications.ts';
 import { PhotoService } from './services/photos.ts';
 import { ReferencePhotoService } from './services/reference-photos.ts';
@@ -78,6 +80,7 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** Tells owners what happened to their checklists (tests wait on `settle`). */
     notifications: OwnerNotifier;
+    mailingList: MailingList;
   }
 }
 
@@ -249,6 +252,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       }),
   });
   app.decorate('notifications', notifier);
+  const mailingListContext = {
+    db: database.db,
+    messages,
+    secrets,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    log: app.log,
+  };
+  const mailingList = new MailingList(mailingListContext);
+  app.decorate('mailingList', mailingList);
+  // Confirmation e-mails under way are handed over before the database closes.
+  app.addHook('preClose', async () => mailingList.settle());
+  await app.register(mailingListRoutes, { list: mailingList, context: mailingListContext });
   // Notices under way (a report being made, an e-mail being sent) end before the database closes.
   app.addHook('preClose', async () => notifier.settle());
   const sharing: SharingContext = {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MAILING_LIST_SUCCESS } from '#domain/mailing-list';
+import { MAILING_LIST_CONFIRM_HINT, MAILING_LIST_SUCCESS } from '#domain/mailing-list';
 import { expect, signInAs, test, uniqueAccount } from './fixtures.ts';
 
 const SUBSCRIBE_PATH = '/api/mailing-list/subscribe';
@@ -64,8 +64,21 @@ test('a good address is signed up and the banner says so', async ({ page }) => {
   expect(request.postDataJSON()).toEqual({ email: address });
   expect(response.status()).toBe(200);
 
-  await expect(banner.getByRole('status')).toHaveText(MAILING_LIST_SUCCESS);
+  await expect(banner.getByRole('status')).toHaveText(`${MAILING_LIST_SUCCESS}${MAILING_LIST_CONFIRM_HINT}`);
   await expect(banner.getByLabel('Email address')).toHaveCount(0);
+
+  // Double opt-in: the address is sent a link to confirm, which asks before it confirms.
+  let confirmLink = '';
+  await expect(async () => {
+    const outbox = await (await page.request.get('/api/dev/outbox')).json();
+    const mail = (outbox.messages as { to: string; text: string }[]).find((m) => m.to === address);
+    confirmLink = /(http\S+\/api\/mailing-list\/confirm\?token=\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(confirmLink).not.toBe('');
+  }).toPass();
+  await page.goto(new URL(confirmLink).pathname + new URL(confirmLink).search);
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(page.getByRole('heading', { name: "You're subscribed" })).toBeVisible();
+  await page.screenshot({ path: 'test-results/mailing-list-confirmed.png' });
 });
 
 test.describe('when the server refuses', () => {
@@ -143,7 +156,7 @@ test.describe('on a phone', () => {
     await expect(banner.getByText(/still building/)).toBeVisible();
     await banner.getByLabel('Email address').fill(uniqueAccount().email);
     await banner.getByRole('button', { name: 'Notify Me' }).tap();
-    await expect(banner.getByRole('status')).toHaveText(MAILING_LIST_SUCCESS);
+    await expect(banner.getByRole('status')).toContainText(MAILING_LIST_SUCCESS);
     await page.screenshot({ path: 'test-results/banner-phone-open.png' });
   });
 });

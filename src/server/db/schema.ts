@@ -102,6 +102,13 @@ export const mailingListSubscribers = pgTable(
     createdAt: createdAt(),
     lastRequestedAt: timestamptz('last_requested_at').notNull().defaultNow(),
     requestCount: integer('request_count').notNull().default(1),
+    /**
+     * Double opt-in (issue 18): an address is a subscriber only once its owner confirmed it from the
+     * e-mail sent to it, and until they leave. `confirmation_sent_at` spaces confirmation e-mails.
+     */
+    confirmationSentAt: timestamptz('confirmation_sent_at'),
+    confirmedAt: timestamptz('confirmed_at'),
+    unsubscribedAt: timestamptz('unsubscribed_at'),
   },
   (t) => [uniqueIndex('mailing_list_subscribers_email_key').on(t.email)],
 );

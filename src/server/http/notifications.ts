@@ -23,6 +23,7 @@ import {
 } from '../services/notification-settings.ts';
 import type { SharingContext } from '../services/share-delivery.ts';
 import type { ShareSecrets } from '../services/share-secrets.ts';
+import { serveLinkPages } from './link-pages.ts';
 import { answers, htmlPage, noBody } from './responses.ts';
 import { authenticateFirst, requireUser } from './session.ts';
 
@@ -107,19 +108,8 @@ async function ownerNotificationRoutes(app: FastifyInstance, { db }: Notificatio
   });
 }
 
-/** RFC 8058's POST body (`List-Unsubscribe=One-Click`), form-encoded or multipart: read and ignored. */
-const FORM_BODIES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
-
 async function unsubscribeRoutes(app: FastifyInstance, { db, secrets, siteName }: NotificationRoutesOptions) {
-  app.addContentTypeParser(FORM_BODIES, { parseAs: 'string', bodyLimit: 4_096 }, (_request, _body, done) =>
-    done(null, undefined),
-  );
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    // The page holds the signed token: it is not sent on to other sites, nor kept by robots.
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-robots-tag', 'noindex');
-  });
+  serveLinkPages(app);
 
   const tokenOf = (query: unknown) => {
     const parsed = UnsubscribeQuery.safeParse(query);

@@ -1,38 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MailingListSignupInput, type MailingListSignupResponse } from '#domain/mailing-list';
-import { MailingListSignupSchema, SmsConsentSchema } from '#domain/public-forms-response';
+import { SmsConsentSchema } from '#domain/public-forms-response';
 import { SmsConsentInput, type SmsConsentResponse } from '#domain/sms-consent';
 import type { Database } from '../db/client.ts';
-import { subscribeToMailingList } from '../services/mailing-list.ts';
 import { recordSmsConsent } from '../services/sms-consent.ts';
 import { answers } from './responses.ts';
 
 /** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
 const SCHEMAS = {
-  mailingList: {
-    tags: ['public forms'],
-    body: MailingListSignupInput,
-    response: answers({ 200: MailingListSignupSchema }),
-  },
   smsConsent: { tags: ['public forms'], body: SmsConsentInput, response: answers({ 201: SmsConsentSchema }) },
 };
 
-/** Anonymous forms of the public pages. Write-only: nothing here reads back anyone's data. */
+/**
+ * Anonymous forms of the public pages. Write-only: nothing here reads back anyone's data. (The
+ * mailing list's sign-up is in http/mailing-list.ts, beside its e-mails' links.)
+ */
 export async function publicFormRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  routes.post(
-    '/api/mailing-list/subscribe',
-    {
-      schema: SCHEMAS.mailingList,
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-    },
-    async (request): Promise<MailingListSignupResponse> => {
-      await subscribeToMailingList(db, request.body.email);
-      return { ok: true };
-    },
-  );
 
   routes.post(
     '/api/sms-consent',

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { EMAIL_KINDS, type EmailKind } from '#domain/notification-texts';
 import type { ShareSecrets } from './share-secrets.ts';
+import { readLinkToken, signLinkToken } from './signed-links.ts';
 
 /**
  * The unsubscribe link of each e-mail to an owner (RFC 8058): a token that names the user and the
@@ -17,8 +17,7 @@ export interface UnsubscribeTarget {
 const VERSION = 'u1';
 
 export function unsubscribeToken(secrets: Pick<ShareSecrets, 'linkSignature'>, target: UnsubscribeTarget) {
-  const payload = `${VERSION}.${Buffer.from(JSON.stringify([target.userId, target.kind])).toString('base64url')}`;
-  return `${payload}.${secrets.linkSignature(payload)}`;
+  return signLinkToken(secrets, VERSION, [target.userId, target.kind]);
 }
 
 /** The user and kind a token names, or null for anything not signed by us (or malformed). */
@@ -26,21 +25,11 @@ export function readUnsubscribeToken(
   secrets: Pick<ShareSecrets, 'linkSignature'>,
   token: string,
 ): UnsubscribeTarget | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== VERSION) return null;
-  const [version, body, signature] = parts as [string, string, string];
-  const expected = Buffer.from(secrets.linkSignature(`${version}.${body}`));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [userId, kind] = value as unknown[];
-    if (typeof userId !== 'string' || !EMAIL_KINDS.includes(kind as EmailKind)) return null;
-    return { userId, kind: kind as EmailKind };
-  } catch {
-    return null;
-  }
+  const value = readLinkToken(secrets, VERSION, token);
+  if (!value || value.length !== 2) return null;
+  const [userId, kind] = value;
+  if (typeof userId !== 'string' || !EMAIL_KINDS.includes(kind as EmailKind)) return null;
+  return { userId, kind: kind as EmailKind };
 }
 
 /** Where the link leads: GET shows a confirmation, POST (the page's button, or RFC 8058's one-click) acts. */

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAILING_LIST_SUCCESS } from '#domain/mailing-list';
+import { MAILING_LIST_CONFIRM_HINT, MAILING_LIST_SUCCESS } from '#domain/mailing-list';
 import { DEV_BANNER_COOKIE } from '#domain/site';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { DevelopmentBanner } from './development-banner.tsx';
@@ -43,7 +43,9 @@ describe('the development banner', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true }));
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'sam@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
-    expect((await screen.findByRole('status')).textContent).toBe(MAILING_LIST_SUCCESS);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `${MAILING_LIST_SUCCESS}${MAILING_LIST_CONFIRM_HINT}`,
+    );
     expect(banner.isConnected).toBe(true);
   });
 

@@ -1,7 +1,11 @@
 import { Construction, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { isEmailAddress, normalizeEmail } from '#domain/email';
-import { MAILING_LIST_SUCCESS, type MailingListSignupResponse } from '#domain/mailing-list';
+import {
+  MAILING_LIST_CONFIRM_HINT,
+  MAILING_LIST_SUCCESS,
+  type MailingListSignupResponse,
+} from '#domain/mailing-list';
 import { DEV_BANNER_COOKIE, DEV_BANNER_COOKIE_MAX_AGE_SECONDS } from '#domain/site';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
@@ -180,12 +184,14 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
 
         <div id={bodyId} className={cn('w-full lg:max-w-md', phoneHidden)}>
           {state.kind === 'done' ? (
-            <p
+            <div
               role="status"
-              className="rounded-lg border border-green-200 bg-green-50 px-3 py-2.5 text-sm font-medium text-green-800"
+              className="rounded-lg border border-green-200 bg-green-50 px-3 py-2.5 text-sm text-green-800"
             >
-              {MAILING_LIST_SUCCESS}
-            </p>
+              <p className="font-medium">{MAILING_LIST_SUCCESS}</p>
+              {/* Double opt-in: the same words whether or not the address was listed (nothing revealed). */}
+              <p className="mt-1">{MAILING_LIST_CONFIRM_HINT}</p>
+            </div>
           ) : (
             <form noValidate onSubmit={subscribe} aria-label="Mailing list signup">
               <label htmlFor={inputId} className="sr-only">
