@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
@@ -12,13 +12,27 @@ if (!root) throw new Error('Root element not found');
 // The catalog of the link's language is on its way while the page's own code loads.
 startUiLanguage(window.location);
 
+/**
+ * Says on <html data-app-running> that the page's code runs (hydrated or drawn). A press on the
+ * prerendered HTML before then does nothing; the browser tests wait for it before pressing. It wraps
+ * the tree with one child and draws nothing, so the HTML and React's ids (useId) stay as prerendered.
+ */
+function AppRunning({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.appRunning = '';
+  }, []);
+  return children;
+}
+
 // The same tree as the prerender (src/web/prerender.tsx), whose Router is given the path.
 const app = (
-  <StrictMode>
-    <Router>
-      <App />
-    </Router>
-  </StrictMode>
+  <AppRunning>
+    <StrictMode>
+      <Router>
+        <App />
+      </Router>
+    </StrictMode>
+  </AppRunning>
 );
 
 // A public page came drawn (the server prerenders them): it is hydrated, not drawn again. A page

@@ -36,6 +36,24 @@ export function collectConsoleErrors(page: Page, allow: readonly RegExp[] = []):
  * A page opened in another context (a second browser) is watched with collectConsoleErrors.
  */
 export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: RegExp[] }>({
+  // Pages are prerendered (decision 0016): a press before the page's code runs is lost, for a test as
+  // for a person. After each goto to one of the app's pages, the test waits until the code runs
+  // (src/web/main.tsx marks <html data-app-running>); the server's own pages (/api, /oidc) have none.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const path = new URL(page.url()).pathname;
+      if (!/^\/(api|oidc)\//.test(path)) {
+        await page
+          .locator('html[data-app-running]')
+          .waitFor({ state: 'attached', timeout: 15_000 })
+          .catch(() => undefined);
+      }
+      return response;
+    };
+    await use(page);
+  },
   allowConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, allowConsoleErrors }, use) => {
