@@ -34,6 +34,9 @@ export async function recordActivity(
 ): Promise<void> {
   const id = newId('activity');
   const photo = entry.photo ?? null;
+  // After every entry of the checklist so far, even within one clock tick (PGlite's clock can give two
+  // entries of one transaction the same time, and the trail's order would then be the ids' chance).
+  const at = sql`greatest(clock_timestamp(), (select max(${checklistActivity.at}) + interval '1 microsecond' from ${checklistActivity} where ${checklistActivity.checklistId} = ${entry.checklistId}))`;
   const common = {
     id,
     checklistId: entry.checklistId,
@@ -44,7 +47,7 @@ export async function recordActivity(
     photoReplaced: photo?.replaced ?? false,
   };
   if (!entry.shareId) {
-    await db.insert(checklistActivity).values({ ...common, shareId: null, actorKind: 'owner' });
+    await db.insert(checklistActivity).values({ ...common, shareId: null, actorKind: 'owner', at });
     return;
   }
   // One statement: the share's name, channel and contact as they are now go into the entry.
@@ -63,7 +66,7 @@ export async function recordActivity(
         photoSha256: sql`${common.photoSha256}`.as('photo_sha256'),
         photoCapturedAt: sql`${common.photoCapturedAt}`.as('photo_captured_at'),
         photoReplaced: sql`${common.photoReplaced}::boolean`.as('photo_replaced'),
-        at: sql`clock_timestamp()`.as('at'),
+        at: sql`${at}`.as('at'),
       })
       .from(shares)
       .where(eq(shares.id, entry.shareId)),
