@@ -32,7 +32,7 @@ import { registerJsonCompression } from './http/json-compression.ts';
 import { registerLocalOnlyGuard } from './http/local-only.ts';
 import { mailingListRoutes } from './http/mailing-list.ts';
 import { metricsRoutes, registerMetrics } from './http/metrics.ts';
-import { codeNotReceivedRoutes, notificationRoutes } from './http/notifications.ts';
+import { notificationRoutes } from './http/notifications.ts';
 import { photoRoutes } from './http/photos.ts';
 import { registerPopupAssets } from './http/popup-pages.ts';
 import { publicFormRoutes } from './http/public-forms.ts';
@@ -311,7 +311,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(proofRoutes, { reports: { db: database.db, store } });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
-  await app.register(codeNotReceivedRoutes, { context: sharing });
   await app.register(translationRoutes, { db: database.db, translation });
   await app.register(devOutboxRoutes, { config, db: database.db });
   await app.register(subscriptionRoutes, { db: database.db });

@@ -5,8 +5,7 @@ import { UnsubscribeQuery } from '#domain/notifications';
 import { MailingListSignupSchema } from '#domain/public-forms-response';
 import { escapeHtml, popupPage } from '../html.ts';
 import {
-  confirmSubscription,
-  leaveMailingList,
+  followMailingListLink,
   type MailingList,
   type MailingListContext,
 } from '../services/mailing-list.ts';
@@ -87,10 +86,12 @@ export async function mailingListRoutes(
 
     links.get('/api/mailing-list/confirm', { schema: SCHEMAS.confirmPage }, async (request, reply) => {
       const token = tokenOf(request.query);
-      const found = token ? await confirmSubscription(db, secrets, token, { dryRun: true }) : null;
+      const found = token
+        ? await followMailingListLink(db, secrets, token, 'confirm', { dryRun: true })
+        : null;
       if (!token || !found) return reply.status(400).send(invalid);
       return reply.send(
-        found.alreadyConfirmed
+        found.wasSubscribed
           ? page(
               'Subscribed',
               `<h1>You're already subscribed</h1>
@@ -110,7 +111,9 @@ ${form('/api/mailing-list/confirm', token, 'Confirm subscription')}`,
     const confirmOptions = { schema: SCHEMAS.confirm, config: { crossSiteAllowed: true } };
     links.post('/api/mailing-list/confirm', confirmOptions, async (request, reply) => {
       const token = tokenOf(request.query);
-      const found = token ? await confirmSubscription(db, secrets, token, { dryRun: false }) : null;
+      const found = token
+        ? await followMailingListLink(db, secrets, token, 'confirm', { dryRun: false })
+        : null;
       if (!token || !found) return reply.status(400).send(invalid);
       return reply.send(
         page(
@@ -126,7 +129,9 @@ ${form('/api/mailing-list/confirm', token, 'Confirm subscription')}`,
       { schema: SCHEMAS.unsubscribePage },
       async (request, reply) => {
         const token = tokenOf(request.query);
-        const found = token ? await leaveMailingList(db, secrets, token, { dryRun: true }) : null;
+        const found = token
+          ? await followMailingListLink(db, secrets, token, 'unsubscribe', { dryRun: true })
+          : null;
         if (!token || !found) return reply.status(400).send(invalid);
         return reply.send(
           page(
@@ -145,7 +150,9 @@ ${form('/api/mailing-list/unsubscribe', token, 'Unsubscribe')}`,
       { schema: SCHEMAS.unsubscribe, config: { crossSiteAllowed: true } },
       async (request, reply) => {
         const token = tokenOf(request.query);
-        const found = token ? await leaveMailingList(db, secrets, token, { dryRun: false }) : null;
+        const found = token
+          ? await followMailingListLink(db, secrets, token, 'unsubscribe', { dryRun: false })
+          : null;
         if (!token || !found) return reply.status(400).send(invalid);
         return reply.send(
           page(

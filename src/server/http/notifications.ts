@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EMAIL_KIND_LABELS, NOTIFICATION_LIMITS } from '#domain/notification-texts';
+import { EMAIL_KIND_LABELS } from '#domain/notification-texts';
 import {
-  CodeNotReceivedAnswer,
-  CodeNotReceivedInput,
   MarkNotificationsReadInput,
   NotificationListSchema,
   NotificationPreferencesAnswer,
@@ -13,7 +11,6 @@ import {
 import type { Database } from '../db/client.ts';
 import { escapeHtml, popupPage } from '../html.ts';
 import { ownerAccess } from '../policies/checklists.ts';
-import { reportCodeNotReceived } from '../services/code-not-received.ts';
 import {
   listOwnerNotifications,
   markOwnerNotificationsRead,
@@ -21,14 +18,12 @@ import {
   saveOwnerPreferences,
   unsubscribe,
 } from '../services/notification-settings.ts';
-import type { SharingContext } from '../services/share-delivery.ts';
 import type { ShareSecrets } from '../services/share-secrets.ts';
 import { serveLinkPages } from './link-pages.ts';
 import { answers, htmlPage, noBody } from './responses.ts';
 import { authenticateFirst, requireUser } from './session.ts';
 
 const TAG = 'notifications';
-const HOUR = 60 * 60_000;
 
 const SCHEMAS = {
   list: { tags: [TAG], response: answers({ 200: NotificationListSchema }, ['unauthenticated']) },
@@ -45,11 +40,6 @@ const SCHEMAS = {
     tags: [TAG],
     body: NotificationPreferencesInput,
     response: answers({ 200: NotificationPreferencesAnswer }, ['unauthenticated']),
-  },
-  codeNotReceived: {
-    tags: ['sharing'],
-    body: CodeNotReceivedInput,
-    response: answers({ 200: CodeNotReceivedAnswer }, ['share_not_found', 'rate_limited']),
   },
   unsubscribePage: {
     tags: [TAG],
@@ -158,23 +148,4 @@ function invalidLinkPage(siteName: string): string {
     body: `<h1>This unsubscribe link doesn't work</h1>
 <p class="error">The link is incomplete or was changed, so nothing was changed. Open it again from the e-mail, or choose your e-mails in your notification settings after signing in.</p>`,
   });
-}
-
-/**
- * POST /api/verification/code-not-received (the shared page's "I didn't get a code"): no account;
- * at most 5 per address an hour here, and one notice per share per 30 minutes in the service.
- */
-export async function codeNotReceivedRoutes(app: FastifyInstance, { context }: { context: SharingContext }) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  routes.post(
-    '/api/verification/code-not-received',
-    {
-      schema: SCHEMAS.codeNotReceived,
-      config: { rateLimit: { max: NOTIFICATION_LIMITS.codeNotReceivedPerIpPerHour, timeWindow: HOUR } },
-    },
-    async (request) => reportCodeNotReceived(context, request.body.token),
-  );
 }

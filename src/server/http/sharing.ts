@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChecklistParams } from '#domain/checklist';
+import { NOTIFICATION_LIMITS } from '#domain/notification-texts';
+import { CodeNotReceivedAnswer, CodeNotReceivedInput } from '#domain/notifications';
 import { SHARE_LIMITS } from '#domain/sharing';
 import {
   ResendInput,
@@ -21,6 +23,7 @@ import {
 import { ownerAccess } from '../policies/checklists.ts';
 import { presentCodeResent, presentShareSent, presentShareSummary } from '../presenters/shares.ts';
 import type { ChecklistCache } from '../services/checklist-cache.ts';
+import { reportCodeNotReceived } from '../services/code-not-received.ts';
 import { resendShareCode, type SharingContext, sendShareCode } from '../services/share-delivery.ts';
 import { readSharedChecklistBody, shareStatus, verifyShareCode } from '../services/share-verification.ts';
 import { announceTranslationLanded } from '../services/shared-translation.ts';
@@ -34,6 +37,12 @@ const TAG = 'sharing';
 
 /** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
 const SCHEMAS = {
+  // The shared page's "I didn't get a code" (decision 0024).
+  codeNotReceived: {
+    tags: [TAG],
+    body: CodeNotReceivedInput,
+    response: answers({ 200: CodeNotReceivedAnswer }, ['share_not_found', 'rate_limited']),
+  },
   send: {
     tags: [TAG],
     body: ShareSendInput,
@@ -149,6 +158,7 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
 }
 
 const TEN_MINUTES = '10 minutes';
+const HOUR = 60 * 60_000;
 
 /**
  * The recipient's side: anyone holding a link may ask for a code and try it; only a browser that
@@ -209,4 +219,15 @@ export async function recipientSharingRoutes(
     );
     return reply.type('application/json; charset=utf-8').send(body);
   });
+
+  // No account: at most 5 per address an hour here, and one notice per share per 30 minutes in the
+  // service (services/code-not-received.ts), so it cannot be used to flood an owner.
+  routes.post(
+    '/api/verification/code-not-received',
+    {
+      schema: SCHEMAS.codeNotReceived,
+      config: { rateLimit: { max: NOTIFICATION_LIMITS.codeNotReceivedPerIpPerHour, timeWindow: HOUR } },
+    },
+    async (request) => reportCodeNotReceived(context, request.body.token),
+  );
 }

@@ -52,7 +52,7 @@ export function readMailingListToken(
   purpose: MailingListPurpose,
 ): string | null {
   const value = readLinkToken(secrets, VERSION, token);
-  if (!value || value.length !== 2 || value[0] !== purpose) return null;
+  if (value?.length !== 2 || value[0] !== purpose) return null;
   return typeof value[1] === 'string' ? value[1] : null;
 }
 
@@ -112,34 +112,27 @@ export class MailingList {
   }
 }
 
-/** What a confirmation or unsubscribe link does; `dryRun` only says what it would do (the GET page). */
-export async function confirmSubscription(
+/**
+ * What a confirmation or unsubscribe link does: the address its token names for that purpose, and
+ * whether it was a subscriber before; `dryRun` only says so (the GET page). Null for a token that is
+ * not ours for this purpose, or an address never signed up.
+ */
+export async function followMailingListLink(
   db: Database,
   secrets: Pick<ShareSecrets, 'linkSignature'>,
   token: string,
-  { dryRun }: { dryRun: boolean },
-  now = new Date(),
-): Promise<{ email: string; alreadyConfirmed: boolean } | null> {
-  const email = readMailingListToken(secrets, token, 'confirm');
-  const row = email ? await subscriberByEmail(db, email) : undefined;
-  if (!email || !row) return null;
-  const alreadyConfirmed = Boolean(row.confirmedAt && !row.unsubscribedAt);
-  if (!dryRun && !alreadyConfirmed) await markConfirmed(db, row.id, now);
-  return { email, alreadyConfirmed };
-}
-
-export async function leaveMailingList(
-  db: Database,
-  secrets: Pick<ShareSecrets, 'linkSignature'>,
-  token: string,
+  purpose: MailingListPurpose,
   { dryRun }: { dryRun: boolean },
   now = new Date(),
 ): Promise<{ email: string; wasSubscribed: boolean } | null> {
-  const email = readMailingListToken(secrets, token, 'unsubscribe');
+  const email = readMailingListToken(secrets, token, purpose);
   const row = email ? await subscriberByEmail(db, email) : undefined;
   if (!email || !row) return null;
   const wasSubscribed = Boolean(row.confirmedAt && !row.unsubscribedAt);
-  if (!dryRun && !row.unsubscribedAt) await markUnsubscribed(db, row.id, now);
+  if (!dryRun) {
+    if (purpose === 'confirm' && !wasSubscribed) await markConfirmed(db, row.id, now);
+    if (purpose === 'unsubscribe' && !row.unsubscribedAt) await markUnsubscribed(db, row.id, now);
+  }
   return { email, wasSubscribed };
 }
 

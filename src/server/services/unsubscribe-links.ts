@@ -26,7 +26,7 @@ export function readUnsubscribeToken(
   token: string,
 ): UnsubscribeTarget | null {
   const value = readLinkToken(secrets, VERSION, token);
-  if (!value || value.length !== 2) return null;
+  if (value?.length !== 2) return null;
   const [userId, kind] = value;
   if (typeof userId !== 'string' || !EMAIL_KINDS.includes(kind as EmailKind)) return null;
   return { userId, kind: kind as EmailKind };
