@@ -119,7 +119,8 @@ async function seed(base, databaseUrl) {
   }
 
   // One recipient browser verified on SHARED checklists (the owner's hourly sends and the per-IP
-  // verify limit allow this many); it keeps the one cookie the first verify set.
+  // verify limit allow this many). Each verification gives the browser a new cookie and moves its
+  // grants to it (decision 0018), so it keeps the last one, as a browser does.
   let recipient = null;
   let token = null;
   for (const checklist of checklists.slice(0, SHARED)) {
@@ -135,7 +136,7 @@ async function seed(base, databaseUrl) {
       token: sent.token,
       code: sent.verificationCode,
     });
-    recipient ??= cookieOf(verified, 'listsync_recipient');
+    recipient = cookieOf(verified, 'listsync_recipient') ?? recipient;
     token ??= sent.token;
   }
   return { cookie, uid: user.uid, checklists, recipient, token };
