@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, jsonForHtml, popupPage } from './html.ts';
-import { renderIndexHtml } from './http/web-app.ts';
+import { renderIndexHtml, stylesheetsFirst } from './http/web-app.ts';
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-special characters', () => {
@@ -52,5 +52,48 @@ describe('renderIndexHtml', () => {
     const block = /<script type="application\/json" id="listsync-config">(.*?)<\/script>/.exec(html)?.[1];
     expect(block && JSON.parse(block)).toEqual(config);
     expect(html.indexOf('id="listsync-config"')).toBeLessThan(html.indexOf('</head>'));
+  });
+});
+
+describe('stylesheetsFirst', () => {
+  // As Vite writes it: the entry script and its modulepreloads, then the stylesheet.
+  const built = [
+    '<html><head>',
+    '    <title>t</title>',
+    '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/a-1.js">',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+    '  </head><body></body></html>',
+  ].join('\n');
+
+  it('moves the stylesheet ahead of the scripts the browser would ask for first', () => {
+    const html = stylesheetsFirst(built);
+    const css = html.indexOf('rel="stylesheet"');
+    expect(css).toBeGreaterThan(html.indexOf('<title>'));
+    expect(css).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(css).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(html.replace(/\s+/g, '')).toHaveLength(built.replace(/\s+/g, '').length);
+  });
+
+  it('leaves a page whose stylesheet already comes first, or that has none, as it is', () => {
+    const first = stylesheetsFirst(built);
+    expect(stylesheetsFirst(first)).toBe(first);
+    const none = '<html><head><script type="module" src="/a.js"></script></head></html>';
+    expect(stylesheetsFirst(none)).toBe(none);
+  });
+
+  it('is applied to the shell the server sends', () => {
+    const html = renderIndexHtml(built, {
+      siteName: 'S',
+      localMode: false,
+      localServices: [],
+      billing: 'off',
+      supportEmail: 's@example.com',
+      smsSenderNumber: '+1',
+      companyTradeName: 'T',
+      companyLegalName: 'L',
+    });
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<script type="module"'));
   });
 });
