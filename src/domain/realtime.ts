@@ -35,6 +35,15 @@ export const REALTIME_LIMITS = {
    */
   maxConnectionsPerIp: 120,
   /**
+   * Handshakes from one address a minute, counted across every instance (the shared rate-limit store);
+   * more are refused with 429 before the upgrade. Each one costs a cookie and session lookup, so a
+   * client opening and closing sockets in a loop (hundreds a second) is held to 4 a second. Twice the
+   * sockets one address may hold on an instance: an office at that cap whose every tab reconnects after
+   * a blip (3 s later, together), and again after a second blip or a rolling restart within the same
+   * minute, still gets in; a real office (a few dozen devices, 50-100 tabs) stays at a third of it.
+   */
+  handshakesPerIpPerMinute: 240,
+  /**
    * Open anonymous sockets on one instance: those whose cookies named no live session and no live
    * recipient grant when they connected, and that have followed nothing since. More is refused (1013).
    */
@@ -52,6 +61,11 @@ export const REALTIME_LIMITS = {
    * connections, no access), the client waits longer each time, up to this, and spreads the wait.
    */
   policyReconnectMaxMs: 5 * 60_000,
+  /**
+   * A handshake that fails (refused with 429 or 503, or no server answering) makes the client wait
+   * longer each time too, spread, up to this: a browser cannot tell why, and must not hammer.
+   */
+  failedHandshakeReconnectMaxMs: 60_000,
 } as const;
 
 /** Close codes (RFC 6455) the server uses, and what the client makes of them. */

@@ -54,7 +54,7 @@ import { JobScheduler, type JobSchedulerOptions } from './job-scheduler.ts';
 import { loggerOptions } from './logging.ts';
 import { countFailures } from './metrics.ts';
 import { clientBuildDir } from './paths.ts';
-import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
+import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { localSecret } from './repositories/local-secrets.ts';
 import { ChangeAnnouncer } from './services/change-announcer.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
@@ -361,7 +361,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       socket.terminate();
     },
   });
-  await app.register(realtimeRoutes, { realtime });
+  await app.register(realtimeRoutes, {
+    realtime,
+    handshakesPerMinute:
+      options.realtime?.handshakesPerIpPerMinute ?? DEFAULT_REALTIME_OPTIONS.handshakesPerIpPerMinute,
+  });
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),

@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { utimes } from 'node:fs/promises';
+import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -159,11 +159,7 @@ describe('what each job deletes', () => {
   });
 
   it('orphaned photo files older than the grace go; named, young and foreign files stay', async () => {
-    const owner = await signInOwner(t.app);
-    const checklist = await createChecklist(owner);
-    const taskId = checklist.tasks[0]?.id as string;
-    const uploaded = await uploadPhoto(t.app, owner.cookie, checklist.id, taskId, await testJpeg(400, 300));
-    expect(uploaded.statusCode).toBe(200);
+    const { checklist, photoAnswers } = await checklistWithPhoto();
     const photosDir = path.join(dataDir, 'photos');
     const store = createDiskPhotoStore(photosDir);
     const named = await filesUnder(photosDir);
@@ -183,9 +179,56 @@ describe('what each job deletes', () => {
 
     await runJob('orphaned-photos');
     expect((await filesUnder(photosDir)).sort()).toEqual([...named, young, foreign].sort());
-    // The photo still answers.
-    const photoUrl = (uploaded.json() as { photoUrl: string }).photoUrl;
-    const read = await t.app.inject({ method: 'GET', url: photoUrl, headers: { cookie: owner.cookie } });
-    expect(read.statusCode).toBe(200);
+    expect(await photoAnswers()).toBe(200);
+  });
+
+  it("the disk store's temp files left by a crash mid-write go once older than the grace; young ones and photos stay", async () => {
+    const { checklist, photoAnswers } = await checklistWithPhoto();
+    const photosDir = path.join(dataDir, 'photos');
+    const before = await tree(photosDir);
+    const [display] = (await filesUnder(photosDir)).filter((file) => file.startsWith(checklist.id));
+    const photoDir = path.join(photosDir, path.dirname(display as string));
+    // As writeAtomically names them: '<file>~<16 hex digits>.tmp', beside the photo and its sidecar.
+    const oldTemp = path.join(photoDir, 'display.jpg~0123456789abcdef.tmp');
+    const oldSidecarTemp = path.join(photoDir, 'display.jpg~meta.json~00112233445566ff.tmp');
+    const youngTemp = path.join(photoDir, 'thumb.jpg~fedcba9876543210.tmp');
+    // A crash in the first write of a photo's folder: the folder holds nothing else.
+    const loneDir = path.join(photosDir, checklist.id, 'photo_crashed');
+    const loneTemp = path.join(loneDir, 'display.jpg~aaaaaaaaaaaaaaaa.tmp');
+    await mkdir(loneDir, { recursive: true });
+    for (const file of [oldTemp, oldSidecarTemp, youngTemp, loneTemp]) await writeFile(file, 'half a photo');
+    const old = new Date(Date.now() - 2 * 24 * HOUR);
+    for (const file of [oldTemp, oldSidecarTemp, loneTemp]) await utimes(file, old, old);
+    // The photo itself is as old: named by its row, it stays.
+    for (const file of await tree(path.join(photosDir, checklist.id))) {
+      if (!file.endsWith('.tmp')) await utimes(path.join(photosDir, checklist.id, file), old, old);
+    }
+
+    await runJob('orphaned-photos');
+    expect(await tree(photosDir)).toEqual([...before, path.relative(photosDir, youngTemp)].sort());
+    await expect(stat(loneDir)).rejects.toThrow(/ENOENT/);
+    expect(await photoAnswers()).toBe(200);
   });
 });
+
+/** A new owner's checklist with a proof photo on its first task; `photoAnswers` reads it as the owner. */
+async function checklistWithPhoto() {
+  const owner = await signInOwner(t.app);
+  const checklist = await createChecklist(owner);
+  const taskId = checklist.tasks[0]?.id as string;
+  const uploaded = await uploadPhoto(t.app, owner.cookie, checklist.id, taskId, await testJpeg(400, 300));
+  expect(uploaded.statusCode).toBe(200);
+  const photoUrl = (uploaded.json() as { photoUrl: string }).photoUrl;
+  const photoAnswers = async () =>
+    (await t.app.inject({ method: 'GET', url: photoUrl, headers: { cookie: owner.cookie } })).statusCode;
+  return { checklist, photoAnswers };
+}
+
+/** Every file below `dir` (sidecars too), relative to it, sorted. */
+async function tree(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createChecklist, signInOwner } from '#tests/support/checklists';
-import { closeAll, openSocket, subscribedSocket, type TestSocket } from '#tests/support/realtime';
+import { otherInstances } from '#tests/support/instances';
+import {
+  closeAll,
+  openSocket,
+  refusedHandshake,
+  subscribedSocket,
+  type TestSocket,
+} from '#tests/support/realtime';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setupTestApp } from '#tests/support/test-app';
 
@@ -11,6 +18,7 @@ import { setupTestApp } from '#tests/support/test-app';
  * own app with small limits; the sockets come from 127.0.0.1 unless they say otherwise.
  */
 const t = setupTestApp();
+const instance = otherInstances(t);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,15 +70,60 @@ describe('sockets per address', () => {
     closeAll(...open.slice(1), elsewhere, again);
   });
 
-  it('lets an office through with the default cap: 60 tabs from one address', async () => {
+  it('lets an office through with the default caps: 60 tabs from one address, and all of them again after a blip', async () => {
     const { app } = await t.buildApp();
     const owner = await signInOwner(app);
     const created = await createChecklist(owner);
-    const tabs = await Promise.all(
-      Array.from({ length: 60 }, () => subscribedSocket(app, created.id, { cookie: owner.cookie })),
-    );
+    // An address of its own: the handshakes of the other tests are not counted with these.
+    const office = { cookie: owner.cookie, localAddress: '127.0.0.9' };
+    const openTabs = () =>
+      Promise.all(Array.from({ length: 60 }, () => subscribedSocket(app, created.id, office)));
+    const tabs = await openTabs();
     expect(app.realtime.connectionCount).toBe(60);
+    // The network blips: every tab reconnects at once, within the same minute (120 handshakes).
     closeAll(...tabs);
+    await Promise.all(tabs.map((tab) => tab.closed));
+    const again = await openTabs();
+    await eventually(() => app.realtime.connectionCount === 60, 'the first tabs to be released');
+    closeAll(...again);
+  });
+});
+
+describe('handshakes per address', () => {
+  it('past the limit a handshake is refused with 429 and Retry-After before the upgrade, counted across instances; other addresses are not', async () => {
+    const limits = { handshakesPerIpPerMinute: 3 };
+    const { app } = await t.buildApp({ realtime: limits });
+    const other = await instance({ realtime: limits });
+    const owner = await signInOwner(app);
+    const looping = { cookie: owner.cookie, localAddress: '127.0.0.7' };
+    // A client that opens and closes sockets in a loop, across both instances behind a balancer.
+    for (const target of [app, other.app, app]) {
+      const socket = await openSocket(target, looping);
+      socket.close();
+      await socket.closed;
+    }
+    for (const target of [other.app, app]) {
+      const refused = await refusedHandshake(target, looping);
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.body).toEqual({
+        error: { code: 'rate_limited', message: expect.stringMatching(/try again/), retryAfter },
+      });
+    }
+    await eventually(
+      () => app.realtime.connectionCount + other.app.realtime.connectionCount === 0,
+      'no socket to be left',
+    );
+
+    // Another address, on either instance: not affected.
+    const elsewhere = await Promise.all(
+      [app, other.app].map((target) =>
+        openSocket(target, { cookie: owner.cookie, localAddress: '127.0.0.8' }),
+      ),
+    );
+    closeAll(...elsewhere);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { REALTIME_PATH, type RealtimeServerMessage } from '#domain/realtime';
@@ -116,14 +117,36 @@ export async function subscribedSocket(
   return socket;
 }
 
-/** The HTTP status a refused handshake answered (fails if the upgrade went through). */
-export async function refusedHandshake(app: FastifyInstance, options: SocketOptions = {}): Promise<number> {
-  const ws = new WebSocket(await socketUrl(app), { headers: headersOf(options) });
-  return new Promise<number>((resolve, reject) => {
+/** What a handshake refused before the upgrade answered over HTTP. */
+export interface RefusedHandshake {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The JSON body (the error shape), or the text when it is not JSON. */
+  body: unknown;
+}
+
+/** The answer of a refused handshake (fails if the upgrade went through). */
+export async function refusedHandshake(
+  app: FastifyInstance,
+  options: SocketOptions = {},
+): Promise<RefusedHandshake> {
+  const ws = new WebSocket(await socketUrl(app), {
+    headers: headersOf(options),
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+  });
+  return new Promise<RefusedHandshake>((resolve, reject) => {
     ws.once('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      response.resume();
-      ws.terminate();
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {}
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        ws.terminate();
+      });
     });
     ws.once('open', () => {
       ws.close();

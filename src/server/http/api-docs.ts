@@ -117,7 +117,10 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   let document: string | null = null;
   app.get(
     API_DOCS_PATH,
-    { schema: { tags: ['operations'], response: answers({ 200: orJsonText(OpenApiDocumentSchema) }) } },
+    {
+      schema: { tags: ['operations'], response: answers({ 200: orJsonText(OpenApiDocumentSchema) }) },
+      config: { withoutDatabase: true },
+    },
     async (_request, reply) => {
       // Built once, on first use: the routes do not change while the server runs.
       document ??= JSON.stringify(app.swagger());

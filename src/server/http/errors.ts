@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '#domain/errors';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 interface ValidationIssue {
   path: string;
@@ -35,7 +36,19 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   return reply.status(appError.status).send(appError.toBody());
 }
 
-/** One handler turns every error into `{error: {code, message, ...}}` and hides the text of 5xx errors. */
+/**
+ * How long a client is asked to wait when the database cannot be reached (db/unavailable.ts): a
+ * PostgreSQL restart took 7-13 s in the cluster test (decision 0021), a dropped connection is
+ * replaced at once, so a few seconds, then the client's own back-off.
+ */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/**
+ * One handler turns every error into `{error: {code, message, ...}}` and hides the text of 5xx errors.
+ * A failure of the database connection (not of the statement) is 503 `service_unavailable` with
+ * Retry-After, any other unexpected error 500 `internal_error`; both are logged.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -68,6 +81,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
       return reply.status(status).send({ error: { code: 'validation_failed', message: error.message } });
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // Down, restarting, out of connections: the same request will work again soon (retryable).
+      request.log.error({ err: error, databaseUnavailable: true }, 'request failed');
+      reply.header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send(new AppError('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE).toBody());
     }
 
     request.log.error({ err: error }, 'request failed');

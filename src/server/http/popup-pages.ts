@@ -53,13 +53,19 @@ const SCHEMAS = {
 };
 
 export function registerPopupAssets(app: FastifyInstance): void {
-  app.get('/api/auth/popup.css', { schema: SCHEMAS.css }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(POPUP_CSS),
+  app.get(
+    '/api/auth/popup.css',
+    { schema: SCHEMAS.css, config: { withoutDatabase: true } },
+    async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(POPUP_CSS),
   );
-  app.get('/api/auth/popup.js', { schema: SCHEMAS.js }, async (_request, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(POPUP_SCRIPT),
+  app.get(
+    '/api/auth/popup.js',
+    { schema: SCHEMAS.js, config: { withoutDatabase: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(POPUP_SCRIPT),
   );
 }

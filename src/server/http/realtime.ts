@@ -24,12 +24,20 @@ const SCHEMA = {
  * realtime service. Who is asking is taken from the same cookies the API reads; nothing is looked up
  * yet (each subscribe is authorised as a read of that checklist), so a socket with neither cookie
  * connects but every subscribe it sends is refused. A plain GET (no upgrade) answers 404.
+ *
+ * Handshakes are rate-limited per address in the shared store (http/rate-limits.ts, decision 0020),
+ * so every instance counts against one limit: past it, 429 with Retry-After, before the upgrade and
+ * before any cookie is looked up (REALTIME_LIMITS.handshakesPerIpPerMinute says why the figure).
  */
-export async function realtimeRoutes(app: FastifyInstance, options: { realtime: RealtimeService }) {
+export async function realtimeRoutes(
+  app: FastifyInstance,
+  options: { realtime: RealtimeService; handshakesPerMinute: number },
+) {
   app.route({
     method: 'GET',
     url: REALTIME_PATH,
     schema: SCHEMA,
+    config: { rateLimit: { max: options.handshakesPerMinute, timeWindow: 60_000 } },
     onRequest: refuseForeignOrigin,
     handler: async () => {
       throw new AppError('not_found', 'This is the WebSocket endpoint: open it as a WebSocket.');

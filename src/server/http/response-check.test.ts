@@ -104,10 +104,20 @@ describe('the answer check', () => {
     app.post('/write', { schema: write, config: { idempotent: 'body' } }, async () => null);
     app.get('/limited', { schema: limited, config: { rateLimit: { max: 1 } } }, async () => null);
     await app.ready();
+    // 503 everywhere: the database could not be reached (http/errors.ts).
     expect(Object.keys(write.response).sort()).toEqual(
-      ['201', '400', '403', '404', '409', '413', '415', '422', '500'].sort(),
+      ['201', '400', '403', '404', '409', '413', '415', '422', '500', '503'].sort(),
     );
-    // 503: the shared rate-limit store could not answer (docs/decisions/0020).
+    // 503 also when the shared rate-limit store could not answer (docs/decisions/0020).
     expect(Object.keys(limited.response).sort()).toEqual(['200', '429', '500', '503']);
+  });
+
+  it('declares no 503 on a route that never touches the database', async () => {
+    app = Fastify({ logger: false });
+    registerAnswers(app);
+    const liveness = { response: answers({ 200: Thing }) };
+    app.get('/alive', { schema: liveness, config: { withoutDatabase: true } }, async () => null);
+    await app.ready();
+    expect(Object.keys(liveness.response).sort()).toEqual(['200', '500']);
   });
 });

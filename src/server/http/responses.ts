@@ -147,17 +147,33 @@ function addErrorCodes(response: Answers, codes: readonly ErrorCode[]): void {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route never touches the database (liveness, the API document, static text), so it never
+     * answers the 503 of a database that cannot be reached (http/errors.ts).
+     */
+    withoutDatabase?: boolean;
+  }
+}
+
 /** The errors a route answers because of what it is, not what it does (see `answers`). */
 export function commonErrorCodes(route: RouteOptions): ErrorCode[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const config = (route.config ?? {}) as {
+    rateLimit?: unknown;
+    idempotent?: unknown;
+    withoutDatabase?: boolean;
+  };
   const codes: ErrorCode[] = ['internal_error'];
+  // The database unreachable (down, restarting, out of connections): 503 with Retry-After.
+  if (!config.withoutDatabase) codes.push('service_unavailable');
   const schema = route.schema ?? {};
   if (schema.body || schema.params || schema.querystring || schema.headers) codes.push('validation_failed');
   if (methods.some((method) => BODY_METHODS.has(method))) {
     // The CSRF guard (security.ts), and the body parsers (errors.ts maps their refusals).
     codes.push('cross_site_request', 'validation_failed', 'body_too_large', 'unsupported_media_type');
   }
-  const config = (route.config ?? {}) as { rateLimit?: unknown; idempotent?: unknown };
   // The limit's shared store may be away (the database, Redis): 503, never a pass.
   if (config.rateLimit) codes.push('rate_limited', 'service_unavailable');
   if (config.idempotent) codes.push('validation_failed', 'idempotency_key_in_use', 'idempotency_key_reused');

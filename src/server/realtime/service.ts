@@ -29,6 +29,8 @@ export interface RealtimeOptions extends AdmissionLimits {
   messagesPerSecond: number;
   maxRefusedMessages: number;
   maxSubscriptions: number;
+  /** Judged before the upgrade, by the route (http/realtime.ts), in the shared rate-limit store. */
+  handshakesPerIpPerMinute: number;
 }
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
@@ -43,6 +45,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   maxConnectionsPerIp: REALTIME_LIMITS.maxConnectionsPerIp,
   maxAnonymousConnections: REALTIME_LIMITS.maxAnonymousConnections,
   anonymousIdleMs: REALTIME_LIMITS.anonymousIdleMs,
+  handshakesPerIpPerMinute: REALTIME_LIMITS.handshakesPerIpPerMinute,
 };
 
 /**

@@ -258,10 +258,11 @@ export class PhotoService implements PhotoFiles {
    * Deletes the files no photo row names and that were written before `writtenBefore` (the periodic
    * job, services/jobs.ts): left by a crash between a file and its row, or by a delete that failed.
    * An upload writes its files and then, within the request, its row: a file younger than the grace
-   * period is never looked at, so one being uploaded is never taken. Answers how many files went.
+   * period is never looked at, so one being uploaded is never taken. The store's temp files older
+   * than that (a crash mid-write: the disk store's) go too. Answers how many files went.
    */
   async deleteOrphanedFiles(writtenBefore: Date): Promise<number> {
-    let deleted = 0;
+    let deleted = (await this.store.deleteTempFilesWrittenBefore?.(writtenBefore)) ?? 0;
     for await (const keys of this.store.keysWrittenBefore(writtenBefore)) {
       const ours = keys.flatMap((key) => {
         const photoId = PHOTO_FILE_KEY.exec(key)?.[1];

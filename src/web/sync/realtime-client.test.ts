@@ -116,16 +116,32 @@ describe('RealtimeClient', () => {
     leaveAll(stopA, stopB, stopC);
   });
 
-  it('keeps trying every 3 s while the server cannot be reached', () => {
-    const stop = client.subscribeChecklist('c1', () => undefined);
-    browser.latest.drop(); // never opened
-    expect(client.getState()).toBe('reconnecting');
-    vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
+  it('backs off while handshakes fail (refused with 429 or 503, or no server): doubling, spread, up to a minute', () => {
+    const env = { ...browser.env, random: () => 0.5 };
+    const refused = new RealtimeClient(env);
+    const stop = refused.subscribeChecklist('c1', () => undefined);
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const count = browser.sockets.length;
+      browser.latest.drop(); // closed before it ever opened: 1006
+      expect(refused.getState()).toBe('reconnecting');
+      let waited = 0;
+      while (browser.sockets.length === count) {
+        vi.advanceTimersByTime(500);
+        waited += 500;
+      }
+      waits.push(waited);
+    }
+    // 3 s x 2^n x 0.75 (the spread at 0.5), to the half second above; at most a minute x 0.75.
+    expect(waits).toEqual([4_500, 9_000, 18_000, 36_000, 45_000, 45_000, 45_000]);
+
+    // Once a socket opens the handshakes are fine again: a plain drop waits the usual 3 s.
+    browser.latest.open();
+    expect(refused.getState()).toBe('live');
+    const count = browser.sockets.length;
     browser.latest.drop();
     vi.advanceTimersByTime(REALTIME_LIMITS.reconnectMs);
-    expect(browser.sockets).toHaveLength(3);
-    browser.latest.open();
-    expect(client.getState()).toBe('live');
+    expect(browser.sockets).toHaveLength(count + 1);
     leaveAll(stop);
   });
 

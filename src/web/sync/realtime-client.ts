@@ -70,6 +70,8 @@ export class RealtimeClient {
   private stopWatching: (() => void) | null = null;
   /** Policy closes in a row (see scheduleReconnect). */
   private policyCloses = 0;
+  /** Handshakes that failed in a row: sockets closed before they opened (see scheduleReconnect). */
+  private failedHandshakes = 0;
   private openedAt: number | null = null;
 
   constructor(env: RealtimeEnvironment) {
@@ -200,6 +202,7 @@ export class RealtimeClient {
     socket.binaryType = 'arraybuffer';
     socket.onopen = () => {
       this.openedAt = this.now();
+      this.failedHandshakes = 0;
       this.setState('live');
       for (const checklistId of this.checklists.keys()) this.send({ type: 'subscribe', checklistId });
       if (this.dashboard.size > 0) this.send({ type: 'subscribe-dashboard' });
@@ -210,7 +213,7 @@ export class RealtimeClient {
       if (this.socket !== socket) return;
       this.detach(socket);
       this.socket = null;
-      this.notePolicy(event.code);
+      this.noteClose(event.code);
       if (this.wanted) this.scheduleReconnect();
       else this.shutDown();
     };
@@ -232,19 +235,23 @@ export class RealtimeClient {
   /**
    * Counts the server's policy closes in a row (too many messages or connections, an anonymous
    * socket left idle: src/domain/realtime.ts); a socket that stayed open a while resets the count.
+   * A socket that closed before it opened is a failed handshake: refused before the upgrade (429 past
+   * the handshake limit, 503, 403) or no server at all; the browser does not say which.
    */
-  private notePolicy(code: number): void {
+  private noteClose(code: number): void {
     const openedAt = this.openedAt;
     this.openedAt = null;
-    if (isPolicyClose(code)) this.policyCloses += 1;
-    else if (openedAt !== null && this.now() - openedAt >= STABLE_CONNECTION_MS) this.policyCloses = 0;
+    if (openedAt === null) this.failedHandshakes += 1;
+    else if (isPolicyClose(code)) this.policyCloses += 1;
+    else if (this.now() - openedAt >= STABLE_CONNECTION_MS) this.policyCloses = 0;
   }
 
   /**
-   * The spec's 3 s after a drop. After policy closes the wait doubles each time, up to
-   * policyReconnectMaxMs, and is spread (a half to the whole of it) so that an office's tabs refused
-   * together do not come back together. While the browser says it is offline, the 'online' event
-   * reconnects instead.
+   * The spec's 3 s after a drop. After policy closes or failed handshakes the wait doubles each time,
+   * up to policyReconnectMaxMs (policy) or failedHandshakeReconnectMaxMs (handshakes only: a server
+   * that restarts is back within it), and is spread (a half to the whole of it) so that an office's
+   * tabs refused together do not come back together. While the browser says it is offline, the
+   * 'online' event reconnects instead.
    */
   private scheduleReconnect(): void {
     if (!this.env.isOnline()) {
@@ -254,8 +261,13 @@ export class RealtimeClient {
     this.setState('reconnecting');
     const base = this.env.reconnectMs ?? REALTIME_LIMITS.reconnectMs;
     let wait = base;
-    if (this.policyCloses > 0) {
-      const ceiling = Math.min(REALTIME_LIMITS.policyReconnectMaxMs, base * 2 ** this.policyCloses);
+    const refusals = this.policyCloses + this.failedHandshakes;
+    if (refusals > 0) {
+      const most =
+        this.policyCloses > 0
+          ? REALTIME_LIMITS.policyReconnectMaxMs
+          : REALTIME_LIMITS.failedHandshakeReconnectMaxMs;
+      const ceiling = Math.min(most, base * 2 ** refusals);
       wait = ceiling * (0.5 + 0.5 * (this.env.random?.() ?? Math.random()));
     }
     this.reconnectTimer = setTimeout(() => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,5 +123,38 @@ describe('disk store: files under its root', () => {
   it('cannot sign a URL: the app serves the bytes itself', async () => {
     await store.put('photos/chk_sign/display.jpg', photoBytes(10), 'image/jpeg');
     expect(await store.signedUrl('photos/chk_sign/display.jpg', 60)).toBeNull();
+  });
+
+  it('deletes its temp files written before a time, and the folders they leave empty; never a younger one or a photo', async () => {
+    const base = path.join(root, 'photos', 'chk_temp');
+    await store.put('photos/chk_temp/photo_1/display.jpg', photoBytes(10), 'image/jpeg');
+    const at = (name: string) => path.join(base, name);
+    await mkdir(at('photo_2'), { recursive: true });
+    const temps = {
+      old: 'photo_1/display.jpg~0123456789abcdef.tmp',
+      oldSidecar: 'photo_1/display.jpg~meta.json~0123456789abcdee.tmp',
+      alone: 'photo_2/thumb.jpg~0123456789abcded.tmp',
+      young: 'photo_1/thumb.jpg~0123456789abcdec.tmp',
+      // Not a name of ours: not taken.
+      foreign: 'photo_1/notes~draft.tmp',
+    };
+    for (const name of Object.values(temps)) await writeFile(at(name), 'half');
+    const cutoff = new Date(Date.now() - 60_000);
+    const old = new Date(cutoff.getTime() - 1_000);
+    for (const name of [temps.old, temps.oldSidecar, temps.alone, temps.foreign, 'photo_1/display.jpg']) {
+      await utimes(at(name), old, old);
+    }
+
+    expect(await store.deleteTempFilesWrittenBefore?.(cutoff)).toBe(3);
+    expect(await tree(base)).toEqual([
+      'photo_1/',
+      'photo_1/display.jpg',
+      'photo_1/display.jpg~meta.json',
+      temps.foreign,
+      temps.young,
+    ]);
+    expect(await readPhoto(store, 'photos/chk_temp/photo_1/display.jpg')).not.toBeNull();
+    // Nothing older is left: a second look deletes nothing.
+    expect(await store.deleteTempFilesWrittenBefore?.(cutoff)).toBe(0);
   });
 });

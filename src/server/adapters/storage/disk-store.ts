@@ -27,7 +27,8 @@ import { assertContentType, assertPhotoKey } from './store-input.ts';
  *
  * Every write goes to a temp file in the same folder, is fsynced, then renamed over the target
  * (atomic on POSIX), and the folder is fsynced: after a crash a key holds its old bytes or its new
- * ones, never half a photo. A crash can leave a `~<random>.tmp` file behind; it is never served.
+ * ones, never half a photo. A crash can leave a `~<random>.tmp` file behind; it is never served,
+ * and the orphaned-photo job deletes it once it is as old as its grace (deleteTempFilesWrittenBefore).
  *
  * A key cannot be both a file and a folder here ('a/b' and 'a/b/c'); S3 allows it, our keys never do.
  */
@@ -126,7 +127,7 @@ export function createDiskPhotoStore(rootDir: string): PhotoStore {
 
     async *keysWrittenBefore(before, pageSize = KEYS_PAGE_SIZE) {
       let page: string[] = [];
-      for await (const key of keysUnder(root, [], before.getTime())) {
+      for await (const key of keysUnder(root, before.getTime())) {
         page.push(key);
         if (page.length >= pageSize) {
           yield page;
@@ -135,15 +136,32 @@ export function createDiskPhotoStore(rootDir: string): PhotoStore {
       }
       if (page.length > 0) yield page;
     },
+
+    async deleteTempFilesWrittenBefore(before) {
+      const dirs = new Set<string>();
+      let deleted = 0;
+      for await (const file of tempFilesUnder(root, before.getTime())) {
+        await removeFileIfAny(file);
+        deleted += 1;
+        dirs.add(path.dirname(file));
+      }
+      // A crash in a put's first write leaves a folder that held only its temp file.
+      for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await pruneEmptyDirs(dir);
+      return deleted;
+    },
   };
 }
 
-/**
- * The keys of the files under `dir` last written before `beforeMs`. A photo is named by its file; a
- * sidecar left without its photo (a crash between the two writes of a put) names its key too, so it
- * can be deleted. Temp files are never keys.
- */
-async function* keysUnder(dir: string, segments: string[], beforeMs: number): AsyncGenerator<string> {
+/** A file found under the root: its path, its name, the key segments of its folder, its folder's files. */
+interface FoundFile {
+  file: string;
+  name: string;
+  segments: string[];
+  siblings: ReadonlySet<string>;
+}
+
+/** Every file under `dir`, at any depth (a folder that vanished meanwhile has none). */
+async function* filesUnder(dir: string, segments: string[] = []): AsyncGenerator<FoundFile> {
   const entries: Dirent[] = [];
   try {
     for await (const entry of await opendir(dir)) entries.push(entry);
@@ -151,31 +169,53 @@ async function* keysUnder(dir: string, segments: string[], beforeMs: number): As
     if (hasCode(error, 'ENOENT', 'ENOTDIR')) return;
     throw error;
   }
-  const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
+  const siblings = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
   for (const entry of entries) {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      yield* keysUnder(file, [...segments, entry.name], beforeMs);
-      continue;
-    }
-    if (!entry.isFile()) continue;
-    let name = entry.name;
+    if (entry.isDirectory()) yield* filesUnder(file, [...segments, entry.name]);
+    else if (entry.isFile()) yield { file, name: entry.name, segments, siblings };
+  }
+}
+
+/** Whether the file was last written before `beforeMs` (false when it was deleted meanwhile). */
+async function writtenBefore(file: string, beforeMs: number): Promise<boolean> {
+  const written = await stat(file).then(
+    (stats) => stats.mtimeMs,
+    (error: unknown) => {
+      if (hasCode(error, 'ENOENT')) return null;
+      throw error;
+    },
+  );
+  return written !== null && written < beforeMs;
+}
+
+/**
+ * The keys of the files under `dir` last written before `beforeMs`. A photo is named by its file; a
+ * sidecar left without its photo (a crash between the two writes of a put) names its key too, so it
+ * can be deleted. Temp files are never keys.
+ */
+async function* keysUnder(dir: string, beforeMs: number): AsyncGenerator<string> {
+  for await (const { file, name: fileName, segments, siblings } of filesUnder(dir)) {
+    let name = fileName;
     if (name.endsWith(SIDECAR_SUFFIX)) {
       name = name.slice(0, -SIDECAR_SUFFIX.length);
       // Its photo is there: the photo's own entry answers for the key.
-      if (files.has(name)) continue;
+      if (siblings.has(name)) continue;
     }
     if (name.includes('~')) continue;
-    const written = await stat(file).then(
-      (stats) => stats.mtimeMs,
-      (error: unknown) => {
-        if (hasCode(error, 'ENOENT')) return null; // deleted meanwhile
-        throw error;
-      },
-    );
-    if (written !== null && written < beforeMs) yield [...segments, name].join('/');
+    if (await writtenBefore(file, beforeMs)) yield [...segments, name].join('/');
   }
 }
+
+/** The temp files (writeAtomically's) under `dir` last written before `beforeMs`. */
+async function* tempFilesUnder(dir: string, beforeMs: number): AsyncGenerator<string> {
+  for await (const { file, name } of filesUnder(dir)) {
+    if (TEMP_FILE.test(name) && (await writtenBefore(file, beforeMs))) yield file;
+  }
+}
+
+/** `<file>~<16 hex digits>.tmp`: the name writeAtomically gives the bytes before they are renamed. */
+const TEMP_FILE = /~[0-9a-f]{16}\.tmp$/;
 
 async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   const temp = `${file}~${randomBytes(8).toString('hex')}.tmp`;

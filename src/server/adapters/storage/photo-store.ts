@@ -30,6 +30,12 @@ export interface PhotoStore {
    * written at or after `before` is never answered: that is how an upload in progress is kept safe.
    */
   keysWrittenBefore(before: Date, pageSize?: number): AsyncIterable<string[]>;
+  /**
+   * Deletes the store's own temp files last written before `before` (the disk store's, left by a crash
+   * mid-write); answers how many went. A younger one may be a write in progress and is kept. A store
+   * whose writes leave nothing half-made (S3: an object appears whole or not at all) has none.
+   */
+  deleteTempFilesWrittenBefore?(before: Date): Promise<number>;
 }
 
 /** Keys answered a page at a time by `keysWrittenBefore` unless told otherwise. */
