@@ -68,10 +68,19 @@ async function seed(base) {
   };
 }
 
+/**
+ * The n-th subscriber's own loopback address: SOCKETS_PER_ADDRESS subscribers share one, as the tabs
+ * and devices of one office share its address. One address may hold 120 sockets on an instance and
+ * open 240 a minute (REALTIME_LIMITS, decision 0020); this bench opens every subscriber twice
+ * within a minute (one instance, then two).
+ */
+const SOCKETS_PER_ADDRESS = 50;
+const addressOf = (n) => `127.0.2.${1 + Math.floor(n / SOCKETS_PER_ADDRESS)}`;
+
 /** Opens one subscriber; resolves with its record once subscribed. */
-function subscribe(url, origin, cookie, checklistId) {
+function subscribe(url, origin, cookie, checklistId, localAddress) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { cookie, origin } });
+    const ws = new WebSocket(url, { headers: { cookie, origin }, localAddress });
     const subscriber = { ws, baseRevision: null, received: new Map() };
     ws.once('error', reject);
     ws.on('message', (data) => {
@@ -98,7 +107,7 @@ async function openSubscribers(bases, seeded) {
       const base = bases[i % bases.length];
       const url = `${base.replace('http', 'ws')}/ws`;
       const cookie = i % 2 === 0 ? seeded.owner : seeded.recipient;
-      opening.push(subscribe(url, bases[0], cookie, seeded.checklist.id));
+      opening.push(subscribe(url, bases[0], cookie, seeded.checklist.id, addressOf(i)));
     }
     subscribers.push(...(await Promise.all(opening)));
   }
