@@ -161,6 +161,7 @@ describe('a full photo disk', () => {
     expect(refused.json()).toEqual({
       error: { code: 'service_unavailable', message: PHOTO_MESSAGES.storageUnavailable },
     });
+    expect(refused.headers['retry-after']).toBe('5');
     await nothingStored(checklist.id, taskId);
   });
 });

@@ -96,6 +96,7 @@ describe('a store that cannot answer', () => {
     });
     expect(response.statusCode).toBe(503);
     expect(errorOf(response).code).toBe('service_unavailable');
+    expect(response.headers['retry-after']).toBe('5');
   });
 });
 

@@ -37,7 +37,8 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 }
 
 /**
- * How long a client is asked to wait when the database cannot be reached (db/unavailable.ts): a
+ * How long a client is asked to wait when the database, or another store it cannot do without, cannot
+ * be reached (db/unavailable.ts; a rate-limit store, a photo store): a
  * PostgreSQL restart took 7-13 s in the cluster test (decision 0021), a dropped connection is
  * replaced at once, so a few seconds, then the client's own back-off.
  */
@@ -58,6 +59,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         typeof error.extra.retryAfter === 'number'
       ) {
         reply.header('retry-after', String(error.extra.retryAfter));
+      }
+      // Every 503 says when to come back (a rate-limit store or a photo store away, as the database).
+      if (error.status === 503 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
       }
       return reply.status(error.status).send(error.toBody());
     }
