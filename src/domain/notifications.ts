@@ -66,3 +66,16 @@ export const CodeNotReceivedAnswer = z
 
 /** The unsubscribe link's token, in its query. */
 export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(512) });
+
+export type TickMilestone = 'first_tick' | 'last_tick';
+
+/**
+ * Whether a recipient's tick (by a tap or by a photo that completes its task) was the checklist's
+ * first or last, which the owner may ask to be told of (decision 0024): `ticked` of `total` tasks are
+ * ticked with it in. The first when it is the only ticked task, the last when none is left.
+ */
+export function tickMilestoneOf(ticked: number, total: number): TickMilestone | null {
+  if (total > 0 && ticked === total) return 'last_tick';
+  if (ticked === 1) return 'first_tick';
+  return null;
+}

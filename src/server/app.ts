@@ -289,6 +289,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       metrics,
     ),
     app.log,
+    notifier,
   );
   const jobs = new JobScheduler(
     database.db,

@@ -6,6 +6,7 @@ import type { NotificationList, NotificationPreferences } from '#domain/notifica
 import type { ShareResponse } from '#domain/sharing';
 import { notificationPreferences, shares } from '#server/db/schema';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
+import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { closeAll, openSocket } from '#tests/support/realtime';
 import { type RecipientBrowser, recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setupTestApp, uniqueIp } from '#tests/support/test-app';
@@ -259,6 +260,36 @@ describe('first and last tick', () => {
     expect(made.filter(Boolean)).toHaveLength(1);
     expect((await notificationsOf(owner)).notifications).toHaveLength(1);
     expect(await mailsTo(address)).toHaveLength(1);
+  });
+
+  it('a photo that completes a task is a tick: the first and the last tell the owner too', async () => {
+    const { owner, checklist, jane, address } = await sharedWithJane('ticks-by-photo');
+    await setPreferences(owner, ALL_ON);
+    const photo = await testJpeg(400, 300);
+    const photoAs = async (index: number) => {
+      const taskId = checklist.tasks[index]?.id ?? '';
+      const response = await uploadPhoto(t.app, jane.cookie, checklist.id, taskId, photo);
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await photoAs(0);
+    expect((await notificationsOf(owner)).notifications.map((n) => n.kind)).toEqual(['first_tick']);
+    await tickAs(jane, checklist, 1);
+    // A second photo on a task already ticked is no tick at all.
+    await photoAs(0);
+    await photoAs(2);
+    const kinds = (await notificationsOf(owner)).notifications.map((n) => n.kind);
+    expect(kinds).toEqual(['last_tick', 'first_tick']);
+    expect((await mailsTo(address)).map((mail) => mail.subject)).toEqual([
+      'ListSync: every task of “Cabin turnover” is ticked',
+      'ListSync: work started on “Cabin turnover”',
+    ]);
+    // The owner's own photo tells nobody.
+    await owner.call('PATCH', `/api/checklists/${checklist.id}/tasks/${checklist.tasks[1]?.id}`, {
+      completed: false,
+    });
+    const own = await uploadPhoto(t.app, owner.cookie, checklist.id, checklist.tasks[1]?.id ?? '', photo);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await notificationsOf(owner)).notifications).toHaveLength(2);
   });
 
   it('the tick e-mails can be off while the notices stay in the app', async () => {

@@ -58,6 +58,14 @@ export async function setTaskPhoto(db: Database, checklistId: string, taskId: st
       previousPhotoUrl: sql<
         string | null
       >`(select t.photo_url from ${tasks} t where t.checklist_id = ${checklistId} and t.id = ${taskId})`,
+      // The checklist's tasks and how many were ticked before this (a photo may be the first or last tick).
+      tickedBefore:
+        sql<number>`(select count(*) from ${tasks} t where t.checklist_id = ${checklistId} and t.completed)`.mapWith(
+          Number,
+        ),
+      taskCount: sql<number>`(select count(*) from ${tasks} t where t.checklist_id = ${checklistId})`.mapWith(
+        Number,
+      ),
     });
   return row;
 }

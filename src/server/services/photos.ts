@@ -1,5 +1,6 @@
 import type { Task } from '#domain/checklist';
 import { AppError } from '#domain/errors';
+import { type TickMilestone, tickMilestoneOf } from '#domain/notifications';
 import { PHOTO_MESSAGES } from '#domain/photos';
 import type { PhotoStore, StoredObject } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
@@ -26,6 +27,7 @@ import {
   taskInReach,
 } from '../repositories/photos.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
+import type { OwnerNotifier } from './owner-notifications.ts';
 import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
 
 /**
@@ -88,6 +90,8 @@ export class PhotoService implements PhotoFiles {
     private readonly db: Database,
     private readonly store: PhotoStore,
     private readonly log: Logger,
+    /** Told when a recipient's photo is the checklist's first or last tick (decision 0024). */
+    private readonly notifier?: Pick<OwnerNotifier, 'tell'>,
   ) {}
 
   /**
@@ -136,32 +140,43 @@ export class PhotoService implements PhotoFiles {
     photo: ProcessedPhoto,
   ): Promise<Task> {
     const recipient = access.kind === 'recipient' ? access : null;
-    return this.keep(access, { checklistId, taskId, kind: 'proof' }, photo, async (tx, photoId) => {
-      const updated = await setTaskPhoto(tx, checklistId, taskId, photoId);
-      if (!updated) throw taskNotFound();
-      const { wasCompleted, previousPhotoUrl, ...task } = updated;
-      // A photo completes its task: that tick is recorded too, before the photo.
-      if (!wasCompleted) {
+    let milestone: TickMilestone | null = null;
+    const task = await this.keep(
+      access,
+      { checklistId, taskId, kind: 'proof' },
+      photo,
+      async (tx, photoId) => {
+        const updated = await setTaskPhoto(tx, checklistId, taskId, photoId);
+        if (!updated) throw taskNotFound();
+        const { wasCompleted, previousPhotoUrl, tickedBefore, taskCount, ...task } = updated;
+        // A photo completes its task: that tick is recorded too, before the photo.
+        if (!wasCompleted) {
+          milestone = recipient ? tickMilestoneOf(tickedBefore + 1, taskCount) : null;
+          await recordActivity(tx, {
+            checklistId,
+            shareId: recipient?.shareId ?? null,
+            action: 'task_completed',
+            taskId,
+          });
+        }
         await recordActivity(tx, {
           checklistId,
           shareId: recipient?.shareId ?? null,
-          action: 'task_completed',
+          action: 'photo_added',
           taskId,
+          photo: {
+            sha256: photo.originalSha256,
+            capturedAt: photo.capturedAt,
+            replaced: previousPhotoUrl !== null,
+          },
         });
-      }
-      await recordActivity(tx, {
-        checklistId,
-        shareId: recipient?.shareId ?? null,
-        action: 'photo_added',
-        taskId,
-        photo: {
-          sha256: photo.originalSha256,
-          capturedAt: photo.capturedAt,
-          replaced: previousPhotoUrl !== null,
-        },
-      });
-      return presentTask(task);
-    });
+        return presentTask(task);
+      },
+    );
+    // Committed: a recipient's photo that ticked the first or the last task is a tick like any other.
+    if (milestone && recipient)
+      this.notifier?.tell({ kind: milestone, checklistId, shareId: recipient.shareId });
+    return task;
   }
 
   /**

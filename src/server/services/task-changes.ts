@@ -1,5 +1,6 @@
 import { type Checklist, computeProgress, type TaskPatch } from '#domain/checklist';
 import { AppError } from '#domain/errors';
+import { tickMilestoneOf } from '#domain/notifications';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import { type ActorKind, type Caller, checklistNotFound, taskNotFound } from '../policies/checklists.ts';
@@ -102,24 +103,14 @@ export async function updateTask(
     });
     const after = await checklistAfter(db, cache, checklistId, row);
     if (row.actorKind === 'recipient' && patch.completed === true && row.completed) {
-      const tick = tickMilestone(after.checklist.tasks);
+      const { tasks } = after.checklist;
+      const tick = tickMilestoneOf(tasks.filter((task) => task.completed).length, tasks.length);
       if (tick) context.notifier.tell({ kind: tick, checklistId, shareId: row.actorShareId });
     }
     answer = { body: checklistBodyFor(row.actorKind, after), actorKind: row.actorKind };
   }
   if (patch.photoUrl === null) await context.photos.sweep(checklistId);
   return answer;
-}
-
-/**
- * Whether a recipient's tick was the first or the last of the checklist (the owner may ask to be
- * told of both, decision 0024): the first when it is the only ticked task, the last when none is left.
- */
-export function tickMilestone(tasks: readonly { completed: boolean }[]): 'first_tick' | 'last_tick' | null {
-  const ticked = tasks.filter((task) => task.completed).length;
-  if (tasks.length > 0 && ticked === tasks.length) return 'last_tick';
-  if (ticked === 1) return 'first_tick';
-  return null;
 }
 
 interface ChangedTask {
