@@ -141,7 +141,13 @@ export type RealtimeServerMessage =
    * A machine translation of this checklist's texts into `language` finished after a page was
    * answered with `translationNote: 'pending'`: refetch it (GET /api/shared/checklist).
    */
-  | { type: 'translation-ready'; checklistId: string; language: LanguageCode };
+  | { type: 'translation-ready'; checklistId: string; language: LanguageCode }
+  /**
+   * To the owner's sockets following the checklist: who it is shared with changed without the owner
+   * doing it (a recipient verified, a link locked after too many wrong codes). Refetch the share list
+   * and the activity trail; the checklist itself did not change.
+   */
+  | { type: 'shares-changed'; checklistId: string };
 
 /** Parses one client message; null when it is not JSON or not one of the shapes above. */
 export function parseRealtimeClientMessage(text: string): RealtimeClientMessage | null {

@@ -62,6 +62,8 @@ describe('change notices', () => {
     const sent = await share(owner, checklist.id);
     const browser = recipientBrowser(t.app);
     await verified(browser, sent);
+    // The verification, sent by the application at its commit.
+    expect(await heard((n) => n.kind === 'shares')).toEqual({ kind: 'shares', checklistId: checklist.id });
     const url = `/api/checklists/${checklist.id}/tasks/${checklist.tasks[0]?.id}`;
     expect((await browser.call('PATCH', url, { completed: true })).statusCode).toBe(200);
     await heard((n) => n.kind === 'checklist' && n.op === 'change' && n.actorShareId === sent.shareId);

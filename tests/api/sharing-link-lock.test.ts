@@ -4,6 +4,7 @@ import type { ShareResponse, ShareSummary } from '#domain/sharing';
 import { SHARE_LIMITS } from '#domain/sharing';
 import { outboxMessages, shareCodeSends, shares } from '#server/db/schema';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
+import { closeAll, subscribedSocket } from '#tests/support/realtime';
 import { recipientBrowser, share, verified, wrongCode } from '#tests/support/sharing';
 import { setupTestApp } from '#tests/support/test-app';
 
@@ -136,7 +137,14 @@ describe('what the owner is told', () => {
   it('the share list says the share is locked, and one e-mail (not one per try) tells the owner', async () => {
     const { owner, checklist, sent } = await sharedChecklist('told');
     expect(await lockMails(owner)).toHaveLength(0);
+    const ownerScreen = await subscribedSocket(t.app, checklist.id, { cookie: owner.cookie });
     await guessWrong(sent, CAP);
+    // The owner's open checklist is told at once: its share list shows the lock without a reload.
+    expect(await ownerScreen.next('shares-changed')).toEqual({
+      type: 'shares-changed',
+      checklistId: checklist.id,
+    });
+    closeAll(ownerScreen);
     for (let i = 0; i < 3; i += 1) {
       await pastThrottles(sent.shareId);
       await recipientBrowser(t.app).verify(sent.token, '123456');

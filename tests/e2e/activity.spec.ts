@@ -50,6 +50,8 @@ test('the owner sees who did what, live and newest first; the recipient sees no 
   await phone.goto(linkPath(share));
   await enterCode(phone, share.verificationCode ?? '');
   await expect(phone.getByRole('checkbox', { name: 'Clean the bathroom' })).toBeVisible({ timeout: 20_000 });
+  // Live: her verification alone reaches the owner's page (shares-changed), before any tick.
+  await expect(entries.first()).toHaveAttribute('data-action', 'share_verified', { timeout: 10_000 });
   await phone.getByRole('checkbox', { name: 'Clean the bathroom' }).click();
   await expect(phone.getByRole('checkbox', { name: 'Clean the bathroom' })).toBeChecked();
 

@@ -40,6 +40,8 @@ const NOTICE_SHAPES = [
   z.object({ kind: z.literal('translation'), checklistId: z.string(), language: z.string() }),
   /** A new notification for the owner (services/owner-notifications.ts): their headers show it. */
   z.object({ kind: z.literal('notification'), userId: z.string(), notification: NotificationSchema }),
+  /** Who the checklist is shared with changed without its owner (a recipient verified, a link locked). */
+  z.object({ kind: z.literal('shares'), checklistId: z.string() }),
   /** A session ended (sign-out, expiry sweep): sessions.id_hash. */
   z.object({ kind: z.literal('session-ended'), sessionHash: z.string() }),
 ] as const;
@@ -58,7 +60,7 @@ export const StrictChangeNotice = z.union(
  */
 export type ApplicationNotice = Extract<
   ChangeNotice,
-  { kind: 'plan' | 'translation' | 'notification' } | { kind: 'checklist'; op: 'change' }
+  { kind: 'plan' | 'translation' | 'notification' | 'shares' } | { kind: 'checklist'; op: 'change' }
 >;
 
 /** Parses one payload; null for anything else (a notice from a later schema, say). */

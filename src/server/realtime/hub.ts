@@ -192,6 +192,16 @@ export class RealtimeHub {
         for (const subscriber of feed.subscribers.keys()) subscriber.sendEncoded(message);
         return;
       }
+      case 'shares': {
+        // The owner's screens only: a recipient is not told who else the checklist is shared with.
+        const feed = this.#feeds.get(notice.checklistId);
+        if (!feed) return;
+        const message = encode({ type: 'shares-changed', checklistId: notice.checklistId });
+        for (const [subscriber, kind] of feed.subscribers) {
+          if (kind === 'owner') subscriber.sendEncoded(message);
+        }
+        return;
+      }
       case 'session-ended': {
         const subscribers = this.#bySession.get(notice.sessionHash);
         if (!subscribers) return;

@@ -5,6 +5,7 @@ import type { RecipientAccess } from '../policies/checklists.ts';
 import { asSeenBy } from '../presenters/checklists.ts';
 import { presentSharedChecklist, presentVerifiedStatus, recipientLabel } from '../presenters/shares.ts';
 import { recordActivity } from '../repositories/activity.ts';
+import { announce } from '../repositories/change-notices.ts';
 import {
   consumeCode,
   countVerifyTry,
@@ -138,6 +139,8 @@ export async function verifyShareCode(
       shareId: share.id,
       action: 'share_verified',
     });
+    // At commit: the owner's open checklist shows the share verified and the trail's new entry.
+    await announce(tx, { kind: 'shares', checklistId: share.checklistId });
   });
   return {
     verified: true,
@@ -156,6 +159,7 @@ async function lockLinkAndTellOwner(context: SharingContext, shareId: string, no
   const locked = await lockLink(context.db, shareId, now);
   if (!locked) return;
   try {
+    await announce(context.db, { kind: 'shares', checklistId: locked.share.checklistId });
     await context.notifier.notify({ kind: 'link_locked', checklistId: locked.share.checklistId, shareId });
   } catch (error) {
     context.log?.error({ err: error, shareId }, 'sharing: the link-locked notice to the owner failed');

@@ -149,6 +149,23 @@ describe('useLiveChecklist on the owner’s page', () => {
     expect(gets()).toBe(before + 1);
   });
 
+  it('refetches the share list and the activity trail when told shares changed, not the checklist', async () => {
+    const queryClient = await openOwnerPage();
+    act(() => browser.latest.open());
+    const shares = checklistKeys.shares('checklist_1');
+    const activity = checklistKeys.activity('checklist_1');
+    queryClient.setQueryData(shares, { shares: [] });
+    queryClient.setQueryData(activity, { pages: [], pageParams: [] });
+    queryClient.setQueryData(checklistKeys.shares('checklist_2'), { shares: [] });
+    const before = gets();
+    act(() => browser.latest.receive({ type: 'shares-changed', checklistId: 'checklist_1' }));
+    await settle();
+    expect(queryClient.getQueryState(shares)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(activity)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(checklistKeys.shares('checklist_2'))?.isInvalidated).toBe(false);
+    expect(gets()).toBe(before);
+  });
+
   it('ignores an update older than one already applied', async () => {
     await openOwnerPage();
     act(() => browser.latest.open());

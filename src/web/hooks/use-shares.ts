@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '#domain/languages';
 import type { ShareResponse, ShareSummary } from '#domain/sharing';
 import { apiRequest } from '../lib/api.ts';
+import { checklistKeys } from '../sync/index.ts';
 import { refreshActivity } from './use-activity.ts';
 
 /** The owner's side of verified sharing (docs/api.md "Sharing"): who a checklist is shared with, send, revoke. */
 export const shareKeys = {
-  list: (checklistId: string) => ['/api/checklists', checklistId, 'shares'] as const,
+  list: checklistKeys.shares,
 };
 
 function sharesPath(checklistId: string): string {

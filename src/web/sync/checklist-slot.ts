@@ -22,4 +22,6 @@ export interface ChecklistQuerySlot {
   write(queryClient: QueryClient, change: (checklist: Checklist) => Checklist): void;
   /** After a change is saved: whatever else shows this checklist (the owner's list and counters). */
   refreshRelated(queryClient: QueryClient): Promise<unknown>;
+  /** Who it is shared with changed (the owner's share list and activity trail; a recipient has none). */
+  refreshSharing?(queryClient: QueryClient): Promise<unknown>;
 }

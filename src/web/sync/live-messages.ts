@@ -66,6 +66,9 @@ export function followChecklist(
         }
         return;
       }
+      case 'shares-changed':
+        void getSlot().refreshSharing?.(queryClient);
+        return;
       case 'update': {
         if (message.revision <= lastRevision) return;
         lastRevision = message.revision;

@@ -12,6 +12,8 @@ export const checklistKeys = {
   detail: (id: string) => ['/api/checklists', id] as const,
   /** The owner's activity trail of one checklist (hooks/use-activity.ts). */
   activity: (id: string) => ['/api/checklists', id, 'activity'] as const,
+  /** Who one checklist is shared with (hooks/use-shares.ts). */
+  shares: (id: string) => ['/api/checklists', id, 'shares'] as const,
 };
 export const STATS_KEY = ['/api/dashboard/stats'] as const;
 
@@ -51,6 +53,11 @@ export function ownerChecklistSlot(id: string): ChecklistQuerySlot {
     refreshRelated: (queryClient) =>
       Promise.all([
         refreshChecklistData(queryClient, { details: false }),
+        queryClient.invalidateQueries({ queryKey: checklistKeys.activity(id), exact: true }),
+      ]),
+    refreshSharing: (queryClient) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: checklistKeys.shares(id), exact: true }),
         queryClient.invalidateQueries({ queryKey: checklistKeys.activity(id), exact: true }),
       ]),
   };

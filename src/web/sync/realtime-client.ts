@@ -19,7 +19,9 @@ export type RealtimeState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'o
 /** Messages about one checklist, and the ones meant for every page (`resync`). */
 export type ChecklistMessage = Extract<
   RealtimeServerMessage,
-  { type: 'subscribed' | 'update' | 'deleted' | 'error' | 'resync' | 'translation-ready' }
+  {
+    type: 'subscribed' | 'update' | 'deleted' | 'error' | 'resync' | 'translation-ready' | 'shares-changed';
+  }
 >;
 /** An error naming no checklist ends the dashboard's subscription (the owner's session ended). */
 export type DashboardMessage = Extract<
@@ -307,6 +309,7 @@ export class RealtimeClient {
         break;
       case 'update':
       case 'translation-ready':
+      case 'shares-changed':
         this.notifyChecklist(message.checklistId, message);
         break;
       case 'error':
