@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDiskPhotoStore } from '#server/adapters/storage/disk-store';
-import { jobRuns, sessions, shares } from '#server/db/schema';
+import { jobRuns, notifications, sessions, shares } from '#server/db/schema';
 import { JobScheduler } from '#server/job-scheduler';
 import { JOB_TIMINGS, type JobName, type PeriodicJob } from '#server/services/jobs';
 import { createChecklist, signInOwner } from '#tests/support/checklists';
@@ -29,6 +29,7 @@ const ALL_JOBS: JobName[] = [
   'expired-verification-codes',
   'expired-rate-limit-windows',
   'orphaned-photos',
+  'old-notifications',
 ];
 
 /** Makes every job due again (as if its period had passed). */
@@ -117,6 +118,41 @@ describe('what each job deletes', () => {
     const ran = await t.app.jobs.runDue();
     expect(ran).toContain(name);
   }
+
+  it('notifications read a month ago, or made half a year ago, go; newer ones and unread ones stay', async () => {
+    const owner = await signInOwner(t.app, 'notified');
+    const checklist = await createChecklist(owner);
+    const now = Date.now();
+    const DAY = 24 * HOUR;
+    const made = async (id: string, createdDaysAgo: number, readDaysAgo: number | null) => {
+      await t.db.insert(notifications).values({
+        id,
+        ownerId: owner.uid,
+        checklistId: checklist.id,
+        kind: 'submitted',
+        checklistName: checklist.name,
+        createdAt: new Date(now - createdDaysAgo * DAY),
+        readAt: readDaysAgo === null ? null : new Date(now - readDaysAgo * DAY),
+      });
+    };
+    await made('ntf_read_long_ago', 40, 31);
+    await made('ntf_read_lately', 40, 29);
+    await made('ntf_unread_old', 100, null);
+    await made('ntf_unread_ancient', 181, null);
+    await made('ntf_new', 0, null);
+    await runJob('old-notifications');
+    const left = await t.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.ownerId, owner.uid));
+    expect(left.map((row) => row.id).sort()).toEqual(['ntf_new', 'ntf_read_lately', 'ntf_unread_old']);
+    const listed = await owner.call('GET', '/api/notifications');
+    expect(listed.json().notifications.map((n: { id: string }) => n.id)).toEqual([
+      'ntf_new',
+      'ntf_read_lately',
+      'ntf_unread_old',
+    ]);
+  });
 
   it('expired sessions go, live ones stay', async () => {
     const live = await signInOwner(t.app, 'live');

@@ -242,3 +242,20 @@ export async function claimCodeMissingNotice(db: Database, tokenHash: string, no
     .returning({ id: shares.id });
   return { ...share, claimed: claimed.length > 0 };
 }
+
+/**
+ * Deletes the notifications read before `readBefore`, and any made before `createdBefore` (the
+ * periodic clean-up, services/jobs.ts). Answers how many went.
+ */
+export async function deleteOldNotifications(
+  db: Database,
+  cutoffs: { readBefore: Date; createdBefore: Date },
+): Promise<number> {
+  const gone = await db
+    .delete(notifications)
+    .where(
+      or(lt(notifications.readAt, cutoffs.readBefore), lt(notifications.createdAt, cutoffs.createdBefore)),
+    )
+    .returning({ id: notifications.id });
+  return gone.length;
+}

@@ -1,6 +1,7 @@
 import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-store.ts';
 import type { Database } from '../db/client.ts';
 import { claimDueJob } from '../repositories/job-runs.ts';
+import { deleteOldNotifications } from '../repositories/notifications.ts';
 import { clearCodesExpiredBefore } from '../repositories/shares.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
@@ -29,6 +30,14 @@ export const JOB_TIMINGS = {
    * between the app and a storage server.
    */
   orphanedPhotoGraceMs: 24 * HOUR,
+  oldNotificationsEveryMs: 6 * HOUR,
+  /**
+   * The bell lists the newest 30 (NOTIFICATION_LIMITS.listMax): a notification read this long ago
+   * has done its work; any is dropped at `notificationKeepMs`. The activity trail is the lasting
+   * record of what happened; a notification is only the message that it did.
+   */
+  notificationReadKeepMs: 30 * 24 * HOUR,
+  notificationKeepMs: 180 * 24 * HOUR,
 } as const;
 
 export type JobName =
@@ -36,7 +45,8 @@ export type JobName =
   | 'expired-idempotency-keys'
   | 'expired-verification-codes'
   | 'expired-rate-limit-windows'
-  | 'orphaned-photos';
+  | 'orphaned-photos'
+  | 'old-notifications';
 
 export interface PeriodicJob {
   name: JobName;
@@ -80,6 +90,15 @@ export function periodicJobs(
       name: 'orphaned-photos',
       everyMs: timings.orphanedPhotosEveryMs,
       run: (now) => photos.deleteOrphanedFiles(new Date(now.getTime() - timings.orphanedPhotoGraceMs)),
+    },
+    {
+      name: 'old-notifications',
+      everyMs: timings.oldNotificationsEveryMs,
+      run: (now) =>
+        deleteOldNotifications(db, {
+          readBefore: new Date(now.getTime() - timings.notificationReadKeepMs),
+          createdBefore: new Date(now.getTime() - timings.notificationKeepMs),
+        }),
     },
   ];
 }
