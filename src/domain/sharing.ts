@@ -167,6 +167,24 @@ export interface SharedChecklistResponse extends SharedTranslation {
   message: string;
 }
 
+/** The id of the JSON block (not executed: the CSP allows no inline script) of a shared page's answers. */
+export const SHARED_ANSWERS_ELEMENT_ID = 'listsync-shared-answers';
+
+/**
+ * What a verified recipient's shared page carries in that block (docs/decisions/0016): the answers its
+ * two first asks would get, as the API gives them to this browser, so the checklist shows without them.
+ */
+export interface SharedPageAnswers {
+  /** The link they answer for: the page uses them only on this link. */
+  token: string;
+  /** The page's language: the link's `lang`, else the share's own; `checklist` is in it. */
+  language: LanguageCode;
+  /** GET /api/verification/status/{token}. */
+  status: VerificationStatus;
+  /** GET /api/shared/checklist?token={token}&lang={language}. */
+  checklist: SharedChecklistResponse;
+}
+
 /** A row of GET /api/checklists/{id}/shares (owner only). */
 export interface ShareSummary {
   id: string;

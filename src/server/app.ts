@@ -67,8 +67,8 @@ import { renderChecklistReport } from './services/report.ts';
 import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets } from './services/share-secrets.ts';
 import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
-import { shareStatus } from './services/share-verification.ts';
-import { warmChecklistTranslation } from './services/shared-translation.ts';
+import { readSharedPageAnswers } from './services/share-verification.ts';
+import { announceTranslationLanded, warmChecklistTranslation } from './services/shared-translation.ts';
 import { TranslationService, type TranslationTimings } from './services/translation.ts';
 
 declare module 'fastify' {
@@ -367,11 +367,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     handshakesPerMinute:
       options.realtime?.handshakesPerIpPerMinute ?? DEFAULT_REALTIME_OPTIONS.handshakesPerIpPerMinute,
   });
+  const onTranslationLanded = announceTranslationLanded(database.db, app.log);
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
-    isRecipientVerified: async (request, token) =>
-      (await shareStatus(sharing, token, recipientBrowserHash(request))).verified,
+    sharedPageAnswers: (request, token, linkLanguage) =>
+      readSharedPageAnswers(sharing, cache, token, recipientBrowserHash(request), {
+        translation,
+        lang: linkLanguage,
+        onTranslationLanded,
+      }),
   });
 
   await app.ready();

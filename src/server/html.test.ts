@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, jsonForHtml, popupPage } from './html.ts';
+import { escapeHtml, jsonForHtml, jsonTextForHtml, popupPage } from './html.ts';
 import { renderIndexHtml, stylesheetsFirst } from './http/web-app.ts';
 
 describe('escapeHtml', () => {
@@ -16,6 +16,14 @@ describe('jsonForHtml', () => {
     const json = jsonForHtml(value);
     expect(json).not.toContain('</script>');
     expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('escapes line and paragraph separators too (a reader that takes the block for JavaScript)', () => {
+    const value = { name: 'a\u2028b\u2029c', comment: '<!-- x -->' };
+    const json = jsonTextForHtml(JSON.stringify(value));
+    expect(json).toBe('{"name":"a\\u2028b\\u2029c","comment":"\\u003c!-- x --\\u003e"}');
+    expect(json).not.toMatch(/[\u2028\u2029<>&]/);
     expect(JSON.parse(json)).toEqual(value);
   });
 });

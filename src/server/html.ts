@@ -16,10 +16,21 @@ export function escapeHtml(value: string): string {
 
 /** JSON that is safe inside a <script type="application/json"> block. */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
+  return jsonTextForHtml(JSON.stringify(value));
+}
+
+/**
+ * JSON text made safe inside a <script type="application/json"> block: no `</script>` or `<!--` can
+ * end or change the block, and no line separator can break a reader that takes it for JavaScript.
+ * Each of these characters can only stand inside a JSON string, where its \u escape means the same.
+ */
+export function jsonTextForHtml(json: string): string {
+  return json
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026');
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
 }
 
 export function popupPage(options: {

@@ -1,4 +1,3 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Suspense, useState } from 'react';
 import { AppHeader } from './components/app-header.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
@@ -7,6 +6,7 @@ import { ToastProvider } from './components/ui/toast.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
 import { OfflineQueueProvider } from './hooks/use-offline-queue.tsx';
+import { PersistedQueryClientProvider } from './lib/persisted-query-provider.tsx';
 import {
   CACHE_BUSTER,
   createQueryClient,
@@ -19,7 +19,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [persister] = useState(createQueryPersister);
   return (
-    <PersistQueryClientProvider
+    <PersistedQueryClientProvider
       client={queryClient}
       persistOptions={{ persister, buster: CACHE_BUSTER, maxAge: OFFLINE_KEEP_MS }}
     >
@@ -41,6 +41,6 @@ export function App() {
           </AuthProvider>
         </OfflineQueueProvider>
       </ToastProvider>
-    </PersistQueryClientProvider>
+    </PersistedQueryClientProvider>
   );
 }

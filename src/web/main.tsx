@@ -2,15 +2,18 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
-import { loadUiLanguage, startUiLanguage, uiLanguage } from './i18n/i18n.tsx';
+import { loadUiLanguage, startUiLanguage, uiLanguage, warmNumberFormats } from './i18n/i18n.tsx';
 import { preloadPageOf } from './routes.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Root element not found');
 
-// The catalog of the link's language is on its way while the page's own code loads.
-startUiLanguage(window.location);
+// The catalog of the link's language is on its way while the page's own code loads. A page the server
+// drew is in the language it says (a verified recipient's: the share's, when the link names none).
+startUiLanguage(window.location, root.dataset.firstScreen ? document.documentElement.lang : undefined);
+// In a task of its own, while the rest of the page's code downloads.
+setTimeout(() => warmNumberFormats(uiLanguage()), 0);
 
 /**
  * Says on <html data-app-running> that the page's code runs (hydrated or drawn). A press on the

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import { LANGUAGE_CODES, type LanguageCode } from '#domain/languages';
+import type { SharedPageAnswers } from '#domain/sharing';
 import type { PublicConfig } from '#domain/site';
 import { App } from './app.tsx';
 import { setDevelopmentBannerDismissed } from './components/development-banner.tsx';
@@ -9,6 +11,7 @@ import { takePrerenderedTitle } from './components/page.tsx';
 import { loadUiLanguage, startUiLanguage } from './i18n/i18n.tsx';
 import { type FirstScreen, setFirstScreen } from './lib/first-screen.ts';
 import { setPublicConfig } from './lib/public-config.ts';
+import { setPageAnswers } from './pages/shared/page-answers.ts';
 
 /**
  * The public pages as HTML, drawn by the same components the browser then hydrates (src/web/main.tsx).
@@ -106,16 +109,64 @@ async function render(variant: PrerenderVariant): Promise<PrerenderedPage> {
     throw new Error(`Prerendering ${variant.name} failed`, { cause: errors[0] });
   }
   const html = await new Response(prelude).text();
-  // The CSP allows no inline script or style: in HTML the browser would refuse them (and say so).
-  const inline = html.match(/<script|<style| style="/);
-  if (inline) throw new Error(`Prerendering ${variant.name}: the page has an inline ${inline[0].trim()}`);
+  refuseInline(html, variant.name);
   return { variant, html, title: takePrerenderedTitle() };
+}
+
+/** The CSP allows no inline script or style: in HTML the browser would refuse them (and say so). */
+function refuseInline(html: string, name: string): void {
+  const inline = html.match(/<script|<style| style="/);
+  if (inline) throw new Error(`Prerendering ${name}: the page has an inline ${inline[0].trim()}`);
 }
 
 /** Every variant, one after another (they share the module state each sets). */
 export async function prerenderPages(config: PublicConfig): Promise<PrerenderedPage[]> {
   setPublicConfig(config);
+  // A verified recipient's checklist is drawn per request, at once: its code is loaded here, ahead.
+  await (await import('./pages/shared.tsx')).preloadChecklistContent();
   const pages: PrerenderedPage[] = [];
   for (const page of VARIANTS) pages.push(await render(page));
   return pages;
+}
+
+/**
+ * A verified recipient's shared page with its checklist, drawn for one request by the server
+ * (src/server/http/verified-shared-page.ts) from the answers it also puts in the page, which the
+ * browser's first render reads (pages/shared/page-answers.ts): the same tree, so it hydrates as it
+ * is. Synchronous (renderToString), so no other request's drawing can come between the module state
+ * set here and its use; everything it draws was loaded by prerenderPages. Throws when a part of the
+ * page could not be drawn (it would suspend) or has an inline script or style.
+ */
+export function renderSharedChecklist(input: { path: string; search: string; answers: SharedPageAnswers }): {
+  html: string;
+  title: string | null;
+} {
+  const { answers } = input;
+  const search = input.search ? `?${input.search}` : '';
+  startUiLanguage({ pathname: input.path, search }, answers.language);
+  if (!loadUiLanguage(answers.language).value)
+    throw new Error(`The ${answers.language} catalog is not loaded`);
+  setFirstScreen('checklist');
+  setPageAnswers(answers);
+  takePrerenderedTitle();
+  try {
+    const html = renderToString(
+      <StrictMode>
+        <Router ssrPath={input.path} ssrSearch={input.search}>
+          <App />
+        </Router>
+      </StrictMode>,
+    );
+    // A boundary that suspended is sent as its fallback, for the browser to draw: not this page.
+    if (/<!--\$[!?]-->/.test(html))
+      throw new Error('Drawing the shared checklist: a part of it was not ready');
+    if (!html.includes('data-testid="verified-access"')) {
+      throw new Error('Drawing the shared checklist: the page did not show the checklist');
+    }
+    refuseInline(html, 'the shared checklist');
+    return { html, title: takePrerenderedTitle() };
+  } finally {
+    setPageAnswers(null);
+    setFirstScreen(null);
+  }
 }

@@ -13,7 +13,13 @@ const page = (load: () => Promise<{ default: ComponentType<object> }>): Page =>
 const billingPage = (name: keyof typeof import('./pages/billing-pages.tsx')): Page =>
   lazyChunk(() => import('./pages/billing-pages.tsx').then((pages) => pages[name] as ComponentType<object>));
 
-const SharedChecklistPage = page(() => import('./pages/shared.tsx'));
+// With what its first screen needs: the checklist's own chunk, when the server drew the checklist.
+const SharedChecklistPage = page(() =>
+  import('./pages/shared.tsx').then(async (module) => {
+    await module.firstScreenReady();
+    return module;
+  }),
+);
 
 /**
  * The routes, in the order they are tried. `signedIn`: the page needs a signed-in owner ('show' draws it

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
+import { writeClientBuild } from '../support/client-build.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { testConfig } from '../support/test-app.ts';
 
@@ -13,17 +14,6 @@ import { testConfig } from '../support/test-app.ts';
  * cookies. A stand-in prerender module here names each page by its variant, so the test sees which
  * one went out (the real one is drawn by tests/e2e/prerender.spec.ts).
  */
-
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>x</title>
-    <script type="module" crossorigin src="/assets/index-a.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 
 const PRERENDER = `
 const names = ['landing', 'landing-no-banner', 'pricing', 'not-found', 'shared-code-es', 'shared-verified-es', 'shared-code-en'];
@@ -52,15 +42,7 @@ let root: string;
 let testDatabase: TestDatabase;
 let app: FastifyInstance;
 
-function writeBuild(dir: string) {
-  const client = path.join(dir, 'client');
-  mkdirSync(path.join(client, '.vite'), { recursive: true });
-  mkdirSync(path.join(dir, 'prerender'));
-  writeFileSync(path.join(client, 'index.html'), INDEX);
-  writeFileSync(path.join(client, '.vite/manifest.json'), JSON.stringify(MANIFEST));
-  writeFileSync(path.join(dir, 'prerender/prerender.js'), PRERENDER);
-  return client;
-}
+const writeBuild = (dir: string) => writeClientBuild(dir, { prerender: PRERENDER, manifest: MANIFEST });
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'listsync-prerender-'));

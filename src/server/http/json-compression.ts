@@ -19,7 +19,8 @@ const BROTLI = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
 };
 
-function compress(body: string, encoding: ContentEncoding): Buffer {
+/** One body compressed for one answer (nothing kept: `compressedBody` keeps the copies of repeated ones). */
+export function compressText(body: string, encoding: ContentEncoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         ...BROTLI,
@@ -45,7 +46,7 @@ export function compressedBody(body: string, encoding: ContentEncoding): Buffer 
   remembered.set(body, copies);
   let copy = copies[encoding];
   if (!copy) {
-    copy = compress(body, encoding);
+    copy = compressText(body, encoding);
     copies[encoding] = copy;
   }
   return copy;

@@ -8,6 +8,8 @@ import {
   sharedPageOf,
   sharedPreloads,
   shellHtml,
+  verifiedPageHtml,
+  verifiedPageTemplate,
 } from './prerendered-pages.ts';
 
 const RECIPIENT = 'listsync_recipient';
@@ -50,7 +52,20 @@ describe('choosePage', () => {
     expect(choose('/shared/abc')).toEqual({ page: 'shared-code-en', status: 200 });
     expect(choose('/shared/checklist/abc?lang=es')).toEqual({ page: 'shared-code-es', status: 200 });
     const returning = choose('/shared/abc?lang=AR', { [RECIPIENT]: 'secret' });
-    expect(returning).toEqual({ page: 'shared-verified-ar', status: 200, shareToken: 'abc', language: 'ar' });
+    expect(returning).toEqual({
+      page: 'shared-verified-ar',
+      status: 200,
+      shareToken: 'abc',
+      language: 'ar',
+      linkLanguage: 'ar',
+    });
+    // Without `lang` the link has no language of its own: a verified browser's page is in the share's.
+    expect(choose('/shared/abc', { [RECIPIENT]: 'secret' })).toEqual({
+      page: 'shared-verified-en',
+      status: 200,
+      shareToken: 'abc',
+      language: 'en',
+    });
     // The server checks the grant on that token, and draws the dialog when it is not this link's.
     expect(sharedPageOf(returning, false)).toBe('shared-code-ar');
     expect(sharedPageOf(returning, true)).toBe('shared-verified-ar');
@@ -112,6 +127,11 @@ const MANIFEST = {
   '_dialog-c.js': { file: 'assets/dialog-c.js', imports: ['_react-b.js'] },
   'src/web/pages/shared.tsx': { file: 'assets/shared-d.js', imports: ['_dialog-c.js', 'index.html'] },
   'src/web/i18n/compiled/ar.ts': { file: 'assets/ar-e.js' },
+  'src/web/pages/shared/shared-checklist-content.tsx': {
+    file: 'assets/content-f.js',
+    imports: ['src/web/pages/shared.tsx', '_view-g.js'],
+  },
+  '_view-g.js': { file: 'assets/view-g.js', imports: ['_react-b.js'] },
 };
 
 const page = (
@@ -155,6 +175,45 @@ describe('pageHtml', () => {
     expect(html).toContain('<div id="root"><p>costs $& and $1</p></div>');
     expect(html).toContain('<title>A &lt;b&gt; &amp; &quot;quote&quot;</title>');
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/shared');
+  });
+});
+
+describe("a verified recipient's page", () => {
+  const SKELETON = '<div role="status">skeleton</div>';
+  const template = verifiedPageTemplate(
+    SHELL,
+    MANIFEST,
+    page({ name: 'shared-verified-ar', firstScreen: 'verified' }, SKELETON, 'قائمة مشتركة · ListSync'),
+  );
+  const ANSWERS = '{"token":"t","checklist":{"name":"\\u003c/script\\u003e"}}';
+  const blockOf = (html: string) =>
+    /<script type="application\/json" id="listsync-shared-answers">(.*?)<\/script>/.exec(html)?.[1];
+
+  it('with the checklist drawn: in #root, marked, titled, its answers before </body>', () => {
+    const html = verifiedPageHtml(template, ANSWERS, {
+      html: '<main>drawn $& $1</main>',
+      title: 'Cabin <b>',
+    });
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<div id="root" data-first-screen="checklist"><main>drawn $& $1</main></div>');
+    expect(html).toContain('<title>Cabin &lt;b&gt;</title>');
+    expect(blockOf(html)).toBe(ANSWERS);
+    expect(html.indexOf('listsync-shared-answers')).toBeGreaterThan(html.indexOf('</main></div>'));
+    expect(html.indexOf('listsync-shared-answers')).toBeLessThan(html.indexOf('</body>'));
+    // Its chunk is asked for by the page's own (hydration needs it, the first paint does not).
+    expect(html).toContain('href="/assets/shared-d.js"');
+    expect(html).not.toContain('content-f.js');
+    expect(html).not.toContain(SKELETON);
+  });
+
+  it('with the skeleton, when the server could not draw it: the checklist chunk preloaded', () => {
+    const html = verifiedPageHtml(template, ANSWERS, null);
+    expect(html).toContain(`<div id="root" data-first-screen="verified">${SKELETON}</div>`);
+    expect(html).toContain('<title>قائمة مشتركة · ListSync</title>');
+    expect(html).toContain('href="/assets/content-f.js"');
+    expect(html).toContain('href="/assets/view-g.js"');
+    expect(html.match(/react-b\.js/g)).toHaveLength(1);
+    expect(blockOf(html)).toBe(ANSWERS);
   });
 });
 

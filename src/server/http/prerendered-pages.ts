@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isLanguageCode, type LanguageCode } from '#domain/languages';
+import { SHARED_ANSWERS_ELEMENT_ID, type SharedPageAnswers } from '#domain/sharing';
 import { DEV_BANNER_COOKIE, type PublicConfig } from '#domain/site';
 import { escapeHtml } from '../html.ts';
 
@@ -22,14 +23,27 @@ export interface PrerenderedPage {
     name: string;
     page: string;
     language: LanguageCode;
-    firstScreen: 'code' | 'verified' | null;
+    /** 'checklist': a verified page the server draws per request (verifiedPageTemplate). */
+    firstScreen: 'code' | 'verified' | 'checklist' | null;
   };
   html: string;
   title: string | null;
 }
 
+/** What the server gives the prerender to draw a verified recipient's checklist (src/web/prerender.tsx). */
+export interface SharedRenderInput {
+  /** The path and query of the request (`/shared/{token}`, `lang=es`). */
+  path: string;
+  search: string;
+  answers: SharedPageAnswers;
+}
+
+/** The #root markup of a verified recipient's checklist and the page's title; throws when it cannot be drawn. */
+export type RenderSharedChecklist = (input: SharedRenderInput) => { html: string; title: string | null };
+
 interface PrerenderModule {
   prerenderPages(config: PublicConfig): Promise<PrerenderedPage[]>;
+  renderSharedChecklist?: RenderSharedChecklist;
 }
 
 interface ManifestChunk {
@@ -59,11 +73,11 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
  * The page's own chunks (and its language's catalog), announced in <head> so the browser fetches
  * them beside the entry instead of after it has run: hydration, or the first render, needs them all.
  */
-function preloads(manifest: Manifest | null, page: string, language: LanguageCode | null): string {
+function preloads(manifest: Manifest | null, modules: string[], language: LanguageCode | null): string {
   if (!manifest) return '';
   const entry = chunkClosure(manifest, 'index.html');
   const wanted = new Set([
-    ...chunkClosure(manifest, page),
+    ...modules.flatMap((module) => [...chunkClosure(manifest, module)]),
     ...(language ? chunkClosure(manifest, `src/web/i18n/compiled/${language}.ts`) : []),
   ]);
   return [...wanted]
@@ -77,7 +91,7 @@ const withPreloads = (html: string, links: string) =>
 
 /** The shell for a page drawn in the browser (the signed-in ones), with that page's chunks preloaded. */
 export function shellHtml(shell: string, manifest: Manifest | null, page: string): string {
-  return withPreloads(shell, preloads(manifest, page, 'en'));
+  return withPreloads(shell, preloads(manifest, [page], 'en'));
 }
 
 /** The build's Vite manifest (which chunks each module needs), or null without one. */
@@ -86,6 +100,17 @@ export function readManifest(clientDir: string): Manifest | null {
   return existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : null;
 }
 
+/**
+ * The chunk of a verified recipient's checklist (lazy in src/web/pages/shared.tsx). The page with the
+ * skeleton needs it to show anything: it is preloaded beside the page's own. The page with the
+ * checklist drawn needs it only to hydrate, and the page's chunk asks for it (routes.tsx): not
+ * preloaded, its 17 KiB do not compete with the stylesheet for the first paint on a weak network.
+ */
+export const SHARED_CHECKLIST_MODULE = 'src/web/pages/shared/shared-checklist-content.tsx';
+
+const withTitle = (html: string, title: string) =>
+  html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+
 /** The app's index.html with the page drawn into #root, its language, title and chunks. */
 export function pageHtml(shell: string, manifest: Manifest | null, page: PrerenderedPage): string {
   const { language, firstScreen } = page.variant;
@@ -93,9 +118,72 @@ export function pageHtml(shell: string, manifest: Manifest | null, page: Prerend
   let html = shell
     .replace(/<html lang="[^"]*">/, `<html lang="${language}"${language === 'ar' ? ' dir="rtl"' : ''}>`)
     .replace('<div id="root"></div>', () => `<div id="root"${mark}>${page.html}</div>`);
-  if (page.title)
-    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
-  return withPreloads(html, preloads(manifest, page.variant.page, language));
+  if (page.title) html = withTitle(html, page.title);
+  const modules = [page.variant.page, ...(firstScreen === 'verified' ? [SHARED_CHECKLIST_MODULE] : [])];
+  return withPreloads(html, preloads(manifest, modules, language));
+}
+
+/**
+ * A verified recipient's shared page in one language, cut around what changes per request: its
+ * #root (the skeleton, or the checklist the server drew) and the block of its answers before </body>.
+ */
+export interface VerifiedPageTemplate {
+  /** Up to and with `<div id="root" data-first-screen="verified">`. */
+  head: string;
+  skeleton: string;
+  /** The same for the checklist drawn: `data-first-screen="checklist"`, its own preloads. */
+  drawnHead: string;
+  /** From the root's `</div>` up to (without) `</body>`. */
+  rest: string;
+  /** `</body>` and after. */
+  end: string;
+}
+
+const CUT = '\u0000root\u0000';
+
+/** The template of a prerendered verified page (pageHtml's page, with #root cut out). */
+export function verifiedPageTemplate(
+  shell: string,
+  manifest: Manifest | null,
+  page: PrerenderedPage,
+): VerifiedPageTemplate {
+  const [head = '', after = ''] = pageHtml(shell, manifest, { ...page, html: CUT }).split(CUT);
+  const drawn = { ...page, html: CUT, variant: { ...page.variant, firstScreen: 'checklist' as const } };
+  const [drawnHead = ''] = pageHtml(shell, manifest, drawn).split(CUT);
+  const bodyEnd = after.lastIndexOf('</body>');
+  return {
+    head,
+    skeleton: page.html,
+    drawnHead,
+    rest: after.slice(0, bodyEnd),
+    end: after.slice(bodyEnd),
+  };
+}
+
+/**
+ * The page a verified recipient gets: the template with the block of its answers (JSON text, already
+ * safe in HTML: html.ts jsonTextForHtml) and, when the server drew the checklist, that markup in #root
+ * (marked 'checklist', so the script hydrates it instead of the skeleton) and its title.
+ */
+export function verifiedPageHtml(
+  template: VerifiedPageTemplate,
+  answersJson: string,
+  drawn: { html: string; title: string | null } | null,
+): string {
+  const block = `<script type="application/json" id="${SHARED_ANSWERS_ELEMENT_ID}">${answersJson}</script>\n`;
+  if (!drawn) return template.head + template.skeleton + template.rest + block + template.end;
+  const head = drawn.title ? withTitle(template.drawnHead, drawn.title) : template.drawnHead;
+  return head + drawn.html + template.rest + block + template.end;
+}
+
+/** What the build's prerender gives the server at start-up. */
+export interface PrerenderedSite {
+  /** Each page's HTML by its variant's name. */
+  pages: Map<string, string>;
+  /** The verified recipient's page by language, to fill per request. */
+  verified: Map<LanguageCode, VerifiedPageTemplate>;
+  /** Draws a verified recipient's checklist, when the build's prerender can. */
+  renderSharedChecklist: RenderSharedChecklist | null;
 }
 
 /**
@@ -108,13 +196,23 @@ export async function prerenderPages(options: {
   shell: string;
   publicConfig: PublicConfig;
   modulePath?: string;
-}): Promise<Map<string, string> | null> {
+}): Promise<PrerenderedSite | null> {
   const modulePath = options.modulePath ?? prerenderModulePath(options.clientDir);
   if (!existsSync(modulePath)) return null;
   const prerender = (await import(pathToFileURL(modulePath).href)) as PrerenderModule;
   const manifest = readManifest(options.clientDir);
   const pages = await prerender.prerenderPages(options.publicConfig);
-  return new Map(pages.map((page) => [page.variant.name, pageHtml(options.shell, manifest, page)]));
+  const verified = new Map<LanguageCode, VerifiedPageTemplate>();
+  for (const page of pages) {
+    if (page.variant.firstScreen === 'verified') {
+      verified.set(page.variant.language, verifiedPageTemplate(options.shell, manifest, page));
+    }
+  }
+  return {
+    pages: new Map(pages.map((page) => [page.variant.name, pageHtml(options.shell, manifest, page)])),
+    verified,
+    renderSharedChecklist: prerender.renderSharedChecklist ?? null,
+  };
 }
 
 /**
@@ -129,6 +227,8 @@ export interface PageChoice {
   shareToken?: string;
   /** The shared page's language (the link's `lang`, else English): the one its first asks are in. */
   language?: LanguageCode;
+  /** The link's own `lang`, when it has one (a verified browser's page is otherwise in the share's). */
+  linkLanguage?: LanguageCode;
 }
 
 /**
@@ -213,10 +313,17 @@ export function choosePage(
   const shared = SHARED_ROUTE.exec(pathname);
   if (shared) {
     const lang = search.get('lang')?.toLowerCase();
-    const language = isLanguageCode(lang) ? lang : 'en';
+    const linkLanguage = isLanguageCode(lang) ? lang : undefined;
+    const language = linkLanguage ?? 'en';
     const token = decoded(shared[1] ?? '');
     if (!cookies[recipientCookie] || token === null) return { page: `shared-code-${language}`, status: 200 };
-    return { page: `shared-verified-${language}`, status: 200, shareToken: token, language };
+    return {
+      page: `shared-verified-${language}`,
+      status: 200,
+      shareToken: token,
+      language,
+      ...(linkLanguage ? { linkLanguage } : {}),
+    };
   }
   const app = APP_ROUTES.find(([route]) => route.test(pathname));
   if (app) return app[1] ? { page: null, module: app[1], status: 200 } : { page: null, status: 200 };

@@ -5,11 +5,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
+import type { LanguageCode } from '#domain/languages';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../html.ts';
+import type { SharedPageAnswers } from '../services/share-verification.ts';
 import { chosenEncoding } from './content-encoding.ts';
 import {
   choosePage,
+  type PrerenderedSite,
   prerenderPages,
   readManifest,
   SHELL_MODULES,
@@ -19,6 +22,7 @@ import {
 } from './prerendered-pages.ts';
 import { recipientCookieName } from './recipient.ts';
 import { answers, htmlPage } from './responses.ts';
+import { sendVerifiedSharedPage } from './verified-shared-page.ts';
 
 /** The app's shell: the same page for every client route (registered only with a client build). */
 const SHELL_SCHEMA = { tags: ['pages'], response: answers({ 200: htmlPage('The web app (index.html)') }) };
@@ -108,8 +112,15 @@ export async function registerWebApp(
   options: {
     clientDir: string;
     publicConfig: PublicConfig;
-    /** Whether this browser holds a live grant on the share of `token` (services/share-verification.ts). */
-    isRecipientVerified?: (request: FastifyRequest, token: string) => Promise<boolean>;
+    /**
+     * For a browser holding a live grant on the share of `token`, the first answers of its page, in
+     * the link's language or else the share's; null for any other (services/share-verification.ts).
+     */
+    sharedPageAnswers?: (
+      request: FastifyRequest,
+      token: string,
+      linkLanguage: LanguageCode | undefined,
+    ) => Promise<SharedPageAnswers | null>;
   },
 ) {
   const indexPath = path.join(options.clientDir, 'index.html');
@@ -117,18 +128,19 @@ export async function registerWebApp(
   const shell = hasBuild ? renderIndexHtml(readFileSync(indexPath, 'utf8'), options.publicConfig) : null;
   const page = shell ? renderedPage(shell) : null;
   const prerendered = new Map<string, RenderedPage>();
+  let site: PrerenderedSite | null = null;
   if (shell) {
     const started = performance.now();
     try {
-      const pages = await prerenderPages({
+      site = await prerenderPages({
         clientDir: options.clientDir,
         shell,
         publicConfig: options.publicConfig,
       });
-      for (const [name, html] of pages ?? []) prerendered.set(name, renderedPage(html));
-      if (pages) {
+      for (const [name, html] of site?.pages ?? []) prerendered.set(name, renderedPage(html));
+      if (site) {
         app.log.info(
-          { pages: pages.size, ms: Math.round(performance.now() - started) },
+          { pages: site.pages.size, ms: Math.round(performance.now() - started) },
           'Prerendered the public pages',
         );
       }
@@ -136,6 +148,7 @@ export async function registerWebApp(
       // The pages then draw in the browser, as before: slower to show, never down.
       app.log.error({ err: error }, 'Prerendering the public pages failed: every route gets the plain shell');
       prerendered.clear();
+      site = null;
     }
   }
   // The signed-in pages are drawn in the browser: their shells preload each page's chunks.
@@ -164,17 +177,25 @@ export async function registerWebApp(
   const sendRoute = async (request: FastifyRequest, reply: FastifyReply, shellPage: RenderedPage) => {
     const url = new URL(request.url, 'http://app');
     const choice = choosePage(url.pathname, url.searchParams, request.cookies, recipientCookie);
-    // A recipient cookie names a browser, not a share: whether it verified this link is asked (one
-    // indexed read), so the page it gets is the skeleton only when its checklist will follow.
-    if (choice.shareToken && options.isRecipientVerified) {
+    // A recipient cookie names a browser, not a share: whether it verified this link is asked (the
+    // grant's indexed read), and a browser that did gets its checklist in the page (decision 0016).
+    if (choice.shareToken && options.sharedPageAnswers) {
       try {
-        const verified = await options.isRecipientVerified(request, choice.shareToken);
-        choice.page = sharedPageOf(choice, verified);
-        if (verified && choice.language)
-          reply.header('link', sharedPreloads(choice.shareToken, choice.language));
+        const found = await options.sharedPageAnswers(request, choice.shareToken, choice.linkLanguage);
+        const template = found && site?.verified.get(found.language);
+        if (found && template) {
+          return sendVerifiedSharedPage(request, reply, {
+            token: choice.shareToken,
+            answers: found,
+            template,
+            render: site?.renderSharedChecklist ?? null,
+          });
+        }
+        choice.page = sharedPageOf(choice, found !== null);
+        if (found) reply.header('link', sharedPreloads(choice.shareToken, found.language));
       } catch (error) {
         // The page then goes by the cookie alone: the browser asks the server itself in a moment.
-        request.log.warn({ err: error }, 'Could not check the recipient for the shared page');
+        request.log.warn({ err: error }, "Could not read the recipient's shared page");
       }
     }
     reply.code(choice.status);

@@ -190,6 +190,31 @@ export interface SharedReadOptions {
   lang?: LanguageCode | undefined;
   /** Told when a translation this answer lacked lands (the page is told to refetch). */
   onTranslationLanded?: (checklistId: string, language: LanguageCode) => void;
+  /** The longest to wait for the engine (TRANSLATION_LIMITS.waitMs unless said). */
+  translationWaitMs?: number;
+}
+
+/**
+ * How long a verified recipient's page waits for the engine, when a text of the checklist has no
+ * translation yet (the owner changed it since the share warmed them): the page itself waits, not its
+ * skeleton, so not the API's 2 s. It comes with the texts as written and 'pending', asks again every
+ * 2 s, and the live connection says when the translation lands, as after any pending answer.
+ */
+export const SHARED_PAGE_TRANSLATION_WAIT_MS = 300;
+
+/** What the grant's query found for a browser verified on a live link (repositories/shares.ts). */
+type LiveGrant = NonNullable<Awaited<ReturnType<typeof grantByToken>>>;
+
+async function liveGrantOf(
+  context: SharingContext,
+  token: string,
+  browserHash: string | null,
+  now: Date,
+): Promise<LiveGrant | null> {
+  const grant = browserHash
+    ? await grantByToken(context.db, context.secrets.tokenHash(token), browserHash, now)
+    : undefined;
+  return grant?.unexpired ? grant : null;
 }
 
 /**
@@ -208,10 +233,56 @@ export async function readSharedChecklistBody(
   options: SharedReadOptions,
   now = new Date(),
 ): Promise<string> {
-  const grant = browserHash
-    ? await grantByToken(context.db, context.secrets.tokenHash(token), browserHash, now)
-    : undefined;
-  if (!grant?.unexpired) throw verificationRequired();
+  const grant = await liveGrantOf(context, token, browserHash, now);
+  if (!grant) throw verificationRequired();
+  return sharedChecklistBody(context, cache, grant, options);
+}
+
+/** The first two answers of a verified recipient's shared page, as its two first asks would get them. */
+export interface SharedPageAnswers {
+  /** GET /api/verification/status/{token}. */
+  status: VerificationStatus;
+  /** The page's language: `?lang=`, else the share's own (the page's script picks the same). */
+  language: LanguageCode;
+  /** GET /api/shared/checklist?token=&lang={language}: its JSON body, as sent. */
+  checklistBody: string;
+}
+
+/**
+ * A verified recipient's shared page, opened again (docs/decisions/0016): the status and the
+ * checklist its script would ask for first, read under the same grant and access checks as those
+ * two routes (one read of the grant for both), the same presenters; only the wait for a translation
+ * not done yet is shorter (SHARED_PAGE_TRANSLATION_WAIT_MS). Null for any browser the status would
+ * answer `verified: false` (no grant on this link, an expired one, a revoked or replaced link).
+ */
+export async function readSharedPageAnswers(
+  context: SharingContext,
+  cache: ChecklistCache,
+  token: string,
+  browserHash: string | null,
+  options: SharedReadOptions,
+  now = new Date(),
+): Promise<SharedPageAnswers | null> {
+  const grant = await liveGrantOf(context, token, browserHash, now);
+  if (!grant) return null;
+  const language = options.lang ?? (grant.share.targetLanguage as LanguageCode);
+  return {
+    status: presentVerifiedStatus(grant.share),
+    language,
+    checklistBody: await sharedChecklistBody(context, cache, grant, {
+      translationWaitMs: SHARED_PAGE_TRANSLATION_WAIT_MS,
+      ...options,
+      lang: language,
+    }),
+  };
+}
+
+async function sharedChecklistBody(
+  context: SharingContext,
+  cache: ChecklistCache,
+  grant: LiveGrant,
+  options: SharedReadOptions,
+): Promise<string> {
   const { share } = grant;
   const access: RecipientAccess = {
     kind: 'recipient',
@@ -253,6 +324,7 @@ export async function readSharedChecklistBody(
     notify
       ? { key: `${share.checklistId}|${language}`, notify: () => notify(share.checklistId, language) }
       : undefined,
+    options.translationWaitMs,
   );
   const body = JSON.stringify(presentSharedChecklist({ shown, share, owner }));
   // A translation may land later (then this answer would be stale): only plain answers are kept.

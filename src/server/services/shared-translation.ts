@@ -52,9 +52,10 @@ async function translateTexts(
   remarks: { text: string; language: LanguageCode },
   target: LanguageCode,
   landed?: { key: string; notify: TranslationLanded },
+  waitMs?: number,
 ): Promise<{ texts: TranslationResult; remarks: TranslationResult }> {
   if (remarks.language === source) {
-    const both = await translation.translate([...texts, remarks.text], source, target, landed);
+    const both = await translation.translate([...texts, remarks.text], source, target, landed, waitMs);
     const remarksText = both.texts.pop() ?? remarks.text;
     const remarksTranslated = both.translated && isTranslatable(remarks.text);
     return {
@@ -63,8 +64,8 @@ async function translateTexts(
     };
   }
   const [own, written] = await Promise.all([
-    translation.translate(texts, source, target, landed),
-    translation.translate([remarks.text], remarks.language, target, landed),
+    translation.translate(texts, source, target, landed, waitMs),
+    translation.translate([remarks.text], remarks.language, target, landed, waitMs),
   ]);
   return { texts: own, remarks: written };
 }
@@ -75,6 +76,8 @@ export async function translateChecklist(
   languages: ChecklistLanguages,
   target: LanguageCode,
   landed?: { key: string; notify: TranslationLanded },
+  /** The longest to wait for the engine (the translation service's own wait unless said). */
+  waitMs?: number,
 ): Promise<{ checklist: Checklist } & SharedTranslation> {
   const remarksSource = languages.remarksLanguage ?? languages.ownerLanguage;
   const { texts, remarks } = await translateTexts(
@@ -84,6 +87,7 @@ export async function translateChecklist(
     { text: checklist.remarks, language: remarksSource },
     target,
     landed,
+    waitMs,
   );
   const translated = texts.translated || remarks.translated;
   const note = combineNotes(texts.note, remarks.note);

@@ -111,14 +111,15 @@ export class TranslationService {
   }
 
   /**
-   * The texts in `target`, within the wait. `landed` (with its key, so one page is told once) is told
-   * when strings that were not ready for this answer are stored later.
+   * The texts in `target`, within the wait (`waitMs`, else the service's). `landed` (with its key, so
+   * one page is told once) is told when strings that were not ready for this answer are stored later.
    */
   async translate(
     texts: readonly string[],
     source: LanguageCode,
     target: LanguageCode,
     landed?: { key: string; notify: TranslationLanded },
+    waitMs = this.#timings.waitMs,
   ): Promise<TranslationResult> {
     const started = performance.now();
     const asWritten = (note?: TranslationNote): TranslationResult => ({
@@ -136,7 +137,7 @@ export class TranslationService {
         this.#logFailure(error, pair, wanted.length, 0);
         return 'failed' as const;
       }),
-      this.#timings.waitMs,
+      waitMs,
     );
     if (supported === 'timeout') return asWritten('pending');
     if (supported === 'failed') return asWritten('failed');
@@ -160,7 +161,7 @@ export class TranslationService {
       if ([...jobs].some((job) => job.failedOnce)) {
         note = 'failed';
       } else {
-        const left = this.#timings.waitMs - (performance.now() - started);
+        const left = waitMs - (performance.now() - started);
         const outcome = await firstOf(Promise.all([...jobs].map((job) => job.firstAttempt)), left);
         if (outcome === 'timeout') note = 'pending';
         else if (!outcome.every(Boolean)) note = 'failed';

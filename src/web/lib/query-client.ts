@@ -28,6 +28,9 @@ function shouldRetry(maxRetries: number) {
   };
 }
 
+/** Drawn on the server (src/web/prerender.tsx): a client per page drawn, nothing to listen to. */
+const onServer = typeof window === 'undefined';
+
 /** Spec section 9: fresh 5 min, kept 30 min, no polling, refetch on focus, 3 query / 2 mutation retries. */
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
@@ -35,7 +38,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: 5 * MINUTE,
-        gcTime: 30 * MINUTE,
+        // On the server no timer may keep a drawn page's client (and a recipient's checklist) alive
+        // after the request: Infinity schedules none, and the client goes with the render.
+        gcTime: onServer ? Number.POSITIVE_INFINITY : 30 * MINUTE,
         refetchInterval: false,
         refetchOnWindowFocus: true,
         retry: shouldRetry(3),
@@ -47,6 +52,8 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+
+  if (onServer) return client;
 
   // React Query believes it is online until an 'offline' event: a page opened with no network must
   // start offline, so its queries pause (and show the persisted copy) instead of failing.

@@ -4,13 +4,19 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Checklist } from '#domain/checklist';
-import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
+import {
+  SHARE_MESSAGES,
+  type SharedChecklistResponse,
+  type SharedPageAnswers,
+  type VerificationStatus,
+} from '#domain/sharing';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { OfflineQueueProvider } from '../hooks/use-offline-queue.tsx';
 import en from '../i18n/locales/en.json';
 import { setFirstScreen } from '../lib/first-screen.ts';
 import { memoryBlobStore, memoryOpStore } from '../sync/index.ts';
+import { setPageAnswers } from './shared/page-answers.ts';
 import SharedChecklistPage, { VERIFIED_LOAD_DELAY_MS } from './shared.tsx';
 
 const TOKEN = 'abcdefghijklmnopqrstuv';
@@ -187,6 +193,56 @@ describe('the shared page', () => {
       expect(screen.queryByRole('heading', { name: CHECKLIST.name })).toBeNull();
       await act(async () => release());
       await checklistHeading();
+    });
+
+    describe('with the answers in the page (the server found this browser verified on the link)', () => {
+      const ANSWERS: SharedPageAnswers = {
+        token: TOKEN,
+        language: 'en',
+        status: VERIFIED_STATUS,
+        checklist: SHARED,
+      };
+      afterEach(() => {
+        setFirstScreen(null);
+        setPageAnswers(null);
+      });
+
+      it('draws the checklist at once from them, asks for neither, and says no "loaded" toast', async () => {
+        setFirstScreen('checklist');
+        setPageAnswers(ANSWERS);
+        serve({});
+        renderPage();
+        // In the first render, as the server drew it: nothing waited for.
+        expect(screen.getByRole('heading', { name: CHECKLIST.name, level: 1 })).toBeTruthy();
+        expect(screen.getByTestId('verified-access').textContent).toContain('j•••e@example.com');
+        expect(screen.queryByRole('status', { name: en['checklist.loading'] })).toBeNull();
+        await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+        const asked = fetchMock.mock.calls.map(([url]) => String(url));
+        expect(asked.filter((url) => /\/api\/(verification|shared)\//.test(url))).toEqual([]);
+        expect(screen.queryByTestId('toast')).toBeNull();
+      });
+
+      it('over the skeleton the server drew, shows the skeleton first, then the checklist, still without asking', async () => {
+        setFirstScreen('verified');
+        setPageAnswers(ANSWERS);
+        serve({});
+        renderPage();
+        await checklistHeading();
+        expect(fetchMock.mock.calls.some(([url]) => /\/api\/(verification|shared)\//.test(String(url)))).toBe(
+          false,
+        );
+      });
+
+      it("ignores another link's answers and asks the server", async () => {
+        setFirstScreen('verified');
+        setPageAnswers({ ...ANSWERS, token: 'another-link-token-0000' });
+        serve({
+          [`/api/verification/status/${TOKEN}`]: jsonResponse(200, { verified: false, expired: false }),
+        });
+        renderPage();
+        await screen.findByRole('dialog', { name: en['code.title'] });
+        expect(screen.queryByText(CHECKLIST.name)).toBeNull();
+      });
     });
 
     it('shows the code dialog, not an ended access, when the status says the early answer was not for it', async () => {

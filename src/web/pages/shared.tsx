@@ -1,19 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '#domain/languages';
 import type { VerifyResponse } from '#domain/sharing';
 import { useDocumentTitle } from '../components/page.tsx';
 import { useToast } from '../components/ui/toast.tsx';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { useOfflineQueue } from '../hooks/use-offline-queue.tsx';
 import { languageOfSearch, useT, useUiLanguageOfPage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
-import { firstScreen } from '../lib/first-screen.ts';
+import { drawnVerified, firstScreen } from '../lib/first-screen.ts';
 import { ChunkBoundary, lazyChunk, onFirstInteraction } from '../lib/lazy-chunk.tsx';
 import { sharedKeys } from '../sync/index.ts';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { CodeDialog } from './shared/code-dialog.tsx';
 import { LanguageSwitch } from './shared/language-switch.tsx';
+import { pageAnswersUsed, takePageAnswers } from './shared/page-answers.ts';
 import {
   SharedLoadFailed,
   SharedLoading,
@@ -33,6 +35,17 @@ const checklistContent = lazyChunk(() =>
 );
 const loadChecklistContent = checklistContent.preload;
 
+/**
+ * What the page's first render needs beside its own code: the checklist's chunk when the server drew
+ * the checklist (hydration draws it at once; routes.tsx waits for this).
+ */
+export function firstScreenReady(): Promise<unknown> {
+  return firstScreen() === 'checklist' ? loadChecklistContent() : Promise.resolve();
+}
+
+/** The server's prerender loads it once, before it draws any verified recipient's checklist. */
+export const preloadChecklistContent = loadChecklistContent;
+
 type View = 'loading' | 'code' | 'checklist' | 'failed' | 'not-found';
 
 /**
@@ -46,7 +59,10 @@ export default function SharedChecklistPage() {
   const queryClient = useQueryClient();
   const queue = useOfflineQueue();
   const { toast } = useToast();
-  const status = useVerificationStatus(token);
+  // The server found this browser verified and put both first answers in the page: taken as fetched.
+  const [fromPage] = useState(() => takePageAnswers(queryClient, token));
+  useEffect(() => pageAnswersUsed(), []);
+  const status = useVerificationStatus(token, fromPage);
   // When a code was accepted on this page (a time, so that a second verification restarts the pause).
   const [verifiedAt, setVerifiedAt] = useState<number | null>(null);
   const [verifiedLanguage, setVerifiedLanguage] = useState<LanguageCode | null>(null);
@@ -54,7 +70,7 @@ export default function SharedChecklistPage() {
   const verifiedHere = verifiedAt !== null;
 
   // Only an answer from this visit counts: a remembered "verified" may have been revoked since.
-  const statusKnown = status.isFetchedAfterMount;
+  const statusKnown = status.isFetchedAfterMount || fromPage;
   const verifiedBefore = statusKnown && status.data?.verified === true;
   // The page's language: the link's `lang`, else the share's own (known once this browser is verified).
   const shareLanguage = verifiedLanguage ?? (status.data?.verified ? status.data.targetLanguage : null);
@@ -64,17 +80,19 @@ export default function SharedChecklistPage() {
   const t = useT();
   // The server drew the skeleton because this browser holds a live grant on the link: the checklist is
   // asked for beside the status, not after it (one round trip less before it shows, on a phone).
-  const expectedVerified = !statusKnown && firstScreen() === 'verified';
+  const expectedVerified = !statusKnown && drawnVerified();
   const trusted = verifiedBefore || verifiedHere;
-  const shared = useSharedChecklist(token, language, trusted || expectedVerified);
+  const shared = useSharedChecklist(token, language, trusted || expectedVerified, fromPage);
   // A failure of that early ask counts only once the status confirms the grant (revoked meanwhile?).
   const error = trusted && isApiError(shared.error) ? shared.error : null;
   const accessLost = error?.status === 401;
   const shareGone = error?.code === 'share_not_found';
 
   // The checklist is drawn in a transition (in slices, the page answering taps meanwhile): its first
-  // drawing is the page's longest task on a phone (Lighthouse mobile TBT on the verified view).
-  const shown = useDeferredValue(shared.data);
+  // drawing is the page's longest task on a phone (Lighthouse mobile TBT on the verified view). Over
+  // the server's skeleton that is after hydration (which draws what the HTML has); the checklist the
+  // server drew is hydrated as it is.
+  const shown = useDeferredValue(shared.data, firstScreen() === 'verified' ? null : undefined);
 
   let view: View;
   if (verifiedHere && !pauseOver) view = 'code';
@@ -123,7 +141,10 @@ export default function SharedChecklistPage() {
     return () => window.clearTimeout(timer);
   }, [verifiedAt]);
 
-  const loadedToast = useRef(false);
+  // 'Loaded' is said of a load the person waited for (after the code, or the page asking): a page that
+  // came with its checklist (page-answers.ts) had none to wait for, and the toast would be its largest
+  // and last paint on a phone (issue 15: it was the verified page's LCP, 2 s after the checklist).
+  const loadedToast = useRef(fromPage);
   const fresh = view === 'checklist' && shared.isFetchedAfterMount && !shared.isError;
   useEffect(() => {
     if (!fresh || loadedToast.current) return;
@@ -152,14 +173,10 @@ export default function SharedChecklistPage() {
 
   const accessEnded = accessLost || (status.data?.verified === false && status.data.expired);
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 pt-4 pb-32 sm:pt-8">
+    <PageMain>
       {view !== 'code' && <LanguageSwitch language={language} />}
       {view === 'loading' &&
-        (verifiedBefore || verifiedHere || firstScreen() === 'verified' ? (
-          <ChecklistDetailSkeleton />
-        ) : (
-          <SharedLoading />
-        ))}
+        (verifiedBefore || verifiedHere || drawnVerified() ? <ChecklistDetailSkeleton /> : <SharedLoading />)}
       {view === 'code' && (
         <>
           <VerificationExplainer />
@@ -187,6 +204,24 @@ export default function SharedChecklistPage() {
         ) : (
           <ChecklistDetailSkeleton />
         ))}
+    </PageMain>
+  );
+}
+
+/**
+ * The page's frame. The checklist the server drew is read before the page's code runs, and used
+ * after: until then it is inert, since a box ticked or a note typed would look done and not be
+ * (nothing would send it). Its own component, so that the render after hydration that lifts it
+ * redraws the frame alone (its children are the same elements), not the whole checklist at once.
+ */
+function PageMain({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <main
+      className="mx-auto w-full max-w-3xl px-4 pt-4 pb-32 sm:pt-8"
+      inert={!hydrated && firstScreen() === 'checklist'}
+    >
+      {children}
     </main>
   );
 }

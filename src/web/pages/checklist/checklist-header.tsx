@@ -58,7 +58,7 @@ export function ChecklistHeader({
           label={t('checklist.progress')}
           value={checklist.progress}
           className="mt-2 h-2.5"
-          barClassName={checklist.status === 'completed' ? 'bg-green-500' : 'bg-indigo-600'}
+          barClassName={checklist.status === 'completed' ? 'fill-green-500' : 'fill-indigo-600'}
         />
       </div>
     </header>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Languages, type LucideIcon, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { memo, type ReactNode, useId, useMemo, useState } from 'react';
 import type { Checklist } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
@@ -90,7 +90,7 @@ function TranslationNote({ shared }: { shared: SharedCopy }) {
  * the share's copy. The copy is kept as written; its translations are laid over the texts when shown.
  * Loaded after the code dialog (it brings the checklist rules and the photo and confirm dialogs).
  */
-export default function SharedChecklistContent({
+function SharedChecklistContent({
   token,
   shared,
   language,
@@ -167,3 +167,10 @@ export default function SharedChecklistContent({
     </>
   );
 }
+
+/**
+ * Drawn again only when its props change (the copy is kept by reference while unchanged): the page
+ * above re-renders for its queries' states (restored, refetched after the live connection
+ * subscribed) and must not redraw every task each time, in one piece on a phone (Total Blocking Time).
+ */
+export default memo(SharedChecklistContent);

@@ -33,8 +33,11 @@ export function keptLanguage(queryClient: QueryClient, token: string): LanguageC
 /** While a translation is under way the copy is asked for again this often, for at most this long. */
 export const TRANSLATION_POLL = { everyMs: 2000, forMs: 30_000 } as const;
 
-/** Whether this browser has verified the share. Asked afresh on every visit: access can be revoked. */
-export function useVerificationStatus(token: string) {
+/**
+ * Whether this browser has verified the share. Asked afresh on every visit (access can be revoked),
+ * unless the page came with the answer (`fromPage`: the server's, a moment ago; page-answers.ts).
+ */
+export function useVerificationStatus(token: string, fromPage = false) {
   return useQuery({
     queryKey: sharedKeys.status(token),
     queryFn: ({ signal }) =>
@@ -44,7 +47,7 @@ export function useVerificationStatus(token: string) {
         undefined,
         { signal },
       ),
-    refetchOnMount: 'always',
+    refetchOnMount: fromPage ? false : 'always',
     refetchOnWindowFocus: false,
     // One more try, then the code dialog (spec section 4): a recipient is never left waiting on it.
     retry: 1,
@@ -58,7 +61,13 @@ export function useVerificationStatus(token: string) {
  * for again every 2 s, for about 30 s at most; a change of language keeps the last copy on screen
  * until the new one arrives.
  */
-export function useSharedChecklist(token: string, language: LanguageCode, enabled: boolean) {
+export function useSharedChecklist(
+  token: string,
+  language: LanguageCode,
+  enabled: boolean,
+  /** The page came with the copy (page-answers.ts): not asked for again at once. */
+  fromPage = false,
+) {
   const pendingSince = useRef<number | null>(null);
   return useQuery({
     queryKey: sharedKeys.checklist(token, language),
@@ -82,8 +91,11 @@ export function useSharedChecklist(token: string, language: LanguageCode, enable
       return Date.now() - pendingSince.current < TRANSLATION_POLL.forMs ? TRANSLATION_POLL.everyMs : false;
     },
     // Others tick the same checklist: whenever it is asked for (once the status allows it, on focus), it
-    // is asked of the server; a copy kept from the last visit only shows until the answer comes.
+    // is asked of the server; a copy kept from the last visit only shows until the answer comes. The
+    // page's own copy is the server's of a moment ago: the live connection catches up from there
+    // (sync/live-messages.ts refetches once subscribed).
     staleTime: 0,
+    refetchOnMount: !fromPage,
     gcTime: OFFLINE_KEEP_MS,
   });
 }

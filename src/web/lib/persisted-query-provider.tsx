@@ -1,0 +1,47 @@
+import { IsRestoringProvider, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  type PersistQueryClientOptions,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+
+/**
+ * TanStack's PersistQueryClientProvider, but it says "restored" in a transition. A prerendered page
+ * hydrates its shell first and each Suspense boundary (the page itself) a moment later; an update
+ * that reaches a boundary not yet hydrated makes React hydrate it at once, at the update's priority.
+ * The library's plain setState (default priority) did that to the whole page in one task, up to
+ * 500 ms on a phone (Lighthouse mobile TBT, issue 15); in a transition React still works in slices.
+ * Otherwise the same: queries wait (`useIsRestoring`) until the kept cache is restored, and the
+ * cache is persisted from then on.
+ */
+export function PersistedQueryClientProvider({
+  client,
+  persistOptions,
+  children,
+}: {
+  client: QueryClient;
+  persistOptions: Omit<PersistQueryClientOptions, 'queryClient'>;
+  children: ReactNode;
+}) {
+  const [restoring, setRestoring] = useState(true);
+  const options = useRef(persistOptions);
+  options.current = persistOptions;
+  const restored = useRef(false);
+  useEffect(() => {
+    // The persister's package has its own copy of query-core's types (the same client at run time).
+    const settings = { ...options.current, queryClient: client } as unknown as PersistQueryClientOptions;
+    if (!restored.current) {
+      restored.current = true;
+      void persistQueryClientRestore(settings)
+        .catch(() => undefined)
+        .finally(() => startTransition(() => setRestoring(false)));
+    }
+    return restoring ? undefined : persistQueryClientSubscribe(settings);
+  }, [client, restoring]);
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}
