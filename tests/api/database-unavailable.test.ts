@@ -179,7 +179,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('a request in flight when its 
       await holder.query('select id from checklists where id = $1 for update', [created.id]);
       const ticking = tickOnce();
       let waiting: number | null = null;
-      for (let tries = 0; waiting === null && tries < 100; tries += 1) {
+      // Up to 30 s: under a full parallel run the request's first statements alone can take seconds.
+      const deadline = Date.now() + 30_000;
+      while (waiting === null && Date.now() < deadline) {
         const { rows } = await holder.query<{ pid: number }>(
           `select pid from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
@@ -208,5 +210,5 @@ describe.runIf(testDatabaseKind() === 'postgres')('a request in flight when its 
       await app.close();
       await handle.close();
     }
-  });
+  }, 60_000);
 });
