@@ -159,11 +159,15 @@ async function lockLinkAndTellOwner(context: SharingContext, shareId: string, no
   const locked = await lockLink(context.db, shareId, now);
   if (!locked) return;
   try {
-    await announce(context.db, { kind: 'shares', checklistId: locked.share.checklistId });
     await context.notifier.notify({ kind: 'link_locked', checklistId: locked.share.checklistId, shareId });
   } catch (error) {
     context.log?.error({ err: error, shareId }, 'sharing: the link-locked notice to the owner failed');
   }
+  // The owner's open checklist shows the lock; its failure never costs the owner the e-mail above.
+  await announce(context.db, { kind: 'shares', checklistId: locked.share.checklistId }).catch(
+    (error: unknown) =>
+      context.log?.error({ err: error, shareId }, 'sharing: the link-locked change was not announced'),
+  );
 }
 
 /**
