@@ -56,7 +56,7 @@ import { countFailures } from './metrics.ts';
 import { clientBuildDir } from './paths.ts';
 import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { localSecret } from './repositories/local-secrets.ts';
-import { ChangeAnnouncer } from './services/change-announcer.ts';
+import { AfterCommitWriter } from './services/after-commit.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
 import { periodicJobs } from './services/jobs.ts';
 import { MailingList } from './services/mailing-list.ts';
@@ -143,6 +143,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('database', database);
   app.decorate('config', config);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  // What follows committed changes (kept answers, change notices) is written once the requests in
+  // flight have ended and before the database closes: onClose hooks run last registered first.
+  const afterCommit = new AfterCommitWriter(database.db, app.log);
+  app.addHook('onClose', async () => afterCommit.flush());
+  // Once closing begins, a keep-alive connection whose answer is still under way closes as soon as it
+  // is idle: closing waits for every connection, and one left open would hold the close (and the
+  // writes above) until its idle timeout, 72 s, past main.ts's shutdown deadline.
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = 1;
+  });
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
@@ -156,10 +166,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const analytics = createAnalytics(config, database.db, app.log);
   app.decorate('analytics', analytics);
   metrics.queue('analytics_events', () => analytics.buffered?.() ?? 0);
-  // Events held back for one insert are stored before the database closes.
-  app.addHook('preClose', async () => analytics.flush?.());
+  // Events held back for one insert are stored once the requests in flight have ended, before the
+  // database closes.
+  app.addHook('onClose', async () => analytics.flush?.());
   recordActionEvents(app, analytics);
-  const answerKeeper = registerIdempotency(app, database.db);
+  const answerKeeper = registerIdempotency(app, database.db, afterCommit);
   metrics.queue('idempotent_answers', () => answerKeeper.unwrittenCount);
   // Last of the answer's hooks: the kept answer and the tests' check read the JSON as it is.
   registerJsonCompression(app);
@@ -300,12 +311,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('jobs', jobs);
   // Jobs in hand finish before the database closes.
   app.addHook('preClose', async () => jobs.stop());
-  const notices = new ChangeAnnouncer(database.db, app.log);
-  metrics.queue('change_notices', () => notices.queued);
-  // Ticks' notices still queued go out before the database closes.
-  app.addHook('preClose', async () => notices.flush());
+  metrics.queue('change_notices', () => afterCommit.queuedNotices);
   const lists = new ChecklistListCache();
-  await app.register(checklistRoutes, { db: database.db, cache, lists, photos, notices, notifier });
+  await app.register(checklistRoutes, {
+    db: database.db,
+    cache,
+    lists,
+    photos,
+    notices: afterCommit,
+    notifier,
+  });
   await app.register(notificationRoutes, { db: database.db, secrets, siteName: config.siteName });
   await app.register(photoRoutes, { photos, references: new ReferencePhotoService(database.db, photos) });
   await app.register(templateRoutes, { db: database.db });

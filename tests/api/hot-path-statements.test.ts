@@ -10,7 +10,7 @@ import { setupTestApp } from '#tests/support/test-app';
  * two statements. Counted on PGlite, where every statement the app sends passes through its one
  * client (PostgreSQL runs the same SQL). What local mode's analytics does once the answer is out
  * (http/analytics.ts: the event row, written in batches) is not the route's and is left out, as is the owner's notice of a first or last tick (decision 0024) and the change notice a tick sends after its
- * commit (batched across requests: services/change-announcer.ts); the sessions here are fresh, so no
+ * commit (batched across requests: services/after-commit.ts); the sessions here are fresh, so no
  * sliding-expiry write falls due.
  */
 const t = setupTestApp();
@@ -78,7 +78,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     expect(ticked).toHaveLength(2);
   });
 
-  it('a tick with an Idempotency-Key claims it in its statement; the answer is written after it went out', async () => {
+  it('a tick with an Idempotency-Key claims it in its statement; its answer and notice go out after, in one', async () => {
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner, {}, 5);
     await getChecklist(owner, checklist.id);
@@ -89,13 +89,13 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     const ticked = await statementsOf(async () => {
       answer = (await t.app.inject({ method: 'PATCH', url, headers, payload: { completed: true } }))
         .statusCode;
-      // The answer is written once it went out, with those of the same moment (AnswerKeeper).
+      // The answer is written once it went out, with the notice of the same moment (AfterCommitWriter).
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(answer).toBe(200);
     expect(ticked).toHaveLength(2);
     expect(ticked[0]).toMatch(/insert into "idempotency_keys".*update "checklists".*update "tasks"/s);
-    expect(ticked[1]).toMatch(/^update "idempotency_keys"/);
+    expect(ticked[1]).toMatch(/^with "kept" as \(update "idempotency_keys".*\) select pg_notify\(/s);
 
     // A replay: the claim statement finds the key held, one more reads its answer; nothing changes.
     const replay = await statementsOf(async () => {

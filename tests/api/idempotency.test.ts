@@ -586,3 +586,54 @@ describe('retention', () => {
     expect(await t.db.select().from(idempotencyKeys).where(row)).toHaveLength(0);
   });
 });
+
+describe('closing the server', () => {
+  it('keeps the answer of a tick that was still running when the server began to close', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 2);
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The tick waits, once inside the server, until the test lets it go on.
+    const { app } = await t.buildApp({
+      onRoute: (route) => {
+        if (route.method !== 'PATCH' || route.url !== '/api/checklists/:id/tasks/:taskId') return;
+        const held = async () => {
+          arrived();
+          await gate;
+        };
+        const existing = route.preHandler;
+        route.preHandler = existing === undefined ? [held] : [...[existing].flat(), held];
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const key = newKey();
+    const answer = fetch(`http://127.0.0.1:${address.port}${taskUrl(checklist, 0)}`, {
+      method: 'PATCH',
+      headers: { cookie: owner.cookie, 'idempotency-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ completed: true }),
+    });
+    await reached;
+    // Closing waits for the request in flight; it finishes, its kept-alive connection closes (before,
+    // it held the close for its 72 s idle timeout), and its answer is written before close ends.
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect((await answer).status).toBe(200);
+    await closed;
+
+    const [held] = await t.db
+      .select({ status: idempotencyKeys.status, body: idempotencyKeys.responseBody })
+      .from(idempotencyKeys)
+      .where(keyRow(owner, key));
+    expect(held?.status).toBe(200);
+    expect(JSON.parse(held?.body ?? '{}').tasks[0].completed).toBe(true);
+  });
+});

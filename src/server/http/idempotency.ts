@@ -8,6 +8,7 @@ import type {
 import { AppError } from '#domain/errors';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, IdempotencyKey } from '#domain/offline';
 import type { Database } from '../db/client.ts';
+import type { AfterCommitWriter } from '../services/after-commit.ts';
 import {
   AnswerKeeper,
   type ClaimResult,
@@ -243,10 +244,13 @@ function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[]
  * writes"). Register before the routes. Each hook's first step is a header lookup, so a request
  * without the header costs nothing more: no query, no hashing, no promise.
  */
-export function registerIdempotency(app: FastifyInstance, db: Database): AnswerKeeper {
-  const keeper = new AnswerKeeper(db, app.log);
-  // Answers not yet written are written before the database closes.
-  app.addHook('preClose', async () => keeper.flush());
+export function registerIdempotency(
+  app: FastifyInstance,
+  db: Database,
+  writer: AfterCommitWriter,
+): AnswerKeeper {
+  // Answers not yet written are written before the database closes (the writer's flush, app.ts).
+  const keeper = new AnswerKeeper(writer);
   const store = { db, keeper };
   app.addHook('onRoute', (route: RouteOptions) => {
     const mode = route.config?.idempotent;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type ApplicationNotice, CHANGES_CHANNEL } from '../db/change-notice.ts';
 import type { Database } from '../db/client.ts';
 
@@ -11,11 +11,9 @@ export async function announce(db: Database, notice: ApplicationNotice): Promise
 }
 
 /**
- * Sends these notices in order, in one statement of their own (outside any transaction: the changes
- * they announce have committed; services/change-announcer.ts).
+ * Sends these notices in order, as a SELECT to run alone or as the main query of a larger statement
+ * (outside any transaction: the changes they announce have committed; repositories/after-commit.ts).
  */
-export async function announceAll(db: Database, notices: readonly ApplicationNotice[]): Promise<void> {
-  await db.execute(
-    sql`select pg_notify(${CHANGES_CHANNEL}, notice) from json_array_elements_text(cast(${JSON.stringify(notices.map((notice) => JSON.stringify(notice)))} as json)) as notice`,
-  );
+export function noticesSelect(notices: readonly ApplicationNotice[]): SQL {
+  return sql`select pg_notify(${CHANGES_CHANNEL}, notice) from json_array_elements_text(cast(${JSON.stringify(notices.map((notice) => JSON.stringify(notice)))} as json)) as notice`;
 }

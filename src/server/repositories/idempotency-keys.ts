@@ -90,30 +90,30 @@ function claimInFlight(principal: string, key: string, requestHash: string) {
   );
 }
 
+/** An answer to keep for its claim (services/idempotency.ts AnswerKeeper). */
+export interface AnswerToKeep {
+  principal: string;
+  key: string;
+  requestHash: string;
+  status: number;
+  body: string;
+  contentType: string | null;
+}
+
 /**
- * Keeps the answers of claims still in flight, in one statement (each row only if its claim is
- * still this request's and in flight).
+ * Keeps the answers of claims still in flight (each row only if its claim is still this request's
+ * and in flight), as an UPDATE to run alone or inside a larger statement (repositories/after-commit.ts).
  */
-export async function completeClaims(
-  db: Database,
-  answers: readonly {
-    principal: string;
-    key: string;
-    requestHash: string;
-    status: number;
-    body: string;
-    contentType: string | null;
-  }[],
-): Promise<void> {
+export function keepAnswersUpdate(answers: readonly AnswerToKeep[]): SQL {
   const k = idempotencyKeys;
-  await db.execute(sql`update ${k} set
+  return sql`update ${k} set
       ${sql.identifier(k.status.name)} = a.status,
       ${sql.identifier(k.responseBody.name)} = a.body,
       ${sql.identifier(k.responseType.name)} = a."contentType"
     from json_to_recordset(cast(${JSON.stringify(answers)} as json))
       as a(principal text, key text, "requestHash" text, status integer, body text, "contentType" text)
     where ${k.principal} = a.principal and ${k.key} = a.key and ${k.requestHash} = a."requestHash"
-      and ${k.status} is null`);
+      and ${k.status} is null`;
 }
 
 /** Deletes a claim still in flight. */

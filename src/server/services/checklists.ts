@@ -31,7 +31,7 @@ import {
   updateChecklistAtVersion,
 } from '../repositories/checklists.ts';
 import { lockUserTier } from '../repositories/users.ts';
-import type { ChangeAnnouncer } from './change-announcer.ts';
+import type { AfterCommitWriter } from './after-commit.ts';
 import type { ChecklistCache, ChecklistListCache } from './checklist-cache.ts';
 import type { OwnerNotifier } from './owner-notifications.ts';
 import type { PhotoFiles } from './photos.ts';
@@ -49,7 +49,7 @@ export interface ChecklistContext {
   /** This instance's dashboard lists, by fingerprint. */
   lists: ChecklistListCache;
   photos: PhotoFiles;
-  notices: ChangeAnnouncer;
+  notices: AfterCommitWriter;
   /** Tells the owner when a recipient submits, or ticks the first or the last task (decision 0024). */
   notifier: Pick<OwnerNotifier, 'tell'>;
 }

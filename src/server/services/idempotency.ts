@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { IDEMPOTENCY_LIMITS } from '#domain/offline';
 import type { Database } from '../db/client.ts';
-import {
-  claimKey,
-  completeClaims,
-  deleteClaim,
-  deleteKeysExpiredBy,
-  heldKey,
-} from '../repositories/idempotency-keys.ts';
+import { claimKey, deleteClaim, deleteKeysExpiredBy, heldKey } from '../repositories/idempotency-keys.ts';
+import type { AfterCommitWriter } from './after-commit.ts';
 
 /**
  * What the server remembers of each mutation that carried an Idempotency-Key (docs/decisions/0006):
@@ -136,31 +130,25 @@ interface KeptAnswer extends StoredAnswer {
 }
 
 /**
- * Keeps the answers of claimed requests: those given in one turn of the event loop go into the
- * database in one statement, after the answer went out (docs/decisions/0015: a round trip and a
- * commit fewer per keyed request). Until written, a replay reaching this instance is answered from
- * here; one reaching another instance finds the key in flight for those milliseconds (409 with
- * Retry-After: 1). A process that dies first leaves the claim in flight until it is taken over as
- * abandoned (ABANDONED_CLAIM_MS), as a crash between the work and storing the answer always did.
+ * Keeps the answers of claimed requests: written after the answer went out, with the other answers
+ * and change notices of that moment in one statement (services/after-commit.ts; docs/decisions/0015:
+ * a round trip and a commit fewer per keyed request). Until written, a replay reaching this instance
+ * is answered from here; one reaching another instance finds the key in flight for those milliseconds
+ * (409 with Retry-After: 1). A process that dies first leaves the claim in flight until it is taken
+ * over as abandoned (ABANDONED_CLAIM_MS), as a crash between the work and storing the answer always did.
  */
 export class AnswerKeeper {
   readonly #unwritten = new Map<string, KeptAnswer>();
-  #queued: KeptAnswer[] = [];
-  #scheduled = false;
-  #writing: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly writer: AfterCommitWriter) {}
 
   keep(principal: string, key: string, requestHash: string, answer: StoredAnswer): void {
     const kept = { principal, key, requestHash, ...answer };
-    this.#unwritten.set(`${principal}\n${key}`, kept);
-    this.#queued.push(kept);
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(() => void this.flush());
+    const id = `${principal}\n${key}`;
+    this.#unwritten.set(id, kept);
+    this.writer.keepAnswer(kept, () => {
+      if (this.#unwritten.get(id) === kept) this.#unwritten.delete(id);
+    });
   }
 
   /** Answers kept here, not yet written (metrics). */
@@ -171,27 +159,6 @@ export class AnswerKeeper {
   /** The answer of this key not yet written, if this instance holds one. */
   unwritten(principal: string, key: string): KeptAnswer | undefined {
     return this.#unwritten.get(`${principal}\n${key}`);
-  }
-
-  /** Writes what is queued (and waits for what is being written): before the database closes. */
-  flush(): Promise<void> {
-    this.#scheduled = false;
-    const batch = this.#queued;
-    this.#queued = [];
-    if (batch.length > 0) {
-      this.#writing = this.#writing.then(async () => {
-        try {
-          await completeClaims(this.db, batch);
-        } catch (error) {
-          this.log.warn({ err: error, answers: batch.length }, 'could not keep idempotent answers');
-        }
-        for (const kept of batch) {
-          const id = `${kept.principal}\n${kept.key}`;
-          if (this.#unwritten.get(id) === kept) this.#unwritten.delete(id);
-        }
-      });
-    }
-    return this.#writing;
   }
 }
 

@@ -1,0 +1,99 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { AfterCommitWriter } from './after-commit.ts';
+
+const dialect = new PgDialect();
+
+/** A database that records each statement and lets the test decide when each one ends. */
+function recordingDatabase() {
+  const statements: { sql: string; params: unknown[]; end(error?: Error): void }[] = [];
+  const db = {
+    execute(query: SQL) {
+      const { sql, params } = dialect.sqlToQuery(query);
+      return new Promise<void>((resolve, reject) => {
+        statements.push({ sql, params, end: (error) => (error ? reject(error) : resolve()) });
+      });
+    },
+  } as unknown as Database;
+  return { db, statements };
+}
+
+const warnings: unknown[] = [];
+const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+function answer(key: string) {
+  return { principal: 'user_1', key, requestHash: 'h', status: 200, body: '{}', contentType: null };
+}
+const notice = (revision: number) =>
+  ({ kind: 'checklist', op: 'change', checklistId: 'c1', ownerId: 'u1', revision, actorShareId: null }) as const;
+
+describe('AfterCommitWriter', () => {
+  it('writes an answer and a notice queued in one turn in one statement', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log);
+    const written: string[] = [];
+    writer.keepAnswer(answer('k1'), () => written.push('k1'));
+    writer.afterCommit(notice(1));
+    await turn();
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.sql).toMatch(/^with "kept" as \(update "idempotency_keys".*\) select pg_notify\(/s);
+    expect(written).toEqual([]);
+    statements[0]?.end();
+    await writer.flush();
+    expect(written).toEqual(['k1']);
+  });
+
+  it('holds what arrives while a statement is on its way, then sends it all in the next, in order', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log);
+    writer.afterCommit(notice(1));
+    await turn();
+    expect(statements).toHaveLength(1);
+    writer.afterCommit(notice(2));
+    await turn();
+    writer.afterCommit(notice(3));
+    writer.keepAnswer(answer('k2'), () => {});
+    await turn();
+    // Still one: the first has not ended.
+    expect(statements).toHaveLength(1);
+    statements[0]?.end();
+    await turn();
+    await turn();
+    expect(statements).toHaveLength(2);
+    const notices = JSON.parse(String(statements[1]?.params.at(-1))).map((text: string) => JSON.parse(text));
+    expect(notices.map((n: { revision: number }) => n.revision)).toEqual([2, 3]);
+    expect(statements[1]?.sql).toContain('update "idempotency_keys"');
+    statements[1]?.end();
+    await writer.flush();
+    expect(statements).toHaveLength(2);
+  });
+
+  it('flush waits for everything queued; a failed statement is logged and the next still goes', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log);
+    let done = false;
+    writer.keepAnswer(answer('k3'), () => {
+      done = true;
+    });
+    const flushed = writer.flush().then(() => 'flushed');
+    await turn();
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.sql).toMatch(/^update "idempotency_keys"/);
+    writer.afterCommit(notice(4));
+    statements[0]?.end(new Error('connection lost'));
+    await turn();
+    await turn();
+    expect(done).toBe(true);
+    expect(warnings).toHaveLength(1);
+    expect(statements).toHaveLength(2);
+    expect(statements[1]?.sql).toMatch(/^select pg_notify/);
+    const pending = await Promise.race([flushed, turn().then(() => 'pending')]);
+    expect(pending).toBe('pending');
+    statements[1]?.end();
+    expect(await flushed).toBe('flushed');
+  });
+});
