@@ -102,6 +102,16 @@ describe('processPhoto: what it refuses', () => {
     expect(await refusal(polyglot)).toMatchObject(invalid);
   });
 
+  it('finds each tag in any case, even in the last bytes; near misses are photos', async () => {
+    const jpeg = await picture(200, 200).jpeg().toBuffer();
+    for (const tag of ['<ScRiPt', '<HTML', '<svg', '<!DocType', '<iFrame', '<BODY', '<?xml']) {
+      expect(await refusal(Buffer.concat([jpeg, Buffer.from(tag)])), tag).toMatchObject(invalid);
+    }
+    for (const near of ['<scrip', '<sv', '< svg', '<bod', '<', '<<?xm']) {
+      expect((await processPhoto(Buffer.concat([jpeg, Buffer.from(near)]))).sourceFormat, near).toBe('jpeg');
+    }
+  });
+
   it('refuses a truncated image', async () => {
     const jpeg = await picture(1200, 900).jpeg().toBuffer();
     expect(await refusal(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).toMatchObject(invalid);
