@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import type { NotificationList, NotificationPreferences } from '#domain/notification-texts';
 import type { ShareResponse } from '#domain/sharing';
-import { notificationPreferences, shares } from '#server/db/schema';
+import { notificationPreferences, notifications, shares } from '#server/db/schema';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { closeAll, openSocket } from '#tests/support/realtime';
@@ -260,6 +260,22 @@ describe('first and last tick', () => {
     expect(made.filter(Boolean)).toHaveLength(1);
     expect((await notificationsOf(owner)).notifications).toHaveLength(1);
     expect(await mailsTo(address)).toHaveLength(1);
+  });
+
+  it('a tick notice repeated inside the interval is skipped by the instance that told it, without asking the database', async () => {
+    const { owner, checklist, sent } = await sharedWithJane('ticks-remembered');
+    await setPreferences(owner, ALL_ON);
+    const event = { kind: 'first_tick' as const, checklistId: checklist.id, shareId: sent.shareId };
+    const told = await t.app.notifications.notify(event);
+    expect(told?.kind).toBe('first_tick');
+    // Gone from the database (as if never made): only the instance's memory can still skip the repeat.
+    await t.db.delete(notifications).where(eq(notifications.checklistId, checklist.id));
+    const soon = new Date(Date.parse(told?.createdAt ?? '') + 9 * 60_000);
+    expect(await t.app.notifications.notify(event, soon)).toBeNull();
+    expect((await notificationsOf(owner)).notifications).toHaveLength(0);
+    // Past the 10 minutes it is told again.
+    const later = new Date(Date.parse(told?.createdAt ?? '') + 11 * 60_000);
+    expect((await t.app.notifications.notify(event, later))?.kind).toBe('first_tick');
   });
 
   it('a photo that completes a task is a tick: the first and the last tell the owner too', async () => {

@@ -162,15 +162,18 @@ export async function lockNoticeKind(
   );
 }
 
-/** Whether the checklist had a notification of this kind since `since` (tick notices are not repeated). */
-export async function notifiedSince(
+/**
+ * When the checklist last had a notification of this kind, if that was after `since` (tick notices
+ * are not repeated); null when it had none since.
+ */
+export async function lastNotifiedSince(
   db: Database,
   checklistId: string,
   kind: NotificationKind,
   since: Date,
-): Promise<boolean> {
+): Promise<Date | null> {
   const [row] = await db
-    .select({ id: notifications.id })
+    .select({ createdAt: notifications.createdAt })
     .from(notifications)
     .where(
       and(
@@ -179,8 +182,9 @@ export async function notifiedSince(
         gt(notifications.createdAt, since),
       ),
     )
+    .orderBy(desc(notifications.createdAt))
     .limit(1);
-  return row !== undefined;
+  return row?.createdAt ?? null;
 }
 
 /** The newest first, and how many of all the owner's are unread. */

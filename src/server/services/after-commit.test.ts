@@ -29,7 +29,14 @@ function answer(key: string) {
   return { principal: 'user_1', key, requestHash: 'h', status: 200, body: '{}', contentType: null };
 }
 const notice = (revision: number) =>
-  ({ kind: 'checklist', op: 'change', checklistId: 'c1', ownerId: 'u1', revision, actorShareId: null }) as const;
+  ({
+    kind: 'checklist',
+    op: 'change',
+    checklistId: 'c1',
+    ownerId: 'u1',
+    revision,
+    actorShareId: null,
+  }) as const;
 
 describe('AfterCommitWriter', () => {
   it('writes an answer and a notice queued in one turn in one statement', async () => {

@@ -13,10 +13,10 @@ import { maskContact, recipientLabel } from '../presenters/shares.ts';
 import { announce } from '../repositories/change-notices.ts';
 import {
   insertNotification,
+  lastNotifiedSince,
   lockNoticeKind,
   type NotificationRow,
   noticeFacts,
-  notifiedSince,
 } from '../repositories/notifications.ts';
 import type { ShareSecrets } from './share-secrets.ts';
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from './unsubscribe-links.ts';
@@ -72,8 +72,18 @@ export function presentNotification(row: NotificationRow): Notification {
   };
 }
 
+/** Tick notices remembered per instance at most (the oldest are forgotten first). */
+const REMEMBERED_TICK_NOTICES = 10_000;
+const TICK_NOTICE_INTERVAL_MS = NOTIFICATION_LIMITS.tickNoticeIntervalMinutes * 60_000;
+
 export class OwnerNotifier {
   readonly #inFlight = new Set<Promise<unknown>>();
+  /**
+   * When each checklist's last tick notice of a kind went out, as far as this instance made or found
+   * one: a repeat inside the interval (a recipient unticking and ticking the first task again) is
+   * then skipped before any query, as the database's check would skip it after four round trips.
+   */
+  readonly #lastTickNotice = new Map<string, number>();
 
   constructor(private readonly options: OwnerNotifierOptions) {}
 
@@ -103,16 +113,25 @@ export class OwnerNotifier {
    */
   async notify(event: NoticeEvent, now = new Date()): Promise<Notification | null> {
     const { db } = this.options;
+    const isTick = event.kind === 'first_tick' || event.kind === 'last_tick';
+    const tickKey = `${event.checklistId}\n${event.kind}`;
+    if (isTick && now.getTime() - (this.#lastTickNotice.get(tickKey) ?? 0) < TICK_NOTICE_INTERVAL_MS) {
+      return null;
+    }
     const facts = await noticeFacts(db, event.checklistId, event.shareId);
     if (!facts) return null;
-    const isTick = event.kind === 'first_tick' || event.kind === 'last_tick';
     if (isTick && !facts.preferences.tickNotices) return null;
+    let found: Date | null = null;
     const notification = await db.transaction(async (tx) => {
       if (isTick) {
         // Checked and made under the checklist's lock for this kind: two at once make one.
         await lockNoticeKind(tx, event.checklistId, event.kind);
-        const since = new Date(now.getTime() - NOTIFICATION_LIMITS.tickNoticeIntervalMinutes * 60_000);
-        if (await notifiedSince(tx, event.checklistId, event.kind, since)) return null;
+        const since = new Date(now.getTime() - TICK_NOTICE_INTERVAL_MS);
+        const last = await lastNotifiedSince(tx, event.checklistId, event.kind, since);
+        if (last) {
+          found = last;
+          return null;
+        }
       }
       const row = await insertNotification(tx, {
         id: newId('ntf'),
@@ -128,11 +147,23 @@ export class OwnerNotifier {
       await announce(tx, { kind: 'notification', userId: facts.ownerId, notification: presented });
       return presented;
     });
+    // Committed: what went out (or had gone out) is remembered.
+    const toldAt = found ?? (notification ? new Date(notification.createdAt) : null);
+    if (isTick && toldAt) this.#rememberTickNotice(tickKey, toldAt);
     if (!notification) return null;
     if (facts.preferences.email[emailKindOf(event.kind)]) {
       await this.#email(notification, facts);
     }
     return notification;
+  }
+
+  #rememberTickNotice(key: string, at: Date): void {
+    this.#lastTickNotice.delete(key);
+    if (this.#lastTickNotice.size >= REMEMBERED_TICK_NOTICES) {
+      const oldest = this.#lastTickNotice.keys().next();
+      if (!oldest.done) this.#lastTickNotice.delete(oldest.value);
+    }
+    this.#lastTickNotice.set(key, at.getTime());
   }
 
   async #email(
