@@ -201,6 +201,9 @@ export class OfflineQueue {
     }
     this.running = this.runWhileAsked().finally(() => {
       this.running = null;
+      // Asked for after the run's last look (a change stored by whoever heard the last outcome): the
+      // run is over, so start another, unless a retry is already timed.
+      if (this.again && this.timer === null) void this.flush();
     });
     return this.running;
   }
