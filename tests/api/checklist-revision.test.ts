@@ -118,6 +118,19 @@ describe('the owner', () => {
     closeAll(socket);
   });
 
+  it('a compressed answer keeps it', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 30);
+    const plain = await owner.call('GET', `/api/checklists/${checklist.id}`);
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: `/api/checklists/${checklist.id}`,
+      headers: { cookie: owner.cookie, 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(revisionOf(compressed)).toBe(revisionOf(plain));
+  });
+
   it('a replayed answer names no revision', async () => {
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner);
