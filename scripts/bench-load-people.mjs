@@ -5,8 +5,11 @@
 // are per person, as for real phones), one keep-alive HTTP connection (undici) and one WebSocket
 // following the group's checklist, as the web client does. Each acts about every 5 s with jitter, as
 // the pages and the offline queue do: ticks and unticks one of its own tasks (PATCH with an
-// Idempotency-Key and changedAt, then the refetch the queue makes once drained), opens the checklist
-// or the dashboard (the reads those pages make), writes a remark, now and then uploads a small photo.
+// Idempotency-Key and changedAt), opens the checklist or the dashboard (the reads those pages make),
+// writes a remark, now and then uploads a small photo. Once its queue is empty the client reads the
+// checklist again only where its copy may be behind (docs/decisions/0007, issue 15): after a photo
+// (its answer is a task), or an answer that names no revision (X-Checklist-Revision); not after a
+// tick or a remark answered with one.
 //
 // Delivery: the tasks of a checklist are split among its four people, so each task changes by one
 // person only, one change at a time. A tick is delivered to a screen when that screen receives an
@@ -341,8 +344,9 @@ async function tick(person) {
   const taskId = person.ownTasks[Math.floor(Math.random() * person.ownTasks.length)];
   const completed = !person.state.get(taskId);
   const expected = expectTick(person, taskId, completed);
+  let answer;
   try {
-    const { text } = await call(
+    const { text, response } = await call(
       person,
       'tick',
       'PATCH',
@@ -351,20 +355,32 @@ async function tick(person) {
     );
     if (completedIn(text, taskId) !== completed) countError('tick: the answer does not show the tick');
     person.state.set(taskId, completed);
+    answer = response;
   } catch (error) {
     // Not applied: no screen is owed it.
     if (person.group.pending.get(taskId) === expected) person.group.pending.delete(taskId);
     throw error;
   }
-  // The offline queue, drained, refetches the checklist it changed.
-  await readChecklist(person);
+  await readAgainUnlessPlaced(person, answer);
+}
+
+/**
+ * The offline queue, drained, reads the checklist again only when the answer named no revision (it
+ * cannot be placed against the live updates the page has applied); a whole checklist at a revision
+ * is written, or left for the newer copy the page holds.
+ */
+async function readAgainUnlessPlaced(person, response) {
+  if (response.headers['x-checklist-revision'] === undefined) {
+    countError('answer without X-Checklist-Revision (the client reads the checklist again)');
+    await readChecklist(person);
+  }
 }
 
 async function remark(person) {
-  await call(person, 'remark', 'PATCH', `/api/checklists/${person.group.checklistId}`, {
+  const { response } = await call(person, 'remark', 'PATCH', `/api/checklists/${person.group.checklistId}`, {
     ...queued({ remarks: `Checked by ${person.role} ${person.p} at ${new Date().toISOString()}` }),
   });
-  await readChecklist(person);
+  await readAgainUnlessPlaced(person, response);
 }
 
 const BOUNDARY = '----listsyncbenchload';
@@ -382,6 +398,7 @@ async function uploadPhoto(person) {
     body: PHOTO_BODY,
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'idempotency-key': randomUUID() },
   });
+  // Its answer is the task, not the checklist: the queue, drained, reads the checklist again.
   await readChecklist(person);
 }
 

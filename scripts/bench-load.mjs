@@ -6,9 +6,9 @@
 // groups: one checklist of 20 tasks, its owner (enterprise tier, four more checklists on the dashboard)
 // and three recipients verified through the real code flow. Each person is a browser with its own
 // loopback address, one keep-alive connection and one WebSocket following the checklist, and acts
-// about every LOAD_ACT_EVERY_MS (5,000 ms) with jitter: mostly ticks (with Idempotency-Key, then the
-// queue's refetch), sometimes opens the checklist or the dashboard, writes a remark, rarely uploads a
-// 640x480 JPEG. The number of people steps up (LOAD_STEPS, default 250,500,1000,2000,3000,4000,5000,6000);
+// about every LOAD_ACT_EVERY_MS (5,000 ms) with jitter: mostly ticks (with Idempotency-Key; answered
+// with its revision, so no refetch since issue 15), sometimes opens the checklist or the dashboard,
+// writes a remark, rarely uploads a 640x480 JPEG (then the queue's refetch). The number of people steps up (LOAD_STEPS, default 250,500,1000,2000,3000,4000,5000,6000);
 // each step adds people, warms up LOAD_WARMUP_SECONDS (10) and measures LOAD_STEP_SECONDS (30). A
 // step passes when every kind of request has p99 <= 100 ms, nothing failed, and every tick reached
 // every open screen of its checklist. The first step that does not pass ends the run. Run once per

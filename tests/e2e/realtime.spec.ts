@@ -96,6 +96,70 @@ test('owner and recipient see each other’s ticks within 1 s, and the recipient
   await expect(page.getByLabel('Notes & Remarks')).toHaveValue(remark);
 });
 
+/** The API calls a page makes from now on, as `METHOD /path` (queries left out). */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+test('two screens ticking at once stay in agreement, and each tick is one request', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tasks = ['Beds', 'Towels', 'Bins', 'Windows', 'Fridge', 'Keys'];
+  await signInAs(page, uniqueAccount('Ann Lee'));
+  const checklist = await seedChecklist(page, 'Turnover – Pier 7', tasks);
+  await open(page, `/checklist/${checklist.id}`);
+  await expectLive(page);
+  recipient = await recipientOpens(page, browser, baseURL, checklist);
+  const phone = recipient.page;
+  // What the pages read on opening (and once subscribed) is done: count from here.
+  await Promise.all([page.waitForLoadState('networkidle'), phone.waitForLoadState('networkidle')]);
+  const ownerCalls = apiCalls(page);
+  const phoneCalls = apiCalls(phone);
+
+  // Both tick their half as fast as they can, interleaved: answers and live updates cross.
+  const tickAll = (screen: Page, names: string[]) =>
+    (async () => {
+      for (const name of names) await screen.getByRole('checkbox', { name }).click();
+    })();
+  await Promise.all([
+    tickAll(page, ['Beds', 'Bins', 'Fridge']),
+    tickAll(phone, ['Towels', 'Windows', 'Keys']),
+  ]);
+  // One more round, unticking across: the owner unticks the phone's, the phone the owner's.
+  await Promise.all([tickAll(page, ['Towels']), tickAll(phone, ['Beds'])]);
+
+  for (const screen of [page, phone]) {
+    await expect(screen.getByTestId('task-count')).toHaveText('4 of 6 tasks complete');
+    for (const name of tasks) {
+      const box = screen.getByRole('checkbox', { name });
+      if (name === 'Towels' || name === 'Beds') await expect(box).not.toBeChecked();
+      else await expect(box).toBeChecked();
+    }
+  }
+  // Nothing pending is left on either screen.
+  await expect(page.getByText('Pending sync')).toHaveCount(0);
+  await expect(phone.getByText('Pending sync')).toHaveCount(0);
+
+  // A tick is one request: the phone sent its four PATCHes and read nothing again; the owner's page
+  // did not read the checklist again either (its activity trail and counters follow as before).
+  await phone.waitForTimeout(500);
+  const tick = `PATCH /api/checklists/${checklist.id}/tasks/`;
+  expect(
+    phoneCalls.every((call) => call.startsWith(tick)),
+    phoneCalls.join('\n'),
+  ).toBe(true);
+  expect(phoneCalls).toHaveLength(4);
+  expect(ownerCalls.filter((call) => call.startsWith(tick))).toHaveLength(4);
+  expect(ownerCalls).not.toContain(`GET /api/checklists/${checklist.id}`);
+});
+
 test('the dashboard’s row and counters follow a recipient’s ticks live', async ({
   page,
   browser,

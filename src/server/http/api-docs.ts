@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_DOCS_PATH, OpenApiDocumentSchema } from '#domain/api-docs';
+import { CHECKLIST_REVISION_HEADER } from '#domain/checklist-revision';
 import type { Config } from '../config.ts';
 import { appRoot } from '../paths.ts';
+import { CHECKLIST_REVISION_DOC } from './checklist-revision.ts';
 import { answers, orJsonText } from './responses.ts';
 import { sessionCookieName } from './session.ts';
 
@@ -76,16 +78,30 @@ const addComponents = createJsonSchemaTransformObject({});
 
 /**
  * The routes' zod schemas as JSON Schema. An answer that is a named component becomes a `$ref`,
- * which @fastify/swagger cannot look into for the answer's description: it is copied beside it.
+ * which @fastify/swagger cannot look into for the answer's description: it is copied beside it. The
+ * successes of a route that names the checklist's revision (`answersRevision`) list its header.
  */
 const transform: SwaggerTransform = (input) => {
   const result = toJsonSchemas(input);
   const declared = (input.schema?.response ?? {}) as Record<string, unknown>;
-  const response = (result.schema?.response ?? {}) as Record<string, { $ref?: string; description?: string }>;
+  const response = (result.schema?.response ?? {}) as Record<
+    string,
+    { $ref?: string; description?: string; headers?: Record<string, unknown> }
+  >;
+  const answersRevision = input.route?.config?.answersRevision === true;
   for (const [status, json] of Object.entries(response)) {
     const zod = declared[status];
     if (json.$ref && !json.description && zod instanceof z.ZodType && zod.description) {
       json.description = zod.description;
+    }
+    if (answersRevision && /^2\d\d$/.test(status)) {
+      json.headers = {
+        ...json.headers,
+        [CHECKLIST_REVISION_HEADER]: {
+          ...CHECKLIST_REVISION_DOC.schema,
+          description: CHECKLIST_REVISION_DOC.description,
+        },
+      };
     }
   }
   return result;

@@ -34,6 +34,7 @@ import { dashboardStats } from '../services/dashboard.ts';
 import { updateTask } from '../services/task-changes.ts';
 import { createFromTemplate, duplicateChecklist } from '../services/templates.ts';
 import { noteActor } from './analytics.ts';
+import { sayRevision } from './checklist-revision.ts';
 import { answerIfUnclaimed, statementKeyOf } from './idempotency.ts';
 import { answers, noBody, orJsonText } from './responses.ts';
 import { authenticateFirst, callerOf, requiredSessionCheck, requireUser } from './session.ts';
@@ -185,10 +186,10 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
 
   routes.get(
     '/api/checklists/:id',
-    { schema: SCHEMAS.read, config: { sessionInQuery: true } },
+    { schema: SCHEMAS.read, config: { sessionInQuery: true, answersRevision: true } },
     async (request, reply) => {
-      const body = await readOwnChecklistBody(db, cache, requiredSessionCheck(request), request.params.id);
-      return reply.type(JSON_BODY).send(body);
+      const read = await readOwnChecklistBody(db, cache, requiredSessionCheck(request), request.params.id);
+      return sayRevision(reply, read.revision).type(JSON_BODY).send(read.body);
     },
   );
 
@@ -197,11 +198,12 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     {
       schema: SCHEMAS.replace,
       bodyLimit: CHECKLIST_BODY_LIMIT,
-      config: { idempotent: 'body' },
+      config: { idempotent: 'body', answersRevision: true },
     },
-    async (request) => {
+    async (request, reply) => {
       const access = ownerAccess(await requireUser(request), request.body.userId);
-      return replaceChecklist(context, access, request.params.id, request.body);
+      const saved = await replaceChecklist(context, access, request.params.id, request.body);
+      return sayRevision(reply, saved.revision).send(saved.checklist);
     },
   );
 
@@ -209,9 +211,12 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists/:id',
     {
       schema: SCHEMAS.remarks,
-      config: { recipients: true, idempotent: 'body' },
+      config: { recipients: true, idempotent: 'body', answersRevision: true },
     },
-    async (request) => updateRemarks(db, callerOf(request), request.params.id, request.body),
+    async (request, reply) => {
+      const saved = await updateRemarks(db, callerOf(request), request.params.id, request.body);
+      return sayRevision(reply, saved.revision).send(saved.checklist);
+    },
   );
 
   routes.delete(
@@ -228,7 +233,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists/:id/tasks/:taskId',
     {
       schema: SCHEMAS.task,
-      config: { sessionInQuery: true, recipients: true, idempotent: 'in-statement' },
+      config: { sessionInQuery: true, recipients: true, idempotent: 'in-statement', answersRevision: true },
       bodyLimit: TASK_PATCH_BODY_LIMIT,
     },
     async (request, reply) => {
@@ -241,8 +246,8 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
           throw new Error('an unclaimed key went unanswered');
         return reply;
       }
-      if (updated.actorKind) noteActor(request, updated.actorKind);
-      return reply.type(JSON_BODY).send(updated.body);
+      noteActor(request, updated.actorKind);
+      return sayRevision(reply, updated.revision).type(JSON_BODY).send(updated.body);
     },
   );
 
@@ -250,16 +255,18 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
     '/api/checklists/:id/submit',
     {
       schema: SCHEMAS.submit,
-      config: { recipients: true, idempotent: 'body' },
+      config: { recipients: true, idempotent: 'body', answersRevision: true },
     },
-    async (request) =>
-      submitChecklist(
+    async (request, reply) => {
+      const submitted = await submitChecklist(
         context,
         callerOf(request),
         request.params.id,
         request.body.remarks,
         request.body.remarksLanguage,
-      ),
+      );
+      return sayRevision(reply, submitted.revision).send(submitted.checklist);
+    },
   );
 
   routes.get('/api/dashboard/stats', { schema: SCHEMAS.stats }, async (request) => {

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ResponseMismatch, registerResponseCheck } from './response-check.ts';
+import { type ResponseMismatch, registerResponseCheck, revisionHeaderProblem } from './response-check.ts';
 import { type Answers, answers, htmlPage, noBody, orJsonText, registerAnswers } from './responses.ts';
 
 /** The tests' check of every answer, on an app of its own: what it lets through and what it reports. */
@@ -119,5 +119,19 @@ describe('the answer check', () => {
     app.get('/alive', { schema: liveness, config: { withoutDatabase: true } }, async () => null);
     await app.ready();
     expect(Object.keys(liveness.response).sort()).toEqual(['200', '500']);
+  });
+});
+
+describe('the X-Checklist-Revision check', () => {
+  it('asks it of every success of a route that declares it, but a replay, and of no other answer', () => {
+    const ok = { revision: '12', replayed: undefined };
+    expect(revisionHeaderProblem(true, 200, ok)).toBeNull();
+    expect(revisionHeaderProblem(true, 200, { revision: undefined, replayed: undefined })).toMatch(/missing/);
+    expect(revisionHeaderProblem(true, 200, { revision: 'twelve', replayed: undefined })).toMatch(/missing/);
+    expect(revisionHeaderProblem(true, 200, { revision: undefined, replayed: 'true' })).toBeNull();
+    expect(revisionHeaderProblem(true, 404, { revision: undefined, replayed: undefined })).toBeNull();
+    expect(revisionHeaderProblem(true, 404, ok)).toMatch(/not declared/);
+    expect(revisionHeaderProblem(false, 200, ok)).toMatch(/not declared/);
+    expect(revisionHeaderProblem(false, 200, { revision: undefined, replayed: undefined })).toBeNull();
   });
 });

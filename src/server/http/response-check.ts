@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { CHECKLIST_REVISION_HEADER, parseChecklistRevision } from '#domain/checklist-revision';
 import { ErrorBodySchema } from '#domain/errors';
+import { REPLAYED_HEADER } from './idempotency.ts';
 import { type Answer, type Answers, isContentAnswer, isNoBody } from './responses.ts';
 
 /**
@@ -8,7 +10,9 @@ import { type Answer, type Answers, isContentAnswer, isNoBody } from './response
  * must be declared by its route for its status, with its media type, and its body must match the
  * declared zod schema exactly (no field missing, none extra). JSON is checked as it leaves, parsed
  * from the text the client gets, so the cached checklist JSON the hot routes send as text is checked
- * like every other answer. Production does none of this.
+ * like every other answer. The X-Checklist-Revision header is checked too: every success of a route
+ * that declares it (`answersRevision`) carries a whole number, but a replay; no other answer has it.
+ * Production does none of this.
  */
 
 export interface ResponseMismatch {
@@ -85,6 +89,23 @@ export function responseProblem(
   return checkJson(answer, payload);
 }
 
+/** What is wrong with the answer's X-Checklist-Revision header, or null. */
+export function revisionHeaderProblem(
+  declared: boolean,
+  status: number,
+  headers: { revision: unknown; replayed: unknown },
+): string | null {
+  const { revision, replayed } = headers;
+  if (!declared || status < 200 || status >= 300) {
+    return revision === undefined ? null : `${CHECKLIST_REVISION_HEADER} where it is not declared`;
+  }
+  if (replayed === 'true') return null;
+  if (typeof revision !== 'string' || parseChecklistRevision(revision) === null) {
+    return `${CHECKLIST_REVISION_HEADER} missing or not a whole number (${String(revision)})`;
+  }
+  return null;
+}
+
 /**
  * Registers the check (before any route). A mismatch is reported, and the answer becomes a 500, so
  * a test fails whichever it looks at.
@@ -115,9 +136,14 @@ export function registerResponseCheck(app: FastifyInstance, report: (mismatch: R
         : response
           ? responseProblem(response[status], mediaTypeOf(reply), payload)
           : 'the route declares no answers';
-    if (!problem) return done(null, payload);
+    const headerProblem = revisionHeaderProblem(
+      request.routeOptions.config?.answersRevision === true,
+      status,
+      { revision: reply.getHeader(CHECKLIST_REVISION_HEADER), replayed: reply.getHeader(REPLAYED_HEADER) },
+    );
+    if (!problem && !headerProblem) return done(null, payload);
     const text = textOf(payload);
-    done(fail(request, reply, problem, text === null ? `(${typeof payload})` : text));
+    done(fail(request, reply, problem ?? headerProblem ?? '', text === null ? `(${typeof payload})` : text));
   });
 }
 

@@ -29,6 +29,7 @@ import { readSharedChecklistBody, shareStatus, verifyShareCode } from '../servic
 import { announceTranslationLanded } from '../services/shared-translation.ts';
 import { listShares, revokeShare, sendNewLink } from '../services/shares.ts';
 import type { TranslationService } from '../services/translation.ts';
+import { sayRevision } from './checklist-revision.ts';
 import { newRecipientSecret, recipientBrowserHash, setRecipientCookie } from './recipient.ts';
 import { answers, noBody, orJsonText } from './responses.ts';
 import { authenticateFirst, requireUser } from './session.ts';
@@ -205,20 +206,24 @@ export async function recipientSharingRoutes(
     shareStatus(context, request.params.token, recipientBrowserHash(request)),
   );
 
-  routes.get('/api/shared/checklist', { schema: SCHEMAS.shared }, async (request, reply) => {
-    const body = await readSharedChecklistBody(
-      context,
-      cache,
-      request.query.token,
-      recipientBrowserHash(request),
-      {
-        translation,
-        lang: request.query.lang,
-        onTranslationLanded,
-      },
-    );
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  routes.get(
+    '/api/shared/checklist',
+    { schema: SCHEMAS.shared, config: { answersRevision: true } },
+    async (request, reply) => {
+      const read = await readSharedChecklistBody(
+        context,
+        cache,
+        request.query.token,
+        recipientBrowserHash(request),
+        {
+          translation,
+          lang: request.query.lang,
+          onTranslationLanded,
+        },
+      );
+      return sayRevision(reply, read.revision).type('application/json; charset=utf-8').send(read.body);
+    },
+  );
 
   // No account: at most 5 per address an hour here, and one notice per share per 30 minutes in the
   // service (services/code-not-received.ts), so it cannot be used to flood an owner.

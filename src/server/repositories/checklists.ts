@@ -377,8 +377,8 @@ export async function writeRemarksIfLater(
 }
 
 /**
- * Marks the checklist submitted now (with the remarks, if given, written now); answers its new times
- * and remarks. The caller holds its row lock (`lockChecklist`).
+ * Marks the checklist submitted now (with the remarks, if given, written now); answers its new times,
+ * remarks and revision. The caller holds its row lock (`lockChecklist`).
  */
 export async function markSubmitted(
   db: Database,
@@ -406,6 +406,7 @@ export async function markSubmitted(
       submittedAt: checklists.submittedAt,
       updatedAt: checklists.updatedAt,
       remarks: checklists.remarks,
+      revision: checklists.revision,
     });
   return row;
 }

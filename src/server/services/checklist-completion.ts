@@ -13,7 +13,12 @@ import { asSeenBy } from '../presenters/checklists.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { lockChecklist, markSubmitted, writeRemarksIfLater } from '../repositories/checklists.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
-import { type ChecklistContext, getChecklist, readChecklist } from './checklists.ts';
+import {
+  type ChecklistAt,
+  type ChecklistContext,
+  readChecklist,
+  readChecklistWithRevision,
+} from './checklists.ts';
 
 /**
  * Doing the work beyond ticks (services/task-changes.ts): remarks and submitting, by the owner or a
@@ -29,14 +34,14 @@ function actorOfRecord(access: ChecklistAccess) {
 /**
  * The remarks, if this write is not older than the last one applied to them (later write wins, by
  * `changedAt`); the version is left alone. An older write changes nothing (no revision, no record)
- * and answers the checklist as it is, so the writer sees what won.
+ * and answers the checklist as it is, so the writer sees what won. With the revision of what it answers.
  */
 export async function updateRemarks(
   db: Database,
   caller: Caller,
   checklistId: string,
   input: RemarksInput,
-): Promise<Checklist> {
+): Promise<ChecklistAt> {
   // One transaction: the change and its record commit together, and the change notice names the
   // recipient who made it (migration 0008 takes the actor from the record).
   return db.transaction(async (tx) => {
@@ -49,8 +54,11 @@ export async function updateRemarks(
     if (written) {
       await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_changed' });
     }
-    // Not written: out of reach (404 from the read) or an older write (the checklist as it is).
-    return asSeenBy(access.kind, await getChecklist(tx, access, checklistId));
+    // Not written: out of reach (404 from the read) or an older write (the checklist as it is). Read
+    // in the transaction that holds the row's lock (when written): exactly the state this change made.
+    const read = await readChecklistWithRevision(tx, access, checklistId);
+    if (!read) throw checklistNotFound();
+    return { checklist: asSeenBy(access.kind, read.checklist), revision: read.revision };
   });
 }
 
@@ -59,7 +67,8 @@ export async function updateRemarks(
  * told to the owner once it committed. Unfinished tasks are allowed
  * (the client asks for confirmation first), but a completed task that needs a photo and has none
  * blocks it: 400 missing_photos naming those tasks. The checklist row is locked while the tasks are
- * judged, so no tick can slip in between the check and the submission.
+ * judged, so no tick can slip in between the check and the submission. Answers the submitted
+ * checklist with its revision.
  */
 export async function submitChecklist(
   context: Pick<ChecklistContext, 'db' | 'notifier'>,
@@ -67,7 +76,7 @@ export async function submitChecklist(
   checklistId: string,
   remarks: string | undefined,
   remarksLanguage?: LanguageCode,
-): Promise<Checklist> {
+): Promise<ChecklistAt> {
   let submittedBy: string | null = null;
   const submitted = await context.db.transaction(async (tx) => {
     const { access } = await resolveChecklistActor(tx, caller, checklistId, 'submit');
@@ -92,13 +101,15 @@ export async function submitChecklist(
     }
     await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'submitted' });
     if (access.kind === 'recipient') submittedBy = access.shareId;
-    return {
+    const checklist: Checklist = {
       ...asSeenBy(access.kind, current),
       ...computeProgress(current.tasks, true),
       remarks: submitted.remarks,
       updatedAt: submitted.updatedAt.toISOString(),
       submittedAt: submitted.submittedAt.toISOString(),
     };
+    // `current` was read under the row's lock, so this is exactly the state at the new revision.
+    return { checklist, revision: submitted.revision };
   });
   // Committed: the owner is told (the report is made and e-mailed after this answer).
   if (submittedBy !== null) context.notifier.tell({ kind: 'submitted', checklistId, shareId: submittedBy });

@@ -61,6 +61,21 @@ export interface ChecklistRead {
   checklist: Checklist;
 }
 
+/**
+ * An answer holding a whole checklist, with the revision of the state it holds (the route names it in
+ * the X-Checklist-Revision header: #domain/checklist-revision).
+ */
+export interface ChecklistAt {
+  checklist: Checklist;
+  revision: number;
+}
+
+/** The same, as the JSON text to send (a cached body, a tick's answer). */
+export interface ChecklistBodyAt {
+  body: string;
+  revision: number;
+}
+
 /** One checklist with its tasks in order and its revision, in one round trip; null when out of reach. */
 export async function readChecklistWithRevision(
   db: Database,
@@ -80,26 +95,16 @@ export async function readChecklist(
   return (await readChecklistWithRevision(db, access, checklistId))?.checklist ?? null;
 }
 
-export async function getChecklist(
-  db: Database,
-  access: ChecklistAccess,
-  checklistId: string,
-): Promise<Checklist> {
-  const checklist = await readChecklist(db, access, checklistId);
-  if (!checklist) throw checklistNotFound();
-  return checklist;
-}
-
 /**
- * GET one checklist for the owner behind a session, as the JSON body to send. One round trip (the
- * session and the revision) when the cache holds that revision, two otherwise.
+ * GET one checklist for the owner behind a session, as the JSON body to send, with its revision. One
+ * round trip (the session and the revision) when the cache holds that revision, two otherwise.
  */
 export async function readOwnChecklistBody(
   db: Database,
   cache: ChecklistCache,
   session: SessionCheck,
   checklistId: string,
-): Promise<string> {
+): Promise<ChecklistBodyAt> {
   const row = await sessionAndRevision(db, session.idHash, checklistId, session.now);
   if (!row) throw sessionRequired();
   await keepSessionAlive(db, session, {
@@ -112,10 +117,11 @@ export async function readOwnChecklistBody(
     throw checklistNotFound();
   }
   const held = cache.at(checklistId, row.revision);
-  if (held && held.ownerId === row.userId) return held.body;
+  if (held && held.ownerId === row.userId) return { body: held.body, revision: held.revision };
   const read = await readChecklistWithRevision(db, { kind: 'owner', userId: row.userId }, checklistId);
   if (!read) throw checklistNotFound();
-  return cache.remember(read.ownerId, read.revision, read.checklist).body;
+  const kept = cache.remember(read.ownerId, read.revision, read.checklist);
+  return { body: kept.body, revision: kept.revision };
 }
 
 /**
@@ -194,14 +200,14 @@ export async function insertWithinPlanLimit(
  * ticks and photos; ids the checklist does not have become new tasks with fresh ids; tasks left out
  * are deleted, and the photos of those tasks with them; positions follow the order sent. Adding,
  * removing or rewording tasks reopens a submitted checklist. A stale version answers 409 with the
- * current checklist.
+ * current checklist. Answers the checklist as saved, with its revision.
  */
 export async function replaceChecklist(
   context: Pick<ChecklistContext, 'db' | 'photos'>,
   access: OwnerAccess,
   checklistId: string,
   input: ChecklistUpdateData,
-): Promise<Checklist> {
+): Promise<ChecklistAt> {
   const { db } = context;
   const replaced = await db.transaction(async (tx) => {
     const updated = await updateChecklistAtVersion(tx, access, checklistId, input);
@@ -209,12 +215,13 @@ export async function replaceChecklist(
     const plan = planTaskChanges(await tasksOf(tx, checklistId), input.tasks);
     await replaceTasks(tx, checklistId, plan.rows, plan.keptIds);
     if (plan.changesWork && updated.submittedAt) await reopenChecklist(tx, checklistId);
-    return readChecklist(tx, access, checklistId);
+    // Read in the transaction that holds the row's lock: exactly the state this edit made.
+    return readChecklistWithRevision(tx, access, checklistId);
   });
   if (replaced) {
     // Tasks the edit removed take their photos with them.
-    await context.photos.sweep(replaced.id);
-    return replaced;
+    await context.photos.sweep(replaced.checklist.id);
+    return { checklist: replaced.checklist, revision: replaced.revision };
   }
 
   const current = await readChecklist(db, access, checklistId);

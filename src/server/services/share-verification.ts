@@ -18,7 +18,7 @@ import {
   upsertGrant,
 } from '../repositories/shares.ts';
 import { type ChecklistCache, keepDerived } from './checklist-cache.ts';
-import { readChecklistWithRevision } from './checklists.ts';
+import { type ChecklistBodyAt, readChecklistWithRevision } from './checklists.ts';
 import { linkLocked, type SharingContext, shareNotFound } from './share-delivery.ts';
 import { checklistLanguagesOf, translateChecklist } from './shared-translation.ts';
 import type { TranslationService } from './translation.ts';
@@ -227,7 +227,8 @@ async function liveGrantOf(
  * language when an engine has the pair (within TRANSLATION_LIMITS.waitMs). One round trip when the
  * read cache holds the checklist's current revision (the grant's query finds it), two otherwise; an
  * answer with nothing machine-translated or pending is kept with that revision in the cache, so the
- * next read of the same share and language sends it again as it is (docs/decisions/0015).
+ * next read of the same share and language sends it again as it is (docs/decisions/0015). With the
+ * revision of the checklist's state it shows.
  */
 export async function readSharedChecklistBody(
   context: SharingContext,
@@ -236,7 +237,7 @@ export async function readSharedChecklistBody(
   browserHash: string | null,
   options: SharedReadOptions,
   now = new Date(),
-): Promise<string> {
+): Promise<ChecklistBodyAt> {
   const grant = await liveGrantOf(context, token, browserHash, now);
   if (!grant) throw verificationRequired();
   return sharedChecklistBody(context, cache, grant, options);
@@ -273,11 +274,13 @@ export async function readSharedPageAnswers(
   return {
     status: presentVerifiedStatus(grant.share),
     language,
-    checklistBody: await sharedChecklistBody(context, cache, grant, {
-      translationWaitMs: SHARED_PAGE_TRANSLATION_WAIT_MS,
-      ...options,
-      lang: language,
-    }),
+    checklistBody: (
+      await sharedChecklistBody(context, cache, grant, {
+        translationWaitMs: SHARED_PAGE_TRANSLATION_WAIT_MS,
+        ...options,
+        lang: language,
+      })
+    ).body,
   };
 }
 
@@ -286,7 +289,7 @@ async function sharedChecklistBody(
   cache: ChecklistCache,
   grant: LiveGrant,
   options: SharedReadOptions,
-): Promise<string> {
+): Promise<ChecklistBodyAt> {
   const { share } = grant;
   const access: RecipientAccess = {
     kind: 'recipient',
@@ -317,8 +320,9 @@ async function sharedChecklistBody(
     grant.ownerLanguage,
     grant.remarksLanguage,
   ]);
+  const { revision } = held;
   const kept = held.derived?.get(key);
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) return { body: kept, revision };
   const notify = options.onTranslationLanded;
   const shown = await translateChecklist(
     options.translation,
@@ -333,5 +337,5 @@ async function sharedChecklistBody(
   const body = JSON.stringify(presentSharedChecklist({ shown, share, owner }));
   // A translation may land later (then this answer would be stale): only plain answers are kept.
   if (!shown.translated && !shown.translationNote) keepDerived(held, key, body);
-  return body;
+  return { body, revision };
 }

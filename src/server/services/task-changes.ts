@@ -36,11 +36,13 @@ export interface StatementKey {
   claimed(claim: KeyClaim): void;
 }
 
-/** The answer's JSON body and who acted; `body` null: the key was not claimed and nothing ran. */
-export interface TaskUpdated {
-  body: string | null;
-  actorKind: ActorKind | null;
-}
+/**
+ * The answer's JSON body, the revision of the state it holds, and who acted; `body` null: the key was
+ * not claimed and nothing ran.
+ */
+export type TaskUpdated =
+  | { body: string; revision: number; actorKind: ActorKind }
+  | { body: null; revision: null; actorKind: null };
 
 /**
  * Answers the checklist as it now is, as the JSON body to send: built from the cached checklist at the
@@ -70,7 +72,8 @@ export async function updateTask(
       ...claimTimes(caller.now, ABANDONED_STATEMENT_CLAIM_MS),
     });
     key.claimed(keyed.claim);
-    if (keyed.claim.principal !== null && !keyed.claim.claimed) return { body: null, actorKind: null };
+    if (keyed.claim.principal !== null && !keyed.claim.claimed)
+      return { body: null, revision: null, actorKind: null };
     row = keyed.row;
   } else {
     row = await applyTaskChange(db, change, asked, target);
@@ -107,7 +110,12 @@ export async function updateTask(
       const tick = tickMilestoneOf(tasks.filter((task) => task.completed).length, tasks.length);
       if (tick) context.notifier.tell({ kind: tick, checklistId, shareId: row.actorShareId });
     }
-    answer = { body: checklistBodyFor(row.actorKind, after), actorKind: row.actorKind };
+    // `after` is the state at the tick's revision, or a later one when it had to be read.
+    answer = {
+      body: checklistBodyFor(row.actorKind, after),
+      revision: after.revision,
+      actorKind: row.actorKind,
+    };
   }
   if (patch.photoUrl === null) await context.photos.sweep(checklistId);
   return answer;
@@ -175,6 +183,7 @@ async function checklistAsItIs(
   if (!read.checklist.tasks.some((task) => task.id === taskId)) throw taskNotFound();
   return {
     body: checklistBodyFor(access.kind, cache.remember(read.ownerId, read.revision, read.checklist)),
+    revision: read.revision,
     actorKind: access.kind,
   };
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Checklist, ChecklistSummary, DashboardStats } from '#domain/checklist';
 import type { SubscriptionInfo } from '#domain/plans';
-import { apiRequest } from '../lib/api.ts';
+import { apiAnswer, apiRequest } from '../lib/api.ts';
+import { answerRevision, markRevision } from '../lib/copy-revisions.ts';
 import { OFFLINE_KEEP_MS } from '../lib/query-client.ts';
 import { checklistKeys, STATS_KEY } from '../sync/index.ts';
 import { useAuth } from './use-auth.tsx';
@@ -35,8 +36,15 @@ export function useChecklists() {
   });
 }
 
-export function fetchChecklist(id: string, signal?: AbortSignal): Promise<Checklist> {
-  return apiRequest<Checklist>('GET', `/api/checklists/${encodeURIComponent(id)}`, undefined, { signal });
+/** The owner's checklist, marked with the revision the server named for it (lib/copy-revisions.ts). */
+export async function fetchChecklist(id: string, signal?: AbortSignal): Promise<Checklist> {
+  const { body, headers } = await apiAnswer<Checklist>(
+    'GET',
+    `/api/checklists/${encodeURIComponent(id)}`,
+    undefined,
+    { signal },
+  );
+  return markRevision(body, answerRevision(headers));
 }
 
 export function useChecklist(id: string) {

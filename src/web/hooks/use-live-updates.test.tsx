@@ -109,15 +109,29 @@ function OwnerPage() {
   ) : null;
 }
 
-async function openOwnerPage() {
+/** The owner's page, its checklist read (with these headers on every read: a revision, say). */
+async function openOwnerPage(headers: Record<string, string> = {}) {
   fetchMock.mockImplementation(async (url, init) => {
     if (url === '/api/checklists/checklist_1' && (init?.method ?? 'GET') === 'GET')
-      return jsonResponse(200, onServer);
+      return jsonResponse(200, onServer, headers);
     return jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } });
   });
   const queryClient = renderWithClient(<OwnerPage />);
   await screen.findByRole('checkbox', { name: 'Collect the keys' });
   return queryClient;
+}
+
+/** Ticks the box; its answer waits until the returned function gives it. */
+async function tickAnsweredLater(name: string): Promise<(response: Response) => Promise<void>> {
+  let answerTick: (response: Response) => void = () => undefined;
+  fetchMock.mockImplementationOnce(
+    () =>
+      new Promise<Response>((resolve) => {
+        answerTick = resolve;
+      }),
+  );
+  await act(async () => fireEvent.click(box(name)));
+  return (response) => act(async () => answerTick(response));
 }
 
 describe('useLiveChecklist on the owner’s page', () => {
@@ -191,14 +205,7 @@ describe('useLiveChecklist on the owner’s page', () => {
   it('never undoes the box the user just ticked; once the tick is saved the page is refetched', async () => {
     await openOwnerPage();
     act(() => browser.latest.open());
-    let answerTick: (response: Response) => void = () => undefined;
-    fetchMock.mockImplementationOnce(
-      () =>
-        new Promise<Response>((resolve) => {
-          answerTick = resolve;
-        }),
-    );
-    await act(async () => fireEvent.click(box('Collect the keys')));
+    const answerTick = await tickAnsweredLater('Collect the keys');
     expect(box('Collect the keys').checked).toBe(true);
 
     // A recipient's tick lands while ours is on its way; the server's copy does not have ours yet.
@@ -215,11 +222,49 @@ describe('useLiveChecklist on the owner’s page', () => {
 
     const before = gets();
     onServer = checklistWith({ keys: true, bins: true });
-    await act(async () => answerTick(jsonResponse(200, checklistWith({ keys: true }))));
+    await answerTick(jsonResponse(200, checklistWith({ keys: true })));
     // The answer to the tick did not know of the recipient's: the refetch once the queue is empty does.
     await waitFor(() => expect(gets()).toBe(before + 1));
     await waitFor(() => expect(box('Empty the bins').checked).toBe(true));
     expect(box('Collect the keys').checked).toBe(true);
+  });
+
+  it('with revisions: an answer older than an update is not written, and a saved tick is not refetched', async () => {
+    await openOwnerPage({ 'x-checklist-revision': '1' });
+    act(() => browser.latest.open());
+    const before = gets();
+    const answerTick = await tickAnsweredLater('Collect the keys');
+
+    // Our tick committed (revision 2), then a recipient's (3): the update of 3 has both.
+    act(() =>
+      browser.latest.receive({
+        type: 'update',
+        checklistId: 'checklist_1',
+        revision: 3,
+        data: { checklist: checklistWith({ keys: true, bins: true }), recipientId: 'share_1' },
+      }),
+    );
+    await settle();
+    // The answer to our tick holds revision 2: older than what the page shows, so not written.
+    await answerTick(jsonResponse(200, checklistWith({ keys: true }), { 'x-checklist-revision': '2' }));
+    await settle();
+    expect(box('Collect the keys').checked).toBe(true);
+    expect(box('Empty the bins').checked).toBe(true);
+
+    // The next tick's answer is the newest state: written, and nothing is read again.
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse(200, checklistWith({ keys: true, bins: true, floor: true }), {
+        'x-checklist-revision': '4',
+      }),
+    );
+    await act(async () => fireEvent.click(box('Mop the floor')));
+    await settle();
+    expect(box('Mop the floor').checked).toBe(true);
+    expect(screen.getByTestId('task-count').textContent).toBe('3 of 3 tasks complete');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(gets()).toBe(before);
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+    expect(patches).toHaveLength(2);
   });
 
   it('refetches when the server asks for a resync or says the checklist was deleted', async () => {

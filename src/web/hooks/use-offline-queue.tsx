@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -30,6 +30,7 @@ import {
   OfflineQueue,
   type OpStore,
   type OpTransport,
+  type QueuedOp,
   type QueueState,
 } from '../sync/index.ts';
 
@@ -63,7 +64,15 @@ export function OfflineQueueProvider({
   // Whether something could not be sent at once: only then is "all synced" worth a toast.
   const wasHeldBack = useRef(false);
   const [queue] = useState(() => {
-    const touched = new Set<string>();
+    // The cached copies the queue's answers went to, each with whether it must be read again once
+    // nothing is pending (queue-effects.ts `applyAnswer` says when it need not); and the changes
+    // refused since the last drain (their copies are always read again).
+    const touched = new Map<string, boolean>();
+    const refused: QueuedOp[] = [];
+    const touch = (key: QueryKey, readAgain: boolean) => {
+      const id = JSON.stringify(key);
+      touched.set(id, touched.get(id) === true || readAgain);
+    };
     // Prerendering (no window) keeps nothing: the page is drawn with nothing waiting.
     const browser = typeof window !== 'undefined';
     const created: OfflineQueue = new OfflineQueue({
@@ -74,14 +83,19 @@ export function OfflineQueueProvider({
       isTransient: isTransientFailure,
       isBlocked: needsSignIn,
       isOnline: () => navigator.onLine,
-      onApplied: async (op, result) => {
+      onApplied: async (op, result, revision) => {
         const effects = await loadQueueEffects();
-        touched.add(JSON.stringify(effects.slotForOp(op).key));
-        effects.applyAnswer(queryClient, op, result);
+        let current = false;
+        try {
+          current = effects.applyAnswer(queryClient, op, result, revision);
+        } finally {
+          touch(effects.slotForOp(op).key, !current);
+        }
       },
       onRejected: (op, error, callerWaiting) => {
+        // Noted at once: the drain may come before the effects have loaded.
+        refused.push(op);
         void loadQueueEffects().then((effects) => {
-          touched.add(JSON.stringify(effects.slotForOp(op).key));
           // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
           // second word.
           const reported = callerWaiting && !['toggle', 'remarks', 'remove-photo'].includes(op.kind);
@@ -89,11 +103,23 @@ export function OfflineQueueProvider({
             toastRef.current(effects.refusalToast(queryClient, op, error));
         });
       },
-      onDrained: () => {
-        // The server's own copy of every checklist that changed, now that nothing is pending.
-        for (const key of touched)
-          void queryClient.invalidateQueries({ queryKey: JSON.parse(key), exact: true });
+      onDrained: ({ heldBack }) => {
+        // Now that nothing is pending, the server's own copy of every checklist whose cached copy may
+        // be behind: a change was refused there, an answer could not be placed by its revision, or
+        // the queue was held back (offline, failing, or left from an earlier visit: live updates may
+        // have been missed meanwhile). A copy that holds its answers' state, or a later one, is not
+        // asked for again: the live connection brings what others change (docs/decisions/0007).
+        const readAgain = [...touched].filter(([, stale]) => stale || heldBack).map(([key]) => key);
+        const refusedNow = refused.splice(0);
         touched.clear();
+        const refetch = (key: QueryKey) => void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        for (const key of readAgain) refetch(JSON.parse(key));
+        if (refusedNow.length > 0) {
+          void loadQueueEffects().then((effects) => {
+            const keys = new Set(refusedNow.map((op) => JSON.stringify(effects.slotForOp(op).key)));
+            for (const key of keys) if (!readAgain.includes(key)) refetch(JSON.parse(key));
+          });
+        }
         if (wasHeldBack.current) {
           wasHeldBack.current = false;
           toastRef.current({ title: translate('sync.done'), description: translate('sync.doneText') });

@@ -62,6 +62,12 @@ async function parseBody<T>(response: Response): Promise<T> {
   }
 }
 
+/** A successful answer's parsed body and its headers (what `apiRequest` gives is the body alone). */
+export interface ApiAnswer<T> {
+  body: T;
+  headers: Headers;
+}
+
 /** Every call sends credentials; a JSON body gets the JSON content type. */
 export async function apiRequest<T = unknown>(
   method: string,
@@ -69,6 +75,19 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<T> {
+  return (await apiAnswer<T>(method, url, body, init)).body;
+}
+
+/**
+ * `apiRequest`, with the answer's headers too: a checklist's answers name its revision in one
+ * (lib/copy-revisions.ts).
+ */
+export async function apiAnswer<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<ApiAnswer<T>> {
   const headers = new Headers(init.headers);
   let payload: BodyInit | undefined;
   if (body !== undefined) {
@@ -81,7 +100,7 @@ export async function apiRequest<T = unknown>(
   }
   const response = await fetch(url, { ...init, method, headers, body: payload, credentials: 'include' });
   await throwIfNotOk(response);
-  return parseBody<T>(response);
+  return { body: await parseBody<T>(response), headers: response.headers };
 }
 
 export type UnauthorizedBehavior = 'throw' | 'returnNull';

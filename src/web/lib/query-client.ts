@@ -2,6 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { getQueryFn, isApiError } from './api.ts';
+import { keepNewestCopy } from './copy-revisions.ts';
 
 export const QUERY_CACHE_KEY = 'LISTSYNC_QUERY_CACHE';
 /** Bumped when the shape of cached data changes, so an old persisted cache is thrown away. */
@@ -45,6 +46,8 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: true,
         retry: shouldRetry(3),
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+        // TanStack's structural sharing, but a checklist copy older than the one held never replaces it.
+        structuralSharing: keepNewestCopy,
       },
       mutations: {
         retry: shouldRetry(2),

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Checklist } from '#domain/checklist';
+import { cachedRevision, markRevision } from '../lib/copy-revisions.ts';
 import type { OpContext } from './operations.ts';
 
 /**
@@ -24,4 +25,30 @@ export interface ChecklistQuerySlot {
   refreshRelated(queryClient: QueryClient): Promise<unknown>;
   /** Who it is shared with changed (the owner's share list and activity trail; a recipient has none). */
   refreshSharing?(queryClient: QueryClient): Promise<unknown>;
+}
+
+/**
+ * What putting the server's checklist at a known revision into a slot came to: `written`; `newer-held`
+ * (the slot's copy is at a later revision already, so it was left alone: the copy holds this state and
+ * more); `unknown-held` (written, but the copy it replaced was of an unknown revision, so it may have
+ * been newer); `none` (no copy in the cache to write into).
+ */
+export type CopyWrite = 'written' | 'newer-held' | 'unknown-held' | 'none';
+
+/**
+ * Puts the server's checklist, at `revision`, into the slot's cached copy, unless that copy is at a
+ * later revision already (lib/copy-revisions.ts). The copy then holds that revision.
+ */
+export function writeChecklistAt(
+  queryClient: QueryClient,
+  slot: ChecklistQuerySlot,
+  checklist: Checklist,
+  revision: number,
+): CopyWrite {
+  if (queryClient.getQueryData(slot.key) === undefined) return 'none';
+  const held = cachedRevision(queryClient, slot.key);
+  if (held !== undefined && held > revision) return 'newer-held';
+  slot.write(queryClient, () => checklist);
+  markRevision(queryClient.getQueryData(slot.key), revision);
+  return held === undefined ? 'unknown-held' : 'written';
 }

@@ -1,7 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '#domain/offline';
-import { apiRequest, isApiError } from '../lib/api.ts';
+import { apiAnswer, isApiError } from '../lib/api.ts';
+import { answerRevision } from '../lib/copy-revisions.ts';
 import { type UploadOptions, uploadForm } from '../lib/upload-request.ts';
-import type { OpTransport } from './offline-queue.ts';
+import type { OpAnswer, OpTransport } from './offline-queue.ts';
 import type { QueuedOp } from './operations.ts';
 
 /**
@@ -24,63 +25,68 @@ export function taskPath(checklistId: string, taskId: string): string {
  */
 export const uploadWatchers = new Map<string, Pick<UploadOptions, 'onProgress' | 'signal'>>();
 
-/** Sends a stored operation to its route, with its Idempotency-Key (and when it was made). */
+/** A JSON call of an operation: its answer, with the checklist revision it names (null for none). */
+async function call(method: string, url: string, body: unknown, headers: HeadersInit): Promise<OpAnswer> {
+  const answer = await apiAnswer(method, url, body, { headers });
+  return { result: answer.body, revision: answerRevision(answer.headers) };
+}
+
+/**
+ * Sends a stored operation to its route, with its Idempotency-Key (and when it was made), and answers
+ * what the server said with the checklist revision it named (a photo's answer is a task: none).
+ */
 export const httpTransport: OpTransport = {
-  send(op: QueuedOp, photo: Blob | undefined) {
+  async send(op: QueuedOp, photo: Blob | undefined) {
     const headers = { [IDEMPOTENCY_HEADER]: op.key };
     const { checklistId, changedAt } = op;
     switch (op.kind) {
       case 'toggle':
-        return apiRequest(
+        return call(
           'PATCH',
           taskPath(checklistId, op.taskId),
           { completed: op.completed, changedAt },
-          { headers },
+          headers,
         );
       case 'remove-photo':
-        return apiRequest(
-          'PATCH',
-          taskPath(checklistId, op.taskId),
-          { photoUrl: null, changedAt },
-          { headers },
-        );
+        return call('PATCH', taskPath(checklistId, op.taskId), { photoUrl: null, changedAt }, headers);
       case 'remarks':
-        return apiRequest(
+        return call(
           'PATCH',
           checklistPath(checklistId),
           { remarks: op.remarks, changedAt, remarksLanguage: op.remarksLanguage },
-          { headers },
+          headers,
         );
       case 'submit':
-        return apiRequest(
+        return call(
           'POST',
           `${checklistPath(checklistId)}/submit`,
           { remarks: op.remarks, remarksLanguage: op.remarksLanguage },
-          { headers },
+          headers,
         );
       case 'create':
         // The owner is the session's user; the spec's body names them, and the server checks it.
-        return apiRequest('POST', '/api/checklists', { ...op.body, userId: op.userId }, { headers });
+        return call('POST', '/api/checklists', { ...op.body, userId: op.userId }, headers);
       case 'edit':
-        return apiRequest(
+        return call(
           'PUT',
           checklistPath(checklistId),
           { ...op.body, version: op.version, userId: op.userId },
-          { headers },
+          headers,
         );
       case 'delete':
         // Gone already (deleted on another device): what the person asked for is done.
-        return apiRequest('DELETE', checklistPath(checklistId), undefined, { headers }).catch((error) => {
-          if (isApiError(error) && error.status === 404) return null;
+        return call('DELETE', checklistPath(checklistId), undefined, headers).catch((error) => {
+          if (isApiError(error) && error.status === 404) return { result: null, revision: null };
           throw error;
         });
       case 'photo': {
         const form = new FormData();
         form.append('photo', photo as Blob, op.fileName);
-        return uploadForm(`${taskPath(checklistId, op.taskId)}/photo`, form, {
+        const task = await uploadForm(`${taskPath(checklistId, op.taskId)}/photo`, form, {
           headers,
           ...uploadWatchers.get(op.key),
         });
+        return { result: task, revision: null };
       }
     }
   },

@@ -43,8 +43,10 @@ export {
   followDashboard,
 } from './live-messages.ts';
 export {
+  type DrainInfo,
   EMPTY_QUEUE_STATE,
   OfflineQueue,
+  type OpAnswer,
   type OpOutcome,
   type OpTransport,
   type QueueState,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChecklistQuerySlot } from './checklist-slot.ts';
+import { type ChecklistQuerySlot, writeChecklistAt } from './checklist-slot.ts';
 import { refreshChecklistData } from './owner-checklist-slot.ts';
 import type { ChecklistMessage, RealtimeClient } from './realtime-client.ts';
 
@@ -19,10 +19,14 @@ export interface FollowOptions {
 /**
  * What the page does with the messages about its checklist. The server's copy replaces the cached one:
  * the user's own changes not yet answered are laid over it when rendering (pending-overlay.ts), so
- * an update never undoes the box they just ticked, and once the offline queue has sent everything it
- * refetches the checklist (an answer to a tick may predate an update applied meanwhile). A copy older
- * than one already applied is ignored; after a (re)subscription or a `resync` the page refetches what
- * it may have missed.
+ * an update never undoes the box they just ticked. Every copy knows its revision (lib/copy-revisions.ts:
+ * updates carry theirs, and so do the answers to the user's own changes and the reads), so neither an
+ * update nor an answer older than the copy held is written over it. That is why the offline queue,
+ * once it has sent everything, need not refetch a checklist whose answers it could place by their
+ * revision: an answer to a tick that predates an update applied meanwhile is simply not written (the
+ * copy has the tick and more). It refetches only where it cannot tell (hooks/use-offline-queue.tsx,
+ * docs/decisions/0007). After a (re)subscription or a `resync` the page refetches what it may have
+ * missed.
  */
 export function followChecklist(
   queryClient: QueryClient,
@@ -77,7 +81,8 @@ export function followChecklist(
           // A read already on its way may predate this change: ask again rather than be overwritten.
           void queryClient.invalidateQueries({ queryKey: slot.key, exact: true });
         } else {
-          slot.write(queryClient, () => message.data.checklist);
+          // Not over a copy at a later revision (the answer to the user's own later change).
+          writeChecklistAt(queryClient, slot, message.data.checklist, message.revision);
         }
         void slot.refreshRelated(queryClient);
         return;

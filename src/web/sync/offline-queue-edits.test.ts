@@ -68,7 +68,7 @@ function checklistServer(options: { maxLists?: number } = {}) {
         loseNextAnswer = false;
         throw new TypeError('Failed to fetch');
       }
-      return answers.get(op.key);
+      return { result: answers.get(op.key), revision: null };
     },
   };
   return {

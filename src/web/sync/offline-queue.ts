@@ -28,23 +28,44 @@ export type OpOutcome =
   /** The network failed: the operation stays stored and is sent when the connection allows. */
   | { status: 'queued' };
 
+/**
+ * The server's answer to an operation: its body (a checklist, or a task for a photo), and the revision
+ * of the checklist it holds, as its X-Checklist-Revision header names it (null when it names none: a
+ * replayed answer, a photo's task).
+ */
+export interface OpAnswer {
+  result: unknown;
+  revision: number | null;
+}
+
 export interface OpTransport {
-  send(op: QueuedOp, photo: Blob | undefined): Promise<unknown>;
+  send(op: QueuedOp, photo: Blob | undefined): Promise<OpAnswer>;
+}
+
+/** What the queue says once it has nothing left to send. */
+export interface DrainInfo {
+  /**
+   * Something since the last drain could not be sent at once: the browser was offline, the network
+   * or the server failed, sign-in was needed, or the work was stored by an earlier visit. Changes made
+   * elsewhere meanwhile may have been missed.
+   */
+  heldBack: boolean;
 }
 
 export interface QueueEvents {
   /**
-   * The server took it; its answer (a checklist, or a task for a photo). Awaited before the change
-   * leaves the queue, so the answer is in place before the pending copy is dropped (no flicker back).
+   * The server took it; its answer (a checklist, or a task for a photo) and the revision it names.
+   * Awaited before the change leaves the queue, so the answer is in place before the pending copy is
+   * dropped (no flicker back).
    */
-  onApplied?(op: QueuedOp, result: unknown): void | Promise<void>;
+  onApplied?(op: QueuedOp, result: unknown, revision: number | null): void | Promise<void>;
   /**
    * The server refused it for good (4xx): it is dropped and the person must be told. `callerWaiting`:
    * whoever made it in this tab is still awaiting its first outcome (and may report it themselves).
    */
   onRejected?(op: QueuedOp, error: unknown, callerWaiting: boolean): void;
   /** Nothing is left to send (after something was sent). */
-  onDrained?(): void;
+  onDrained?(info: DrainInfo): void;
 }
 
 export interface QueueOptions extends QueueEvents {
@@ -100,6 +121,8 @@ export class OfflineQueue {
   /** flush was asked for while a run was going: run once more when it ends. */
   private again = false;
   private sentSomething = false;
+  /** Since the last drain, something could not be sent at once (see DrainInfo). */
+  private heldBack: boolean;
   private readonly listeners = new Set<() => void>();
   private readonly waiters = new Map<string, (outcome: OpOutcome) => void>();
   private snapshot: QueueState;
@@ -117,6 +140,8 @@ export class OfflineQueue {
       ...options,
     };
     this.ops = [...options.ops.load()].sort((a, b) => a.seq - b.seq);
+    // Work stored by an earlier visit (or another tab) waited: it counts as held back.
+    this.heldBack = this.ops.length > 0;
     this.held = [...this.options.held.load()];
     this.snapshot = this.makeSnapshot();
   }
@@ -201,6 +226,9 @@ export class OfflineQueue {
     }
     this.running = this.runWhileAsked().finally(() => {
       this.running = null;
+      // Asked for after the run's last look (a change stored by whoever heard the last outcome): the
+      // run is over, so start another, unless a retry is already timed.
+      if (this.again && this.timer === null) void this.flush();
     });
     return this.running;
   }
@@ -216,6 +244,7 @@ export class OfflineQueue {
   private async run(): Promise<void> {
     while (this.ops.length > 0) {
       if (!this.options.isOnline()) {
+        this.heldBack = true;
         this.settleWaiting();
         return; // the 'online' event calls flush again
       }
@@ -230,9 +259,9 @@ export class OfflineQueue {
       try {
         photo = op.kind === 'photo' ? await this.options.blobs.get(op.key) : undefined;
         if (op.kind === 'photo' && !photo) throw new MissingPhotoError();
-        const result = await this.options.transport.send(op, photo);
+        const { result, revision } = await this.options.transport.send(op, photo);
         try {
-          await this.options.onApplied?.(op, result);
+          await this.options.onApplied?.(op, result, revision);
         } catch (error) {
           console.warn('Showing the answer to a synced change failed', error);
         }
@@ -251,6 +280,7 @@ export class OfflineQueue {
         if (this.options.isBlocked(error)) {
           // Kept, in order, until the person can be let in again (the next flush tries once more).
           this.blocked = op.context;
+          this.heldBack = true;
           this.sending = null;
           this.changed();
           this.settleWaiting();
@@ -269,14 +299,17 @@ export class OfflineQueue {
     this.sending = null;
     this.changed();
     if (this.sentSomething) {
+      const info: DrainInfo = { heldBack: this.heldBack };
       this.sentSomething = false;
-      this.options.onDrained?.();
+      this.heldBack = false;
+      this.options.onDrained?.(info);
     }
   }
 
   /** The network (or the server) failed: the run stops, and the next try waits a growing while. */
   private retryLater(): void {
     this.sending = null;
+    this.heldBack = true;
     this.failures += 1;
     this.changed();
     this.settleWaiting();

@@ -2,8 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type Checklist, type ChecklistSummary, summarizeChecklist, type Task } from '#domain/checklist';
 import { type MessageKey, translate, uiLanguage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
+import { cachedRevision, markRevision } from '../lib/copy-revisions.ts';
 import { withTaskFromServer } from './checklist-optimistic.ts';
-import type { ChecklistQuerySlot } from './checklist-slot.ts';
+import { type ChecklistQuerySlot, writeChecklistAt } from './checklist-slot.ts';
 import { isDraftOp, type QueuedOp } from './operations.ts';
 import { checklistKeys, ownerChecklistSlot, refreshChecklistData } from './owner-checklist-slot.ts';
 import { sharedChecklistSlot } from './shared-checklist-slot.ts';
@@ -46,14 +47,27 @@ function writeOwnerLists(
 /**
  * An editor's save or a delete, once the server has it: the checklist's own copy and the dashboard's
  * rows take the answer at once (the row does not blink out between the pending copy and a refetch).
+ * An edit's answer older than the copy held is not written over it (see `applyAnswer`). Whether the
+ * copy is known to be as new as the answer (only an edit's, with its revision, can say so).
  */
-function applyOwnerAnswer(queryClient: QueryClient, op: QueuedOp, result: unknown): void {
+function applyOwnerAnswer(
+  queryClient: QueryClient,
+  op: QueuedOp,
+  result: unknown,
+  revision: number | null,
+): boolean {
+  let current = false;
   if (op.kind === 'delete') {
     queryClient.removeQueries({ queryKey: checklistKeys.detail(op.checklistId), exact: true });
     writeOwnerLists(queryClient, (rows) => rows.filter((row) => row.id !== op.checklistId));
   } else if (result && typeof result === 'object') {
     const checklist = result as Checklist;
-    queryClient.setQueryData(checklistKeys.detail(checklist.id), checklist);
+    const key = checklistKeys.detail(checklist.id);
+    const held = cachedRevision(queryClient, key);
+    if (revision === null || held === undefined || held <= revision) {
+      queryClient.setQueryData(key, markRevision(checklist, revision));
+    }
+    current = op.kind === 'edit' && revision !== null && held !== undefined;
     const row = summarizeChecklist(checklist);
     writeOwnerLists(queryClient, (rows) =>
       rows.some((item) => item.id === row.id)
@@ -62,6 +76,7 @@ function applyOwnerAnswer(queryClient: QueryClient, op: QueuedOp, result: unknow
     );
   }
   void refreshChecklistData(queryClient, { details: false });
+  return current;
 }
 
 /**
@@ -108,19 +123,42 @@ function reasonOf(error: unknown): string {
   return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
-/** The server's answer into the cache the change came from; the owner's list and counters follow. */
-export function applyAnswer(queryClient: QueryClient, op: QueuedOp, result: unknown): void {
+/**
+ * The server's answer into the cache the change came from; the owner's list and counters follow.
+ * `revision`: the revision of the checklist the answer holds (its X-Checklist-Revision header), null
+ * when it names none (a replayed answer, a photo's task).
+ *
+ * An answer older than the copy held (a live update of a later change came first) is not written: the
+ * copy has this change and more. Answers true when the copy is known to hold the state of this answer
+ * or a later one, so it need not be read again once the queue is empty; false when it must be
+ * (docs/decisions/0007): the answer was not a whole checklist (a photo's task), named no revision, or
+ * the copy it replaced was of an unknown revision, or a read of it was on its way and is cancelled here.
+ */
+export function applyAnswer(
+  queryClient: QueryClient,
+  op: QueuedOp,
+  result: unknown,
+  revision: number | null = null,
+): boolean {
   if (op.kind === 'create' || op.kind === 'edit' || op.kind === 'delete') {
-    applyOwnerAnswer(queryClient, op, result);
-    return;
+    return applyOwnerAnswer(queryClient, op, result, revision);
   }
   const slot = slotForOp(op);
+  // A read on its way may predate this change: it is dropped, and the copy read again at the end.
+  const reading = queryClient.isFetching({ queryKey: slot.key, exact: true }) > 0;
   void queryClient.cancelQueries({ queryKey: slot.key, exact: true });
+  let current = false;
   if (op.kind === 'photo') slot.write(queryClient, (old) => withTaskFromServer(old, result as Task));
-  else if (op.kind === 'remarks') {
+  else if (!result || typeof result !== 'object') current = false;
+  else if (revision !== null) {
+    const written = writeChecklistAt(queryClient, slot, result as Checklist, revision);
+    current = written === 'written' || written === 'newer-held';
+  } else if (op.kind === 'remarks') {
+    // Of an unknown revision: only what this change wrote is taken (the rest may be older).
     slot.write(queryClient, (old) => ({ ...old, remarks: (result as Checklist).remarks }));
-  } else if (result && typeof result === 'object') slot.write(queryClient, () => result as Checklist);
+  } else slot.write(queryClient, () => result as Checklist);
   void slot.refreshRelated(queryClient);
+  return current && !reading;
 }
 
 export const HELD_MESSAGES = {

@@ -7,7 +7,8 @@ import type {
   VerificationStatus,
   VerifyResponse,
 } from '#domain/sharing';
-import { apiRequest } from '../../lib/api.ts';
+import { apiAnswer, apiRequest } from '../../lib/api.ts';
+import { answerRevision, markRevision } from '../../lib/copy-revisions.ts';
 import { OFFLINE_KEEP_MS } from '../../lib/query-client.ts';
 import { realtimeClient, sharedKeys } from '../../sync/index.ts';
 import { asWritten } from './shared-translation.ts';
@@ -71,15 +72,16 @@ export function useSharedChecklist(
   const pendingSince = useRef<number | null>(null);
   return useQuery({
     queryKey: sharedKeys.checklist(token, language),
-    queryFn: async ({ signal }) =>
-      asWritten(
-        await apiRequest<SharedChecklistResponse>(
-          'GET',
-          `/api/shared/checklist?token=${encodeURIComponent(token)}&lang=${language}`,
-          undefined,
-          { signal },
-        ),
-      ),
+    queryFn: async ({ signal }) => {
+      const { body, headers } = await apiAnswer<SharedChecklistResponse>(
+        'GET',
+        `/api/shared/checklist?token=${encodeURIComponent(token)}&lang=${language}`,
+        undefined,
+        { signal },
+      );
+      // The copy knows which state of the checklist it holds (lib/copy-revisions.ts).
+      return markRevision(asWritten(body), answerRevision(headers));
+    },
     enabled,
     placeholderData: keepPreviousData,
     refetchInterval: (query) => {
