@@ -163,6 +163,20 @@ describe('useLiveChecklist on the owner’s page', () => {
     expect(gets()).toBe(before + 1);
   });
 
+  it('does not refetch on the acknowledgement when its read already holds that revision', async () => {
+    await openOwnerPage({ 'x-checklist-revision': '4' });
+    act(() => browser.latest.open());
+    const before = gets();
+    act(() => browser.latest.receive({ type: 'subscribed', checklistId: 'checklist_1', revision: 4 }));
+    await settle();
+    expect(gets()).toBe(before);
+    // A later revision at a (re)subscription: something may have been missed, so it asks.
+    onServer = checklistWith({ keys: true });
+    act(() => browser.latest.receive({ type: 'subscribed', checklistId: 'checklist_1', revision: 6 }));
+    await waitFor(() => expect(box('Collect the keys').checked).toBe(true));
+    expect(gets()).toBe(before + 1);
+  });
+
   it('refetches the share list and the activity trail when told shares changed, not the checklist', async () => {
     const queryClient = await openOwnerPage();
     act(() => browser.latest.open());

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { cachedRevision } from '../lib/copy-revisions.ts';
 import { type ChecklistQuerySlot, writeChecklistAt } from './checklist-slot.ts';
 import { refreshChecklistData } from './owner-checklist-slot.ts';
 import type { ChecklistMessage, RealtimeClient } from './realtime-client.ts';
@@ -26,7 +27,7 @@ export interface FollowOptions {
  * revision: an answer to a tick that predates an update applied meanwhile is simply not written (the
  * copy has the tick and more). It refetches only where it cannot tell (hooks/use-offline-queue.tsx,
  * docs/decisions/0007). After a (re)subscription or a `resync` the page refetches what it may have
- * missed.
+ * missed, unless its copy already holds the revision the subscription names.
  */
 export function followChecklist(
   queryClient: QueryClient,
@@ -47,10 +48,23 @@ export function followChecklist(
 
   const receive = (message: ChecklistMessage) => {
     switch (message.type) {
-      case 'subscribed':
+      case 'subscribed': {
         lastRevision = Math.max(lastRevision, message.revision);
+        // The page's copy already holds that revision (its read named it): nothing was missed, and
+        // every later change comes as an update. Only the related data is asked again.
+        const slot = getSlot();
+        const held = cachedRevision(queryClient, slot.key);
+        if (
+          held !== undefined &&
+          held >= message.revision &&
+          !queryClient.isFetching({ queryKey: slot.key, exact: true })
+        ) {
+          void slot.refreshRelated(queryClient);
+          return;
+        }
         refetch({ restart: false });
         return;
+      }
       case 'resync':
       case 'deleted':
         // A deleted checklist answers 404 when refetched: the page shows its own not-found view.
