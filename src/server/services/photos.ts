@@ -223,21 +223,25 @@ export class PhotoService implements PhotoFiles {
   }
 
   /**
-   * Writes a processed photo's two sizes under a new photo id. Nothing names them yet; a failure
-   * deletes whatever landed and answers the store's error.
+   * Writes a processed photo's two sizes under a new photo id, both at once (on disk each is three
+   * fsyncs; on S3 a round trip: in turn they were the upload's slowest part under load after the
+   * re-encoding, p99 21 ms of 50 at 1,000 people in bench:load). Nothing names them yet; a failure
+   * deletes whatever landed, once both writes have ended, and answers the store's error.
    */
   private async storeFiles(checklistId: string, photo: ProcessedPhoto) {
     const id = newId('photo');
     const base = `${checklistId}/${id}`;
     const keys = { display: `${base}/display.jpg`, thumb: `${base}/thumb.jpg` };
-    try {
-      await this.store.put(keys.display, photo.display.bytes, photo.contentType);
-      await this.store.put(keys.thumb, photo.thumb.bytes, photo.contentType);
-    } catch (error) {
-      // No row names these keys yet: whatever landed (the display size before a full disk) goes.
-      this.log.error({ err: error }, 'Could not store a photo');
+    const written = await Promise.allSettled([
+      this.store.put(keys.display, photo.display.bytes, photo.contentType),
+      this.store.put(keys.thumb, photo.thumb.bytes, photo.contentType),
+    ]);
+    const failed = written.find((result) => result.status === 'rejected');
+    if (failed) {
+      // No row names these keys yet: whatever landed (the thumbnail beside a full disk's refusal) goes.
+      this.log.error({ err: failed.reason }, 'Could not store a photo');
       await this.deleteFiles([keys.display, keys.thumb]);
-      throw storeFailure(error);
+      throw storeFailure(failed.reason);
     }
     return { id, keys };
   }
