@@ -121,7 +121,17 @@ const prerenderBuild: UserConfig = {
 
 const browserBuild: UserConfig = {
   plugins: [react(), tailwindcss(), injectPublicConfig(), pureDomainDeclarations(), serviceWorker()],
+  // LISTSYNC_REACT_PROFILING=1: React's profiling build, whose components show in a Chrome trace
+  // (React's performance tracks; scripts/trace-page.mjs lists them). Never for a build that ships.
+  resolve: {
+    alias:
+      process.env.LISTSYNC_REACT_PROFILING === '1'
+        ? [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }]
+        : [],
+  },
   build: {
+    // The profiling build keeps its names, so that the trace says which component took the time.
+    ...(process.env.LISTSYNC_REACT_PROFILING === '1' ? { minify: false } : {}),
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,

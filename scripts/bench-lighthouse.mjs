@@ -8,7 +8,9 @@
 // nothing is asserted. Goals: mobile performance >= 95 on every page, LCP <= 2.0 s, TBT <= 100 ms,
 // CLS < 0.05, and the shared link's first visit <= 150 KiB transferred.
 // LIGHTHOUSE_PAGES=landing,shared-code narrows the pages; LIGHTHOUSE_SKIP_BUILD=1 uses dist/ as it is;
-// LIGHTHOUSE_DETAILS=1 prints where the time goes (scripts, long tasks, the LCP element) for each run.
+// LIGHTHOUSE_DETAILS=1 prints each run's figures and where the time goes (scripts, long tasks, the LCP
+// element). LIGHTHOUSE_ROOT: a folder holding another build's dist/ (with package.json and node_modules
+// beside it), to measure two builds one after the other in the same period.
 //
 // Lighthouse's mobile CPU slowdown is relative to the machine it runs on: the default 4x turns a
 // high-end desktop (benchmarkIndex ~1500) into a mid-tier phone, and a slower machine into a slower
@@ -192,13 +194,16 @@ async function measure(chromePort, url, formFactor, cookie, cpuSlowdown) {
 function printDetails(lhr, url, formFactor) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
   const short = (address) => String(address).replace(/^https?:\/\/[^/]+/, '');
-  console.info(`  details of ${short(url)} (${formFactor}):`);
+  const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  console.info(
+    `  details of ${short(url)} (${formFactor}): perf ${Math.round((lhr.categories.performance.score ?? 0) * 100)}, FCP ${(value('first-contentful-paint') / 1000).toFixed(2)} s, LCP ${(value('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(value('total-blocking-time'))} ms, CLS ${value('cumulative-layout-shift').toFixed(3)}, load ${loadavg()[0].toFixed(2)}`,
+  );
   for (const item of items('bootup-time').slice(0, 5)) {
     console.info(
       `    script ${short(item.url).padEnd(48)} total ${Math.round(item.total)} ms, scripting ${Math.round(item.scripting)} ms`,
     );
   }
-  for (const item of items('long-tasks').slice(0, 5)) {
+  for (const item of items('long-tasks').slice(0, 8)) {
     console.info(
       `    long task at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms (${short(item.url)})`,
     );
@@ -236,7 +241,7 @@ async function main() {
   const base = `http://localhost:${port}`;
   const server = await startProcess(
     'server',
-    [path.join(root, 'dist/server/main.js')],
+    [path.join(path.resolve(process.env.LIGHTHOUSE_ROOT || root), 'dist/server/main.js')],
     { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     `${base}/healthz`,
   );

@@ -1,11 +1,16 @@
 import { Bell } from 'lucide-react';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ChunkBoundary, lazyChunk, whenIdle } from '../lib/lazy-chunk.tsx';
 
 /**
  * The signed-in header's bell. Its menu, the live feed and Radix's dropdown are a chunk of their own,
  * fetched when the browser is first idle: the pages that only a recipient sees never pay for them.
  * Until it is here, a bell of the same size holds its place (nothing moves when it comes).
+ *
+ * The menu is not even drawn before then (decision 0014, 2026-11-26): drawn at once, React.lazy would
+ * fetch the chunk the moment the owner's name arrives, and its list, its live subscription and
+ * Radix's menu would be fetched, run and drawn in the same tasks as the dashboard's own data (on a
+ * phone, one long task of up to 250 ms).
  */
 const menu = lazyChunk<Record<string, never>>(() =>
   import('./notifications-menu.tsx').then((module) => module.LiveNotificationsMenu),
@@ -16,6 +21,7 @@ function BellStandIn() {
     <span
       aria-hidden="true"
       className="inline-flex h-9 w-8 items-center sm:w-9 justify-center rounded-lg text-slate-400"
+      data-testid="notifications-stand-in"
     >
       <Bell className="h-5 w-5" />
     </span>
@@ -23,7 +29,22 @@ function BellStandIn() {
 }
 
 export function NotificationsBell() {
-  useEffect(() => whenIdle(() => void menu.preload()), []);
+  // Already here (a later page of the visit, a new sign-in): drawn at once.
+  const [ready, setReady] = useState(menu.isLoaded);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const cancel = whenIdle(() => {
+      // Drawn in a transition: React does it in slices, never in one task with whatever else is due.
+      // A failed download leaves the stand-in, as before.
+      void menu.preload().then((loaded) => loaded && live && startTransition(() => setReady(true)));
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [ready]);
+  if (!ready) return <BellStandIn />;
   const Menu = menu.Component;
   return (
     <ChunkBoundary chunk={menu} fallback={<BellStandIn />}>

@@ -74,11 +74,17 @@ export function useDashboardStats() {
   });
 }
 
-/** Asked with no-cache headers (spec section 7): usage must be current when the plan limit is checked. */
-export function useSubscription() {
+/**
+ * Asked with no-cache headers (spec section 7): usage must be current when the plan limit is checked.
+ * `quiet`: the caller reads the answer only when asked (a click), never while drawing: its component
+ * is not drawn again for every change of the query (TanStack's observer would otherwise tell it all of
+ * them, having seen no property read).
+ */
+export function useSubscription({ quiet = false }: { quiet?: boolean } = {}) {
   const { user } = useAuth();
   const uid = user?.uid ?? '';
   return useQuery({
+    ...(quiet ? { notifyOnChangeProps: [] } : {}),
     queryKey: subscriptionKey(uid),
     queryFn: ({ signal }) =>
       apiRequest<SubscriptionInfo>('GET', `/api/user/${encodeURIComponent(uid)}/subscription`, undefined, {

@@ -1,12 +1,18 @@
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { isAtPlanLimit, PLAN_LIMIT_TITLE, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
+import {
+  isAtPlanLimit,
+  PLAN_LIMIT_TITLE,
+  PLAN_LIMITS,
+  planLimitMessage,
+  type SubscriptionInfo,
+} from '#domain/plans';
 import { useToast } from '../components/ui/toast.tsx';
 import { trackEvent } from '../lib/analytics.ts';
 import { type ApiError, isApiError } from '../lib/api.ts';
 import { useAuth } from './use-auth.tsx';
-import { useSubscription } from './use-checklists.ts';
+import { subscriptionKey, useSubscription } from './use-checklists.ts';
 import { useOfflineQueue } from './use-offline-queue.tsx';
 
 /**
@@ -17,9 +23,15 @@ import { useOfflineQueue } from './use-offline-queue.tsx';
 export function usePlanLimit() {
   const { toast } = useToast();
   const [, navigate] = useLocation();
-  const subscription = useSubscription();
+  // Asked for here (so it is there to check), but read only when a button asks: the page that holds
+  // this hook (the whole dashboard) is not drawn again each time the answer changes.
+  const subscription = useSubscription({ quiet: true });
+  const queryClient = useQueryClient();
   const uid = useAuth().user?.uid ?? null;
   const queue = useOfflineQueue();
+  /** The answer as it is now (the hook's own result is the one of its last render). */
+  const current = () =>
+    uid === null ? undefined : queryClient.getQueryData<SubscriptionInfo>(subscriptionKey(uid));
 
   const limitReached = useCallback(
     (limit: number) => {
@@ -36,7 +48,7 @@ export function usePlanLimit() {
     const waiting = () =>
       queue.getState().ops.filter((op) => op.kind === 'create' && op.userId === uid).length;
     const full = (count: number, max: number | null) => isAtPlanLimit(count + waiting(), max);
-    let info = subscription.data;
+    let info = current();
     if (info && full(info.usage.listSyncCount, info.limits.maxLists) && onlineManager.isOnline()) {
       info = (await subscription.refetch()).data ?? info;
     }
@@ -53,9 +65,7 @@ export function usePlanLimit() {
     const body = error.body as { error?: { limit?: unknown } } | null;
     const limit = body?.error?.limit;
     limitReached(
-      typeof limit === 'number'
-        ? limit
-        : (subscription.data?.limits.maxLists ?? PLAN_LIMITS.free.maxLists ?? 0),
+      typeof limit === 'number' ? limit : (current()?.limits.maxLists ?? PLAN_LIMITS.free.maxLists ?? 0),
     );
     return true;
   }

@@ -18,6 +18,8 @@ export interface LazyChunk<Props> {
   preload(): Promise<unknown>;
   /** After a failed download: the next render downloads again (React.lazy alone keeps the failure). */
   reset(): void;
+  /** Whether the code is here (then `Component` renders at once). */
+  isLoaded(): boolean;
 }
 
 export function lazyChunk<Props>(load: () => Promise<ComponentType<Props>>): LazyChunk<Props> {
@@ -51,6 +53,7 @@ export function lazyChunk<Props>(load: () => Promise<ComponentType<Props>>): Laz
     reset: () => {
       chunk.Component = lazy(resolve);
     },
+    isLoaded: () => loaded !== null,
   };
   return chunk;
 }

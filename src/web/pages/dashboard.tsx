@@ -37,13 +37,19 @@ export default function DashboardPage() {
   const returnFocusToList = () => rowMenuTrigger(menuRowId.current) ?? headingRef.current;
 
   // What the list's buttons open comes after the first paint: the rows' menus at once (their buttons
-  // are there as soon as the list is), the editor and the confirmation when the browser is idle.
+  // are there as soon as the list is), the editor and the confirmation when the browser is idle. The
+  // menus' chunk is asked for in a task of its own: its preload links cost a few milliseconds (more
+  // on a phone), which added to the page's first effects made one long task.
   useEffect(() => {
-    void preloadRowMenu();
-    return whenIdle(() => {
+    const menus = window.setTimeout(() => void preloadRowMenu(), 0);
+    const cancelIdle = whenIdle(() => {
       void preloadChecklistEditor();
       void preloadDialogs();
     });
+    return () => {
+      window.clearTimeout(menus);
+      cancelIdle();
+    };
   }, []);
 
   // When the editor closes, focus goes back to the list instead of the top of the page.

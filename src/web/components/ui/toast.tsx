@@ -1,5 +1,14 @@
 import { X } from 'lucide-react';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { translate, useUiLanguage } from '../../i18n/i18n.tsx';
 import { ChunkBoundary, lazyChunk, whenIdle } from '../../lib/lazy-chunk.tsx';
 import {
@@ -82,7 +91,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ toast }), [toast]);
   // The close button's name follows the page's language.
   const language = useUiLanguage();
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  // In a transition: the toaster's first render is done in slices, not in one task.
+  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
   const Toaster = toaster.Component;
 
   return (

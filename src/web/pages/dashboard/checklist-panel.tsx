@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutTemplate, Plus } from 'lucide-react';
-import { type Ref, useEffect, useMemo } from 'react';
+import { type Ref, useDeferredValue, useEffect, useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
 import { preloadChecklistEditor } from '../../components/checklist-editor/lazy-checklist-editor.tsx';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
@@ -41,17 +41,23 @@ export function ChecklistPanel({
   const queryClient = useQueryClient();
   const { ops } = useQueueState();
   const uid = useAuth().user?.uid ?? null;
+  // The rows come in a transition the first time (React works in slices, the browser paints and
+  // answers taps between them): the list's answer reaches this component in a task that draws at
+  // once, and a long list drawn there was one long task (decision 0014, 2026-11-26). Only the first
+  // time: a change after that (a row deleted, focus going back to the list) shows at once.
+  const listShown = useDeferredValue(checklists.data !== undefined);
+  const list = listShown ? checklists.data : undefined;
   // What is created, edited or deleted on this device and not synced yet shows as it will be.
   const rows = useMemo(
     () =>
-      checklists.data &&
+      list &&
       overlayPendingList(
-        checklists.data,
+        list,
         ops,
         (id) => queryClient.getQueryData<Checklist>(checklistKeys.detail(id)),
         uid,
       ),
-    [checklists.data, ops, queryClient, uid],
+    [list, ops, queryClient, uid],
   );
 
   useEffect(() => {

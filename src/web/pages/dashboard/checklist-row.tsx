@@ -76,6 +76,10 @@ export function ChecklistRow({
  * The row's menu (Radix DropdownMenu with its positioning: 12 KiB gzipped) is a chunk of its own,
  * fetched once the list is on screen (see preloadRowMenu). Until it is there, its button is drawn the
  * same, so nothing moves when it arrives.
+ *
+ * Nor is the menu drawn for every row: a row draws only its button until that is pointed at, focused
+ * or pressed (decision 0014, 2026-11-26). Radix's menu is some twenty components a row; for a list of
+ * 30 checklists that was most of a 20 ms task here (80 on a phone) when the list arrived.
  */
 const rowMenu = lazyChunk<RowMenuProps>(() => import('./row-menu.tsx').then((module) => module.RowMenu));
 
@@ -85,15 +89,23 @@ function RowMenu(props: RowMenuProps) {
   const handoff = useRef<StandInHandoff>({ focused: false, pressed: null });
   // A press after a failed download (offline before it was cached) tries again.
   const [presses, setPresses] = useState(0);
+  const [wanted, setWanted] = useState(false);
+  // Drawn again once the code is here. Until then the stand-in stays the same element: one swapped
+  // for a Suspense fallback would lose the focus it has, and the key pressed on it.
+  const [, setArrivals] = useState(0);
+  const want = () => {
+    setWanted(true);
+    void preloadRowMenu().then(() => setArrivals((count) => count + 1));
+  };
   const Menu = rowMenu.Component;
   const standIn = (
     <RowMenuButton
       aria-expanded={false}
       data-state="closed"
-      onPointerEnter={() => void preloadRowMenu()}
+      onPointerEnter={want}
       onFocus={() => {
         handoff.current.focused = true;
-        void preloadRowMenu();
+        want();
       }}
       onBlur={(event) => {
         // Not when it is taken away for the menu's own button: that one takes the focus over.
@@ -103,15 +115,18 @@ function RowMenu(props: RowMenuProps) {
         if (!MENU_OPENING_KEYS.includes(event.key)) return;
         event.preventDefault();
         handoff.current.pressed = { key: event.key };
+        want();
         setPresses((count) => count + 1);
       }}
       onPointerDown={(event) => {
         if (event.button !== 0 || event.ctrlKey) return;
         handoff.current.pressed = 'pointer';
+        want();
         setPresses((count) => count + 1);
       }}
     />
   );
+  if (!wanted || !rowMenu.isLoaded()) return standIn;
   return (
     <ChunkBoundary chunk={rowMenu} fallback={standIn} retryKey={presses}>
       <Menu {...props} handoff={handoff.current} />
