@@ -81,7 +81,16 @@ describe('stylesheetsFirst', () => {
     expect(css).toBeLessThan(html.indexOf('<script type="module"'));
     expect(css).toBeLessThan(html.indexOf('rel="modulepreload"'));
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
-    expect(html.replace(/\s+/g, '')).toHaveLength(built.replace(/\s+/g, '').length);
+    const moved = html.replace(' fetchpriority="low"', '');
+    expect(moved.replace(/\s+/g, '')).toHaveLength(built.replace(/\s+/g, '').length);
+  });
+
+  it('asks for the modulepreloads at low priority, once', () => {
+    const html = stylesheetsFirst(built);
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a-1.js">',
+    );
+    expect(stylesheetsFirst(html).match(/fetchpriority/g)).toHaveLength(1);
   });
 
   it('leaves a page whose stylesheet already comes first, or that has none, as it is', () => {

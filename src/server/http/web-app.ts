@@ -46,6 +46,10 @@ const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
  * pages' first paint, which is also their LCP).
  */
 export function stylesheetsFirst(html: string): string {
+  return preloadsAfterThePaint(cssAheadOfScripts(html));
+}
+
+function cssAheadOfScripts(html: string): string {
   const links = html.match(STYLESHEET_LINK);
   const firstFetch = /<script type="module"|<link rel="modulepreload"/.exec(html);
   if (!links || !firstFetch || html.indexOf(links[0]) < firstFetch.index) return html;
@@ -53,6 +57,20 @@ export function stylesheetsFirst(html: string): string {
   const at = rest.search(/[ \t]*(<script type="module"|<link rel="modulepreload")/);
   const moved = links.map((link) => `    ${link.trim()}\n`).join('');
   return `${rest.slice(0, at)}${moved}${rest.slice(at)}`;
+}
+
+/**
+ * The entry's modulepreloads at low priority: the page is drawn from its HTML and stylesheet (the
+ * scripts only hydrate it), and Chromium holds low-priority requests back while the ones the first
+ * paint waits for load. Lighthouse mobile, 3 runs each: FCP 2.23 → 1.93 s on /, 2.31 → 1.91 s on the
+ * code dialog. (Its LCP did not move, 2.2-2.4 s: its pessimistic estimate counts every request made
+ * before the observed paint, whatever its priority.)
+ */
+function preloadsAfterThePaint(html: string): string {
+  return html.replace(
+    /<link rel="modulepreload"(?! fetchpriority)/g,
+    '<link rel="modulepreload" fetchpriority="low"',
+  );
 }
 
 /** One page, rendered once at start, with its compressed copies and its entity tag. */
