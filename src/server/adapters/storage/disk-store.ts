@@ -73,9 +73,12 @@ export function createDiskPhotoStore(rootDir: string): PhotoStore {
       for (let attempt = 1; ; attempt++) {
         try {
           await mkdir(dir, { recursive: true, mode: DIR_MODE });
-          // The sidecar first: a crash between the two leaves a sidecar without a photo, i.e. no photo.
-          await writeAtomically(`${file}${SIDECAR_SUFFIX}`, Buffer.from(JSON.stringify({ contentType })));
-          await writeAtomically(file, bytes);
+          // Both written and fsynced at once (one fsync's wait instead of two), then renamed sidecar
+          // first: a crash between the renames leaves a sidecar without a photo, i.e. no photo.
+          await writeBothAtomically(
+            { file: `${file}${SIDECAR_SUFFIX}`, bytes: Buffer.from(JSON.stringify({ contentType })) },
+            { file, bytes },
+          );
           break;
         } catch (error) {
           if (!hasCode(error, 'ENOENT') || attempt === PUT_ATTEMPTS) throw error;
@@ -207,31 +210,56 @@ async function* keysUnder(dir: string, beforeMs: number): AsyncGenerator<string>
   }
 }
 
-/** The temp files (writeAtomically's) under `dir` last written before `beforeMs`. */
+/** The temp files (writeTemp's) under `dir` last written before `beforeMs`. */
 async function* tempFilesUnder(dir: string, beforeMs: number): AsyncGenerator<string> {
   for await (const { file, name } of filesUnder(dir)) {
     if (TEMP_FILE.test(name) && (await writtenBefore(file, beforeMs))) yield file;
   }
 }
 
-/** `<file>~<16 hex digits>.tmp`: the name writeAtomically gives the bytes before they are renamed. */
+/** `<file>~<16 hex digits>.tmp`: the name writeTemp gives the bytes before they are renamed. */
 const TEMP_FILE = /~[0-9a-f]{16}\.tmp$/;
 
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+/** Writes `bytes` to a new temp file beside `file` and fsyncs it; answers the temp file's path. */
+async function writeTemp(file: string, bytes: Buffer): Promise<string> {
   const temp = `${file}~${randomBytes(8).toString('hex')}.tmp`;
   const handle = await open(temp, 'wx', FILE_MODE);
-  let renamed = false;
   try {
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-    renamed = true;
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await removeFileIfAny(temp);
+    throw error;
+  }
+  await handle.close();
+  return temp;
+}
+
+/**
+ * Two files made durable together: both temp files written and fsynced at once, then renamed in
+ * order, `first` before `second`. On any failure no temp file is left and nothing was renamed, unless
+ * `first` was (its rename is atomic, and a sidecar alone names no photo).
+ */
+async function writeBothAtomically(
+  first: { file: string; bytes: Buffer },
+  second: { file: string; bytes: Buffer },
+): Promise<void> {
+  const written = await Promise.allSettled([
+    writeTemp(first.file, first.bytes),
+    writeTemp(second.file, second.bytes),
+  ]);
+  const temps = written.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = written.find((result) => result.status === 'rejected');
+  let renamed = 0;
+  try {
+    if (failed) throw failed.reason;
+    await rename(temps[0] as string, first.file);
+    renamed = 1;
+    await rename(temps[1] as string, second.file);
+    renamed = 2;
   } finally {
-    if (!renamed) await removeFileIfAny(temp);
+    if (renamed < 2) for (const temp of temps.slice(renamed)) await removeFileIfAny(temp);
   }
 }
 
