@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
 import { ToastProvider } from '../components/ui/toast.tsx';
@@ -118,6 +118,9 @@ function tick(queue: OfflineQueue, taskId = 't1') {
 }
 
 afterEach(() => {
+  // Each page goes with its test: React work still scheduled once the file's window is gone throws
+  // ('window is not defined', seen once in a full run).
+  cleanup();
   vi.restoreAllMocks();
   readGate = null;
 });
