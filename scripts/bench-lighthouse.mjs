@@ -27,7 +27,16 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { throttling as throttlingPresets } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { api, cookieOf, freePort, root, run, startProcess, stopProcess } from './bench-support.mjs';
+import {
+  api,
+  CHROMIUM_ARGS,
+  cookieOf,
+  freePort,
+  root,
+  run,
+  startProcess,
+  stopProcess,
+} from './bench-support.mjs';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -106,11 +115,7 @@ async function launchChromium() {
       '--headless=new',
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       '--no-first-run',
       '--no-default-browser-check',
       'about:blank',

@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { api, cookieOf, freePort, root, startProcess, stopProcess } from './bench-support.mjs';
+import { api, CHROMIUM_ARGS, cookieOf, freePort, root, startProcess, stopProcess } from './bench-support.mjs';
 
 const CPU = Number(process.env.TRACE_CPU || 1);
 const LONG_MS = Number(process.env.TRACE_LONG_MS || (50 * CPU) / 4);
@@ -343,13 +343,7 @@ async function main() {
     browser = await puppeteer.launch({
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
     const [name, value] = owner.split('=');
     const summary = [];
