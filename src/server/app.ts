@@ -58,6 +58,7 @@ import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions, RealtimeService } from 
 import { localSecret } from './repositories/local-secrets.ts';
 import { AfterCommitWriter } from './services/after-commit.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
+import { ChecklistLanes } from './services/checklist-lanes.ts';
 import { periodicJobs } from './services/jobs.ts';
 import { MailingList } from './services/mailing-list.ts';
 import { OwnerNotifier, type ReportAttachmentProvider } from './services/owner-notifications.ts';
@@ -313,12 +314,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('preClose', async () => jobs.stop());
   metrics.queue('change_notices', () => afterCommit.queuedNotices);
   const lists = new ChecklistListCache();
+  const lanes = new ChecklistLanes(database.db, app.log);
+  metrics.queue('grouped_task_changes', () => lanes.waitingChanges);
   await app.register(checklistRoutes, {
     db: database.db,
     cache,
     lists,
     photos,
     notices: afterCommit,
+    lanes,
     notifier,
   });
   await app.register(notificationRoutes, { db: database.db, secrets, siteName: config.siteName });

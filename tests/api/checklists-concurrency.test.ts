@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { planLimitMessage } from '#domain/plans';
-import { checklists, users } from '#server/db/schema';
+import { checklistActivity, checklists, users } from '#server/db/schema';
 import { newId } from '#server/ids';
 import {
   asEdit,
@@ -98,6 +99,60 @@ describe('concurrent changes to one checklist', () => {
     const after = await getChecklist(owner, checklist.id);
     expect(after.tasks.filter((task) => task.completed)).toHaveLength(50);
     expect(after).toMatchObject({ status: 'completed', progress: 100, version: checklist.version });
+  });
+
+  it('ticks arriving together (committed together) each get their own revision, record and answer', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 30);
+    const before = await owner.call('GET', `/api/checklists/${checklist.id}`);
+    const startRevision = Number(before.headers['x-checklist-revision']);
+    const keys = checklist.tasks.map(() => randomUUID());
+    const patch = (index: number, key: string | null) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/checklists/${checklist.id}/tasks/${checklist.tasks[index]?.id}`,
+        headers: { cookie: owner.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+        payload: { completed: true },
+      });
+    // Half with an Idempotency-Key (as the offline queue sends them), half without; one for a task
+    // that is not in the checklist among them.
+    const [missing, ...responses] = await Promise.all([
+      owner.call('PATCH', `/api/checklists/${checklist.id}/tasks/${newId('task')}`, { completed: true }),
+      ...checklist.tasks.map((_, index) => patch(index, index % 2 === 0 ? (keys[index] ?? null) : null)),
+    ]);
+    expect(missing?.statusCode).toBe(404);
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(30).fill(200));
+    // Each answer holds its own tick, at a revision of its own: the 30 revisions after the start.
+    responses.forEach((response, index) => {
+      const body: Checklist = response.json();
+      expect(body.tasks[index]?.completed).toBe(true);
+    });
+    const revisions = responses.map((response) => Number(response.headers['x-checklist-revision']));
+    expect([...revisions].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, index) => startRevision + 1 + index),
+    );
+    const after = await owner.call('GET', `/api/checklists/${checklist.id}`);
+    expect(Number(after.headers['x-checklist-revision'])).toBe(startRevision + 30);
+    expect((after.json() as Checklist).tasks.every((task) => task.completed)).toBe(true);
+    const [records] = await t.db
+      .select({ n: count() })
+      .from(checklistActivity)
+      .where(
+        and(eq(checklistActivity.checklistId, checklist.id), eq(checklistActivity.action, 'task_completed')),
+      );
+    expect(records?.n).toBe(30);
+    // A keyed tick sent again gets its kept answer; nothing runs twice.
+    const replay = await patch(0, keys[0] ?? null);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body).toBe(responses[0]?.body);
+    const [again] = await t.db
+      .select({ n: count() })
+      .from(checklistActivity)
+      .where(eq(checklistActivity.checklistId, checklist.id));
+    expect(again?.n).toBeGreaterThanOrEqual(30);
+    expect(
+      Number((await owner.call('GET', `/api/checklists/${checklist.id}`)).headers['x-checklist-revision']),
+    ).toBe(startRevision + 30);
   });
 
   it('an edit saved while tasks are being ticked keeps every tick and loses no edit', async () => {

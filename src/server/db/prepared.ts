@@ -7,13 +7,26 @@ import type { Database } from './client.ts';
  * Every build of one query must produce the same SQL text, since the name identifies it on a connection.
  */
 export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
-  const cache = new WeakMap<Database, Query>();
+  const cache = new WeakMap<object, Query>();
   return (db) => {
-    let query = cache.get(db);
+    const connection = connectionOf(db);
+    let query = cache.get(connection);
     if (!query) {
       query = build(db);
-      cache.set(db, query);
+      cache.set(connection, query);
     }
     return query;
   };
+}
+
+/**
+ * What a handle sends its queries through: the pool (or PGlite) for the database, the pooled
+ * connection for a transaction. A query prepared in one transaction is bound to its connection, so it
+ * serves every later transaction on that connection: a transaction object is new each time, and
+ * building the hot statements again for each one (services/checklist-lanes.ts) would cost more than
+ * running them.
+ */
+function connectionOf(db: Database): object {
+  const { client } = (db as unknown as { session?: { client?: unknown } }).session ?? {};
+  return typeof client === 'object' && client !== null ? client : db;
 }

@@ -33,6 +33,7 @@ import {
 import { lockUserTier } from '../repositories/users.ts';
 import type { AfterCommitWriter } from './after-commit.ts';
 import type { ChecklistCache, ChecklistListCache } from './checklist-cache.ts';
+import type { ChecklistLanes } from './checklist-lanes.ts';
 import type { OwnerNotifier } from './owner-notifications.ts';
 import type { PhotoFiles } from './photos.ts';
 import { keepSessionAlive } from './sessions.ts';
@@ -50,6 +51,8 @@ export interface ChecklistContext {
   lists: ChecklistListCache;
   photos: PhotoFiles;
   notices: AfterCommitWriter;
+  /** Changes to one checklist that arrive together commit together (group commit). */
+  lanes: ChecklistLanes;
   /** Tells the owner when a recipient submits, or ticks the first or the last task (decision 0024). */
   notifier: Pick<OwnerNotifier, 'tell'>;
 }

@@ -65,18 +65,22 @@ export async function updateTask(
   const asked = { idHash: caller.session?.idHash ?? null, browserHash: caller.browserHash, now: caller.now };
   const target = { checklistId, taskId, activityId: newId('activity'), changedAt: patch.changedAt };
   let row: Awaited<ReturnType<typeof applyTaskChange>>;
+  // Changes to one checklist arriving together commit together (services/checklist-lanes.ts).
   if (key) {
-    const keyed = await applyKeyedTaskChange(db, change, asked, target, {
+    const claim = {
       key: key.key,
       requestHash: key.requestHash,
       ...claimTimes(caller.now, ABANDONED_STATEMENT_CLAIM_MS),
-    });
+    };
+    const keyed = await context.lanes.run(checklistId, (on) =>
+      applyKeyedTaskChange(on, change, asked, target, claim),
+    );
     key.claimed(keyed.claim);
     if (keyed.claim.principal !== null && !keyed.claim.claimed)
       return { body: null, revision: null, actorKind: null };
     row = keyed.row;
   } else {
-    row = await applyTaskChange(db, change, asked, target);
+    row = await context.lanes.run(checklistId, (on) => applyTaskChange(on, change, asked, target));
   }
   let answer: TaskUpdated;
   if (!row) {
