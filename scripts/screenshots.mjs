@@ -164,6 +164,29 @@ async function openLivingRoomPhoto(page) {
   );
 }
 
+/**
+ * Opens the photo dialog of the inspection's 'Photograph any damage' (its last task) by ticking it.
+ * The task is first made not done again: an earlier capture's upload, cancelled on screen, may still
+ * have reached the server (or been sent again by the offline queue), and ticking a done task unticks
+ * it, with no dialog. Pressed once the page's code runs (a press on the HTML before does nothing).
+ */
+async function openPhotoDialog(page, checklist) {
+  const task = checklist.tasks.at(-1);
+  const reset = await page.request.patch(`/api/checklists/${checklist.id}/tasks/${task.id}`, {
+    data: { completed: false, photoUrl: null },
+  });
+  if (!reset.ok()) throw new Error(`photo task: ${reset.status()} ${await reset.text()}`);
+  await page.reload({ waitUntil: 'networkidle' });
+  await page.locator('html[data-app-running]').waitFor({ state: 'attached' });
+  const box = page.getByRole('checkbox', { name: 'Photograph any damage' });
+  await box.waitFor();
+  if (await box.isChecked()) throw new Error('photo task: still done after it was undone');
+  await box.click();
+  const dialog = page.getByRole('dialog', { name: 'Photo required' });
+  await dialog.waitFor({ timeout: 15_000 });
+  return dialog;
+}
+
 /** Opens the share dialog from the row menu of 'Weekly Site Inspection'. */
 async function openShareDialog(page) {
   const row = page.getByTestId('checklist-row').filter({ hasText: 'Weekly Site Inspection' });
@@ -209,8 +232,7 @@ function pageList(seeded) {
       path: `/checklist/${seeded.inspection.id}`,
       account: OWNER,
       async act(page) {
-        await page.getByRole('checkbox', { name: 'Photograph any damage' }).click();
-        await page.getByRole('dialog', { name: 'Photo required' }).waitFor();
+        await openPhotoDialog(page, seeded.inspection);
       },
     },
     {
@@ -219,8 +241,7 @@ function pageList(seeded) {
       path: `/checklist/${seeded.inspection.id}`,
       account: OWNER,
       async act(page) {
-        await page.getByRole('checkbox', { name: 'Photograph any damage' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Photo required' });
+        const dialog = await openPhotoDialog(page, seeded.inspection);
         const chooser = page.waitForEvent('filechooser');
         await dialog.getByRole('button', { name: 'Choose Photo' }).click();
         await (await chooser).setFiles({
@@ -390,7 +411,9 @@ async function captureSharedPage(browser, { opens: share, resends }) {
   await capture(page, 'shared');
   // The failure view, in a browser with the same cookies but no service worker: Playwright's routes
   // do not see the requests a service worker makes, and without the copy this browser kept (it would
-  // show instead, as it does offline).
+  // show instead, as it does offline). A verified browser opening the link gets its checklist in the
+  // page (decision 0016) and asks for nothing: the view shows when the page is reached within the app,
+  // which asks the server (here, from the 404 page by the app's own navigation, as a link would).
   const failing = await browser.newContext({
     viewport: { width: 375, height: 740 },
     isMobile: true,
@@ -401,15 +424,27 @@ async function captureSharedPage(browser, { opens: share, resends }) {
   });
   const failingPage = await failing.newPage();
   failingPage.on('pageerror', (e) => console.error(`[shared pageerror] ${e.message}`));
+  let refused = 0;
   await failingPage.route(
     (url) => url.pathname === '/api/shared/checklist',
-    (route) =>
-      route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Internal error' } } }),
+    (route) => {
+      refused += 1;
+      return route.fulfill({
+        status: 500,
+        json: { error: { code: 'internal_error', message: 'Internal error' } },
+      });
+    },
   );
-  await failingPage.goto(new URL(share.shareUrl).pathname);
+  await failingPage.goto('/no/such/page', { waitUntil: 'networkidle' });
+  await failingPage.locator('html[data-app-running]').waitFor({ state: 'attached' });
+  await failingPage.evaluate(
+    (to) => window.history.pushState(null, '', to),
+    new URL(share.shareUrl).pathname,
+  );
   await failingPage
     .getByText('Unable to load shared checklist. Please try refreshing the page.')
     .waitFor({ timeout: 20_000 });
+  if (refused === 0) throw new Error('shared-failed: the page never asked for the checklist');
   await failingPage.waitForTimeout(300); // the toast slides in
   await capture(failingPage, 'shared-failed');
   await failing.close();
