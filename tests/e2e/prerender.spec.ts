@@ -135,6 +135,9 @@ test('a browser that verified before gets its checklist in the page: drawn befor
   browser,
   baseURL,
 }) => {
+  // Two recipients' visits, one without JavaScript, and a pause to see that no read follows: it ran at
+  // 27-29 s of the 30 on this machine with two workers.
+  test.slow();
   const { checklist, share, recipient } = await verifiedBefore(
     page,
     browser,
