@@ -18,7 +18,8 @@ mkdirSync(out, { recursive: true });
 
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   cwd: root,
-  stdio: 'ignore',
+  // Its errors are shown: a server that cannot start (a port in use, no build) says why.
+  stdio: ['ignore', 'ignore', 'inherit'],
   env: {
     ...process.env,
     PORT: String(port),
@@ -30,14 +31,17 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
   },
 });
 
+/** Up to 60 s, as the browser tests allow (playwright.config.ts): start-up draws every page first. */
 async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('server did not start');
+  throw new Error('the server did not start within 60 s');
 }
 
 const OWNER = { email: 'ann.lee@example.com', displayName: 'Ann Lee' };
@@ -164,6 +168,32 @@ async function openLivingRoomPhoto(page) {
   );
 }
 
+/**
+ * Opens the photo dialog of the inspection's 'Photograph any damage' (its last task) by ticking it.
+ * A done task is first made not done again (only then: an untick is an entry in its activity trail):
+ * an earlier capture's upload, cancelled on screen, may still have reached the server (or been sent
+ * again by the offline queue), and ticking a done task unticks it, with no dialog. Pressed once the
+ * page's code runs (a press on the HTML before does nothing).
+ */
+async function openPhotoDialog(page, checklist) {
+  const taskUrl = `/api/checklists/${checklist.id}/tasks/${checklist.tasks.at(-1).id}`;
+  const now = await (await page.request.get(`/api/checklists/${checklist.id}`)).json();
+  if (now.tasks.at(-1).completed || now.tasks.at(-1).photoUrl) {
+    console.info('photo task: found done (an earlier upload landed); undone');
+    const reset = await page.request.patch(taskUrl, { data: { completed: false, photoUrl: null } });
+    if (!reset.ok()) throw new Error(`photo task: ${reset.status()} ${await reset.text()}`);
+    await page.reload({ waitUntil: 'networkidle' });
+  }
+  await page.locator('html[data-app-running]').waitFor({ state: 'attached' });
+  const box = page.getByRole('checkbox', { name: 'Photograph any damage' });
+  await box.waitFor();
+  if (await box.isChecked()) throw new Error('photo task: shown done on the page');
+  await box.click();
+  const dialog = page.getByRole('dialog', { name: 'Photo required' });
+  await dialog.waitFor({ timeout: 15_000 });
+  return dialog;
+}
+
 /** Opens the share dialog from the row menu of 'Weekly Site Inspection'. */
 async function openShareDialog(page) {
   const row = page.getByTestId('checklist-row').filter({ hasText: 'Weekly Site Inspection' });
@@ -209,8 +239,7 @@ function pageList(seeded) {
       path: `/checklist/${seeded.inspection.id}`,
       account: OWNER,
       async act(page) {
-        await page.getByRole('checkbox', { name: 'Photograph any damage' }).click();
-        await page.getByRole('dialog', { name: 'Photo required' }).waitFor();
+        await openPhotoDialog(page, seeded.inspection);
       },
     },
     {
@@ -219,8 +248,7 @@ function pageList(seeded) {
       path: `/checklist/${seeded.inspection.id}`,
       account: OWNER,
       async act(page) {
-        await page.getByRole('checkbox', { name: 'Photograph any damage' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Photo required' });
+        const dialog = await openPhotoDialog(page, seeded.inspection);
         const chooser = page.waitForEvent('filechooser');
         await dialog.getByRole('button', { name: 'Choose Photo' }).click();
         await (await chooser).setFiles({
@@ -390,7 +418,9 @@ async function captureSharedPage(browser, { opens: share, resends }) {
   await capture(page, 'shared');
   // The failure view, in a browser with the same cookies but no service worker: Playwright's routes
   // do not see the requests a service worker makes, and without the copy this browser kept (it would
-  // show instead, as it does offline).
+  // show instead, as it does offline). A verified browser opening the link gets its checklist in the
+  // page (decision 0016) and asks for nothing: the view shows when the page is reached within the app,
+  // which asks the server (here, from the 404 page by the app's own navigation, as a link would).
   const failing = await browser.newContext({
     viewport: { width: 375, height: 740 },
     isMobile: true,
@@ -401,15 +431,27 @@ async function captureSharedPage(browser, { opens: share, resends }) {
   });
   const failingPage = await failing.newPage();
   failingPage.on('pageerror', (e) => console.error(`[shared pageerror] ${e.message}`));
+  let refused = 0;
   await failingPage.route(
     (url) => url.pathname === '/api/shared/checklist',
-    (route) =>
-      route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Internal error' } } }),
+    (route) => {
+      refused += 1;
+      return route.fulfill({
+        status: 500,
+        json: { error: { code: 'internal_error', message: 'Internal error' } },
+      });
+    },
   );
-  await failingPage.goto(new URL(share.shareUrl).pathname);
+  await failingPage.goto('/no/such/page', { waitUntil: 'networkidle' });
+  await failingPage.locator('html[data-app-running]').waitFor({ state: 'attached' });
+  await failingPage.evaluate(
+    (to) => window.history.pushState(null, '', to),
+    new URL(share.shareUrl).pathname,
+  );
   await failingPage
     .getByText('Unable to load shared checklist. Please try refreshing the page.')
     .waitFor({ timeout: 20_000 });
+  if (refused === 0) throw new Error('shared-failed: the page never asked for the checklist');
   await failingPage.waitForTimeout(300); // the toast slides in
   await capture(failingPage, 'shared-failed');
   await failing.close();
@@ -550,14 +592,22 @@ async function captureLanguages(browser) {
   }
   const page = await ownerContext.newPage();
   await page.goto(`/checklist/${checklist.id}`, { waitUntil: 'networkidle' });
-  await page.getByTestId('remarks-translation').waitFor({ timeout: 10_000 });
+  // The translation itself, not the one-line note shown while it is under way (a box measured then
+  // is the note's, and the panel's picture was cut at its heading).
+  await page
+    .getByTestId('remarks-translation')
+    .getByRole('button', { name: 'Show original' })
+    .waitFor({ timeout: 10_000 });
   await page.getByTestId('remarks-translation').scrollIntoViewIfNeeded();
   await capture(page, 'checklist-remarks-translated');
   // The page's fixed submit bar covers it in a whole-page picture: the panel on its own as well.
   const panel = path.join(out, 'checklist-remarks-translated-panel.png');
   const translation = page.getByTestId('remarks-translation');
   await page.setViewportSize({ width: 1280, height: 1600 });
+  // Drawn again for the new size: its box once it shows again (null while it does not).
+  await translation.waitFor();
   const box = await translation.boundingBox();
+  if (!box) throw new Error('checklist-remarks-translated-panel: the translation is not shown');
   const scrollY = await page.evaluate(() => window.scrollY);
   await page.screenshot({
     path: panel,

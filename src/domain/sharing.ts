@@ -183,6 +183,8 @@ export interface SharedPageAnswers {
   status: VerificationStatus;
   /** GET /api/shared/checklist?token={token}&lang={language}. */
   checklist: SharedChecklistResponse;
+  /** The revision of the checklist's state `checklist` holds: that answer's X-Checklist-Revision. */
+  revision: number;
 }
 
 /** A row of GET /api/checklists/{id}/shares (owner only). */

@@ -121,9 +121,25 @@ describe("a verified recipient's shared page", () => {
       language: 'en',
       status: status.json(),
       checklist: checklist.json(),
+      // The revision that answer names (docs/api.md "Checklist revisions"), so the page's copy knows it.
+      revision: Number(checklist.headers['x-checklist-revision']),
     });
     expect(answers?.status.verified).toBe(true);
     expect(answers?.checklist.checklist.name).toBe('Cabin turnover');
+  });
+
+  it('names the revision of the state it holds: a change since, a later one (as the tick answer says)', async () => {
+    const { checklist, sent, browser } = await verifiedRecipient();
+    const before = answersIn((await openPage(browser, `/shared/${sent.token}`)).body);
+    const task = before?.checklist.checklist.tasks[0];
+    const tick = await browser.call('PATCH', `/api/checklists/${checklist.id}/tasks/${task?.id}`, {
+      completed: true,
+    });
+    expect(tick.statusCode).toBe(200);
+    const after = answersIn((await openPage(browser, `/shared/${sent.token}`)).body);
+    expect(after?.revision).toBe(Number(tick.headers['x-checklist-revision']));
+    expect(after?.revision).toBeGreaterThan(before?.revision ?? Number.POSITIVE_INFINITY);
+    expect(after?.checklist.checklist.tasks[0]?.completed).toBe(true);
   });
 
   it("escapes the owner's texts: a name cannot end the block or start a script, and reads back the same", async () => {

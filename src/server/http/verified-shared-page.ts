@@ -32,8 +32,10 @@ export function sendVerifiedSharedPage(
   },
 ) {
   const { token, answers } = page;
-  // The checklist's body goes in as the API sends it (one serialisation, its read cache's string).
-  const json = `{"token":${JSON.stringify(token)},"language":${JSON.stringify(answers.language)},"status":${JSON.stringify(answers.status)},"checklist":${answers.checklistBody}}`;
+  // The checklist's body goes in as the API sends it (one serialisation, its read cache's string), with
+  // the revision that answer's X-Checklist-Revision would name: the page's copy knows it, so the live
+  // connection's 'subscribed' needs no catch-up read when nothing changed since (decision 0007).
+  const json = `{"token":${JSON.stringify(token)},"language":${JSON.stringify(answers.language)},"revision":${answers.revision},"status":${JSON.stringify(answers.status)},"checklist":${answers.checklistBody}}`;
   let drawn: { html: string; title: string | null } | null = null;
   if (page.render) {
     try {

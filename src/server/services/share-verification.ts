@@ -251,6 +251,8 @@ export interface SharedPageAnswers {
   language: LanguageCode;
   /** GET /api/shared/checklist?token=&lang={language}: its JSON body, as sent. */
   checklistBody: string;
+  /** The revision of the checklist's state that body holds (that answer's X-Checklist-Revision). */
+  revision: number;
 }
 
 /**
@@ -271,17 +273,12 @@ export async function readSharedPageAnswers(
   const grant = await liveGrantOf(context, token, browserHash, now);
   if (!grant) return null;
   const language = options.lang ?? (grant.share.targetLanguage as LanguageCode);
-  return {
-    status: presentVerifiedStatus(grant.share),
-    language,
-    checklistBody: (
-      await sharedChecklistBody(context, cache, grant, {
-        translationWaitMs: SHARED_PAGE_TRANSLATION_WAIT_MS,
-        ...options,
-        lang: language,
-      })
-    ).body,
-  };
+  const { body, revision } = await sharedChecklistBody(context, cache, grant, {
+    translationWaitMs: SHARED_PAGE_TRANSLATION_WAIT_MS,
+    ...options,
+    lang: language,
+  });
+  return { status: presentVerifiedStatus(grant.share), language, checklistBody: body, revision };
 }
 
 async function sharedChecklistBody(

@@ -201,6 +201,7 @@ describe('the shared page', () => {
         language: 'en',
         status: VERIFIED_STATUS,
         checklist: SHARED,
+        revision: 1,
       };
       afterEach(() => {
         setFirstScreen(null);

@@ -13,6 +13,17 @@ async function pageWith(text: string) {
   return import('./page-answers.ts');
 }
 
+/**
+ * The app's query client (its structural sharing keeps revisions: lib/copy-revisions.ts), and what it
+ * knows of the cached copies' revisions, from the same fresh modules as `pageWith`'s.
+ */
+async function appCache() {
+  const { createQueryClient } = await import('../../lib/query-client.ts');
+  const { cachedRevision } = await import('../../lib/copy-revisions.ts');
+  const client = createQueryClient();
+  return { client, revision: () => cachedRevision(client, CHECKLIST_KEY) };
+}
+
 afterEach(() => document.getElementById(SHARED_ANSWERS_ELEMENT_ID)?.remove());
 
 const STATUS = {
@@ -32,9 +43,12 @@ const CHECKLIST = {
   translated: false,
 };
 // As the server escapes it (src/server/html.ts jsonTextForHtml).
-const BLOCK = JSON.stringify({ token: 'tok', language: 'es', status: STATUS, checklist: CHECKLIST })
-  .replaceAll('<', '\\u003c')
-  .replaceAll('\u2028', '\\u2028');
+const blockOf = (answers: Record<string, unknown>) =>
+  JSON.stringify({ token: 'tok', language: 'es', status: STATUS, checklist: CHECKLIST, ...answers })
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028');
+const BLOCK = blockOf({ revision: 7 });
+const CHECKLIST_KEY = ['/api/shared/checklist', 'tok', 'es'];
 
 describe('the answers in the page', () => {
   it('are read once, for their own link, into the query cache as the queries keep them', async () => {
@@ -44,11 +58,28 @@ describe('the answers in the page', () => {
     const client = new QueryClient();
     expect(takePageAnswers(client, 'tok')).toBe(true);
     expect(client.getQueryData(['/api/verification/status', 'tok'])).toEqual(STATUS);
-    expect(client.getQueryData(['/api/shared/checklist', 'tok', 'es'])).toMatchObject(CHECKLIST);
+    expect(client.getQueryData(CHECKLIST_KEY)).toMatchObject(CHECKLIST);
     // Taken: a later visit of the page in this tab asks the server.
     pageAnswersUsed();
     expect(pageAnswers('tok')).toBeNull();
     expect(takePageAnswers(new QueryClient(), 'tok')).toBe(false);
+  });
+
+  it("seed the copy's revision with the one the server named, so 'subscribed' at it reads nothing", async () => {
+    const { takePageAnswers } = await pageWith(BLOCK);
+    const { client, revision } = await appCache();
+    expect(takePageAnswers(client, 'tok')).toBe(true);
+    expect(revision()).toBe(7);
+  });
+
+  it('leave the revision unknown when the block names none, or not a whole number', async () => {
+    for (const answers of [{}, { revision: '7' }, { revision: -1 }, { revision: 1.5 }, { revision: null }]) {
+      document.getElementById(SHARED_ANSWERS_ELEMENT_ID)?.remove();
+      const { takePageAnswers } = await pageWith(blockOf(answers));
+      const { client, revision } = await appCache();
+      expect(takePageAnswers(client, 'tok'), JSON.stringify(answers)).toBe(true);
+      expect(revision(), JSON.stringify(answers)).toBeUndefined();
+    }
   });
 
   it('are none when the block is not there, not JSON, or not a verified answer', async () => {

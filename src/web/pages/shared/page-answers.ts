@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { SHARED_ANSWERS_ELEMENT_ID, type SharedPageAnswers } from '#domain/sharing';
+import { markRevision } from '../../lib/copy-revisions.ts';
 import { sharedKeys } from '../../sync/index.ts';
 import { asWritten } from './shared-translation.ts';
 
@@ -32,13 +33,22 @@ export function pageAnswers(token: string): SharedPageAnswers | null {
 
 /**
  * Puts the page's answers for this link in the query cache, as if just fetched; whether there were
- * any. Each is what the API answered (the checklist kept as written, as the query keeps it).
+ * any. Each is what the API answered (the checklist kept as written, as the query keeps it), and the
+ * copy knows the revision the server named for it (lib/copy-revisions.ts), as a read's answer does:
+ * once the live connection says 'subscribed' at that same revision, nothing is read again
+ * (sync/live-messages.ts); a change made since the page was drawn names a later one, and is read.
+ * A block without a valid revision leaves the copy's unknown (then it is read once subscribed).
  */
 export function takePageAnswers(queryClient: QueryClient, token: string): boolean {
   const answers = pageAnswers(token);
   if (!answers) return false;
   queryClient.setQueryData(sharedKeys.status(token), answers.status);
-  queryClient.setQueryData(sharedKeys.checklist(token, answers.language), asWritten(answers.checklist));
+  const { revision } = answers;
+  const known = Number.isSafeInteger(revision) && revision >= 0 ? revision : null;
+  queryClient.setQueryData(
+    sharedKeys.checklist(token, answers.language),
+    markRevision(asWritten(answers.checklist), known),
+  );
   return true;
 }
 
