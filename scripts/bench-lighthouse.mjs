@@ -10,7 +10,9 @@
 // LIGHTHOUSE_PAGES=landing,shared-code narrows the pages; LIGHTHOUSE_SKIP_BUILD=1 uses dist/ as it is;
 // LIGHTHOUSE_DETAILS=1 prints each run's figures and where the time goes (scripts, long tasks, the LCP
 // element). LIGHTHOUSE_ROOT: a folder holding another build's dist/ (with package.json and node_modules
-// beside it), to measure two builds one after the other in the same period.
+// beside it), to measure two builds one after the other in the same period. LIGHTHOUSE_SAVE: a folder
+// to write each run's report into (JSON, named by page, device and run), to read what the figures hide.
+// LIGHTHOUSE_PORT: the server's port (default: any free one).
 //
 // Lighthouse's mobile CPU slowdown is relative to the machine it runs on: the default 4x turns a
 // high-end desktop (benchmarkIndex ~1500) into a mid-tier phone, and a slower machine into a slower
@@ -21,7 +23,7 @@
 // the calibration ends near an index of 2,000 (6x); above it the slowdown is extrapolated along the
 // same line (an index of 4,000 gives about 14.7x), so read that row as the stricter bound.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -162,7 +164,7 @@ function mobileConfigWithCpu(cpuSlowdownMultiplier) {
 }
 
 /** One Lighthouse run; the figures that matter here. `cpuSlowdown` set: mobile with that slowdown. */
-async function measure(chromePort, url, formFactor, cookie, cpuSlowdown) {
+async function measure(chromePort, url, formFactor, cookie, cpuSlowdown, saveAs) {
   const flags = {
     port: chromePort,
     output: 'json',
@@ -184,6 +186,10 @@ async function measure(chromePort, url, formFactor, cookie, cpuSlowdown) {
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   if (process.env.LIGHTHOUSE_DETAILS === '1') printDetails(lhr, url, formFactor);
+  if (process.env.LIGHTHOUSE_SAVE) {
+    await mkdir(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+    await writeFile(path.join(process.env.LIGHTHOUSE_SAVE, `${saveAs}.json`), JSON.stringify(lhr));
+  }
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     fcpMs: audit('first-contentful-paint'),
@@ -242,7 +248,7 @@ async function main() {
     await run(process.execPath, ['scripts/build.mjs']);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-lighthouse-data-'));
-  const port = await freePort();
+  const port = Number(process.env.LIGHTHOUSE_PORT) || (await freePort());
   const base = `http://localhost:${port}`;
   const server = await startProcess(
     'server',
@@ -288,7 +294,8 @@ async function main() {
           // The calibrated row takes the slowdown from the indexes measured so far on this machine.
           const slowdown = formFactor === 'mobile-cal' ? calibratedCpuSlowdown(medianOf(indexes)) : undefined;
           const device = formFactor === 'desktop' ? 'desktop' : 'mobile';
-          const result = await measure(chromium.port, page.url, device, page.cookie, slowdown);
+          const saveAs = `${page.key}-${formFactor}-${i + 1}`;
+          const result = await measure(chromium.port, page.url, device, page.cookie, slowdown, saveAs);
           if (Number.isFinite(result.benchmarkIndex)) indexes.push(result.benchmarkIndex);
           runs.push({ ...result, slowdown });
         }

@@ -281,3 +281,60 @@ test("an owner's dashboard paints its frame before JavaScript, with the place of
   await expect(page.getByTestId('header-user-compact')).toBeVisible();
   expect((await page.locator('header').boundingBox())?.height).toBe(reserved?.height);
 });
+
+test('a prerendered page asks for its scripts after its first paint, then hydrates; a code typed meanwhile is kept', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // In the HTML, the bootstrap is the only script, and nothing is preloaded (decision 0014).
+  for (const path of ['/', '/pricing', '/shared/some-token']) {
+    const html = await (await page.request.get(path)).text();
+    expect(html.match(/<script type="module"[^>]*>/g), path).toEqual([
+      expect.stringMatching(/src="\/assets\/boot-[\w-]+\.js"/),
+    ]);
+    expect(html, path).toContain('<script type="application/json" id="listsync-scripts">');
+    expect(html, path).not.toContain('modulepreload');
+  }
+
+  await page.goto('/');
+  await expect(page.locator('html[data-app-running]')).toHaveCount(1);
+  const { paint, scripts } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+      .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+  }));
+  expect(paint).toBeGreaterThan(0);
+  const [boot, ...rest] = scripts;
+  expect(boot?.name).toMatch(/^\/assets\/boot-/);
+  expect(rest.length).toBeGreaterThan(5);
+  for (const script of rest) expect(script.startTime, script.name).toBeGreaterThanOrEqual(paint);
+
+  // The code dialog takes a code before its code arrives; hydrated, it verifies that code.
+  await signInAs(page);
+  const checklist = await seedChecklist(page, 'Turnover – Harbour Flat', [
+    { description: 'Open the windows' },
+  ]);
+  const share = await shareByEmail(page, checklist.id, 'lee@example.com');
+  const recipient = await openRecipient(browser, baseURL);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await recipient.page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await recipient.page.goto(linkPath(share));
+  const dialog = recipient.page.getByRole('dialog', { name: CODE_DIALOG });
+  await dialog.getByLabel('Verification code').pressSequentially(share.verificationCode ?? '');
+  await expect(recipient.page.locator('html[data-app-running]')).toHaveCount(0);
+  release();
+  await expect(recipient.page.locator('html[data-app-running]')).toHaveCount(1);
+  await expect(dialog.getByLabel('Verification code')).toHaveValue(share.verificationCode ?? '');
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(recipient.page.getByRole('heading', { name: 'Turnover – Harbour Flat' })).toBeVisible();
+  await closeRecipient(recipient);
+});
