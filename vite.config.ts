@@ -143,9 +143,6 @@ const browserBuild: UserConfig = {
     // An older browser still runs everything, it just fetches a page's chunks one after another.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app (index.html, main.tsx) and the prerendered pages' bootstrap, which starts the app's
-      // scripts after the first paint (src/web/boot.ts, decision 0014).
-      input: { index: 'index.html', boot: 'src/web/boot.ts' },
       // src/web/sync is imported through one index.ts, and loading its modules does nothing (they only
       // declare): said so, a page that takes one name from it is not given the chunks of all the others.
       // Rolldown otherwise splits chunks by everything an index re-exports, used or not (measured: the

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  BOOT_MODULE,
   choosePage,
   type PrerenderedPage,
   pageHtml,
   SHELL_MODULES,
-  scriptsAfterThePaint,
   sharedPageOf,
   sharedPreloads,
   shellHtml,
@@ -177,44 +175,6 @@ describe('pageHtml', () => {
     expect(html).toContain('<div id="root"><p>costs $& and $1</p></div>');
     expect(html).toContain('<title>A &lt;b&gt; &amp; &quot;quote&quot;</title>');
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/shared');
-  });
-});
-
-describe('scriptsAfterThePaint', () => {
-  const manifest = { ...MANIFEST, [BOOT_MODULE]: { file: 'assets/boot-h.js', isEntry: true } };
-  const listed = (html: string) =>
-    JSON.parse(
-      /<script type="application\/json" id="listsync-scripts">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
-    );
-
-  it('gives a prerendered page the bootstrap alone in <head>, and lists the entry and every chunk for it', () => {
-    const html = pageHtml(SHELL, manifest, page({}));
-    expect(html).toContain('<script type="module" crossorigin src="/assets/boot-h.js"></script>');
-    // Nothing else is fetched before the first paint: no entry script, no modulepreload.
-    expect(html).not.toContain('modulepreload');
-    expect(html.match(/<script type="module"/g)).toHaveLength(1);
-    expect(listed(html)).toEqual({
-      entry: '/assets/index-a.js',
-      preload: ['/assets/react-b.js', '/assets/shared-d.js', '/assets/dialog-c.js', '/assets/ar-e.js'],
-    });
-    expect(html.indexOf('listsync-scripts')).toBeLessThan(html.indexOf('</head>'));
-  });
-
-  it('leaves a page as it is without the bootstrap in the build, and leaves the shells alone', () => {
-    expect(scriptsAfterThePaint(SHELL, MANIFEST)).toBe(SHELL);
-    expect(scriptsAfterThePaint(SHELL, null)).toBe(SHELL);
-    // A page drawn in the browser has nothing to paint before its scripts: they start at once.
-    const shell = shellHtml(SHELL, manifest, 'src/web/pages/shared.tsx');
-    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
-    expect(shell).not.toContain('boot-h.js');
-  });
-
-  it("serves the verified recipient's page the same way", () => {
-    const template = verifiedPageTemplate(SHELL, manifest, page({ firstScreen: 'verified' }));
-    const html = verifiedPageHtml(template, '{}', { html: '<main>drawn</main>', title: null });
-    expect(html).toContain('src="/assets/boot-h.js"');
-    expect(html).not.toContain('modulepreload');
-    expect(listed(html).entry).toBe('/assets/index-a.js');
   });
 });
 

@@ -2,10 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isLanguageCode, type LanguageCode } from '#domain/languages';
-import { PAGE_SCRIPTS_ELEMENT_ID, type PageScripts } from '#domain/page-scripts';
 import { SHARED_ANSWERS_ELEMENT_ID, type SharedPageAnswers } from '#domain/sharing';
 import { DEV_BANNER_COOKIE, type PublicConfig } from '#domain/site';
-import { escapeHtml, jsonForHtml } from '../html.ts';
+import { escapeHtml } from '../html.ts';
 
 /**
  * The pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent,
@@ -112,33 +111,6 @@ export const SHARED_CHECKLIST_MODULE = 'src/web/pages/shared/shared-checklist-co
 const withTitle = (html: string, title: string) =>
   html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 
-/** The bootstrap of the prerendered pages' scripts (src/web/boot.ts), by its key in the build's manifest. */
-export const BOOT_MODULE = 'src/web/boot.ts';
-
-const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
-const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*? href="([^"]+)">\n?/g;
-
-/**
- * A prerendered page's scripts, started after its first paint (decision 0014, 2026-11-26): the entry
- * script and the modulepreloads give way to the bootstrap (src/web/boot.ts, 0.4 KiB) and a JSON block
- * listing them, which it asks for once the first paint is on screen. The page is drawn by its HTML and
- * stylesheet; before, its ~110 KiB of JavaScript shared the network with the stylesheet and its
- * module evaluation came before the first frame. Unchanged without the bootstrap in the build.
- */
-export function scriptsAfterThePaint(html: string, manifest: Manifest | null): string {
-  const boot = manifest?.[BOOT_MODULE]?.file;
-  const entry = ENTRY_SCRIPT.exec(html)?.[1];
-  if (!boot || !entry) return html;
-  const scripts: PageScripts = {
-    entry,
-    preload: [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
-  };
-  const tags =
-    `    <script type="module" crossorigin src="/${escapeHtml(boot)}"></script>\n` +
-    `    <script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${jsonForHtml(scripts)}</script>\n`;
-  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => tags);
-}
-
 /** The app's index.html with the page drawn into #root, its language, title and chunks. */
 export function pageHtml(shell: string, manifest: Manifest | null, page: PrerenderedPage): string {
   const { language, firstScreen } = page.variant;
@@ -148,7 +120,7 @@ export function pageHtml(shell: string, manifest: Manifest | null, page: Prerend
     .replace('<div id="root"></div>', () => `<div id="root"${mark}>${page.html}</div>`);
   if (page.title) html = withTitle(html, page.title);
   const modules = [page.variant.page, ...(firstScreen === 'verified' ? [SHARED_CHECKLIST_MODULE] : [])];
-  return scriptsAfterThePaint(withPreloads(html, preloads(manifest, modules, language)), manifest);
+  return withPreloads(html, preloads(manifest, modules, language));
 }
 
 /**
