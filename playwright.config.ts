@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS as SHARED_CHROMIUM_ARGS } from './scripts/chromium-args.mjs';
 
 /**
  * Browser tests drive Debian's Chromium against the built app (`npm run build` first), started
@@ -11,15 +12,7 @@ const port = Number(process.env.E2E_PORT ?? 5173);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'listsync-e2e-'));
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+export const CHROMIUM_ARGS = [...SHARED_CHROMIUM_ARGS, '--disable-quic', '--no-first-run'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
