@@ -1,5 +1,5 @@
 /**
- * The layer rules of DESIGN.md ("How we write code") and issue 14, checked by `npm run check:layers`
+ * The layer rules (docs/architecture.md, "Layers and their rules") and issue 14, checked by `npm run check:layers`
  * (a step of `npm test`). Known violations, each a piece of issue 14's work, are listed in
  * .dependency-cruiser-known-violations.json: a new one fails; fixing one means regenerating the list
  * (`npm run check:layers -- --baseline`), so it only ever shrinks.
@@ -131,6 +131,53 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/server/db/' },
       to: { path: '^src/server/(http|services|repositories|realtime|policies|presenters|adapters)/' },
+    },
+    {
+      name: 'http-files-by-kind',
+      severity: 'error',
+      comment:
+        'src/server/http holds three kinds of file, each in its folder: routes/ (one resource each), plugins/ (what every request goes through: sessions, errors, idempotency, compression, answers) and pages/ (HTML: the app shell, prerendered pages, the sign-in popup). Nothing sits in http/ itself.',
+      from: { path: '^src/server/http/[^/]+$' },
+      to: {},
+    },
+    {
+      name: 'http-plugins-below-routes-and-pages',
+      severity: 'error',
+      comment: 'Plugins serve every route and page: they never import one.',
+      from: { path: '^src/server/http/plugins/' },
+      to: { path: '^src/server/http/(routes|pages)/' },
+    },
+    {
+      name: 'http-routes-and-pages-apart',
+      severity: 'error',
+      comment:
+        'A route and a page server do not import each other (nor does one route another): what two of them share is a plugin, a service or a presenter.',
+      from: { path: '^src/server/http/(routes|pages)/' },
+      to: { path: '^src/server/http/routes/' },
+    },
+    {
+      name: 'routes-not-pages',
+      severity: 'error',
+      from: { path: '^src/server/http/routes/' },
+      to: { path: '^src/server/http/pages/' },
+    },
+    {
+      name: 'vendor-sdks-only-in-adapters',
+      severity: 'error',
+      comment:
+        "An outside service's SDK (Stripe, Twilio, AWS, nodemailer, OpenID, Redis, translation engines) is imported by its adapter only: the rest of the server sees the adapter's interface and the domain's shapes, so a service can be swapped or faked in one place.",
+      from: { path: '^src/', pathNot: '^src/server/adapters/' },
+      to: {
+        path: '(^|/)node_modules/(stripe|twilio|@aws-sdk/[^/]+|nodemailer|openid-client|oidc-provider|ioredis|deepl-node|@google-cloud/translate)/',
+      },
+    },
+    {
+      name: 'web-hooks-not-components',
+      severity: 'error',
+      comment:
+        'Hooks are React glue over sync and the API that components use: a hook never imports a component (the toast API is hooks/use-toast.ts; the toaster that draws it is a component).',
+      from: { path: '^src/web/hooks/' },
+      to: { path: '^src/web/components/' },
     },
     {
       name: 'web-lower-layers-not-pages',

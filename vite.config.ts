@@ -4,7 +4,7 @@ import MagicString from 'magic-string';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { loadConfig, publicConfig } from './src/server/config.ts';
-import { renderIndexHtml } from './src/server/http/web-app.ts';
+import { renderIndexHtml } from './src/server/http/pages/web-app.ts';
 
 /** In `npm run dev`, index.html gets the same title and public config the server writes in production. */
 function injectPublicConfig(): Plugin {

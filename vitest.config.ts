@@ -30,7 +30,13 @@ const apiProject = (
 const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
-    test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node', setupFiles },
+    test: {
+      name: 'unit',
+      // tests/rules: the rules `npm test` holds the code to (layers, sizes), shown to catch what they name.
+      include: ['src/**/*.test.ts', 'tests/rules/**/*.test.ts'],
+      environment: 'node',
+      setupFiles,
+    },
   },
   {
     // React components, rendered with Testing Library in jsdom.

@@ -1,5 +1,5 @@
 // Build-time compression of the built client: a Brotli (.br) and a gzip (.gz) copy next to every text
-// asset, which the server picks by the request's Accept-Encoding (src/server/http/web-app.ts). Done once
+// asset, which the server picks by the request's Accept-Encoding (src/server/http/pages/web-app.ts). Done once
 // at build with the slowest, smallest settings, so serving costs no CPU. Source maps are left alone
 // (only developer tools fetch them) and a copy that would not be smaller is not written.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ const gzipAsync = promisify(gzip);
 
 /**
  * The text types we serve from the build as files. HTML is not among them: the server adds the public
- * config to each page when it starts and compresses the result then (src/server/http/web-app.ts).
+ * config to each page when it starts and compresses the result then (src/server/http/pages/web-app.ts).
  */
 export const COMPRESSIBLE_EXTENSIONS = new Set([
   '.js',

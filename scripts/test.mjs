@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, layer rules, unit and API tests (PGlite always; PostgreSQL too when DATABASE_URL is set),
+// `npm test`: typecheck, lint, layer rules, size rule, unit and API tests (PGlite always; PostgreSQL too when DATABASE_URL is set),
 // build, then browser tests in Chromium, then the cluster test (scripts/test-cluster.mjs). Every step runs; the run fails if any step failed.
 // The last line is 'N passed, N failed' (tests counted across Vitest and Playwright).
 import { spawnSync } from 'node:child_process';
@@ -30,6 +30,12 @@ const steps = [
       '.dependency-cruiser-known-violations.json',
       'src',
     ],
+  },
+  {
+    // The size rule (scripts/size-rule.mjs): files <= 400 lines, functions <= 80, known exceptions only shrink.
+    name: 'size',
+    cmd: process.execPath,
+    args: ['scripts/check-size.mjs'],
   },
   {
     name: 'unit + API tests',

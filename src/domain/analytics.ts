@@ -18,7 +18,7 @@ export const ANALYTICS_EVENT_NAMES = [
   'subscription_success',
   'subscription_cancelled',
   'billing_portal_opened',
-  // What people do (recorded by the server from its successful answers: http/analytics.ts).
+  // What people do (recorded by the server from its successful answers: http/routes/analytics.ts).
   'sign_in',
   'sign_out',
   'checklist_created',

@@ -80,9 +80,9 @@ function readmeSection(title: string): string {
 /** The readiness route, as health.ts registers it and the README's Operations section names it. */
 function readinessPath(): string {
   const registered = /app\.get\('(\/[a-z]+)',\s*\{\s*schema:\s*SCHEMAS\.readiness/.exec(
-    read('src/server/http/health.ts'),
+    read('src/server/http/routes/health.ts'),
   );
-  if (!registered) throw new Error('no readiness route in src/server/http/health.ts');
+  if (!registered) throw new Error('no readiness route in src/server/http/routes/health.ts');
   const route = registered[1] as string;
   expect(readmeSection('Operations')).toContain(`\`GET ${route}\`: the database answers`);
   return route;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, jsonForHtml, jsonTextForHtml, popupPage } from './html.ts';
-import { renderIndexHtml, stylesheetsFirst } from './http/web-app.ts';
+import { renderIndexHtml, stylesheetsFirst } from './http/pages/web-app.ts';
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-special characters', () => {

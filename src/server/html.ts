@@ -1,7 +1,7 @@
 /**
  * Server-written HTML: escaping, JSON inside a page, and the page shell of the sign-in popup (the local
  * account chooser and the sign-in result). Its stylesheet and script are served by
- * http/popup-pages.ts, under the app's CSP. Here, below routes and adapters alike, so both can write
+ * http/pages/popup-pages.ts, under the app's CSP. Here, below routes and adapters alike, so both can write
  * a page.
  */
 

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, LOOPBACK_HOST, loadConfig } from './config.ts';
-import { listenMetrics } from './http/metrics.ts';
+import { listenMetrics } from './http/routes/metrics.ts';
 
 /** Start-up: config (fail fast), database and migrations (in buildApp), listen, and a clean shutdown. */
 async function main(): Promise<void> {

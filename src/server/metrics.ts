@@ -4,7 +4,7 @@ import { TranslationError } from './adapters/translation/translation-engine.ts';
 
 /**
  * This app's Prometheus metrics (docs/decisions/0022), in a registry of its own: tests build several
- * apps in one process, and each counts only what it served. GET /metrics (http/metrics.ts) reads it.
+ * apps in one process, and each counts only what it served. GET /metrics (http/routes/metrics.ts) reads it.
  * Every label value comes from a small fixed set (route patterns, never a path with ids in it).
  */
 

@@ -16,7 +16,7 @@ import { setPageAnswers } from './pages/shared/page-answers.ts';
 /**
  * The public pages as HTML, drawn by the same components the browser then hydrates (src/web/main.tsx).
  * Built by Vite as a server bundle (scripts/build.mjs -> dist/prerender/prerender.js) and run by the
- * server once at start-up (src/server/http/prerendered-pages.ts), because the pages carry the
+ * server once at start-up (src/server/http/pages/prerendered-pages.ts), because the pages carry the
  * deployment's settings (site and company names, billing mode, local mode), which a build cannot know.
  * Nothing here may depend on the visitor beyond what each variant names: the server picks a variant
  * per request.
@@ -131,7 +131,7 @@ export async function prerenderPages(config: PublicConfig): Promise<PrerenderedP
 
 /**
  * A verified recipient's shared page with its checklist, drawn for one request by the server
- * (src/server/http/verified-shared-page.ts) from the answers it also puts in the page, which the
+ * (src/server/http/pages/verified-shared-page.ts) from the answers it also puts in the page, which the
  * browser's first render reads (pages/shared/page-answers.ts): the same tree, so it hydrates as it
  * is. Synchronous (renderToString), so no other request's drawing can come between the module state
  * set here and its use; everything it draws was loaded by prerenderPages. Throws when a part of the

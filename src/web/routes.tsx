@@ -25,7 +25,7 @@ const SharedChecklistPage = page(() =>
  * The routes, in the order they are tried. `signedIn`: the page needs a signed-in owner ('show' draws it
  * while that is being checked: the dashboard and pricing, prerendered, are the same for everyone until
  * their data comes).
- * The server knows the same paths (src/server/http/prerendered-pages.ts; a test holds them equal).
+ * The server knows the same paths (src/server/http/pages/prerendered-pages.ts; a test holds them equal).
  */
 const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   { path: '/', page: page(() => import('./pages/landing.tsx')) },

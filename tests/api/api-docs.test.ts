@@ -1,12 +1,12 @@
 import type { RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '#domain/errors';
-import { API_TAGS } from '#server/http/api-docs';
-import { type Answers, isContentAnswer } from '#server/http/responses';
+import { type Answers, isContentAnswer } from '#server/http/plugins/responses';
+import { API_TAGS } from '#server/http/routes/api-docs';
 import { setupTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
- * Every route declares what it answers, status by status (src/server/http/responses.ts), and the
+ * Every route declares what it answers, status by status (src/server/http/plugins/responses.ts), and the
  * OpenAPI document at GET /api/docs is generated from those declarations: these tests hold both to
  * it. (That each answer matches its declaration is checked on every request of the API suite:
  * tests/support/test-app.ts.)

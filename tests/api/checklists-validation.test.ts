@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKLIST_LIMITS, CHECKLIST_MESSAGES, type Checklist } from '#domain/checklist';
-import { CHECKLIST_BODY_LIMIT } from '#server/http/checklists';
+import { CHECKLIST_BODY_LIMIT } from '#server/http/routes/checklists';
 import { asEdit, createChecklist, draft, errorOf, signInOwner } from '#tests/support/checklists';
 import { setupTestApp } from '#tests/support/test-app';
 

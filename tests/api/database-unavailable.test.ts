@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client';
 import { checklists } from '#server/db/schema';
-import { registerErrorHandling } from '#server/http/errors';
+import { registerErrorHandling } from '#server/http/plugins/errors';
 import { loggerOptions } from '#server/logging';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { testDatabaseKind } from '#tests/support/database';
@@ -16,7 +16,7 @@ import { buildTestApp, freePort, setupTestApp } from '#tests/support/test-app';
 /**
  * A request whose database cannot be reached (down, restarting, its connection cut, no connection to
  * be had) answers 503 `service_unavailable` with Retry-After, not 500: the same request works once the
- * database is back, and clients retry it (src/server/db/unavailable.ts, http/errors.ts). The failure is
+ * database is back, and clients retry it (src/server/db/unavailable.ts, http/plugins/errors.ts). The failure is
  * still logged, without the query's parameters. The errors here are the drivers' own, from real
  * connections to peers that refuse, hang up or never answer, and on PostgreSQL from a backend killed
  * by pg_terminate_backend in the middle of a request.

@@ -7,9 +7,9 @@ import { buildShareVerificationEmail, buildShareVerificationSms } from '#domain/
 import { createMessageSender, usesOutbox } from '#server/adapters/messaging/create-message-sender';
 import { type Config, loadConfig } from '#server/config';
 import { outboxMessages } from '#server/db/schema';
-import { devOutboxRoutes } from '#server/http/dev-outbox';
-import { registerResponseCheck } from '#server/http/response-check';
-import { registerAnswers } from '#server/http/responses';
+import { registerResponseCheck } from '#server/http/plugins/response-check';
+import { registerAnswers } from '#server/http/plugins/responses';
+import { devOutboxRoutes } from '#server/http/routes/dev-outbox';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';
 import { startTestSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
 import { reportResponseMismatch } from '#tests/support/test-app';

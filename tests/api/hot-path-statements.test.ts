@@ -9,7 +9,7 @@ import { setupTestApp } from '#tests/support/test-app';
  * DESIGN.md "Budgets": reading one checklist costs one round trip, a tick one transaction of one or
  * two statements. Counted on PGlite, where every statement the app sends passes through its one
  * client (PostgreSQL runs the same SQL). What local mode's analytics does once the answer is out
- * (http/analytics.ts: the event row, written in batches) is not the route's and is left out, as is the owner's notice of a first or last tick (decision 0024) and the change notice a tick sends after its
+ * (http/routes/analytics.ts: the event row, written in batches) is not the route's and is left out, as is the owner's notice of a first or last tick (decision 0024) and the change notice a tick sends after its
  * commit (batched across requests: services/after-commit.ts); the sessions here are fresh, so no
  * sliding-expiry write falls due.
  */

@@ -6,7 +6,7 @@ import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setupTestApp } from '#tests/support/test-app';
 
 /**
- * JSON answers of 1 KiB and more go out compressed by Accept-Encoding (http/json-compression.ts):
+ * JSON answers of 1 KiB and more go out compressed by Accept-Encoding (http/plugins/json-compression.ts):
  * Brotli first, gzip, else as they are; always with `Vary: Accept-Encoding`. What an answer says is
  * the same whichever way it travels, and the answer kept for an Idempotency-Key is the JSON itself.
  */

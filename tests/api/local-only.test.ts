@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedLocalHost, parseHostHeader } from '#server/http/local-only';
+import { isTrustedLocalHost, parseHostHeader } from '#server/http/plugins/local-only';
 import { setupTestApp, signIn, uniqueEmail } from '#tests/support/test-app';
 
 /**

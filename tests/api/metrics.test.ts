@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { listenMetrics } from '#server/http/metrics';
+import { listenMetrics } from '#server/http/routes/metrics';
 import { createChecklist, errorOf, signInOwner, tick } from '#tests/support/checklists';
 import { openSocket, subscribedSocket } from '#tests/support/realtime';
 import { freePort, setupTestApp } from '#tests/support/test-app';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localAccounts } from '#server/db/schema';
-import { registerErrorHandling } from '#server/http/errors';
+import { registerErrorHandling } from '#server/http/plugins/errors';
 import { loggerOptions } from '#server/logging';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';
 

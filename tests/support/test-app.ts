@@ -5,7 +5,7 @@ import type { User } from '#domain/user';
 import { type BuildAppOptions, buildApp } from '#server/app';
 import { type Config, loadConfig } from '#server/config';
 import type { Database, DatabaseHandle } from '#server/db/client';
-import { describeMismatch, type ResponseMismatch } from '#server/http/response-check';
+import { describeMismatch, type ResponseMismatch } from '#server/http/plugins/response-check';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /** A folder that never exists: the API suite never depends on a client build. */

@@ -1,7 +1,7 @@
 /**
  * Whether a failure means the database cannot be reached right now (down, restarting, shutting down,
  * full of connections, the network between us cut) rather than a fault of the statement or of our
- * code. The first kind is answered 503 `service_unavailable` with Retry-After (http/errors.ts): the
+ * code. The first kind is answered 503 `service_unavailable` with Retry-After (http/plugins/errors.ts): the
  * same request will work once the database is back, and the web client's queue sends it again. The
  * second stays a 500: retrying a bug changes nothing.
  *

@@ -8,7 +8,7 @@ export function asLanguage(value: string): LanguageCode {
   return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
 }
 
-/** Where the header loads the picture (http/avatar.ts): `v` changes when the provider's address does. */
+/** Where the header loads the picture (http/routes/avatar.ts): `v` changes when the provider's address does. */
 export function avatarPath(sourceUrl: string | null): string | null {
   if (!sourceUrl) return null;
   return `/api/user/avatar?v=${createHash('sha256').update(sourceUrl).digest('hex').slice(0, 12)}`;

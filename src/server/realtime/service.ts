@@ -29,7 +29,7 @@ export interface RealtimeOptions extends AdmissionLimits {
   messagesPerSecond: number;
   maxRefusedMessages: number;
   maxSubscriptions: number;
-  /** Judged before the upgrade, by the route (http/realtime.ts), in the shared rate-limit store. */
+  /** Judged before the upgrade, by the route (http/routes/realtime.ts), in the shared rate-limit store. */
   handshakesPerIpPerMinute: number;
 }
 

@@ -79,7 +79,7 @@ function taskStatement(
   const acting = actingKindSql(reach, 'tick');
   /**
    * With an Idempotency-Key, the key is claimed in this statement too (docs/decisions/0015), for
-   * whom the key belongs to (http/idempotency.ts `principalOf`): the session's user, else the
+   * whom the key belongs to (http/plugins/idempotency.ts `principalOf`): the session's user, else the
    * recipient browser. Nothing changes unless this request claimed it.
    */
   const principal = sql<string | null>`coalesce(${

@@ -26,7 +26,7 @@ import { keepSessionAlive } from './sessions.ts';
 /**
  * A change's Idempotency-Key, claimed in the change's own statement (docs/decisions/0015): the key,
  * the request's fingerprint, and `claimed`, told what the claim came to before anything else runs
- * (http/idempotency.ts keeps the answer of a claimed key, or answers why it was not claimed).
+ * (http/plugins/idempotency.ts keeps the answer of a claimed key, or answers why it was not claimed).
  */
 export type { KeyClaim };
 

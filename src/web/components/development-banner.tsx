@@ -30,7 +30,7 @@ export function setDevelopmentBannerDismissed(dismissed: boolean): void {
 
 /**
  * Remembered in a cookie, not in storage: the server sends a landing page drawn without the banner
- * when it sees the cookie (src/server/http/prerendered-pages.ts), so it never shows for a moment.
+ * when it sees the cookie (src/server/http/pages/prerendered-pages.ts), so it never shows for a moment.
  */
 function readDismissed(): boolean {
   if (typeof document === 'undefined') return prerenderDismissed;

@@ -9,10 +9,10 @@ import {
   useNotifications,
 } from '../hooks/use-notifications.ts';
 import { useSendNewLink } from '../hooks/use-shares.ts';
+import { useToast } from '../hooks/use-toast.ts';
 import { isApiError } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { relativeTime } from '../lib/relative-time.ts';
-import { useToast } from './ui/toast.tsx';
 
 /** The bell's menu, with the owner's notifications followed live (new ones toasted and counted). */
 export function LiveNotificationsMenu() {

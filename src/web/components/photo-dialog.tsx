@@ -2,6 +2,7 @@ import { BookImage, Camera, FileImage, ImagePlus, Images, WifiOff } from 'lucide
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { checkPhotoFile, isImageFile, PHOTO_LIMITS, PHOTO_MESSAGES, photoSizeUrl } from '#domain/photos';
 import { useOnline } from '../hooks/use-online.ts';
+import { useToast } from '../hooks/use-toast.ts';
 import { type MessageKey, richText, type Translate, useT, useUiLanguage } from '../i18n/i18n.tsx';
 import { type PreparedPhoto, preparePhoto } from '../lib/photo-shrink.ts';
 import { isAbortError, type UploadOptions } from '../lib/upload-request.ts';
@@ -10,7 +11,6 @@ import { Button } from './ui/button.tsx';
 import { ModalDialog } from './ui/dialog.tsx';
 import { ProgressBar } from './ui/progress-bar.tsx';
 import { Spinner } from './ui/spinner.tsx';
-import { useToast } from './ui/toast.tsx';
 
 export interface PhotoDialogProps {
   open: boolean;

@@ -10,10 +10,10 @@ import {
   useState,
 } from 'react';
 import { type AuthMeResponse, splitDisplayName, type User } from '#domain/user';
-import { useToast } from '../components/ui/toast.tsx';
 import { apiRequest } from '../lib/api.ts';
 import { clearPersistedQueryCache } from '../lib/query-client.ts';
 import { AUTH_CHANNEL, SignInError, signInWithPopup } from '../lib/sign-in-popup.ts';
+import { useToast } from './use-toast.ts';
 
 export const AUTH_QUERY_KEY = ['/api/auth/me'] as const;
 

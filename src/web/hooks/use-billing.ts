@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { BILLING_MESSAGES, type BillingInterval, type PaidTier, type RedirectAnswer } from '#domain/billing';
-import { useToast } from '../components/ui/toast.tsx';
 import { trackEvent } from '../lib/analytics.ts';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { useAuth } from './use-auth.tsx';
+import { useToast } from './use-toast.ts';
 
 /** Where the browser is sent (Stripe's pages are another origin, the local stand-ins are ours); tests replace it. */
 export const navigation = {

@@ -7,9 +7,9 @@ import {
   notificationDetail,
   notificationTitle,
 } from '#domain/notification-texts';
-import { useToast } from '../components/ui/toast.tsx';
 import { apiRequest } from '../lib/api.ts';
 import { type RealtimeClient, realtimeClient } from '../sync/index.ts';
+import { useToast } from './use-toast.ts';
 
 /**
  * The owner's notifications (decision 0024): the list and its unread count, kept live over the

@@ -8,7 +8,6 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useToast } from '../components/ui/toast.tsx';
 import { translate } from '../i18n/i18n.tsx';
 import { onFirstInteraction } from '../lib/lazy-chunk.tsx';
 import { isAbortError } from '../lib/upload-errors.ts';
@@ -33,6 +32,7 @@ import {
   type QueuedOp,
   type QueueState,
 } from '../sync/index.ts';
+import { useToast } from './use-toast.ts';
 
 // What the answers do to the page and the sending itself come with the checklist rules (zod, the
 // domain): kept out of the app's entry chunk, fetched once the app has started (sync/lazy.ts) and

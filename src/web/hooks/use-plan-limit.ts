@@ -8,12 +8,12 @@ import {
   planLimitMessage,
   type SubscriptionInfo,
 } from '#domain/plans';
-import { useToast } from '../components/ui/toast.tsx';
 import { trackEvent } from '../lib/analytics.ts';
 import { type ApiError, isApiError } from '../lib/api.ts';
 import { useAuth } from './use-auth.tsx';
 import { subscriptionKey, useSubscription } from './use-checklists.ts';
 import { useOfflineQueue } from './use-offline-queue.tsx';
+import { useToast } from './use-toast.ts';
 
 /**
  * The plan limit as the spec has it for anything that makes a checklist (creating one, from a template,

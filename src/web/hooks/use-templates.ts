@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Checklist } from '#domain/checklist';
 import type { TemplateSummary } from '#domain/templates';
-import { useToast } from '../components/ui/toast.tsx';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { checklistKeys, refreshChecklistData } from '../sync/index.ts';
 import { useAuth } from './use-auth.tsx';
 import { usePlanLimit } from './use-plan-limit.ts';
+import { useToast } from './use-toast.ts';
 
 /**
  * Templates and copies (issue 17): the list for 'New from template', and what its buttons and the

@@ -1,6 +1,6 @@
 /**
  * What the HTML the server sent already shows, so that the first render (hydration) draws the same.
- * The server picks a prerendered page per request (src/server/http/prerendered-pages.ts) and marks
+ * The server picks a prerendered page per request (src/server/http/pages/prerendered-pages.ts) and marks
  * the root with it: `<div id="root" data-first-screen="code">`. A shared page then shows the code
  * dialog ('code'), the checklist's skeleton ('verified', the browser carries a recipient cookie)
  * while it asks the server, instead of a spinner, or the checklist itself ('checklist': the server

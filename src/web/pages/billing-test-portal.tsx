@@ -17,7 +17,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { LazyConfirmDialog } from '../components/ui/lazy-dialog.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useToast } from '../components/ui/toast.tsx';
+import { useToast } from '../hooks/use-toast.ts';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { billingDate } from './billing/plan-status.ts';

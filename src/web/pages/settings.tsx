@@ -10,8 +10,8 @@ import {
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { useToast } from '../components/ui/toast.tsx';
 import { useNotificationSettings, useSaveNotificationSettings } from '../hooks/use-notifications.ts';
+import { useToast } from '../hooks/use-toast.ts';
 
 /** What each e-mail choice means, under its label. */
 const EMAIL_HINTS: Record<EmailKind, string> = {

@@ -214,7 +214,7 @@ const SCHEMAS = {
       400: htmlAnswer('The chooser again, saying what is wrong with the address'),
     },
   },
-  // Only the errors every route answers (500; 403 under a foreign Host: http/local-only.ts) are ours.
+  // Only the errors every route answers (500; 403 under a foreign Host: http/plugins/local-only.ts) are ours.
   provider: { hide: true, response: {} },
 };
 

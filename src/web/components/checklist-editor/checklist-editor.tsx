@@ -6,11 +6,11 @@ import {
   type Checklist,
   validateChecklistDraft,
 } from '#domain/checklist';
+import { useToast } from '../../hooks/use-toast.ts';
 import type { ChecklistBody } from '../../sync/index.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { Input, Label } from '../ui/field.tsx';
-import { useToast } from '../ui/toast.tsx';
 import {
   type ChecklistDraft,
   type DraftTask,

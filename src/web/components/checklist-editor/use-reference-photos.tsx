@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { Checklist, Task } from '#domain/checklist';
+import { useToast } from '../../hooks/use-toast.ts';
 import { ChunkBoundary, lazyChunk } from '../../lib/lazy-chunk.tsx';
 import { removeReferencePhoto, uploadReferencePhoto } from '../../lib/reference-photos.ts';
 import { isNewChecklistId, ownerChecklistSlot, withTaskFromServer } from '../../sync/index.ts';
 import type { PhotoDialogProps } from '../photo-dialog.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
-import { useToast } from '../ui/toast.tsx';
 
 /** The photo dialog's own chunk (the checklist page fetches the same one). */
 const photoDialog = lazyChunk<PhotoDialogProps>(() => import('../photo-dialog.tsx').then((m) => m.default));

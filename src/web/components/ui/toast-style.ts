@@ -3,11 +3,9 @@ import { cn } from '../../lib/cn.ts';
 
 /** What the toast (toaster.tsx, with Radix) and its stand-in without Radix (toast.tsx) share. */
 
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
+import type { ToastMessage } from '../../hooks/use-toast.ts';
+
+export type { ToastMessage };
 
 export interface ShownToast extends ToastMessage {
   id: number;

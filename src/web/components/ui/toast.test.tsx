@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider, useToast } from './toast.tsx';
+import { useToast } from '../../hooks/use-toast.ts';
+import { ToastProvider } from './toast.tsx';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS, type ToastMessage } from './toast-style.ts';
 
 function Trigger({ message }: { message: ToastMessage }) {

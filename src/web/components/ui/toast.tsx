@@ -1,14 +1,6 @@
 import { X } from 'lucide-react';
-import {
-  createContext,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { ToastContext } from '../../hooks/use-toast.ts';
 import { translate, useUiLanguage } from '../../i18n/i18n.tsx';
 import { ChunkBoundary, lazyChunk, whenIdle } from '../../lib/lazy-chunk.tsx';
 import {
@@ -24,12 +16,6 @@ import {
 } from './toast-style.ts';
 
 export type { ToastMessage };
-
-interface ToastApi {
-  toast(message: ToastMessage): void;
-}
-
-const ToastContext = createContext<ToastApi | null>(null);
 
 /**
  * Radix Toast (its viewport, dismissal and swipe code: 9 KiB gzipped) is not needed to paint a page:
@@ -111,10 +97,4 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       )}
     </ToastContext.Provider>
   );
-}
-
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
-  return api;
 }

@@ -4,7 +4,7 @@ import type { Task } from '#domain/checklist';
 import { photoSizeUrl } from '#domain/photos';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, ModalDialog } from '../../components/ui/dialog.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
+import { useToast } from '../../hooks/use-toast.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { LoadingPhoto } from './loading-photo.tsx';
 

@@ -5,8 +5,8 @@ import { LazyShareDialog, preloadShareDialog } from '../../components/share-dial
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LazyConfirmDialog } from '../../components/ui/lazy-dialog.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useRevokeShare, useSendNewLink, useShares } from '../../hooks/use-shares.ts';
+import { useToast } from '../../hooks/use-toast.ts';
 import { isApiError } from '../../lib/api.ts';
 import { recipientLabel, ShareRow, ShareRowSkeleton } from './share-row.tsx';
 

@@ -7,10 +7,10 @@ import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { preloadNewFromTemplateDialog } from '../../components/templates/lazy-template-dialogs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
 import { useChecklists } from '../../hooks/use-checklists.ts';
 import { useQueueState } from '../../hooks/use-offline-queue.tsx';
+import { useToast } from '../../hooks/use-toast.ts';
 import { checklistKeys, overlayPendingList } from '../../sync/index.ts';
 import { ChecklistRow, type ChecklistRowActions, ChecklistRowSkeleton } from './checklist-row.tsx';
 

@@ -2,8 +2,8 @@ import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { LANGUAGES, type LanguageCode } from '#domain/languages';
 import { Card } from '../../components/ui/card.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useOwnerLanguage } from '../../hooks/use-owner-language.ts';
+import { useToast } from '../../hooks/use-toast.ts';
 
 export const LANGUAGE_CARD_MESSAGES = {
   title: 'Your language',

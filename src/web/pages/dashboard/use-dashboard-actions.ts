@@ -2,11 +2,11 @@ import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Checklist, ChecklistSummary } from '#domain/checklist';
 import type { SaveOutcome } from '../../components/checklist-editor/checklist-editor.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
 import { fetchChecklist } from '../../hooks/use-checklists.ts';
 import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { usePlanLimit } from '../../hooks/use-plan-limit.ts';
+import { useToast } from '../../hooks/use-toast.ts';
 import { type ApiError, isApiError } from '../../lib/api.ts';
 import {
   type ChecklistBody,

@@ -6,7 +6,7 @@ import { asWritten } from './shared-translation.ts';
 
 /**
  * The answers the server put in a verified recipient's page (a JSON block, not a script: the CSP
- * allows none; src/server/http/verified-shared-page.ts): the status and the checklist, as the page's
+ * allows none; src/server/http/pages/verified-shared-page.ts): the status and the checklist, as the page's
  * two first asks would get them. The page takes them into its query cache instead of asking, once:
  * a later visit of the page in this tab (the app moved on and came back) asks the server as usual.
  */

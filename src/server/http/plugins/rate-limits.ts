@@ -1,0 +1,64 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AppError } from '#domain/errors';
+import type { RateLimitStore } from '../../adapters/rate-limit/rate-limit-store.ts';
+
+/**
+ * The per-IP limits of the routes that declare `config.rateLimit` (@fastify/rate-limit), counted in
+ * the shared store (adapters/rate-limit: PostgreSQL, or Redis with REDIS_URL), so every instance
+ * behind a balancer counts against one limit (docs/decisions/0020). A key is the route and the
+ * client's address as `request.ip` gives it (TRUST_PROXY decides what that is).
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  store: RateLimitStore,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    store: pluginStore(store, log),
+    keyGenerator: (request) => request.ip ?? 'inject',
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`, {
+        retryAfter: Math.ceil(context.ttl / 1000),
+      }),
+  });
+}
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The plugin's store contract over ours: it makes one store (`new Store(options)`), then a child per
+ * rate-limited route, whose keys we prefix with the route. A store that cannot answer (the database
+ * or Redis away) makes the request a 503, never a pass: a limit that lapses when its store is down
+ * would be a way around it.
+ */
+function pluginStore(store: RateLimitStore, log: FastifyBaseLogger) {
+  return class SharedRateLimitStore {
+    readonly #prefix: string;
+
+    constructor(prefix?: unknown) {
+      this.#prefix = typeof prefix === 'string' ? prefix : '';
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      store.hit(`${this.#prefix}${key}`, timeWindow).then(
+        ({ hits, resetMs }) => callback(null, { current: hits, ttl: resetMs }),
+        (error: unknown) => {
+          log.error({ err: error, store: store.kind }, 'rate limit store failed');
+          callback(new AppError('service_unavailable', 'Please try again in a moment.'));
+        },
+      );
+    }
+
+    child(routeOptions: {
+      method?: unknown;
+      url?: unknown;
+      routeInfo?: { method?: unknown; url?: unknown };
+    }) {
+      const route = routeOptions.routeInfo ?? routeOptions;
+      const method = Array.isArray(route.method) ? route.method.join(',') : String(route.method ?? '');
+      return new SharedRateLimitStore(`${method} ${String(route.url ?? '')} `);
+    }
+  };
+}

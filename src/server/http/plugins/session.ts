@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '#domain/user';
+import { type Config, usesSecureCookies } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Caller } from '../../policies/checklists.ts';
+import { type SessionCheck, sessionCheck, sessionRequired } from '../../policies/sessions.ts';
+import { closeSession, resolveSession } from '../../services/sessions.ts';
+import { recipientBrowserHash, recipientCookieName } from './recipient.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks the session in its own query (see sessionCheckOf). */
+    sessionInQuery?: boolean;
+    /**
+     * A verified share recipient may use the route too: it passes `callerOf(request)` to its service,
+     * whose policy (policies/checklists.ts) decides who is asking.
+     */
+    recipients?: boolean;
+    /** The route's proof is a signed token in its URL: cross-site posts pass the CSRF guard (security.ts). */
+    crossSiteAllowed?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved once per request from the session cookie; null when signed out. */
+    currentUser(): Promise<User | null>;
+  }
+}
+
+/** `__Host-` binds the cookie to our exact origin, but browsers accept that prefix only with Secure. */
+export function sessionCookieName(config: Config): string {
+  return usesSecureCookies(config) ? '__Host-listsync_session' : 'listsync_session';
+}
+
+export function registerSessions(app: FastifyInstance, config: Config, db: Database): void {
+  const cookieName = sessionCookieName(config);
+  const cache = new WeakMap<FastifyRequest, Promise<User | null>>();
+
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const secret = this.cookies[cookieName];
+      pending = secret
+        ? resolveSession(db, secret, config.session).then((session) => session?.user ?? null)
+        : Promise.resolve(null);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+}
+
+export async function requireUser(request: FastifyRequest): Promise<User> {
+  const user = await request.currentUser();
+  if (!user) throw sessionRequired();
+  return user;
+}
+
+/**
+ * For a plugin whose every route needs a signed-in user: the session is checked as the request
+ * arrives, before its body is read or validated, so an anonymous request answers 401 whatever it
+ * sends (and no one unsigned can make us parse a large body). The answers are private: never stored.
+ */
+export function authenticateFirst(app: FastifyInstance): void {
+  const cookieName = sessionCookieName(app.config);
+  const recipientCookie = recipientCookieName(app.config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { sessionInQuery, recipients } = request.routeOptions.config;
+    if (sessionInQuery || recipients) {
+      // The route checks the session (or the recipient's grant) itself; with neither cookie, nobody is asking.
+      const asRecipient = recipients && Boolean(request.cookies[recipientCookie]);
+      if (!request.cookies[cookieName] && !asRecipient) throw sessionRequired();
+    } else {
+      await requireUser(request);
+    }
+  });
+}
+
+/**
+ * The session proof of a route marked `sessionInQuery`: such a route checks the session in the same
+ * database round trip as its own work (its hot path then costs one), and answers 401 itself when the
+ * session is unknown or expired. Its body, if any, must be small: it is read before that check.
+ */
+export function sessionCheckOf(request: FastifyRequest, now = new Date()): SessionCheck | null {
+  const { config } = request.server;
+  const secret = request.cookies[sessionCookieName(config)];
+  return secret ? sessionCheck(secret, config.session, now) : null;
+}
+
+/** `sessionCheckOf`, or 401 when the request carries no session cookie. */
+export function requiredSessionCheck(request: FastifyRequest): SessionCheck {
+  const session = sessionCheckOf(request);
+  if (!session) throw sessionRequired();
+  return session;
+}
+
+/**
+ * Who is asking, on the routes a verified recipient may use too (a tick, remarks, submit, photos): the
+ * owner's session and the recipient cookie, each if present. A browser may carry both (an owner who
+ * opened a checklist shared with them); the policy (policies/checklists.ts) decides which one acts.
+ */
+export function callerOf(request: FastifyRequest): Caller {
+  const now = new Date();
+  return { session: sessionCheckOf(request, now), browserHash: recipientBrowserHash(request), now };
+}
+
+/** The session cookie's secret the browser holds now, if any (a sign-in closes that session). */
+export function sessionSecretOf(request: FastifyRequest): string | undefined {
+  return request.cookies[sessionCookieName(request.server.config)];
+}
+
+/** Sets the cookie of a session just opened (services/sign-in.ts rotates the session at every sign-in). */
+export function setSessionCookie(reply: FastifyReply, config: Config, secret: string): void {
+  reply.setCookie(sessionCookieName(config), secret, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: usesSecureCookies(config),
+    maxAge: Math.floor(config.session.maxMs / 1000),
+  });
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply, config: Config, db: Database) {
+  const cookieName = sessionCookieName(config);
+  const secret = request.cookies[cookieName];
+  if (secret) await closeSession(db, secret);
+  reply.clearCookie(cookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: usesSecureCookies(config),
+  });
+}

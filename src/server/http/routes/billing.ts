@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CheckoutSessionParams,
+  type CheckoutStatus,
+  CreateSubscriptionInput,
+  type RedirectAnswer,
+  type TestCheckoutView,
+  TestPortalAction,
+  type TestPortalView,
+} from '#domain/billing';
+import {
+  CheckoutStatusSchema,
+  RedirectAnswerSchema,
+  TestCheckoutViewSchema,
+  TestPortalViewSchema,
+  WebhookReceiptSchema,
+} from '#domain/billing-response';
+import { AppError } from '#domain/errors';
+import { LocalBilling } from '../../adapters/billing/local-billing.ts';
+import { ownerAccess } from '../../policies/checklists.ts';
+import {
+  actOnTestPortal,
+  type BillingContext,
+  billingUnavailable,
+  checkoutStatus,
+  openPortal,
+  startCheckout,
+} from '../../services/billing.ts';
+import { receiveWebhook } from '../../services/billing-webhooks.ts';
+import { answers } from '../plugins/responses.ts';
+import { authenticateFirst, requireUser } from '../plugins/session.ts';
+
+const TAG = 'plans and billing';
+const LOCAL = 'local mode';
+
+/** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
+const SCHEMAS = {
+  createSubscription: {
+    tags: [TAG],
+    body: CreateSubscriptionInput,
+    response: answers({ 200: RedirectAnswerSchema }, [
+      'unauthenticated',
+      'forbidden',
+      'subscription_exists',
+      'billing_unavailable',
+    ]),
+  },
+  checkoutStatus: {
+    tags: [TAG],
+    params: CheckoutSessionParams,
+    response: answers({ 200: CheckoutStatusSchema }, ['unauthenticated', 'not_found']),
+  },
+  portal: {
+    tags: [TAG],
+    response: answers({ 200: RedirectAnswerSchema }, ['unauthenticated', 'not_found', 'billing_unavailable']),
+  },
+  webhook: {
+    tags: [TAG],
+    response: answers({ 200: WebhookReceiptSchema }, ['signature_invalid', 'billing_unavailable']),
+  },
+  testCheckout: {
+    tags: [LOCAL],
+    params: CheckoutSessionParams,
+    response: answers({ 200: TestCheckoutViewSchema }, ['unauthenticated', 'not_found']),
+  },
+  testCheckoutStep: {
+    tags: [LOCAL],
+    params: CheckoutSessionParams,
+    response: answers({ 200: RedirectAnswerSchema }, ['unauthenticated', 'not_found']),
+  },
+  testPortal: { tags: [LOCAL], response: answers({ 200: TestPortalViewSchema }, ['unauthenticated']) },
+  testPortalAction: {
+    tags: [LOCAL],
+    body: TestPortalAction,
+    response: answers({ 200: TestPortalViewSchema }, ['unauthenticated', 'not_found']),
+  },
+};
+
+/** Buying a plan and managing it: signed-in owners only, each for their own account. */
+export async function billingRoutes(app: FastifyInstance, context: BillingContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+
+  routes.post(
+    '/api/create-subscription',
+    {
+      schema: SCHEMAS.createSubscription,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request): Promise<RedirectAnswer> => {
+      const access = ownerAccess(await requireUser(request), request.body.userId);
+      return startCheckout(context, access.userId, request.body);
+    },
+  );
+
+  routes.get(
+    '/api/billing/checkout/:sessionId',
+    { schema: SCHEMAS.checkoutStatus },
+    async (request): Promise<CheckoutStatus> => {
+      const user = await requireUser(request);
+      return checkoutStatus(context.db, user.uid, request.params.sessionId);
+    },
+  );
+
+  routes.post(
+    '/api/billing/portal',
+    { schema: SCHEMAS.portal, config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
+    async (request): Promise<RedirectAnswer> => {
+      const user = await requireUser(request);
+      return openPortal(context, user.uid);
+    },
+  );
+}
+
+/**
+ * POST /api/billing/webhook: Stripe's deliveries (or local mode's own). The body stays raw bytes
+ * until its signature has been checked against them.
+ */
+export async function billingWebhookRoutes(app: FastifyInstance, context: BillingContext) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/api/billing/webhook', { schema: SCHEMAS.webhook }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!context.provider) throw billingUnavailable(context.supportEmail);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['stripe-signature'];
+    const { event, outcome } = await receiveWebhook(
+      { db: context.db, provider: context.provider, log: request.log },
+      raw,
+      typeof signature === 'string' ? signature : undefined,
+    );
+    request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing: webhook');
+    return { received: true, outcome };
+  });
+}
+
+/**
+ * Local mode's test checkout and test portal (DESIGN.md): the pages at /billing/test-checkout/{id}
+ * and /billing/test-portal talk to these. They exist only while the local provider is in use.
+ */
+export async function localBillingRoutes(app: FastifyInstance, context: BillingContext) {
+  const provider = context.provider;
+  if (!(provider instanceof LocalBilling)) return;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  authenticateFirst(app);
+
+  const notFound = () => new AppError('not_found', 'This checkout does not exist.');
+
+  routes.get(
+    '/api/billing/test-checkout/:sessionId',
+    { schema: SCHEMAS.testCheckout },
+    async (request): Promise<TestCheckoutView> => {
+      const user = await requireUser(request);
+      const view = await provider.checkoutView(request.params.sessionId, user.uid, user.email);
+      if (!view) throw notFound();
+      return view;
+    },
+  );
+
+  routes.post(
+    '/api/billing/test-checkout/:sessionId/complete',
+    { schema: SCHEMAS.testCheckoutStep },
+    async (request): Promise<RedirectAnswer> => {
+      const user = await requireUser(request);
+      return { url: await provider.completeCheckout(request.params.sessionId, user.uid) };
+    },
+  );
+
+  routes.post(
+    '/api/billing/test-checkout/:sessionId/cancel',
+    { schema: SCHEMAS.testCheckoutStep },
+    async (request): Promise<RedirectAnswer> => {
+      const user = await requireUser(request);
+      return { url: await provider.cancelCheckout(request.params.sessionId, user.uid) };
+    },
+  );
+
+  routes.get(
+    '/api/billing/test-portal',
+    { schema: SCHEMAS.testPortal },
+    async (request): Promise<TestPortalView> => {
+      const user = await requireUser(request);
+      return provider.portalView(user.uid, '/dashboard');
+    },
+  );
+
+  routes.post(
+    '/api/billing/test-portal/actions',
+    { schema: SCHEMAS.testPortalAction },
+    async (request): Promise<TestPortalView> => {
+      const user = await requireUser(request);
+      return actOnTestPortal(provider, user.uid, request.body);
+    },
+  );
+}
