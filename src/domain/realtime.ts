@@ -110,16 +110,8 @@ export type RealtimeServerMessage =
   | { type: 'notifications-subscribed' }
   /** A new notification for the owner (a recipient submitted, got no code…): toast it, count it. */
   | { type: 'notification'; notification: Notification }
-  /**
-   * The checklist as it now is, as the receiver may see it (a recipient's copy has no userId).
-   * `recipientId` names the share recipient whose action made the change, null for the owner.
-   */
-  | {
-      type: 'update';
-      checklistId: string;
-      revision: number;
-      data: { checklist: Checklist; recipientId: string | null };
-    }
+  /** The checklist as it now is, as the receiver may see it. */
+  | ChecklistUpdateMessage
   /** The checklist is gone (deleted by its owner); the subscription ends. */
   | { type: 'deleted'; checklistId: string }
   /** The owner's plan changed (bought, switched, cancelled, payment failed): refresh the plan card. */
@@ -159,4 +151,16 @@ export function parseRealtimeClientMessage(text: string): RealtimeClientMessage 
   }
   const parsed = RealtimeClientMessage.safeParse(value);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The checklist as it now is, as the receiver may see it (a recipient's copy has no userId).
+ * `recipientId` names the share recipient whose action made the change, null for the owner. The
+ * server makes it in one place (src/server/presenters/checklists.ts `checklistUpdateFrame`).
+ */
+export interface ChecklistUpdateMessage {
+  type: 'update';
+  checklistId: string;
+  revision: number;
+  data: { checklist: Checklist; recipientId: string | null };
 }

@@ -5,22 +5,42 @@ import {
   progressFromCounts,
   type Task,
 } from '#domain/checklist';
-import type { checklists, tasks } from '../db/schema.ts';
+import type { LanguageCode } from '#domain/languages';
+import type { ChecklistUpdateMessage } from '#domain/realtime';
+import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
+import type { OriginalTexts, SharedTranslation } from '#domain/translation';
+import type { checklists } from '../db/schema.ts';
 import type { ActorKind } from '../policies/checklists.ts';
+import { type GrantedShare, maskContact, ownerNameOf } from './shares.ts';
 
 /**
- * Checklists and tasks as the API shows them, built from their rows: times in UTC ISO 8601, status and
- * progress computed from the tasks (the domain's rule). Reading one checklist has the database build
- * its tasks in this same shape already (repositories/checklists.ts), and the read cache keeps the JSON
- * of what this module made (docs/decisions/0004).
+ * The one place a checklist's JSON is made, for every answer that carries one: the HTTP answers (one
+ * checklist, the owner's list, a tick's, a submit's, the recipient's shared checklist), the realtime
+ * update frames and the block of answers a verified shared page carries (decision 0016). Times are
+ * UTC ISO 8601 with milliseconds; status and progress come from the tasks (the domain's rule); a
+ * recipient never sees the owner's id. The read cache keeps the JSON this module made
+ * (docs/decisions/0004), and tests/rules/checklist-answers.test.ts fails when a checklist, a task or a
+ * frame holding one is put together anywhere else in the server.
  */
 
 type ChecklistRow = typeof checklists.$inferSelect;
-type TaskRow = typeof tasks.$inferSelect;
 
-const iso = (date: Date) => date.toISOString();
+/** A task's stored fields: a row (times as Date) or a record aggregated as JSON (times as text). */
+export interface TaskFields {
+  id: string;
+  description: string;
+  details: string;
+  completed: boolean;
+  completedAt: Date | string | null;
+  photoRequired: boolean;
+  photoUrl: string | null;
+  referencePhotoUrl: string | null;
+}
 
-export function presentTask(row: TaskRow): Task {
+/** A time as the API writes it; a database's JSON text (microseconds, any offset) is read first. */
+const iso = (time: Date | string) => (typeof time === 'string' ? new Date(time) : time).toISOString();
+
+export function presentTask(row: TaskFields): Task {
   return {
     id: row.id,
     description: row.description,
@@ -47,11 +67,13 @@ function checklistRowFields(row: ChecklistRow) {
   };
 }
 
-export function presentChecklist(row: ChecklistRow & { tasks: Task[] }): Checklist {
+/** A checklist from its row and its tasks' fields, in order. */
+export function presentChecklist(row: ChecklistRow & { tasks: readonly TaskFields[] }): Checklist {
+  const tasks = row.tasks.map(presentTask);
   return {
     ...checklistRowFields(row),
-    ...computeProgress(row.tasks, row.submittedAt !== null),
-    tasks: row.tasks,
+    ...computeProgress(tasks, row.submittedAt !== null),
+    tasks,
   };
 }
 
@@ -67,6 +89,92 @@ export function presentChecklistSummary(
   };
 }
 
+/** What a tick (or a photo's removal) wrote: the task's new fields and the checklist's new times. */
+export interface TaskChange {
+  taskId: string;
+  completed: boolean;
+  completedAt: Date | null;
+  photoUrl: string | null;
+  checklistUpdatedAt: Date;
+  submittedAt: Date | null;
+}
+
+/**
+ * The checklist after one task changed, from the checklist just before it (the read cache's copy at
+ * the previous revision): nothing else differs, so nothing else is read.
+ */
+export function withTaskChanged(before: Checklist, change: TaskChange): Checklist {
+  const tasks = before.tasks.map((task) =>
+    task.id === change.taskId
+      ? {
+          ...task,
+          completed: change.completed,
+          completedAt: change.completedAt ? iso(change.completedAt) : null,
+          photoUrl: change.photoUrl,
+        }
+      : task,
+  );
+  return {
+    ...before,
+    ...computeProgress(tasks, change.submittedAt !== null),
+    tasks,
+    updatedAt: iso(change.checklistUpdatedAt),
+    submittedAt: change.submittedAt ? iso(change.submittedAt) : null,
+  };
+}
+
+/** The checklist as submitting made it, from the state read under its row's lock just before. */
+export function asSubmitted(
+  kind: ActorKind,
+  current: Checklist,
+  submitted: { remarks: string; updatedAt: Date; submittedAt: Date },
+): Checklist {
+  return {
+    ...asSeenBy(kind, current),
+    ...computeProgress(current.tasks, true),
+    remarks: submitted.remarks,
+    updatedAt: iso(submitted.updatedAt),
+    submittedAt: iso(submitted.submittedAt),
+  };
+}
+
+/** The owner's texts of a checklist in another language, in the order `translatableTexts` gives them. */
+export interface ChecklistTexts {
+  name: string;
+  remarks: string;
+  /** Per task, in order: its description and details. */
+  tasks: readonly { description: string; details: string }[];
+}
+
+/** The owner's texts as the engines take them: the name, then each task's description and details. */
+export function translatableTexts(checklist: Checklist): string[] {
+  return [checklist.name, ...checklist.tasks.flatMap((task) => [task.description, task.details])];
+}
+
+/** The checklist with its owner's texts in another language, and the originals beside it. */
+export function inLanguage(
+  checklist: Checklist,
+  texts: ChecklistTexts,
+): { checklist: Checklist; original: OriginalTexts } {
+  return {
+    checklist: {
+      ...checklist,
+      name: texts.name,
+      remarks: texts.remarks,
+      tasks: checklist.tasks.map((task, i) => ({
+        ...task,
+        description: texts.tasks[i]?.description ?? task.description,
+        details: texts.tasks[i]?.details ?? task.details,
+      })),
+    },
+    original: {
+      name: checklist.name,
+      remarks: checklist.remarks,
+      tasks: checklist.tasks.map(({ id, description, details }) => ({ id, description, details })),
+    },
+  };
+}
+
 /** A recipient sees nothing of the owner but the name the share page shows: no user id. */
 export function asSeenBy(kind: ActorKind, checklist: Checklist): Checklist {
   return kind === 'owner' ? checklist : { ...checklist, userId: null };
@@ -78,4 +186,67 @@ export function asSeenBy(kind: ActorKind, checklist: Checklist): Checklist {
  */
 export function checklistBodyFor(kind: ActorKind, held: { checklist: Checklist; body: string }): string {
   return kind === 'owner' ? held.body : JSON.stringify(asSeenBy(kind, held.checklist));
+}
+
+/**
+ * GET /api/shared/checklist: the checklist as the recipient may see it (in their language when it was
+ * translated), with what the page says of the share and its owner.
+ */
+export function presentSharedChecklist(read: {
+  shown: { checklist: Checklist } & SharedTranslation;
+  share: GrantedShare;
+  owner: { displayName: string; email: string };
+}): SharedChecklistResponse {
+  const { share } = read;
+  return {
+    success: true,
+    ...read.shown,
+    checklist: asSeenBy('recipient', read.shown.checklist),
+    targetLanguage: share.targetLanguage as LanguageCode,
+    ownerName: ownerNameOf(read.owner),
+    recipientName: share.recipientName,
+    maskedContact: maskContact(share.channel, share.contact),
+    message: SHARE_MESSAGES.loadedToast,
+  };
+}
+
+/**
+ * The realtime 'update' frame of a checklist's new state for one kind of receiver, as JSON text: the
+ * checklist's body as `checklistBodyFor` makes it (the owner's cached string spliced in, not encoded
+ * again), so every socket of a kind gets the same bytes.
+ */
+export function checklistUpdateFrame(
+  kind: ActorKind,
+  update: {
+    checklistId: string;
+    revision: number;
+    held: { checklist: Checklist; body: string };
+    recipientId: string | null;
+  },
+): string {
+  const frame: Omit<ChecklistUpdateMessage, 'data'> = {
+    type: 'update',
+    checklistId: update.checklistId,
+    revision: update.revision,
+  };
+  const head = JSON.stringify(frame).slice(0, -1);
+  return `${head},"data":{"checklist":${checklistBodyFor(kind, update.held)},"recipientId":${JSON.stringify(update.recipientId)}}}`;
+}
+
+/**
+ * The JSON block a verified recipient's shared page carries (domain/sharing.ts SharedPageAnswers): the
+ * status and shared-checklist answers as the API gives them to this browser, the shared answer's
+ * body spliced in as it was sent (one serialisation), with the revision it holds.
+ */
+export function sharedPageAnswersText(
+  token: string,
+  answers: { language: LanguageCode; revision: number; status: VerificationStatus; checklistBody: string },
+): string {
+  const head = JSON.stringify({
+    token,
+    language: answers.language,
+    revision: answers.revision,
+    status: answers.status,
+  }).slice(0, -1);
+  return `${head},"checklist":${answers.checklistBody}}`;
 }

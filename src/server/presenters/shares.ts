@@ -1,17 +1,13 @@
-import type { Checklist } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
 import { maskPhone } from '#domain/phone';
 import {
   maskEmail,
   type ResendResponse,
-  SHARE_MESSAGES,
   type ShareChannel,
-  type SharedChecklistResponse,
   type ShareResponse,
   type ShareSummary,
   type VerificationStatus,
 } from '#domain/sharing';
-import type { SharedTranslation } from '#domain/translation';
 import type { shares } from '../db/schema.ts';
 
 type ShareRow = typeof shares.$inferSelect;
@@ -117,23 +113,5 @@ export function presentCodeResent(sent: CodeSent): ResendResponse {
     maskedContact: maskContact(sent.share.channel, sent.share.contact),
     codeExpiresAt: sent.codeExpiresAt.toISOString(),
     ...(sent.visibleCode !== null ? { verificationCode: sent.visibleCode } : {}),
-  };
-}
-
-/** GET /api/shared/checklist: the checklist as shown (translated or not) and who shared it with whom. */
-export function presentSharedChecklist(read: {
-  shown: { checklist: Checklist } & SharedTranslation;
-  share: GrantedShare;
-  owner: { displayName: string; email: string };
-}): SharedChecklistResponse {
-  const { share } = read;
-  return {
-    success: true,
-    ...read.shown,
-    targetLanguage: share.targetLanguage as LanguageCode,
-    ownerName: ownerNameOf(read.owner),
-    recipientName: share.recipientName,
-    maskedContact: maskContact(share.channel, share.contact),
-    message: SHARE_MESSAGES.loadedToast,
   };
 }

@@ -3,7 +3,7 @@ import { isLanguageCode } from '#domain/languages';
 import type { ChangeNotice } from '../db/change-notice.ts';
 import type { Database } from '../db/client.ts';
 import type { RealtimeMetrics } from '../metrics.ts';
-import { asSeenBy } from '../presenters/checklists.ts';
+import { checklistUpdateFrame } from '../presenters/checklists.ts';
 import { recipientIdOfShare } from '../repositories/shares.ts';
 import type { CachedChecklist, ChecklistCache } from '../services/checklist-cache.ts';
 import { readChecklistWithRevision } from '../services/checklists.ts';
@@ -303,25 +303,17 @@ export class RealtimeHub {
       feed.noticedAt.delete(revision);
     }
 
-    let forOwner: Buffer | null = null;
-    let forRecipient: Buffer | null = null;
+    // One frame per kind of receiver, the same bytes to every socket of that kind.
+    const frames = new Map<SubscriberKind, Buffer>();
     for (const [subscriber, kind] of feed.subscribers) {
-      if (kind === 'owner') {
-        // The cache holds the owner's JSON already: spliced in, not encoded again.
-        forOwner ??= Buffer.from(
-          `{"type":"update","checklistId":${JSON.stringify(checklistId)},"revision":${entry.revision},"data":{"checklist":${entry.body},"recipientId":${JSON.stringify(recipientId)}}}`,
+      let frame = frames.get(kind);
+      if (!frame) {
+        frame = Buffer.from(
+          checklistUpdateFrame(kind, { checklistId, revision: entry.revision, held: entry, recipientId }),
         );
-        subscriber.sendEncoded(forOwner);
-      } else {
-        forRecipient ??= encode({
-          type: 'update',
-          checklistId,
-          revision: entry.revision,
-          // Every recipient sees a checklist the same way (no owner id), whichever share let them in.
-          data: { checklist: asSeenBy('recipient', entry.checklist), recipientId },
-        });
-        subscriber.sendEncoded(forRecipient);
+        frames.set(kind, frame);
       }
+      subscriber.sendEncoded(frame);
     }
     if (noticed !== Number.POSITIVE_INFINITY) this.metrics?.fanOut(performance.now() - noticed);
   }

@@ -1,47 +1,59 @@
-import { createHash } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, notInArray, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Task } from '#domain/checklist';
+import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists, shares, tasks, users } from '../db/schema.ts';
 import type { ChecklistAccess } from '../policies/checklists.ts';
-import { isInReach, isOwnedBy, liveSession } from './access.ts';
+import { isInReach, isOwnedBy } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 
 /**
  * The checklist aggregate (checklists and their tasks). Every statement that names a checklist for
  * someone is scoped by `isInReach` or `isOwnedBy` (repositories/access.ts), so one out of reach reads
  * as absent. The hot reads are prepared once per database handle (docs/decisions/0003); ticking a
- * task is repositories/task-updates.ts.
+ * task is repositories/task-updates.ts, the owner's list repositories/checklist-list.ts.
  */
 
 export type ChecklistRow = typeof checklists.$inferSelect;
-export type ChecklistWithTasks = ChecklistRow & { tasks: Task[] };
+export type ChecklistWithTasks = ChecklistRow & { tasks: TaskRecord[] };
 
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * The checklist's tasks in order, built by the database in the API's own shape (a Task per element,
- * times in UTC with milliseconds as Date.toISOString writes them), so reading them costs no mapping
- * here. Static SQL on purpose: in a one-table select Drizzle writes column names unqualified inside
- * a sql field, which would make the subquery's "id" the task's.
+ * A task as one checklist read carries it: its columns, as the database writes them into JSON (times as
+ * timestamptz text). What the API makes of it is the checklist presenter's (presenters/checklists.ts).
  */
-const TASKS_AS_JSON = sql.raw(`(
+export interface TaskRecord {
+  id: string;
+  description: string;
+  details: string;
+  completed: boolean;
+  completedAt: string | null;
+  photoRequired: boolean;
+  photoUrl: string | null;
+  referencePhotoUrl: string | null;
+}
+
+/**
+ * The checklist's tasks in order, as records, aggregated by the database so that one checklist with
+ * its tasks is one round trip. Static SQL on purpose: in a one-table select Drizzle writes column names
+ * unqualified inside a sql field, which would make the subquery's "id" the task's.
+ */
+const TASK_RECORDS = sql.raw(`(
   select coalesce(json_agg(json_build_object(
     'id', t.id,
     'description', t.description,
+    'details', t.details,
     'completed', t.completed,
+    'completedAt', t.completed_at,
     'photoRequired', t.photo_required,
     'photoUrl', t.photo_url,
-    'referencePhotoUrl', t.reference_photo_url,
-    'details', t.details,
-    'completedAt', to_char(t.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    'referencePhotoUrl', t.reference_photo_url
   ) order by t.position, t.id), '[]'::json)
   from tasks t where t.checklist_id = "checklists"."id"
 )`);
 
-const withTasks = { ...getTableColumns(checklists), tasks: sql<Task[]>`${TASKS_AS_JSON}` };
+const withTasks = { ...getTableColumns(checklists), tasks: sql<TaskRecord[]>`${TASK_RECORDS}` };
 
 const readOwnedQuery = preparedPerDatabase((db) =>
   db
@@ -73,140 +85,6 @@ export async function readChecklistRow(
   if (access.checklistId !== checklistId) return undefined;
   const [row] = await readSharedQuery(db).execute({ id: checklistId });
   return row;
-}
-
-/**
- * The live session of the id hash and time placeholders `idHash` and `now` as a CTE, and what a
- * statement built on it selects of it: the user and the session's times (to keep it alive).
- */
-function withSession(db: Database) {
-  const session = db.$with('session').as(liveSession(db, p('idHash'), p('now')));
-  return {
-    session,
-    columns: {
-      userId: session.userId,
-      sessionCreatedAt: session.sessionCreatedAt,
-      sessionLastSeenAt: session.sessionLastSeenAt,
-      sessionExpiresAt: session.sessionExpiresAt,
-    },
-  };
-}
-
-/**
- * The live session's user and times, with the current revision of the checklist when that user owns
- * it (revision null otherwise), in one round trip. No row: no live session.
- */
-const sessionAndRevisionQuery = preparedPerDatabase((db) => {
-  const { session, columns } = withSession(db);
-  return db
-    .with(session)
-    .select({ ...columns, revision: checklists.revision })
-    .from(session)
-    .leftJoin(checklists, and(eq(checklists.id, p('checklistId')), isOwnedBy(session.userId)))
-    .prepare('session_and_checklist_revision');
-});
-
-export async function sessionAndRevision(db: Database, idHash: string, checklistId: string, now: Date) {
-  const [row] = await sessionAndRevisionQuery(db).execute({ idHash, checklistId, now: now.toISOString() });
-  return row;
-}
-
-/** Task counts per checklist, computed by the database in the same query as the rows. */
-const taskCount = sql<number>`cast(count(${tasks.id}) as int)`.mapWith(Number);
-const completedCount = sql<number>`cast(count(${tasks.id}) filter (where ${tasks.completed}) as int)`.mapWith(
-  Number,
-);
-
-/**
- * What the owner's list shows, as one value: the MD5 of every checklist's id and revision, in id
- * order. Every change to a checklist or its tasks takes its next revision (docs/decisions/0004), and a
- * created or deleted checklist changes the set of ids, so equal fingerprints mean an equal list
- * (services/checklist-cache.ts keeps the list's JSON by it). `owner`: the user id (a placeholder or
- * a column).
- */
-function listFingerprint(owner: SQLWrapper) {
-  return sql<string>`(select md5(coalesce(string_agg(f.id || ':' || f.revision, ',' order by f.id), '')) from ${checklists} f where f.user_id = ${owner})`;
-}
-
-const listOwnedQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      ...getTableColumns(checklists),
-      taskCount,
-      completedCount,
-      fingerprint: listFingerprint(p('userId')),
-    })
-    .from(checklists)
-    .leftJoin(tasks, eq(tasks.checklistId, checklists.id))
-    .where(isOwnedBy(p('userId')))
-    .groupBy(checklists.id)
-    .orderBy(desc(checklists.createdAt), desc(checklists.id))
-    .prepare('list_checklists'),
-);
-
-/** The fingerprint of an empty list (no rows to carry it). */
-export const EMPTY_LIST_FINGERPRINT = createHash('md5').update('').digest('hex');
-
-/**
- * The owner's checklists, newest first, each with its task counts (one query), and the list's
- * fingerprint as read in the same statement.
- */
-export async function listOwnedChecklists(db: Database, userId: string) {
-  const rows = await listOwnedQuery(db).execute({ userId });
-  return { rows, fingerprint: rows[0]?.fingerprint ?? EMPTY_LIST_FINGERPRINT };
-}
-
-/**
- * The live session of this id hash (its user and times) with the fingerprint of that user's list, in
- * one primary-key lookup and one index scan of their checklists. No row: no live session.
- */
-const sessionAndListFingerprintQuery = preparedPerDatabase((db) => {
-  const { session, columns } = withSession(db);
-  return db
-    .with(session)
-    .select({
-      ...columns,
-      // Qualified by hand: Drizzle writes a CTE's column unqualified here, which the subquery would
-      // read as its own checklists' user_id.
-      fingerprint: listFingerprint(sql.raw('"session"."user_id"')),
-    })
-    .from(session)
-    .prepare('session_and_list_fingerprint');
-});
-
-export async function sessionAndListFingerprint(db: Database, idHash: string, now: Date) {
-  const [row] = await sessionAndListFingerprintQuery(db).execute({ idHash, now: now.toISOString() });
-  return row;
-}
-
-/**
- * Per checklist of the owner: its task counts, whether it was submitted, and whether it was last
- * updated since midnight of `now` in the viewer's time zone (computed by the database, so
- * daylight-saving days are right).
- */
-export async function checklistCountsOf(
-  db: Database,
-  userId: string,
-  today: { now: Date; timeZone: string },
-) {
-  const { now, timeZone } = today;
-  const localMidnight = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
-  return db
-    .select({
-      taskCount,
-      completedCount,
-      submitted: sql<boolean>`${checklists.submittedAt} is not null`,
-      updatedToday: sql<boolean>`${checklists.updatedAt} >= ${localMidnight}`,
-    })
-    .from(checklists)
-    .leftJoin(tasks, eq(tasks.checklistId, checklists.id))
-    .where(isOwnedBy(userId))
-    .groupBy(checklists.id);
-}
-
-export async function countOwnedChecklists(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(checklists).where(isOwnedBy(userId));
-  return row?.n ?? 0;
 }
 
 export async function insertChecklist(

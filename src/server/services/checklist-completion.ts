@@ -1,15 +1,9 @@
-import {
-  CHECKLIST_MESSAGES,
-  type Checklist,
-  computeProgress,
-  type RemarksInput,
-  tasksMissingPhotos,
-} from '#domain/checklist';
+import { CHECKLIST_MESSAGES, type RemarksInput, tasksMissingPhotos } from '#domain/checklist';
 import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { type Caller, type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
-import { asSeenBy } from '../presenters/checklists.ts';
+import { asSeenBy, asSubmitted } from '../presenters/checklists.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { lockChecklist, markSubmitted, writeRemarksIfLater } from '../repositories/checklists.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
@@ -101,14 +95,8 @@ export async function submitChecklist(
     }
     await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'submitted' });
     if (access.kind === 'recipient') submittedBy = access.shareId;
-    const checklist: Checklist = {
-      ...asSeenBy(access.kind, current),
-      ...computeProgress(current.tasks, true),
-      remarks: submitted.remarks,
-      updatedAt: submitted.updatedAt.toISOString(),
-      submittedAt: submitted.submittedAt.toISOString(),
-    };
     // `current` was read under the row's lock, so this is exactly the state at the new revision.
+    const checklist = asSubmitted(access.kind, current, { ...submitted, submittedAt: submitted.submittedAt });
     return { checklist, revision: submitted.revision };
   });
   // Committed: the owner is told (the report is made and e-mailed after this answer).

@@ -17,16 +17,14 @@ import {
 } from '../policies/checklists.ts';
 import { type SessionCheck, sessionRequired } from '../policies/sessions.ts';
 import { presentChecklist, presentChecklistSummary, presentTask } from '../presenters/checklists.ts';
+import { countOwnedChecklists, listOwnedChecklists } from '../repositories/checklist-list.ts';
+import { sessionAndListFingerprint, sessionAndRevision } from '../repositories/checklist-session-reads.ts';
 import {
-  countOwnedChecklists,
   deleteChecklistRow,
   insertChecklist,
-  listOwnedChecklists,
   readChecklistRow,
   reopenChecklist,
   replaceTasks,
-  sessionAndListFingerprint,
-  sessionAndRevision,
   tasksOf,
   updateChecklistAtVersion,
 } from '../repositories/checklists.ts';

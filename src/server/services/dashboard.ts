@@ -1,7 +1,7 @@
 import { type DashboardStats, progressFromCounts } from '#domain/checklist';
 import type { Database } from '../db/client.ts';
 import type { OwnerAccess } from '../policies/checklists.ts';
-import { checklistCountsOf } from '../repositories/checklists.ts';
+import { checklistCountsOf } from '../repositories/checklist-list.ts';
 
 /**
  * The dashboard's three counters. 'Active' is every checklist not completed; 'completed today' is a

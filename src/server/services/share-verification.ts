@@ -2,8 +2,8 @@ import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
 import { SHARE_LIMITS, SHARE_MESSAGES, type VerificationStatus, type VerifyResponse } from '#domain/sharing';
 import type { RecipientAccess } from '../policies/checklists.ts';
-import { asSeenBy } from '../presenters/checklists.ts';
-import { presentSharedChecklist, presentVerifiedStatus, recipientLabel } from '../presenters/shares.ts';
+import { asSeenBy, presentSharedChecklist } from '../presenters/checklists.ts';
+import { presentVerifiedStatus, recipientLabel } from '../presenters/shares.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { announce } from '../repositories/change-notices.ts';
 import {
@@ -223,7 +223,7 @@ async function liveGrantOf(
 
 /**
  * GET /api/shared/checklist?token=&lang=: only for a browser verified on this live link, as the JSON
- * body to send (presenters/shares.ts `presentSharedChecklist`). The owner's texts come in the page's
+ * body to send (presenters/checklists.ts `presentSharedChecklist`). The owner's texts come in the page's
  * language when an engine has the pair (within TRANSLATION_LIMITS.waitMs). One round trip when the
  * read cache holds the checklist's current revision (the grant's query finds it), two otherwise; an
  * answer with nothing machine-translated or pending is kept with that revision in the cache, so the

@@ -4,6 +4,7 @@ import type { LanguageCode } from '#domain/languages';
 import type { RemarksTranslationResponse, SharedTranslation } from '#domain/translation';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
+import { inLanguage, translatableTexts } from '../presenters/checklists.ts';
 import { asLanguage } from '../presenters/users.ts';
 import { announce } from '../repositories/change-notices.ts';
 import { checklistLanguagesRow } from '../repositories/checklists.ts';
@@ -34,11 +35,6 @@ export function checklistLanguagesOf(row: { ownerLanguage: string; remarksLangua
     ownerLanguage: asLanguage(row.ownerLanguage),
     remarksLanguage: row.remarksLanguage === null ? null : asLanguage(row.remarksLanguage),
   };
-}
-
-/** The owner's texts of a checklist, in the order they are sent to the engine. */
-function ownerTexts(checklist: Checklist): string[] {
-  return [checklist.name, ...checklist.tasks.flatMap((task) => [task.description, task.details])];
 }
 
 /**
@@ -82,7 +78,7 @@ export async function translateChecklist(
   const remarksSource = languages.remarksLanguage ?? languages.ownerLanguage;
   const { texts, remarks } = await translateTexts(
     translation,
-    ownerTexts(checklist),
+    translatableTexts(checklist),
     languages.ownerLanguage,
     { text: checklist.remarks, language: remarksSource },
     target,
@@ -99,24 +95,15 @@ export async function translateChecklist(
   };
   if (!translated) return { checklist, ...shared };
   const [name = checklist.name, ...taskTexts] = texts.texts;
-  return {
-    checklist: {
-      ...checklist,
-      name,
-      remarks: remarks.texts[0] ?? checklist.remarks,
-      tasks: checklist.tasks.map((task, i) => ({
-        ...task,
-        description: taskTexts[2 * i] ?? task.description,
-        details: taskTexts[2 * i + 1] ?? task.details,
-      })),
-    },
-    ...shared,
-    original: {
-      name: checklist.name,
-      remarks: checklist.remarks,
-      tasks: checklist.tasks.map(({ id, description, details }) => ({ id, description, details })),
-    },
-  };
+  const shown = inLanguage(checklist, {
+    name,
+    remarks: remarks.texts[0] ?? checklist.remarks,
+    tasks: checklist.tasks.map((task, i) => ({
+      description: taskTexts[2 * i] ?? task.description,
+      details: taskTexts[2 * i + 1] ?? task.details,
+    })),
+  });
+  return { checklist: shown.checklist, ...shared, original: shown.original };
 }
 
 /**
@@ -141,7 +128,7 @@ export function warmChecklistTranslation(
     if (!checklist) return;
     const languages = checklistLanguagesOf(row);
     await Promise.all([
-      translation.warm(ownerTexts(checklist), languages.ownerLanguage, target),
+      translation.warm(translatableTexts(checklist), languages.ownerLanguage, target),
       translation.warm([checklist.remarks], languages.remarksLanguage ?? languages.ownerLanguage, target),
     ]);
   })().catch((error: unknown) => {

@@ -1,10 +1,10 @@
-import { type Checklist, computeProgress, type TaskPatch } from '#domain/checklist';
+import type { TaskPatch } from '#domain/checklist';
 import { AppError } from '#domain/errors';
 import { tickMilestoneOf } from '#domain/notifications';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import { type ActorKind, type Caller, checklistNotFound, taskNotFound } from '../policies/checklists.ts';
-import { checklistBodyFor } from '../presenters/checklists.ts';
+import { checklistBodyFor, type TaskChange, withTaskChanged } from '../presenters/checklists.ts';
 import {
   applyKeyedTaskChange,
   applyTaskChange,
@@ -125,44 +125,15 @@ export async function updateTask(
   return answer;
 }
 
-interface ChangedTask {
-  taskId: string;
-  completed: boolean;
-  completedAt: Date | null;
-  photoUrl: string | null;
-  actorKind: ActorKind;
-  ownerId: string;
-  revision: number;
-  checklistUpdatedAt: Date;
-  submittedAt: Date | null;
-}
-
 async function checklistAfter(
   db: Database,
   cache: ChecklistCache,
   checklistId: string,
-  row: ChangedTask,
+  row: TaskChange & { ownerId: string; revision: number },
 ): Promise<CachedChecklist> {
   const before = cache.at(checklistId, row.revision - 1);
   if (before && before.ownerId === row.ownerId) {
-    const changedTasks = before.checklist.tasks.map((task) =>
-      task.id === row.taskId
-        ? {
-            ...task,
-            completed: row.completed,
-            completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-            photoUrl: row.photoUrl,
-          }
-        : task,
-    );
-    const checklist: Checklist = {
-      ...before.checklist,
-      ...computeProgress(changedTasks, row.submittedAt !== null),
-      tasks: changedTasks,
-      updatedAt: row.checklistUpdatedAt.toISOString(),
-      submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
-    };
-    return cache.remember(row.ownerId, row.revision, checklist);
+    return cache.remember(row.ownerId, row.revision, withTaskChanged(before.checklist, row));
   }
   const read = await readChecklistWithRevision(db, { kind: 'owner', userId: row.ownerId }, checklistId);
   if (!read) throw checklistNotFound();

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SharedPageAnswers as PageAnswers } from '#domain/sharing';
 import { jsonTextForHtml } from '../../html.ts';
+import { sharedPageAnswersText } from '../../presenters/checklists.ts';
 import type { SharedPageAnswers } from '../../services/share-verification.ts';
 import { chosenEncoding } from '../plugins/content-encoding.ts';
 import { compressText } from '../plugins/json-compression.ts';
@@ -35,7 +36,7 @@ export function sendVerifiedSharedPage(
   // The checklist's body goes in as the API sends it (one serialisation, its read cache's string), with
   // the revision that answer's X-Checklist-Revision would name: the page's copy knows it, so the live
   // connection's 'subscribed' needs no catch-up read when nothing changed since (decision 0007).
-  const json = `{"token":${JSON.stringify(token)},"language":${JSON.stringify(answers.language)},"revision":${answers.revision},"status":${JSON.stringify(answers.status)},"checklist":${answers.checklistBody}}`;
+  const json = sharedPageAnswersText(token, answers);
   let drawn: { html: string; title: string | null } | null = null;
   if (page.render) {
     try {

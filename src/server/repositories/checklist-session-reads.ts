@@ -1,0 +1,73 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
+import { checklists } from '../db/schema.ts';
+import { isOwnedBy, liveSession } from './access.ts';
+import { listFingerprint } from './checklist-list.ts';
+
+/**
+ * The session check of an owner's read, folded into the statement that tells whether the read cache
+ * still holds the answer (docs/decisions/0004): the live session with the checklist's revision, or with
+ * the list's fingerprint, in one round trip each.
+ */
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The live session of the id hash and time placeholders `idHash` and `now` as a CTE, and what a
+ * statement built on it selects of it: the user and the session's times (to keep it alive).
+ */
+function withSession(db: Database) {
+  const session = db.$with('session').as(liveSession(db, p('idHash'), p('now')));
+  return {
+    session,
+    columns: {
+      userId: session.userId,
+      sessionCreatedAt: session.sessionCreatedAt,
+      sessionLastSeenAt: session.sessionLastSeenAt,
+      sessionExpiresAt: session.sessionExpiresAt,
+    },
+  };
+}
+
+/**
+ * The live session's user and times, with the current revision of the checklist when that user owns
+ * it (revision null otherwise), in one round trip. No row: no live session.
+ */
+const sessionAndRevisionQuery = preparedPerDatabase((db) => {
+  const { session, columns } = withSession(db);
+  return db
+    .with(session)
+    .select({ ...columns, revision: checklists.revision })
+    .from(session)
+    .leftJoin(checklists, and(eq(checklists.id, p('checklistId')), isOwnedBy(session.userId)))
+    .prepare('session_and_checklist_revision');
+});
+
+export async function sessionAndRevision(db: Database, idHash: string, checklistId: string, now: Date) {
+  const [row] = await sessionAndRevisionQuery(db).execute({ idHash, checklistId, now: now.toISOString() });
+  return row;
+}
+
+/**
+ * The live session of this id hash (its user and times) with the fingerprint of that user's list, in
+ * one primary-key lookup and one index scan of their checklists. No row: no live session.
+ */
+const sessionAndListFingerprintQuery = preparedPerDatabase((db) => {
+  const { session, columns } = withSession(db);
+  return db
+    .with(session)
+    .select({
+      ...columns,
+      // Qualified by hand: Drizzle writes a CTE's column unqualified here, which the subquery would
+      // read as its own checklists' user_id.
+      fingerprint: listFingerprint(sql.raw('"session"."user_id"')),
+    })
+    .from(session)
+    .prepare('session_and_list_fingerprint');
+});
+
+export async function sessionAndListFingerprint(db: Database, idHash: string, now: Date) {
+  const [row] = await sessionAndListFingerprintQuery(db).execute({ idHash, now: now.toISOString() });
+  return row;
+}
