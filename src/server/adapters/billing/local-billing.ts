@@ -15,12 +15,14 @@ import { PLAN_CARDS } from '#domain/plans';
 import type { Database } from '../../db/client.ts';
 import { localBillingObjects } from '../../db/schema.ts';
 import type {
+  BillingEvent,
   BillingProvider,
   CheckoutRequest,
   CreatedCheckout,
   ProviderSubscription,
 } from './billing-provider.ts';
 import { subscriptionFromStripe } from './stripe-objects.ts';
+import { readStripeWebhook } from './stripe-webhook.ts';
 
 /**
  * Local mode's billing provider: a small stand-in for Stripe's side that needs no account. It keeps
@@ -77,6 +79,10 @@ export class LocalBilling implements BillingProvider {
 
   private loadSecret(): Promise<string> {
     return this.options.localSecret(WEBHOOK_SECRET_NAME, () => `whsec_${randomBytes(24).toString('hex')}`);
+  }
+
+  readWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
+    return readStripeWebhook(rawBody, signature, () => this.webhookSecret());
   }
 
   priceFor(tier: PaidTier, interval: BillingInterval): string {
