@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
 import { PAID_TIERS, type PaidTier } from '#domain/billing';
-import { AppError } from '#domain/errors';
-import type { BillingProvider, ProviderSubscription } from '../adapters/billing/billing-provider.ts';
-import { idOf, subscriptionIdOfInvoice } from '../adapters/billing/stripe-objects.ts';
+import type {
+  BillingEvent,
+  BillingProvider,
+  ProviderSubscription,
+} from '../adapters/billing/billing-provider.ts';
 import type { Database } from '../db/client.ts';
 import {
   billingEventSeen,
@@ -19,25 +20,13 @@ import { existingUserId } from '../repositories/users.ts';
 import { recomputeTier } from './billing-state.ts';
 
 /**
- * POST /api/billing/webhook: the only thing that changes a plan. The raw body's signature is checked
- * with the Stripe SDK (Stripe's deliveries and local mode's alike); each event id is applied once; and
- * the event is never trusted for the subscription's state: the provider's current copy is fetched and
- * stored unless a copy fetched later is already stored. Events may so arrive late, twice, or in any
- * order and the stored state is still the provider's latest. users.tier follows in the same transaction.
+ * POST /api/billing/webhook: the only thing that changes a plan. The provider checks the raw body's
+ * signature and reads the event (Stripe's deliveries and local mode's alike, adapters/billing); each
+ * event id is applied once; and the event is never trusted for the subscription's state: the
+ * provider's current copy is fetched and stored unless a copy fetched later is already stored. Events
+ * may so arrive late, twice, or in any order and the stored state is still the provider's latest.
+ * users.tier follows in the same transaction.
  */
-
-/** Signatures older than this are refused (Stripe's own default): a captured delivery cannot be replayed later. */
-export const SIGNATURE_TOLERANCE_S = 300;
-
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.expired',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
 
 export interface WebhookContext {
   db: Database;
@@ -47,114 +36,81 @@ export interface WebhookContext {
 
 export type WebhookOutcome = 'applied' | 'replayed' | 'ignored';
 
-interface VerifiedEvent {
-  id: string;
-  type: string;
-  object: Record<string, unknown>;
-}
-
-export async function verifyWebhook(
-  provider: BillingProvider,
-  rawBody: Buffer,
-  signature: string | undefined,
-): Promise<VerifiedEvent> {
-  if (!signature) throw new AppError('signature_invalid', 'The Stripe-Signature header is missing.');
-  let event: Stripe.Event;
-  try {
-    event = Stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      await provider.webhookSecret(),
-      SIGNATURE_TOLERANCE_S,
-    );
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      throw new AppError('signature_invalid', 'The webhook signature is not valid.');
-    }
-    // A body that verified but is not an event (not JSON).
-    throw new AppError('validation_failed', 'The webhook body is not a Stripe event.');
-  }
-  const object = (event as { data?: { object?: unknown } }).data?.object;
-  if (
-    typeof event.id !== 'string' ||
-    typeof event.type !== 'string' ||
-    typeof object !== 'object' ||
-    !object
-  ) {
-    throw new AppError('validation_failed', 'The webhook body is not a Stripe event.');
-  }
-  return { id: event.id, type: event.type, object: object as Record<string, unknown> };
-}
+type CheckoutCompleted = Extract<BillingEvent, { kind: 'checkout_completed' }>;
+type CheckoutExpired = Extract<BillingEvent, { kind: 'checkout_expired' }>;
+type SubscriptionChanged = Extract<BillingEvent, { kind: 'subscription_changed' }>;
 
 export async function applyWebhookEvent(
   context: WebhookContext,
-  event: VerifiedEvent,
+  event: BillingEvent,
+): Promise<WebhookOutcome> {
+  if (event.kind === 'ignored') return 'ignored';
+  if (await billingEventSeen(context.db, event.id)) return 'replayed';
+  switch (event.kind) {
+    case 'checkout_expired':
+      return applyCheckoutExpired(context.db, event);
+    case 'checkout_completed':
+    case 'subscription_changed':
+      return applySubscription(context, event);
+  }
+}
+
+/** An unpaid checkout ended (expired, or replaced by a newer one): it is no longer the owner's open one. */
+function applyCheckoutExpired(db: Database, event: CheckoutExpired): Promise<WebhookOutcome> {
+  return recordOnce(db, event, async (tx) => {
+    if (event.checkoutId) await expireOpenCheckout(tx, event.checkoutId);
+  });
+}
+
+/** Whose the subscription's current copy is, on which tier, and its price's plan (null: not one of ours). */
+interface SubscriptionOwner {
+  userId: string;
+  tier: PaidTier;
+  plan: ReturnType<BillingProvider['planOfPrice']>;
+}
+
+/**
+ * A checkout completed or a subscription changed: the subscription's current copy is fetched and
+ * stored for its owner, whose tier follows; a completed checkout is marked so.
+ */
+async function applySubscription(
+  context: WebhookContext,
+  event: CheckoutCompleted | SubscriptionChanged,
 ): Promise<WebhookOutcome> {
   const { db, provider, log } = context;
-  if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return 'ignored';
-  if (await billingEventSeen(db, event.id)) return 'replayed';
-
-  const object = event.object;
-  if (event.type === 'checkout.session.expired') {
-    return recordOnce(db, event, async (tx) => {
-      const id = idOf(object);
-      if (id) await expireOpenCheckout(tx, id);
-    });
-  }
-
-  const subscriptionId = event.type.startsWith('invoice.')
-    ? subscriptionIdOfInvoice(object)
-    : event.type === 'checkout.session.completed'
-      ? idOf(object.subscription)
-      : idOf(object);
-  if (!subscriptionId) {
+  if (!event.subscriptionId) {
     // An invoice of no subscription, a payment-mode checkout: nothing of ours.
     return recordOnce(db, event, async () => {});
   }
 
   // The copy fetched now is at least as new as any event: it is what gets stored.
   const syncedAt = new Date();
-  const current = await provider.retrieveSubscription(subscriptionId);
+  const current = await provider.retrieveSubscription(event.subscriptionId);
   if (!current) {
     log.warn(
-      { eventId: event.id, type: event.type },
+      { eventId: event.id, type: event.providerType },
       'billing: the event names a subscription the provider does not know',
     );
     return recordOnce(db, event, async () => {});
   }
 
-  const checkoutUser = event.type === 'checkout.session.completed' ? idOf(object.client_reference_id) : null;
-  const userId = await ownerOf(db, current, checkoutUser);
-  const plan = provider.planOfPrice(current.priceId);
-  const tier = plan?.tier ?? tierOfMetadata(current.metadata.tier);
-  if (!userId || !tier) {
-    log.error(
-      {
-        eventId: event.id,
-        type: event.type,
-        subscriptionId,
-        priceId: current.priceId,
-        knownUser: Boolean(userId),
-      },
-      'billing: a subscription of no known owner or price; not applied',
-    );
-    // Not recorded: once the settings name the price, resending the event from Stripe applies it.
-    return 'ignored';
-  }
+  const checkout = event.kind === 'checkout_completed' ? event : null;
+  const owner = await ownerAndPlan(context, event, current, checkout?.userId ?? null);
+  if (!owner) return 'ignored';
 
   return recordOnce(db, event, async (tx) => {
-    if (checkoutUser && checkoutUser === userId) {
+    if (checkout?.userId && checkout.userId === owner.userId) {
       // The checkout's owner now has a customer, if the session made one.
-      await insertCustomerIfAbsent(tx, userId, current.customerId);
+      await insertCustomerIfAbsent(tx, owner.userId, current.customerId);
     }
     await storeSubscription(tx, {
       id: current.id,
-      userId,
+      userId: owner.userId,
       customerId: current.customerId,
-      tier,
+      tier: owner.tier,
       status: current.status,
       providerStatus: current.providerStatus,
-      interval: plan?.interval ?? current.interval ?? 'month',
+      interval: owner.plan?.interval ?? current.interval ?? 'month',
       priceId: current.priceId,
       currentPeriodEnd: current.currentPeriodEnd,
       cancelAtPeriodEnd: current.cancelAtPeriodEnd,
@@ -162,14 +118,38 @@ export async function applyWebhookEvent(
       syncedAt,
       updatedAt: new Date(),
     });
-    if (event.type === 'checkout.session.completed') {
-      const checkoutId = idOf(object);
-      if (checkoutId) await completeCheckout(tx, checkoutId, userId, current.id);
-    }
-    await recomputeTier(tx, userId);
+    if (checkout?.checkoutId) await completeCheckout(tx, checkout.checkoutId, owner.userId, current.id);
+    await recomputeTier(tx, owner.userId);
     // Sent at commit, like every realtime notice: the owner's open dashboards show the new plan.
-    await announce(tx, { kind: 'plan', userId });
+    await announce(tx, { kind: 'plan', userId: owner.userId });
   });
+}
+
+/**
+ * Whose subscription it is and on which plan; null (logged) when the owner or the price is unknown.
+ * Such an event is not recorded: once the settings name the price, resending it from Stripe applies it.
+ */
+async function ownerAndPlan(
+  context: WebhookContext,
+  event: CheckoutCompleted | SubscriptionChanged,
+  current: ProviderSubscription,
+  checkoutUser: string | null,
+): Promise<SubscriptionOwner | null> {
+  const userId = await ownerOf(context.db, current, checkoutUser);
+  const plan = context.provider.planOfPrice(current.priceId);
+  const tier = plan?.tier ?? tierOfMetadata(current.metadata.tier);
+  if (userId && tier) return { userId, tier, plan };
+  context.log.error(
+    {
+      eventId: event.id,
+      type: event.providerType,
+      subscriptionId: event.subscriptionId,
+      priceId: current.priceId,
+      knownUser: Boolean(userId),
+    },
+    'billing: a subscription of no known owner or price; not applied',
+  );
+  return null;
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -180,11 +160,11 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 async function recordOnce(
   db: Database,
-  event: VerifiedEvent,
+  event: BillingEvent,
   apply: (tx: Transaction) => Promise<void>,
 ): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
-    if (!(await recordBillingEvent(tx, { id: event.id, type: event.type }))) return 'replayed';
+    if (!(await recordBillingEvent(tx, { id: event.id, type: event.providerType }))) return 'replayed';
     await apply(tx);
     return 'applied';
   });
@@ -211,7 +191,7 @@ export async function receiveWebhook(
   context: WebhookContext,
   rawBody: Buffer,
   signature: string | undefined,
-): Promise<{ event: VerifiedEvent; outcome: WebhookOutcome }> {
-  const event = await verifyWebhook(context.provider, rawBody, signature);
+): Promise<{ event: BillingEvent; outcome: WebhookOutcome }> {
+  const event = await context.provider.readWebhook(rawBody, signature);
   return { event, outcome: await applyWebhookEvent(context, event) };
 }

@@ -2,8 +2,9 @@ import type { BillingInterval, PaidTier, SubscriptionStatus } from '#domain/bill
 
 /**
  * The billing provider behind one interface: Stripe (stripe-billing.ts) or local mode's test checkout
- * (local-billing.ts), chosen by config. Both speak Stripe's shapes: the same webhook code reads the
- * events either one delivers (services/billing-webhooks.ts).
+ * (local-billing.ts), chosen by config. Both deliver Stripe-shaped, signed webhooks and read them the
+ * same way (stripe-webhook.ts) into a BillingEvent: the webhook service (services/billing-webhooks.ts)
+ * applies those and never sees Stripe's shapes.
  */
 
 /** A subscription as the provider holds it now, reduced to what the product reads. */
@@ -21,6 +22,35 @@ export interface ProviderSubscription {
   trialEnd: Date | null;
   metadata: Record<string, string>;
 }
+
+/**
+ * A verified webhook delivery in the product's terms. It is a prompt, not the truth: it names what
+ * changed, and the service fetches the subscription's current copy (retrieveSubscription) to store.
+ */
+export type BillingEvent = {
+  /** The provider's event id: each one is applied once. */
+  id: string;
+  /** The provider's own name for the event (Stripe's `type`), kept with the record and in the log. */
+  providerType: string;
+} & (
+  | {
+      /** A checkout was paid: its subscription, and the user the checkout was made for. */
+      kind: 'checkout_completed';
+      checkoutId: string | null;
+      /** null: a checkout of no subscription (not one of ours). */
+      subscriptionId: string | null;
+      userId: string | null;
+    }
+  | { kind: 'checkout_expired'; checkoutId: string | null }
+  | {
+      /** A subscription was created, updated or deleted, or one of its invoices was paid or failed. */
+      kind: 'subscription_changed';
+      /** null: an invoice of no subscription. */
+      subscriptionId: string | null;
+    }
+  /** An event the product does not act on (answered 200, never recorded). */
+  | { kind: 'ignored' }
+);
 
 export interface CheckoutRequest {
   userId: string;
@@ -46,6 +76,12 @@ export interface BillingProvider {
   readonly kind: 'stripe' | 'local';
   /** The secret webhook deliveries are signed with (Stripe's whsec_…, or local mode's own). */
   webhookSecret(): Promise<string>;
+  /**
+   * A webhook delivery: its signature (the Stripe-Signature header) checked against the raw bytes
+   * with webhookSecret(), then the event read. A bad, missing or stale signature throws
+   * `signature_invalid`; a body that is not an event, `validation_failed`.
+   */
+  readWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent>;
   /** The provider's price for a plan and interval (from settings; local mode names its own). */
   priceFor(tier: PaidTier, interval: BillingInterval): string;
   /** The plan a price belongs to; null for a price this server does not sell. */

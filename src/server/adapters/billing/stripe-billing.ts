@@ -2,12 +2,14 @@ import Stripe from 'stripe';
 import type { BillingInterval, PaidTier } from '#domain/billing';
 import type { BillingConfig } from '../../config.ts';
 import type {
+  BillingEvent,
   BillingProvider,
   CheckoutRequest,
   CreatedCheckout,
   ProviderSubscription,
 } from './billing-provider.ts';
 import { subscriptionFromStripe } from './stripe-objects.ts';
+import { readStripeWebhook } from './stripe-webhook.ts';
 
 type StripeSettings = Extract<BillingConfig, { kind: 'stripe' }>;
 
@@ -40,6 +42,10 @@ export class StripeBilling implements BillingProvider {
 
   async webhookSecret(): Promise<string> {
     return this.settings.webhookSecret;
+  }
+
+  readWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
+    return readStripeWebhook(rawBody, signature, () => this.webhookSecret());
   }
 
   priceFor(tier: PaidTier, interval: BillingInterval): string {

@@ -131,7 +131,7 @@ export async function billingWebhookRoutes(app: FastifyInstance, context: Billin
       raw,
       typeof signature === 'string' ? signature : undefined,
     );
-    request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing: webhook');
+    request.log.info({ eventId: event.id, type: event.providerType, outcome }, 'billing: webhook');
     return { received: true, outcome };
   });
 }
