@@ -5,7 +5,7 @@ import {
   progressFromCounts,
   type Task,
 } from '#domain/checklist';
-import type { checklists, tasks } from '../db/schema.ts';
+import type { checklists, tasks } from '../db/schema/index.ts';
 import type { ActorKind } from '../policies/checklists.ts';
 
 /**

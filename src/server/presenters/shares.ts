@@ -12,7 +12,7 @@ import {
   type VerificationStatus,
 } from '#domain/sharing';
 import type { SharedTranslation } from '#domain/translation';
-import type { shares } from '../db/schema.ts';
+import type { shares } from '../db/schema/index.ts';
 
 type ShareRow = typeof shares.$inferSelect;
 

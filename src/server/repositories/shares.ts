@@ -10,7 +10,7 @@ import {
   shareGrants,
   shares,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { isGrantUnexpired, isShareLive } from './access.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
 import type { TaskPatch } from '#domain/checklist';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklistActivity, checklists, photos, tasks } from '../db/schema.ts';
+import { checklistActivity, checklists, photos, tasks } from '../db/schema/index.ts';
 import { type ActorKind, actingKindSql } from '../policies/checklists.ts';
 import { callerCtes, callerParams, type Presented, presentedBy } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';

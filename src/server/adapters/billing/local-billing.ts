@@ -13,7 +13,7 @@ import {
 import { AppError } from '#domain/errors';
 import { PLAN_CARDS } from '#domain/plans';
 import type { Database } from '../../db/client.ts';
-import { localBillingObjects } from '../../db/schema.ts';
+import { localBillingObjects } from '../../db/schema/index.ts';
 import type {
   BillingProvider,
   CheckoutRequest,
