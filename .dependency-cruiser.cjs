@@ -85,7 +85,7 @@ module.exports = {
       to: {
         path: [
           '^src/server/repositories/',
-          '^src/server/db/(schema|prepared)\\.ts$',
+          '^src/server/db/(schema(/|\\.ts$)|prepared\\.ts$)',
           '^node_modules/drizzle-orm/',
         ],
       },
@@ -111,7 +111,7 @@ module.exports = {
       severity: 'error',
       comment: 'Above repositories the schema is read for its row types only (presenters build from rows).',
       from: { path: '^src/server/(services|realtime|presenters|policies|http)/' },
-      to: { path: '^src/server/db/schema\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/server/db/schema(/|\\.ts$)', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'policies-and-presenters-are-pure',

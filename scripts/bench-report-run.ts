@@ -3,7 +3,7 @@
 // in-memory database; a one-task report rendered first to warm the libraries up, then the 50 measured. Prints one JSON line.
 import sharp from 'sharp';
 import { openDatabase } from '../src/server/db/client.ts';
-import { checklists, photos, tasks, users } from '../src/server/db/schema.ts';
+import { checklists, photos, tasks, users } from '../src/server/db/schema/index.ts';
 import { recordActivity } from '../src/server/repositories/activity.ts';
 import { photoUrlOf } from '../src/server/repositories/photos.ts';
 import { renderChecklistReport } from '../src/server/services/report.ts';

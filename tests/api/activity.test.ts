@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, ActivityPage } from '#domain/activity';
 import type { Checklist } from '#domain/checklist';
-import { checklistActivity } from '#server/db/schema';
+import { checklistActivity } from '#server/db/schema/index';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
 import { testPicture, uploadPhoto } from '#tests/support/photos';
 import { type RecipientBrowser, verifiedRecipientOf } from '#tests/support/sharing';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_FETCH_LIMITS, createAvatarFetcher } from '#server/adapters/identity/avatar-fetcher';
-import { users } from '#server/db/schema';
+import { users } from '#server/db/schema/index';
 import { upsertUserFromIdentity } from '#server/services/users';
 import { currentUser, setupTestApp, signIn, uniqueEmail } from '#tests/support/test-app';
 

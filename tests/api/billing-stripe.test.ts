@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '#domain/plans';
-import { billingEvents, users } from '#server/db/schema';
+import { billingEvents, users } from '#server/db/schema/index';
 import { createChecklist, draft, type Owner, signInOwner } from '#tests/support/checklists';
 import { type FakeStripe, invoiceOf, type SignedEvent, startFakeStripe } from '#tests/support/fake-stripe';
 import { setupTestApp, type TestApp } from '#tests/support/test-app';

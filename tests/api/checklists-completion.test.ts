@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHECKLIST_MESSAGES, type Checklist } from '#domain/checklist';
-import { tasks } from '#server/db/schema';
+import { tasks } from '#server/db/schema/index';
 import {
   asEdit,
   createChecklist,

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { planLimitMessage } from '#domain/plans';
-import { checklistActivity, checklists, users } from '#server/db/schema';
+import { checklistActivity, checklists, users } from '#server/db/schema/index';
 import { newId } from '#server/ids';
 import {
   asEdit,

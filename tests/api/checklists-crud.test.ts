@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHECKLIST_MESSAGES, type Checklist, type ChecklistSummary } from '#domain/checklist';
-import { checklists, tasks } from '#server/db/schema';
+import { checklists, tasks } from '#server/db/schema/index';
 import {
   asEdit,
   createChecklist,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { LANGUAGE_CODES } from '#domain/languages';
 import { NO_SUBSCRIPTION } from '#domain/plans';
-import { checklists, users } from '#server/db/schema';
+import { checklists, users } from '#server/db/schema/index';
 import { dashboardStats } from '#server/services/dashboard';
 import { createChecklist, errorOf, type Owner, signInOwner, tick } from '#tests/support/checklists';
 import { setupTestApp } from '#tests/support/test-app';

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client';
-import { checklists } from '#server/db/schema';
+import { checklists } from '#server/db/schema/index';
 import { registerErrorHandling } from '#server/http/plugins/errors';
 import { loggerOptions } from '#server/logging';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { mailingListSubscribers } from '#server/db/schema';
+import { mailingListSubscribers } from '#server/db/schema/index';
 import { newId } from '#server/ids';
 import { setupTestApp, uniqueEmail } from '#tests/support/test-app';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShareVerificationEmail, buildShareVerificationSms } from '#domain/share-messages';
 import { createMessageSender, usesOutbox } from '#server/adapters/messaging/create-message-sender';
 import { type Config, loadConfig } from '#server/config';
-import { outboxMessages } from '#server/db/schema';
+import { outboxMessages } from '#server/db/schema/index';
 import { registerResponseCheck } from '#server/http/plugins/response-check';
 import { registerAnswers } from '#server/http/plugins/responses';
 import { devOutboxRoutes } from '#server/http/routes/dev-outbox';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checklists, outboxMessages, shares, users } from '#server/db/schema';
+import { checklists, outboxMessages, shares, users } from '#server/db/schema/index';
 import { caller, errorOf } from '#tests/support/checklists';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setupTestApp, signIn, uniqueEmail } from '#tests/support/test-app';

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { IDEMPOTENCY_MESSAGES } from '#domain/offline';
-import { checklistActivity, idempotencyKeys, photos } from '#server/db/schema';
+import { checklistActivity, idempotencyKeys, photos } from '#server/db/schema/index';
 import { deleteExpiredIdempotencyKeys } from '#server/services/idempotency';
 import {
   asEdit,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDiskPhotoStore } from '#server/adapters/storage/disk-store';
-import { jobRuns, notifications, sessions, shares } from '#server/db/schema';
+import { jobRuns, notifications, sessions, shares } from '#server/db/schema/index';
 import { JobScheduler } from '#server/job-scheduler';
 import { JOB_TIMINGS, type JobName, type PeriodicJob } from '#server/services/jobs';
 import { createChecklist, signInOwner } from '#tests/support/checklists';

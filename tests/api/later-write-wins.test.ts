@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
-import { checklists, tasks } from '#server/db/schema';
+import { checklists, tasks } from '#server/db/schema/index';
 import { createChecklist, errorOf, getChecklist, type Owner, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';

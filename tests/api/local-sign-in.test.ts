@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localAccounts } from '#server/db/schema';
+import { localAccounts } from '#server/db/schema/index';
 import { Browser, type BrowserResponse, popupData } from '#tests/support/browser';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';
 import { buildTestApp, currentUser, freePort, type TestApp } from '#tests/support/test-app';

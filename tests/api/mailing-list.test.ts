@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '#server/admin';
-import { mailingListSubscribers } from '#server/db/schema';
+import { mailingListSubscribers } from '#server/db/schema/index';
 import { setupTestApp, TEST_PUBLIC_URL, uniqueEmail, uniqueIp } from '#tests/support/test-app';
 
 /**

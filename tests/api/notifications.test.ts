@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import type { NotificationList, NotificationPreferences } from '#domain/notification-texts';
 import type { ShareResponse } from '#domain/sharing';
-import { notificationPreferences, notifications, shares } from '#server/db/schema';
+import { notificationPreferences, notifications, shares } from '#server/db/schema/index';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { closeAll, openSocket } from '#tests/support/realtime';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authFlows, sessions, users } from '#server/db/schema';
+import { authFlows, sessions, users } from '#server/db/schema/index';
 import { hashSecret } from '#server/ids';
 import { Browser, type BrowserResponse, popupData } from '#tests/support/browser';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '#domain/checklist';
 import { PHOTO_MESSAGES } from '#domain/photos';
-import { photos, tasks } from '#server/db/schema';
+import { photos, tasks } from '#server/db/schema/index';
 import { createChecklist, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { freePort, setupTestApp } from '#tests/support/test-app';

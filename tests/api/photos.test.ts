@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
-import { photos } from '#server/db/schema';
+import { photos } from '#server/db/schema/index';
 import { asEdit, createChecklist, errorOf, getChecklist, signInOwner } from '#tests/support/checklists';
 import { filesUnder, testJpeg, testPicture, uploadPhoto } from '#tests/support/photos';
 import { startTestS3Server } from '#tests/support/s3-server';

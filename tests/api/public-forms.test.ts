@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PHONE_FORMAT_MESSAGE } from '#domain/phone';
-import { mailingListSubscribers, smsConsents } from '#server/db/schema';
+import { mailingListSubscribers, smsConsents } from '#server/db/schema/index';
 import { setupTestApp, uniqueEmail, uniqueIp } from '#tests/support/test-app';
 
 const t = setupTestApp();

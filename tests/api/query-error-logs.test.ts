@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localAccounts } from '#server/db/schema';
+import { localAccounts } from '#server/db/schema/index';
 import { registerErrorHandling } from '#server/http/plugins/errors';
 import { loggerOptions } from '#server/logging';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';

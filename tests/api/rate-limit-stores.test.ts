@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresRateLimitStore } from '#server/adapters/rate-limit/postgres-store';
 import type { RateLimitStore } from '#server/adapters/rate-limit/rate-limit-store';
 import { createRedisRateLimitStore } from '#server/adapters/rate-limit/redis-store';
-import { rateLimitWindows } from '#server/db/schema';
+import { rateLimitWindows } from '#server/db/schema/index';
 import { redisAvailable, TEST_REDIS_URL } from '#tests/support/redis';
 import { setupTestApp } from '#tests/support/test-app';
 

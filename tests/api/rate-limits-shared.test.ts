@@ -1,7 +1,7 @@
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SHARE_LIMITS } from '#domain/sharing';
-import { rateLimitWindows } from '#server/db/schema';
+import { rateLimitWindows } from '#server/db/schema/index';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { otherInstances, randomPrivateIp } from '#tests/support/instances';
 import { redisAvailable, TEST_REDIS_URL } from '#tests/support/redis';

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
-import { photos } from '#server/db/schema';
+import { photos } from '#server/db/schema/index';
 import { createChecklist, errorOf, getChecklist, signInOwner, tick } from '#tests/support/checklists';
 import { filesUnder, testJpeg, testPicture, uploadPhoto } from '#tests/support/photos';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';

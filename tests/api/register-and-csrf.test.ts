@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailingListSubscribers, users } from '#server/db/schema';
+import { mailingListSubscribers, users } from '#server/db/schema/index';
 import {
   currentUser,
   setupTestApp,

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '#server/db/schema';
+import { sessions, users } from '#server/db/schema/index';
 import { hashSecret } from '#server/ids';
 import { closeSession, deleteExpiredSessions, openSession, resolveSession } from '#server/services/sessions';
 import {

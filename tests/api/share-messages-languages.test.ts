@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LanguageCode } from '#domain/languages';
 import { buildShareVerificationSms } from '#domain/share-messages';
 import { smsSegments } from '#domain/sms-segments';
-import { outboxMessages, shares, users } from '#server/db/schema';
+import { outboxMessages, shares, users } from '#server/db/schema/index';
 import { createChecklist, type Owner, signInOwner } from '#tests/support/checklists';
 import { type FakeTwilio, startFakeTwilio } from '#tests/support/fake-twilio';
 import { recipientBrowser, share } from '#tests/support/sharing';

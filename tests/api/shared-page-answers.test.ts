@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedPageAnswers } from '#domain/sharing';
 import { TRANSLATION_LIMITS } from '#domain/translation';
 import { buildApp } from '#server/app';
-import { shareGrants, shares } from '#server/db/schema';
+import { shareGrants, shares } from '#server/db/schema/index';
 import { createChecklist, signInOwner } from '../support/checklists.ts';
 import { writeClientBuild } from '../support/client-build.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';

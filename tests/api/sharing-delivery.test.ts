@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shareCodeSends, shares } from '#server/db/schema';
+import { shareCodeSends, shares } from '#server/db/schema/index';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { type FakeTwilio, startFakeTwilio } from '#tests/support/fake-twilio';
 import { listeningUrl, startServer } from '#tests/support/server-process';

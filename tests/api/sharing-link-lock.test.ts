@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ShareResponse, ShareSummary } from '#domain/sharing';
 import { SHARE_LIMITS } from '#domain/sharing';
-import { outboxMessages, shareCodeSends, shares } from '#server/db/schema';
+import { outboxMessages, shareCodeSends, shares } from '#server/db/schema/index';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
 import { closeAll, subscribedSocket } from '#tests/support/realtime';
 import { recipientBrowser, share, verified, wrongCode } from '#tests/support/sharing';

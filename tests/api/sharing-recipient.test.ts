@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import type { ShareSummary } from '#domain/sharing';
-import { checklistActivity, tasks } from '#server/db/schema';
+import { checklistActivity, tasks } from '#server/db/schema/index';
 import { createChecklist, errorOf, getChecklist, signInOwner } from '#tests/support/checklists';
 import {
   type RecipientBrowser,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '#domain/sharing';
-import { outboxMessages, shares, users } from '#server/db/schema';
+import { outboxMessages, shares, users } from '#server/db/schema/index';
 import { caller, createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { share } from '#tests/support/sharing';
 import { setupTestApp, TEST_PUBLIC_URL } from '#tests/support/test-app';

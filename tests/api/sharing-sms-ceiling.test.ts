@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHARE_MESSAGES } from '#domain/sharing';
-import { shares } from '#server/db/schema';
+import { shares } from '#server/db/schema/index';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { share } from '#tests/support/sharing';
 import { setupTestApp, uniqueIp } from '#tests/support/test-app';

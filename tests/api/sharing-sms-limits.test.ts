@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SHARE_LIMITS, SHARE_MESSAGES, SMS_LIMITS } from '#domain/sharing';
-import { outboxMessages, shareCodeSends, shares, users } from '#server/db/schema';
+import { outboxMessages, shareCodeSends, shares, users } from '#server/db/schema/index';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
 import { recipientBrowser, share } from '#tests/support/sharing';
 import { setupTestApp, uniqueIp } from '#tests/support/test-app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SharedChecklistResponse, VerificationStatus } from '#domain/sharing';
-import { checklistActivity, shares } from '#server/db/schema';
+import { checklistActivity, shares } from '#server/db/schema/index';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { recipientBrowser, share, verified, wrongCode } from '#tests/support/sharing';
 import { setupTestApp, uniqueIp } from '#tests/support/test-app';

@@ -4,7 +4,7 @@ import { BUILT_IN_TEMPLATES } from '#domain/built-in-templates';
 import { CHECKLIST_LIMITS, CHECKLIST_MESSAGES, type Checklist } from '#domain/checklist';
 import { PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, type TemplateSummary } from '#domain/templates';
-import { checklistTemplates, users } from '#server/db/schema';
+import { checklistTemplates, users } from '#server/db/schema/index';
 import {
   caller,
   createChecklist,

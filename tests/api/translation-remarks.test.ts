@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedChecklistResponse } from '#domain/sharing';
 import type { RemarksTranslationResponse } from '#domain/translation';
 import { createLibreTranslateEngine } from '#server/adapters/translation/libretranslate';
-import { checklists, users } from '#server/db/schema';
+import { checklists, users } from '#server/db/schema/index';
 import { TranslationService } from '#server/services/translation';
 import { caller, createChecklist, signInOwner } from '#tests/support/checklists';
 import { type FakeTranslator, startFakeLibreTranslate } from '#tests/support/fake-translate';

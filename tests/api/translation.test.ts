@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
-import { shares } from '#server/db/schema';
+import { shares } from '#server/db/schema/index';
 import { asEdit, createChecklist, type Owner, signInOwner } from '#tests/support/checklists';
 import { type FakeTranslator, startFakeLibreTranslate } from '#tests/support/fake-translate';
 import { closeAll, subscribedSocket } from '#tests/support/realtime';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { smsConsents } from '#server/db/schema';
+import { smsConsents } from '#server/db/schema/index';
 import { setupTestApp, type TestApp } from '#tests/support/test-app';
 
 /**

@@ -9,7 +9,7 @@ import type { LanguageCode } from '#domain/languages';
 import type { ChecklistUpdateMessage } from '#domain/realtime';
 import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
 import type { OriginalTexts, SharedTranslation } from '#domain/translation';
-import type { checklists } from '../db/schema.ts';
+import type { checklists } from '../db/schema/index.ts';
 import type { ActorKind } from '../policies/checklists.ts';
 import { type GrantedShare, maskContact, ownerNameOf } from './shares.ts';
 

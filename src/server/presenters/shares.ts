@@ -8,7 +8,7 @@ import {
   type ShareSummary,
   type VerificationStatus,
 } from '#domain/sharing';
-import type { shares } from '../db/schema.ts';
+import type { shares } from '../db/schema/index.ts';
 
 type ShareRow = typeof shares.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { PLAN_LIMITS, type SubscriptionInfo, type Tier } from '#domain/plans';
-import type { subscriptions } from '../db/schema.ts';
+import type { subscriptions } from '../db/schema/index.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 

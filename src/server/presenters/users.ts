@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '#domain/languages';
 import type { User } from '#domain/user';
-import type { users } from '../db/schema.ts';
+import type { users } from '../db/schema/index.ts';
 
 /** A language column as read (written only through validated input; 'en' if it ever were not). */
 export function asLanguage(value: string): LanguageCode {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklists, sessions, shareGrants, shares } from '../db/schema.ts';
+import { checklists, sessions, shareGrants, shares } from '../db/schema/index.ts';
 import type { ChecklistAccess, Reach } from '../policies/checklists.ts';
 import { toDate } from './sql-values.ts';
 

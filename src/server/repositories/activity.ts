@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ActivityAction } from '#domain/activity';
 import type { Database } from '../db/client.ts';
-import { checklistActivity, checklists, shares, users } from '../db/schema.ts';
+import { checklistActivity, checklists, shares, users } from '../db/schema/index.ts';
 import { newId } from '../ids.ts';
 import { toDate } from './sql-values.ts';
 

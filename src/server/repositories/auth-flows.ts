@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { authFlows } from '../db/schema.ts';
+import { authFlows } from '../db/schema/index.ts';
 
 /** Sign-ins in progress (docs/decisions/0001): state, nonce and PKCE verifier by the hash of a cookie's key. */
 

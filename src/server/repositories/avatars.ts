@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { userAvatars, users } from '../db/schema.ts';
+import { userAvatars, users } from '../db/schema/index.ts';
 
 /** The provider's picture address of a user and the copy kept of it, if any (one statement). */
 export async function findAvatarSource(db: Database, userId: string) {

@@ -2,7 +2,13 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { BillingInterval, PaidTier, SubscriptionStatus } from '#domain/billing';
 import type { Tier } from '#domain/plans';
 import type { Database } from '../db/client.ts';
-import { billingCheckouts, billingCustomers, billingEvents, subscriptions, users } from '../db/schema.ts';
+import {
+  billingCheckouts,
+  billingCustomers,
+  billingEvents,
+  subscriptions,
+  users,
+} from '../db/schema/index.ts';
 
 /**
  * Billing's tables: the owner's customer at the provider, their checkouts, their subscriptions as the

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, desc, eq, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklists, tasks } from '../db/schema.ts';
+import { checklists, tasks } from '../db/schema/index.ts';
 import { isOwnedBy } from './access.ts';
 
 /**

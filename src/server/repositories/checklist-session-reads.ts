@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklists } from '../db/schema.ts';
+import { checklists } from '../db/schema/index.ts';
 import { isOwnedBy, liveSession } from './access.ts';
 import { listFingerprint } from './checklist-list.ts';
 

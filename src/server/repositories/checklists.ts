@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklists, shares, tasks, users } from '../db/schema.ts';
+import { checklists, shares, tasks, users } from '../db/schema/index.ts';
 import type { ChecklistAccess } from '../policies/checklists.ts';
 import { isInReach, isOwnedBy } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from '../db/schema/index.ts';
 
 /** Idempotency-Key claims and the answers kept for replays (docs/decisions/0006). */
 

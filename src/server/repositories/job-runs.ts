@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { jobRuns } from '../db/schema.ts';
+import { jobRuns } from '../db/schema/index.ts';
 
 /**
  * Claims this period of a periodic job for `runner`: true when the job was due (or never ran) and this

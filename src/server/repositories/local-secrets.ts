@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { localSecrets } from '../db/schema.ts';
+import { localSecrets } from '../db/schema/index.ts';
 
 /**
  * A secret the server made itself in local mode, by name: made once (the first instance to ask

@@ -6,7 +6,7 @@ import {
   type NotificationPreferences,
 } from '#domain/notification-texts';
 import type { Database } from '../db/client.ts';
-import { checklists, notificationPreferences, notifications, shares, users } from '../db/schema.ts';
+import { checklists, notificationPreferences, notifications, shares, users } from '../db/schema/index.ts';
 
 /**
  * The owner's notifications and their choices (decision 0024): the list with its unread count,

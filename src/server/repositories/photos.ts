@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { checklists, photos, tasks } from '../db/schema.ts';
+import { checklists, photos, tasks } from '../db/schema/index.ts';
 import type { ChecklistAccess } from '../policies/checklists.ts';
 import { isInReach } from './access.ts';
 

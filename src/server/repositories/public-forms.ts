@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { mailingListSubscribers, smsConsents } from '../db/schema.ts';
+import { mailingListSubscribers, smsConsents } from '../db/schema/index.ts';
 
 /** What the anonymous forms of the public pages store: mailing list addresses and SMS consents. */
 

@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema/index.ts';
 import { isLiveSession, liveSession } from './access.ts';
 
 /** The sessions table (docs/decisions/0002): rows keyed by the SHA-256 of the cookie's secret. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TemplateTask } from '#domain/templates';
 import type { Database } from '../db/client.ts';
-import { checklists, checklistTemplates } from '../db/schema.ts';
+import { checklists, checklistTemplates } from '../db/schema/index.ts';
 import { isInReach } from './access.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
-import { translations } from '../db/schema.ts';
+import { translations } from '../db/schema/index.ts';
 
 /** Machine translations kept per engine and pair, by the SHA-256 of the text (docs/decisions/0009). */
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tier } from '#domain/plans';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 
 /** The users table: owners, found by their sign-in identity or e-mail. */
 

@@ -2,7 +2,7 @@ import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-store.ts'
 import type { Database } from '../db/client.ts';
 import { claimDueJob } from '../repositories/job-runs.ts';
 import { deleteOldNotifications } from '../repositories/notifications.ts';
-import { clearCodesExpiredBefore } from '../repositories/shares.ts';
+import { clearCodesExpiredBefore } from '../repositories/share-codes.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
 import { deleteExpiredSessions } from './sessions.ts';

@@ -4,7 +4,7 @@ import { type TickMilestone, tickMilestoneOf } from '#domain/notifications';
 import { PHOTO_MESSAGES } from '#domain/photos';
 import type { PhotoStore, StoredObject } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
-import type { PHOTO_KINDS } from '../db/schema.ts';
+import type { PHOTO_KINDS } from '../db/schema/index.ts';
 import { newId } from '../ids.ts';
 import {
   type Caller,

@@ -15,14 +15,16 @@ import { ownedChecklistWithOwner } from '../repositories/checklists.ts';
 import {
   type CodeSendRecord,
   claimCodeSlot,
-  deleteGrantsOfShare,
-  insertShareIfAbsent,
-  liveShareByToken,
   type ShareBeforeSend,
-  type ShareRow,
-  shareForContact,
   storeCode,
   undoUndeliveredSend,
+} from '../repositories/share-code-sends.ts';
+import { deleteGrantsOfShare } from '../repositories/share-grants.ts';
+import {
+  insertShareIfAbsent,
+  liveShareByToken,
+  type ShareRow,
+  shareForContact,
   updateShare,
 } from '../repositories/shares.ts';
 import type { OwnerNotifier } from './owner-notifications.ts';

@@ -2,7 +2,7 @@ import { AppError } from '#domain/errors';
 import { SHARE_LIMITS, SHARE_MESSAGES, type ShareChannel, SMS_LIMITS } from '#domain/sharing';
 import { smsDestinationRefusal } from '#domain/sms-destinations';
 import type { Database } from '../db/client.ts';
-import { type CodeSendFilter, codeSendsSince, lockCodeSends } from '../repositories/shares.ts';
+import { type CodeSendFilter, codeSendsSince, lockCodeSends } from '../repositories/share-code-sends.ts';
 
 /**
  * How many codes may be sent, counted in the database (share_code_sends) so that every instance

@@ -9,14 +9,12 @@ import { announce } from '../repositories/change-notices.ts';
 import {
   consumeCode,
   countVerifyTry,
-  grantByToken,
   linkLockState,
   lockLink,
-  moveGrants,
-  type ShareRow,
   takeCodeTry,
-  upsertGrant,
-} from '../repositories/shares.ts';
+} from '../repositories/share-codes.ts';
+import { grantByToken, moveGrants, upsertGrant } from '../repositories/share-grants.ts';
+import type { ShareRow } from '../repositories/shares.ts';
 import { type ChecklistCache, keepDerived } from './checklist-cache.ts';
 import { type ChecklistBodyAt, readChecklistWithRevision } from './checklists.ts';
 import { linkLocked, type SharingContext, shareNotFound } from './share-delivery.ts';
@@ -206,7 +204,7 @@ export interface SharedReadOptions {
  */
 export const SHARED_PAGE_TRANSLATION_WAIT_MS = 300;
 
-/** What the grant's query found for a browser verified on a live link (repositories/shares.ts). */
+/** What the grant's query found for a browser verified on a live link (repositories/share-grants.ts). */
 type LiveGrant = NonNullable<Awaited<ReturnType<typeof grantByToken>>>;
 
 async function liveGrantOf(

@@ -4,12 +4,8 @@ import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import type { CodeSent } from '../presenters/shares.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { checklistInReach } from '../repositories/checklists.ts';
-import {
-  deleteGrantsOfShare,
-  liveShareOfChecklist,
-  liveSharesOf,
-  revokeShareRow,
-} from '../repositories/shares.ts';
+import { deleteGrantsOfShare } from '../repositories/share-grants.ts';
+import { liveShareOfChecklist, liveSharesOf, revokeShareRow } from '../repositories/shares.ts';
 import { type CodeRequester, type SharingContext, sendShareCode, shareNotFound } from './share-delivery.ts';
 
 /** The owner's view of a checklist's shares: who, verified or not, last seen; and revoking one. */

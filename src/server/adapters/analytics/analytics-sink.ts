@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsEventName, AnalyticsProps } from '#domain/analytics';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { analyticsEvents } from '../../db/schema.ts';
+import { analyticsEvents } from '../../db/schema/index.ts';
 
 /**
  * Where page views and events go: Plausible's Events API (or any server speaking it), local mode's

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { localBillingObjects } from '../../db/schema.ts';
+import { localBillingObjects } from '../../db/schema/index.ts';
 
 /**
  * Local billing's own table (local_billing_objects): the Stripe-shaped customers, checkout sessions,

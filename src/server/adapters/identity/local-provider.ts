@@ -7,7 +7,7 @@ import { refuseNul } from '#domain/input-text';
 import { DevLoginInput } from '#domain/user-input';
 import type { TrustProxy } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { localAccounts } from '../../db/schema.ts';
+import { localAccounts } from '../../db/schema/index.ts';
 import { escapeHtml, popupPage } from '../../html.ts';
 import { embeddedProviderConfiguration } from './oidc-provider-config.ts';
 

@@ -3,7 +3,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '#domain/phone';
 import type { Database } from '../../db/client.ts';
-import { type OutboxAttachment, outboxMessages } from '../../db/schema.ts';
+import { type OutboxAttachment, outboxMessages } from '../../db/schema/index.ts';
 import { newId } from '../../ids.ts';
 import type { DeliveryReceipt, MessageChannel, MessageSender } from './message-sender.ts';
 

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { rateLimitWindows } from '../../db/schema.ts';
+import { rateLimitWindows } from '../../db/schema/index.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 
 /**

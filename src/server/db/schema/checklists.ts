@@ -1,0 +1,96 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, timestamptz } from './columns.ts';
+
+/**
+ * An owner's work: checklists, their tasks (a row each) and the owner's own templates.
+ */
+
+/** A checklist of one owner. Status and progress are never stored: they are computed from the tasks. */
+export const checklists = pgTable(
+  'checklists',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    remarks: text('remarks').notNull().default(''),
+    /** Optimistic concurrency for whole-checklist edits (PUT); ticks and remarks do not change it. */
+    version: integer('version').notNull().default(1),
+    /**
+     * Goes up by one with every change to the checklist or its tasks, in the same statement, so one
+     * revision names one state (what cached copies are checked against: services/checklist-cache.ts).
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(1),
+    submittedAt: timestamptz('submitted_at'),
+    /**
+     * When the remarks were last written, as the writer made the change (its changedAt, never later
+     * than the server's clock): a write made earlier than this one is not applied (later write wins).
+     */
+    remarksChangedAt: timestamptz('remarks_changed_at'),
+    /**
+     * The language the remarks are written in: a recipient's, as they wrote them (their page's
+     * language unless they said otherwise); null for the owner's, which are in the owner's language.
+     */
+    remarksLanguage: text('remarks_language'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('checklists_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * A task is a row of its own, so ticking one is a one-row update and two people ticking different
+ * tasks lose nothing. Its id is unique only within its checklist: the key is (checklist_id, id), so
+ * naming a task id never reaches another checklist's task.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    checklistId: text('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    details: text('details').notNull().default(''),
+    photoRequired: boolean('photo_required').notNull().default(false),
+    photoUrl: text('photo_url'),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamptz('completed_at'),
+    /** When `completed` was last written, as the writer made the change (later write wins, per field). */
+    completedChangedAt: timestamptz('completed_changed_at'),
+    /** When `photo_url` was last written (an upload or a removal), likewise. */
+    photoChangedAt: timestamptz('photo_changed_at'),
+    /**
+     * The owner's example of what good looks like ('/api/photos/{id}', a photo of kind 'reference').
+     * Never proof: status, progress and 'Missing photos' read `photo_url` alone (docs/decisions/0026).
+     */
+    referencePhotoUrl: text('reference_photo_url'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.checklistId, t.id] })],
+);
+
+/**
+ * An owner's own template (issue 17): a checklist's work without its state. The tasks are one JSON
+ * array of {description, details, photoRequired} in order: a template is written once, read whole and
+ * never edited task by task, so rows of their own would buy nothing. Built-in templates are not
+ * here: they are constants in src/domain/built-in-templates.ts.
+ */
+export const checklistTemplates = pgTable(
+  'checklist_templates',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tasks: jsonb('tasks')
+      .$type<{ description: string; details: string; photoRequired: boolean }[]>()
+      .notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checklist_templates_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
+);
