@@ -74,6 +74,7 @@ export {
   type OpAnswer,
   type OpOutcome,
   type OpTransport,
+  type QueueEvents,
   type QueueState,
 } from './queue-contract.ts';
 export {
