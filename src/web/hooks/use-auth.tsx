@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  type RefObject,
   useCallback,
   useContext,
   useEffect,
@@ -13,7 +14,7 @@ import { type AuthMeResponse, splitDisplayName, type User } from '#domain/user';
 import { apiRequest } from '../lib/api.ts';
 import { clearPersistedQueryCache } from '../lib/query-client.ts';
 import { AUTH_CHANNEL, SignInError, signInWithPopup } from '../lib/sign-in-popup.ts';
-import { useToast } from './use-toast.ts';
+import { type ToastApi, useToast } from './use-toast.ts';
 
 export const AUTH_QUERY_KEY = ['/api/auth/me'] as const;
 
@@ -32,10 +33,12 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  const [signingIn, setSigningIn] = useState(false);
+/**
+ * Who the server says is signed in. A remembered user is trusted while the server is asked (that is
+ * what lets pages open offline), but a remembered "signed out" is not: a sign-in made elsewhere must
+ * not bounce the user to the landing page.
+ */
+function useSignedInUser(): { user: User | null; status: AuthStatus } {
   const me = useQuery({
     queryKey: AUTH_QUERY_KEY,
     queryFn: () => apiRequest<AuthMeResponse>('GET', '/api/auth/me'),
@@ -44,30 +47,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     refetchOnMount: 'always',
   });
   const user = me.data?.user ?? null;
-  // A remembered user is trusted while the server is asked (that is what lets pages open offline), but a
-  // remembered "signed out" is not: a sign-in made elsewhere must not bounce the user to the landing page.
   // Only an answer received during this page load settles it (persisted answers carry older timestamps);
   // offline (a paused fetch), the remembered answer is all there is.
   const settled = me.dataUpdatedAt >= PAGE_LOADED_AT || me.isError || me.fetchStatus === 'paused';
-  const status: AuthStatus = user ? 'signed-in' : settled ? 'signed-out' : 'loading';
+  return { user, status: user ? 'signed-in' : settled ? 'signed-out' : 'loading' };
+}
 
-  // Asks the server directly, not through the query cache: a refetch already in flight (the page
-  // refetches on focus when the popup closes) may be paused offline, and joining it would hang.
-  const refreshSignedIn = useCallback(async () => {
-    const result = await apiRequest<AuthMeResponse>('GET', '/api/auth/me');
-    queryClient.setQueryData<AuthMeResponse>(AUTH_QUERY_KEY, result);
-    return Boolean(result.user);
-  }, [queryClient]);
-
-  // A sign-in finished in any popup or tab (even one whose request this page did not start).
+/** A sign-in finished in any popup or tab (even one whose request this page did not start). */
+function useSignInsElsewhere(queryClient: QueryClient): void {
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(AUTH_CHANNEL);
     channel.onmessage = () => void queryClient.invalidateQueries({ queryKey: AUTH_QUERY_KEY });
     return () => channel.close();
   }, [queryClient]);
+}
 
-  // After every auth state change with a user, the user is registered (spec 4); failure is only logged.
+/**
+ * After every auth state change with a user, the user is registered (spec 4); failure is only logged.
+ * The uid last registered (a sign-out clears it).
+ */
+function useUserRegistration(user: User | null): RefObject<string | null> {
   const registered = useRef<string | null>(null);
   useEffect(() => {
     if (!user || registered.current === user.uid) return;
@@ -81,6 +81,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profileImageUrl: null,
     }).catch((error: unknown) => console.warn('User registration failed', error));
   }, [user]);
+  return registered;
+}
+
+/** The sign-in popup, and whether it is open. */
+function useSignIn(queryClient: QueryClient, toast: ToastApi['toast']) {
+  const [signingIn, setSigningIn] = useState(false);
+  // Asks the server directly, not through the query cache: a refetch already in flight (the page
+  // refetches on focus when the popup closes) may be paused offline, and joining it would hang.
+  const refreshSignedIn = useCallback(async () => {
+    const result = await apiRequest<AuthMeResponse>('GET', '/api/auth/me');
+    queryClient.setQueryData<AuthMeResponse>(AUTH_QUERY_KEY, result);
+    return Boolean(result.user);
+  }, [queryClient]);
 
   const signIn = useCallback(async () => {
     setSigningIn(true);
@@ -97,9 +110,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSigningIn(false);
     }
   }, [refreshSignedIn, toast]);
+  return { signingIn, signIn };
+}
 
+/** Signing out: the server forgets the session, this device every cached answer. */
+function useSignOut(
+  queryClient: QueryClient,
+  toast: ToastApi['toast'],
+  registered: RefObject<string | null>,
+): () => Promise<void> {
   const logout = useMutation({ mutationFn: () => apiRequest('POST', '/api/auth/logout'), retry: false });
-  const signOut = useCallback(async () => {
+  return useCallback(async () => {
     try {
       await logout.mutateAsync();
     } catch (error) {
@@ -115,7 +136,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
     clearPersistedQueryCache();
     queryClient.setQueryData<AuthMeResponse>(AUTH_QUERY_KEY, { user: null });
-  }, [logout, queryClient, toast]);
+  }, [logout, queryClient, toast, registered]);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const { user, status } = useSignedInUser();
+  const { signingIn, signIn } = useSignIn(queryClient, toast);
+  useSignInsElsewhere(queryClient);
+  const registered = useUserRegistration(user);
+  const signOut = useSignOut(queryClient, toast, registered);
 
   const value = useMemo(
     () => ({ status, user, signingIn, signIn, signOut }),

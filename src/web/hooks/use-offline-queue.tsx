@@ -1,4 +1,4 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -30,14 +30,101 @@ import {
   type OpStore,
   type OpTransport,
   type QueuedOp,
+  type QueueEvents,
   type QueueState,
 } from '../sync/index.ts';
-import { useToast } from './use-toast.ts';
+import { type ToastMessage, useToast } from './use-toast.ts';
 
 // What the answers do to the page and the sending itself come with the checklist rules (zod, the
 // domain): kept out of the app's entry chunk, fetched once the app has started (sync/lazy.ts) and
 // precached by the service worker.
 const QueueContext = createContext<OfflineQueue | null>(null);
+
+interface QueueStores {
+  ops?: OpStore | undefined;
+  blobs?: BlobStore | undefined;
+  held?: ListStore<HeldOp> | undefined;
+  transport: OpTransport;
+}
+
+/** The tab's queue over this browser's storage; prerendering (no window) keeps nothing. */
+function createTabQueue({ ops, blobs, held, transport }: QueueStores, events: QueueEvents): OfflineQueue {
+  const browser = typeof window !== 'undefined';
+  return new OfflineQueue({
+    ops: ops ?? (browser ? localStorageOpStore() : memoryOpStore()),
+    blobs: blobs ?? indexedDbBlobStore(),
+    held: held ?? (browser ? localStorageListStore<HeldOp>(HELD_EDITS_KEY) : memoryListStore<HeldOp>()),
+    transport,
+    isTransient: isTransientFailure,
+    isBlocked: needsSignIn,
+    isOnline: () => navigator.onLine,
+    ...events,
+  });
+}
+
+/**
+ * What the queue's answers, refusals and drains do to this tab: answers into the query cache, refusals
+ * in a toast (`tell`), and once empty, the copies that may be behind read again and, when something
+ * was held back (`wasHeldBack`), a quiet toast that everything is synced.
+ */
+function tabQueueEvents(
+  queryClient: QueryClient,
+  tell: (message: ToastMessage) => void,
+  wasHeldBack: { current: boolean },
+): QueueEvents {
+  // The cached copies the queue's answers went to, each with whether it must be read again once
+  // nothing is pending (queue-effects.ts `applyAnswer` says when it need not); and the changes
+  // refused since the last drain (their copies are always read again).
+  const touched = new Map<string, boolean>();
+  const refused: QueuedOp[] = [];
+  const touch = (key: QueryKey, readAgain: boolean) => {
+    const id = JSON.stringify(key);
+    touched.set(id, touched.get(id) === true || readAgain);
+  };
+  return {
+    onApplied: async (op, result, revision) => {
+      const effects = await loadQueueEffects();
+      let current = false;
+      try {
+        current = effects.applyAnswer(queryClient, op, result, revision);
+      } finally {
+        touch(effects.slotForOp(op).key, !current);
+      }
+    },
+    onRejected: (op, error, callerWaiting) => {
+      // Noted at once: the drain may come before the effects have loaded.
+      refused.push(op);
+      void loadQueueEffects().then((effects) => {
+        // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
+        // second word.
+        const reported = callerWaiting && !['toggle', 'remarks', 'remove-photo'].includes(op.kind);
+        if (!reported && !isAbortError(error)) tell(effects.refusalToast(queryClient, op, error));
+      });
+    },
+    onDrained: ({ heldBack }) => {
+      // Now that nothing is pending, the server's own copy of every checklist whose cached copy may
+      // be behind: a change was refused there, an answer could not be placed by its revision, or
+      // the queue was held back (offline, failing, or left from an earlier visit: live updates may
+      // have been missed meanwhile). A copy that holds its answers' state, or a later one, is not
+      // asked for again: the live connection brings what others change (docs/decisions/0007).
+      const readAgain = [...touched].filter(([, stale]) => stale || heldBack).map(([key]) => key);
+      const refusedNow = refused.splice(0);
+      touched.clear();
+      const refetch = (key: QueryKey) => void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      for (const key of readAgain) refetch(JSON.parse(key));
+      if (refusedNow.length > 0) {
+        void loadQueueEffects().then((effects) => {
+          const keys = new Set(refusedNow.map((op) => JSON.stringify(effects.slotForOp(op).key)));
+          for (const key of keys) if (!readAgain.includes(key)) refetch(JSON.parse(key));
+        });
+      }
+      if (wasHeldBack.current) {
+        wasHeldBack.current = false;
+        tell({ title: translate('sync.done'), description: translate('sync.doneText') });
+      }
+    },
+  };
+}
 
 /**
  * The one offline queue of this browser tab: sends on start-up, whenever the browser comes back
@@ -63,71 +150,12 @@ export function OfflineQueueProvider({
   toastRef.current = toast;
   // Whether something could not be sent at once: only then is "all synced" worth a toast.
   const wasHeldBack = useRef(false);
-  const [queue] = useState(() => {
-    // The cached copies the queue's answers went to, each with whether it must be read again once
-    // nothing is pending (queue-effects.ts `applyAnswer` says when it need not); and the changes
-    // refused since the last drain (their copies are always read again).
-    const touched = new Map<string, boolean>();
-    const refused: QueuedOp[] = [];
-    const touch = (key: QueryKey, readAgain: boolean) => {
-      const id = JSON.stringify(key);
-      touched.set(id, touched.get(id) === true || readAgain);
-    };
-    // Prerendering (no window) keeps nothing: the page is drawn with nothing waiting.
-    const browser = typeof window !== 'undefined';
-    const created: OfflineQueue = new OfflineQueue({
-      ops: ops ?? (browser ? localStorageOpStore() : memoryOpStore()),
-      blobs: blobs ?? indexedDbBlobStore(),
-      held: held ?? (browser ? localStorageListStore<HeldOp>(HELD_EDITS_KEY) : memoryListStore<HeldOp>()),
-      transport,
-      isTransient: isTransientFailure,
-      isBlocked: needsSignIn,
-      isOnline: () => navigator.onLine,
-      onApplied: async (op, result, revision) => {
-        const effects = await loadQueueEffects();
-        let current = false;
-        try {
-          current = effects.applyAnswer(queryClient, op, result, revision);
-        } finally {
-          touch(effects.slotForOp(op).key, !current);
-        }
-      },
-      onRejected: (op, error, callerWaiting) => {
-        // Noted at once: the drain may come before the effects have loaded.
-        refused.push(op);
-        void loadQueueEffects().then((effects) => {
-          // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
-          // second word.
-          const reported = callerWaiting && !['toggle', 'remarks', 'remove-photo'].includes(op.kind);
-          if (!reported && !isAbortError(error))
-            toastRef.current(effects.refusalToast(queryClient, op, error));
-        });
-      },
-      onDrained: ({ heldBack }) => {
-        // Now that nothing is pending, the server's own copy of every checklist whose cached copy may
-        // be behind: a change was refused there, an answer could not be placed by its revision, or
-        // the queue was held back (offline, failing, or left from an earlier visit: live updates may
-        // have been missed meanwhile). A copy that holds its answers' state, or a later one, is not
-        // asked for again: the live connection brings what others change (docs/decisions/0007).
-        const readAgain = [...touched].filter(([, stale]) => stale || heldBack).map(([key]) => key);
-        const refusedNow = refused.splice(0);
-        touched.clear();
-        const refetch = (key: QueryKey) => void queryClient.invalidateQueries({ queryKey: key, exact: true });
-        for (const key of readAgain) refetch(JSON.parse(key));
-        if (refusedNow.length > 0) {
-          void loadQueueEffects().then((effects) => {
-            const keys = new Set(refusedNow.map((op) => JSON.stringify(effects.slotForOp(op).key)));
-            for (const key of keys) if (!readAgain.includes(key)) refetch(JSON.parse(key));
-          });
-        }
-        if (wasHeldBack.current) {
-          wasHeldBack.current = false;
-          toastRef.current({ title: translate('sync.done'), description: translate('sync.doneText') });
-        }
-      },
-    });
-    return created;
-  });
+  const [queue] = useState(() =>
+    createTabQueue(
+      { ops, blobs, held, transport },
+      tabQueueEvents(queryClient, (message) => toastRef.current(message), wasHeldBack),
+    ),
+  );
 
   const state = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
   if (state.ops.length > 0 && (state.failures > 0 || !navigator.onLine)) wasHeldBack.current = true;

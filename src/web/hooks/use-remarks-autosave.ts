@@ -7,6 +7,16 @@ export const REMARKS_DEBOUNCE_MS = 800;
 export type RemarksSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'queued' | 'error';
 
 /**
+ * What is shown: a change still in the queue is 'Pending sync' (also after a reload); once the queue
+ * has sent it, 'Saved'.
+ */
+function shownState(state: RemarksSaveState, queuedRemarks: boolean): RemarksSaveState {
+  if (queuedRemarks && (state === 'idle' || state === 'saved' || state === 'queued')) return 'queued';
+  if (!queuedRemarks && state === 'queued') return 'saved';
+  return state;
+}
+
+/**
  * The 'Notes & Remarks' text with debounced saving (and at once when the field is left). A newer text
  * from the server is taken only while nothing typed here is unsaved; what was typed just before leaving
  * the page is still sent. `serverRemarks` is the text as shown (the server's, or one still pending);
@@ -70,16 +80,10 @@ export function useRemarksAutosave(
     [],
   );
 
-  // What is shown: a change still in the queue is 'Pending sync' (also after a reload); once the queue
-  // has sent it, 'Saved'.
-  let shown = state;
-  if (queuedRemarks && (state === 'idle' || state === 'saved' || state === 'queued')) shown = 'queued';
-  else if (!queuedRemarks && state === 'queued') shown = 'saved';
-
   return {
     value,
     setValue,
-    state: shown,
+    state: shownState(state, queuedRemarks),
     /** The text was saved another way (with the submit). */
     markSaved: useCallback((text: string) => {
       saved.current = text;

@@ -2,8 +2,8 @@ import { IDEMPOTENCY_HEADER } from '#domain/offline';
 import { apiAnswer, isApiError } from '../lib/api.ts';
 import { answerRevision } from '../lib/copy-revisions.ts';
 import { type UploadOptions, uploadForm } from '../lib/upload-request.ts';
-import type { OpAnswer, OpTransport } from './offline-queue.ts';
 import type { QueuedOp } from './operations.ts';
+import type { OpAnswer, OpTransport } from './queue-contract.ts';
 
 /**
  * How the offline queue's operations reach the server: each to its route, with its Idempotency-Key

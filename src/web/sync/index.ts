@@ -14,7 +14,9 @@
  * The modules:
  * - operations.ts: the operations (ticks, photos, remarks, submits, the owner's checklist edits), the
  *   ids of checklists created on this device, and which newer one replaces an unsent older one.
- * - offline-queue.ts: the durable queue that stores them and sends them in order, with retries.
+ * - offline-queue.ts: the durable queue that stores them and sends them in order, with retries;
+ *   queue-contract.ts: what it is given (transport, events, options) and what it tells (outcomes,
+ *   state); send-schedule.ts: when it sends (one run at a time, the retry timer and its back-off).
  * - queue-storage.ts, photo-storage.ts (+ photo-storage-idb.ts): where the queue keeps them
  *   (localStorage; photos in IndexedDB).
  * - send-failures.ts: which failures may pass (retried) and which wait for a new sign-in.
@@ -42,15 +44,7 @@ export {
   followChecklist,
   followDashboard,
 } from './live-messages.ts';
-export {
-  type DrainInfo,
-  EMPTY_QUEUE_STATE,
-  OfflineQueue,
-  type OpAnswer,
-  type OpOutcome,
-  type OpTransport,
-  type QueueState,
-} from './offline-queue.ts';
+export { OfflineQueue } from './offline-queue.ts';
 export {
   type ChecklistBody,
   type HeldOp,
@@ -74,6 +68,15 @@ export {
   pendingCreatedChecklist,
 } from './pending-overlay.ts';
 export { indexedDbBlobStore } from './photo-storage.ts';
+export {
+  type DrainInfo,
+  EMPTY_QUEUE_STATE,
+  type OpAnswer,
+  type OpOutcome,
+  type OpTransport,
+  type QueueEvents,
+  type QueueState,
+} from './queue-contract.ts';
 export {
   type BlobStore,
   HELD_EDITS_KEY,

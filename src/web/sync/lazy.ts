@@ -1,4 +1,4 @@
-import type { OpTransport } from './offline-queue.ts';
+import type { OpTransport } from './queue-contract.ts';
 
 /**
  * The parts of sync fetched after the first paint, and how to fetch them. They bring the checklist

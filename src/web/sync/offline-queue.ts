@@ -7,7 +7,8 @@ import {
   type QueuedOp,
   supersedes,
 } from './operations.ts';
-import type { BlobStore, ListStore, OpStore } from './queue-storage.ts';
+import type { DrainInfo, OpOutcome, QueueEvents, QueueOptions, QueueState } from './queue-contract.ts';
+import { defaultRetryDelay, SendSchedule } from './send-schedule.ts';
 
 // How an editor's save carries along the work queued after it: needed only once one is answered, so
 // it is fetched then (the app's first load stays small).
@@ -20,95 +21,11 @@ const loadDrafts = () => import('./drafts.ts');
  * carries its own Idempotency-Key from the moment it is made, so a retry after a lost answer is applied
  * once (the server answers the stored result again). A newer change replaces an unsent older one it
  * makes pointless (`supersedes`); a refused editor save is kept for the person to review (drafts.ts).
+ * What it is given and tells is in queue-contract.ts; when it sends, in send-schedule.ts.
  */
 
-export type OpOutcome =
-  | { status: 'applied'; result: unknown }
-  | { status: 'rejected'; error: unknown }
-  /** The network failed: the operation stays stored and is sent when the connection allows. */
-  | { status: 'queued' };
-
-/**
- * The server's answer to an operation: its body (a checklist, or a task for a photo), and the revision
- * of the checklist it holds, as its X-Checklist-Revision header names it (null when it names none: a
- * replayed answer, a photo's task).
- */
-export interface OpAnswer {
-  result: unknown;
-  revision: number | null;
-}
-
-export interface OpTransport {
-  send(op: QueuedOp, photo: Blob | undefined): Promise<OpAnswer>;
-}
-
-/** What the queue says once it has nothing left to send. */
-export interface DrainInfo {
-  /**
-   * Something since the last drain could not be sent at once: the browser was offline, the network
-   * or the server failed, sign-in was needed, or the work was stored by an earlier visit. Changes made
-   * elsewhere meanwhile may have been missed.
-   */
-  heldBack: boolean;
-}
-
-export interface QueueEvents {
-  /**
-   * The server took it; its answer (a checklist, or a task for a photo) and the revision it names.
-   * Awaited before the change leaves the queue, so the answer is in place before the pending copy is
-   * dropped (no flicker back).
-   */
-  onApplied?(op: QueuedOp, result: unknown, revision: number | null): void | Promise<void>;
-  /**
-   * The server refused it for good (4xx): it is dropped and the person must be told. `callerWaiting`:
-   * whoever made it in this tab is still awaiting its first outcome (and may report it themselves).
-   */
-  onRejected?(op: QueuedOp, error: unknown, callerWaiting: boolean): void;
-  /** Nothing is left to send (after something was sent). */
-  onDrained?(info: DrainInfo): void;
-}
-
-export interface QueueOptions extends QueueEvents {
-  ops: OpStore;
-  blobs: BlobStore;
-  /** Where refused editor saves are kept (see `HeldOp`). */
-  held: ListStore<HeldOp>;
-  transport: OpTransport;
-  /** Whether the browser believes it is online (false means surely offline). */
-  isOnline?: () => boolean;
-  newKey?: () => string;
-  now?: () => Date;
-  /** Pause before the n-th retry (1-based) while the network fails. */
-  retryDelay?: (attempt: number) => number;
-  /** Decides whether a failure may pass (network, 5xx, 429, key in use) or is a refusal. */
-  isTransient: (error: unknown) => boolean;
-  /** A failure that holds everything until the person signs in again (401); then flush is called. */
-  isBlocked?: (error: unknown) => boolean;
-  setTimer?: (callback: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
-}
-
-export type QueueState = {
-  ops: readonly QueuedOp[];
-  /** The key being sent right now, if any. */
-  sending: string | null;
-  /** How many sends in a row failed on the network (0 while all is well). */
-  failures: number;
-  /**
-   * Who must sign in again (the owner) or enter a code again (a recipient, with the share's token)
-   * before the changes kept here can be sent; null while nothing waits on that.
-   */
-  blocked: OpContext | null;
-  /** Editor saves refused after the fact, kept for the person to review. */
-  held: readonly HeldOp[];
-};
-
-/** Nothing waiting: what a prerendered page shows, and so what its hydration starts from. */
-export const EMPTY_QUEUE_STATE: QueueState = { ops: [], sending: null, failures: 0, blocked: null, held: [] };
-
-export function defaultRetryDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** (attempt - 1), 60_000);
-}
+// What a caller of the queue gives it and hears back.
+export type { OpOutcome, OpTransport, QueueOptions } from './queue-contract.ts';
 
 export class OfflineQueue {
   private ops: QueuedOp[];
@@ -116,10 +33,6 @@ export class OfflineQueue {
   private sending: string | null = null;
   private failures = 0;
   private blocked: OpContext | null = null;
-  private timer: unknown = null;
-  private running: Promise<void> | null = null;
-  /** flush was asked for while a run was going: run once more when it ends. */
-  private again = false;
   private sentSomething = false;
   /** Since the last drain, something could not be sent at once (see DrainInfo). */
   private heldBack: boolean;
@@ -127,6 +40,7 @@ export class OfflineQueue {
   private readonly waiters = new Map<string, (outcome: OpOutcome) => void>();
   private snapshot: QueueState;
   private readonly options: Required<Omit<QueueOptions, keyof QueueEvents>> & QueueEvents;
+  private readonly schedule: SendSchedule;
 
   constructor(options: QueueOptions) {
     this.options = {
@@ -144,6 +58,7 @@ export class OfflineQueue {
     this.heldBack = this.ops.length > 0;
     this.held = [...this.options.held.load()];
     this.snapshot = this.makeSnapshot();
+    this.schedule = new SendSchedule(() => this.run(), this.options);
   }
 
   /** For useSyncExternalStore. */
@@ -215,30 +130,7 @@ export class OfflineQueue {
 
   /** Sends what is stored, in order, one at a time; a network failure stops the run until the next try. */
   flush(): Promise<void> {
-    if (this.timer !== null) {
-      this.options.clearTimer(this.timer);
-      this.timer = null;
-    }
-    if (this.running) {
-      // A change stored while a run is ending would otherwise wait for the next trigger.
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.runWhileAsked().finally(() => {
-      this.running = null;
-      // Asked for after the run's last look (a change stored by whoever heard the last outcome): the
-      // run is over, so start another, unless a retry is already timed.
-      if (this.again && this.timer === null) void this.flush();
-    });
-    return this.running;
-  }
-
-  private async runWhileAsked(): Promise<void> {
-    do {
-      this.again = false;
-      await this.run();
-      // A failed run set its retry timer: the back-off decides when the next try is.
-    } while (this.again && this.timer === null);
+    return this.schedule.flush();
   }
 
   private async run(): Promise<void> {
@@ -313,10 +205,7 @@ export class OfflineQueue {
     this.failures += 1;
     this.changed();
     this.settleWaiting();
-    this.timer = this.options.setTimer(() => {
-      this.timer = null;
-      void this.flush();
-    }, this.options.retryDelay(this.failures));
+    this.schedule.retryAfter(this.options.retryDelay(this.failures));
   }
 
   private remove(op: QueuedOp): void {
@@ -391,8 +280,7 @@ export class OfflineQueue {
 
   /** Stops the retry timer (unmount, tests); the next flush starts again. */
   stop(): void {
-    if (this.timer !== null) this.options.clearTimer(this.timer);
-    this.timer = null;
+    this.schedule.stop();
   }
 }
 

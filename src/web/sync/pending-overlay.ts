@@ -46,6 +46,91 @@ function applyEdit(
   return { tasks: edited, changesWork };
 }
 
+/** What the pending operations make of a checklist, gathered as they are laid over it one by one. */
+interface Layers extends Omit<PendingView, 'checklist'> {
+  tasks: Checklist['tasks'];
+  name: string;
+  remarks: Checklist['remarks'];
+  submittedAt: Checklist['submittedAt'];
+  pendingTaskIds: Set<string>;
+  pendingPhotos: Map<string, string>;
+  draftTaskIds: Set<string>;
+}
+
+/** Nothing laid over the server's copy yet. */
+function noLayers(server: Checklist): Layers {
+  return {
+    tasks: server.tasks,
+    name: server.name,
+    remarks: server.remarks,
+    submittedAt: server.submittedAt,
+    pendingTaskIds: new Set<string>(),
+    pendingPhotos: new Map<string, string>(),
+    remarksPending: false,
+    submitPending: false,
+    editPending: false,
+    draftTaskIds: new Set<string>(),
+    deletePending: false,
+  };
+}
+
+function changeTask(
+  layers: Layers,
+  taskId: string,
+  change: (task: Checklist['tasks'][number]) => object,
+): void {
+  if (!layers.tasks.some((task) => task.id === taskId)) return; // the task is gone: the server will refuse it
+  layers.tasks = layers.tasks.map((task) => (task.id === taskId ? { ...task, ...change(task) } : task));
+  layers.pendingTaskIds.add(taskId);
+}
+
+/** One pending operation laid over what the ones before it made. */
+function layOver(layers: Layers, op: QueuedOp): void {
+  switch (op.kind) {
+    case 'toggle':
+      changeTask(layers, op.taskId, (task) => ({
+        completed: op.completed,
+        completedAt: op.completed ? (task.completedAt ?? op.changedAt) : null,
+      }));
+      if (!op.completed) layers.submittedAt = null; // unticking reopens a submitted checklist, as on the server
+      break;
+    case 'remove-photo':
+      changeTask(layers, op.taskId, () => ({ photoUrl: null }));
+      layers.pendingPhotos.delete(op.taskId);
+      break;
+    case 'photo':
+      changeTask(layers, op.taskId, (task) => ({
+        completed: true,
+        completedAt: task.completedAt ?? op.changedAt,
+      }));
+      layers.pendingPhotos.set(op.taskId, op.key);
+      break;
+    case 'remarks':
+      layers.remarks = op.remarks;
+      layers.remarksPending = true;
+      break;
+    case 'submit':
+      layers.remarks = op.remarks;
+      layers.submittedAt = layers.submittedAt ?? op.changedAt;
+      layers.submitPending = true;
+      break;
+    case 'edit': {
+      const edited = applyEdit(layers.tasks, op.body, layers.draftTaskIds);
+      layers.tasks = edited.tasks;
+      layers.name = op.body.name;
+      // Adding, removing or rewording work reopens a submitted checklist, as on the server.
+      if (edited.changesWork) layers.submittedAt = null;
+      layers.editPending = true;
+      break;
+    }
+    case 'delete':
+      layers.deletePending = true;
+      break;
+    case 'create':
+      break; // a checklist of its own (see overlayPendingList)
+  }
+}
+
 /**
  * The query cache holds the server's truth (from answers, refetches and realtime updates); what is
  * still in the offline queue is laid over it when rendering, in the order it was made. A server update
@@ -54,76 +139,10 @@ function applyEdit(
  */
 export function overlayPending(server: Checklist, ops: readonly QueuedOp[]): PendingView {
   const mine = ops.filter((op) => op.checklistId === server.id);
-  const pendingTaskIds = new Set<string>();
-  const pendingPhotos = new Map<string, string>();
-  const draftTaskIds = new Set<string>();
-  if (mine.length === 0) {
-    return {
-      checklist: server,
-      pendingTaskIds,
-      pendingPhotos,
-      remarksPending: false,
-      submitPending: false,
-      editPending: false,
-      draftTaskIds,
-      deletePending: false,
-    };
-  }
-  let tasks = server.tasks;
-  let name = server.name;
-  let remarks = server.remarks;
-  let submittedAt = server.submittedAt;
-  let remarksPending = false;
-  let submitPending = false;
-  let editPending = false;
-  let deletePending = false;
-  const changeTask = (taskId: string, change: (task: Checklist['tasks'][number]) => object) => {
-    if (!tasks.some((task) => task.id === taskId)) return; // the task is gone: the server will refuse it
-    tasks = tasks.map((task) => (task.id === taskId ? { ...task, ...change(task) } : task));
-    pendingTaskIds.add(taskId);
-  };
-  for (const op of mine) {
-    switch (op.kind) {
-      case 'toggle':
-        changeTask(op.taskId, (task) => ({
-          completed: op.completed,
-          completedAt: op.completed ? (task.completedAt ?? op.changedAt) : null,
-        }));
-        if (!op.completed) submittedAt = null; // unticking reopens a submitted checklist, as on the server
-        break;
-      case 'remove-photo':
-        changeTask(op.taskId, () => ({ photoUrl: null }));
-        pendingPhotos.delete(op.taskId);
-        break;
-      case 'photo':
-        changeTask(op.taskId, (task) => ({ completed: true, completedAt: task.completedAt ?? op.changedAt }));
-        pendingPhotos.set(op.taskId, op.key);
-        break;
-      case 'remarks':
-        remarks = op.remarks;
-        remarksPending = true;
-        break;
-      case 'submit':
-        remarks = op.remarks;
-        submittedAt = submittedAt ?? op.changedAt;
-        submitPending = true;
-        break;
-      case 'edit': {
-        const edited = applyEdit(tasks, op.body, draftTaskIds);
-        tasks = edited.tasks;
-        name = op.body.name;
-        // Adding, removing or rewording work reopens a submitted checklist, as on the server.
-        if (edited.changesWork) submittedAt = null;
-        editPending = true;
-        break;
-      }
-      case 'delete':
-        deletePending = true;
-        break;
-      case 'create':
-        break; // a checklist of its own (see overlayPendingList)
-    }
-  }
+  const layers = noLayers(server);
+  for (const op of mine) layOver(layers, op);
+  const { tasks, name, remarks, submittedAt, ...pending } = layers;
+  if (mine.length === 0) return { checklist: server, ...pending };
   const submitted = submittedAt !== null;
   const checklist: Checklist = {
     ...server,
@@ -133,16 +152,7 @@ export function overlayPending(server: Checklist, ops: readonly QueuedOp[]): Pen
     submittedAt,
     ...computeProgress(tasks, submitted),
   };
-  return {
-    checklist,
-    pendingTaskIds,
-    pendingPhotos,
-    remarksPending,
-    submitPending,
-    editPending,
-    draftTaskIds,
-    deletePending,
-  };
+  return { checklist, ...pending };
 }
 
 /** A checklist created on this device, as the server will have it (its tasks not ticked yet). */

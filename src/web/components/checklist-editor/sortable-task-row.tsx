@@ -1,14 +1,17 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Camera, ChevronDown, GripVertical, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CHECKLIST_LIMITS } from '#domain/checklist';
 import { cn } from '../../lib/cn.ts';
-import { Button } from '../ui/button.tsx';
-import { Textarea } from '../ui/field.tsx';
 import type { DraftTask } from './draft.ts';
 import { ReferencePhotoButton } from './reference-photo-button.tsx';
 import { TaskDescription } from './task-description.tsx';
+import {
+  DeleteTaskButton,
+  DetailsToggle,
+  DragHandle,
+  PhotoRequiredToggle,
+  TaskDetailsField,
+} from './task-row-controls.tsx';
 
 export interface TaskRowProps {
   task: DraftTask;
@@ -28,6 +31,54 @@ export interface TaskRowProps {
   };
 }
 
+/** Under the description: Photo, the details toggle, the reference photo, and the details in short. */
+function TaskRowTools({
+  task,
+  number,
+  disabled,
+  detailsOpen,
+  detailsId,
+  onToggleDetails,
+  onChange,
+  reference,
+}: Pick<TaskRowProps, 'task' | 'disabled' | 'onChange' | 'reference'> & {
+  number: number;
+  detailsOpen: boolean;
+  detailsId: string;
+  onToggleDetails(): void;
+}) {
+  const hasDetails = task.details.trim() !== '';
+  return (
+    <div className="col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-1.5 sm:gap-2">
+      <PhotoRequiredToggle
+        number={number}
+        required={task.photoRequired}
+        disabled={disabled}
+        onToggle={() => onChange(task.id, { photoRequired: !task.photoRequired })}
+      />
+      <DetailsToggle
+        number={number}
+        open={detailsOpen}
+        hasDetails={hasDetails}
+        controls={detailsId}
+        disabled={disabled}
+        onToggle={onToggleDetails}
+      />
+      <ReferencePhotoButton
+        number={number}
+        url={task.referencePhotoUrl}
+        available={reference.available(task.id)}
+        disabled={disabled}
+        onEdit={() => reference.edit({ taskId: task.id, description: task.description.trim() })}
+        onRemove={() => reference.remove({ taskId: task.id, description: task.description.trim() })}
+      />
+      {!detailsOpen && hasDetails && (
+        <p className="hidden min-w-0 flex-1 truncate text-sm text-slate-500 sm:block">{task.details}</p>
+      )}
+    </div>
+  );
+}
+
 /** One task of the editor: drag handle, description, Photo toggle, details, delete. */
 export function SortableTaskRow({
   task,
@@ -44,7 +95,6 @@ export function SortableTaskRow({
   const [detailsOpen, setDetailsOpen] = useState(false);
   const detailsId = useId();
   const number = index + 1;
-  const hasDetails = task.details.trim() !== '';
 
   return (
     <li
@@ -58,21 +108,14 @@ export function SortableTaskRow({
         isDragging && 'z-10 border-indigo-300 shadow-lg ring-2 ring-indigo-200',
       )}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag to reorder task ${number}${task.description.trim() ? `: ${task.description.trim()}` : ''}`}
+      <DragHandle
+        number={number}
+        description={task.description}
         disabled={disabled}
-        className={cn(
-          'col-start-1 row-start-1 flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-400',
-          'hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600',
-          'active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-50',
-        )}
-      >
-        <GripVertical className="h-5 w-5" aria-hidden="true" />
-      </button>
+        activatorRef={setActivatorNodeRef}
+        attributes={attributes}
+        listeners={listeners}
+      />
 
       <TaskDescription
         number={number}
@@ -83,70 +126,25 @@ export function SortableTaskRow({
         inputRef={(element) => inputRef(task.id, element)}
       />
 
-      <div className="col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-1.5 sm:gap-2">
-        <Button
-          variant={task.photoRequired ? 'primary' : 'secondary'}
-          size="sm"
-          aria-pressed={task.photoRequired}
-          aria-label={`Photo required for task ${number}`}
-          title="Require a photo before this task can be ticked"
-          disabled={disabled}
-          onClick={() => onChange(task.id, { photoRequired: !task.photoRequired })}
-          className={cn('h-10', task.photoRequired && 'border border-indigo-600')}
-        >
-          <Camera className="h-4 w-4" aria-hidden="true" />
-          Photo
-        </Button>
-        <Button
-          variant="subtle"
-          size="sm"
-          aria-expanded={detailsOpen}
-          aria-controls={detailsOpen ? detailsId : undefined}
-          disabled={disabled}
-          onClick={() => setDetailsOpen((open) => !open)}
-          className="h-10 gap-1 px-2"
-        >
-          {detailsOpen ? 'Hide details' : hasDetails ? 'Edit details' : 'Add details'}
-          <span className="sr-only"> for task {number}</span>
-          <ChevronDown
-            className={cn('h-4 w-4 transition-transform', detailsOpen && 'rotate-180')}
-            aria-hidden="true"
-          />
-        </Button>
-        <ReferencePhotoButton
-          number={number}
-          url={task.referencePhotoUrl}
-          available={reference.available(task.id)}
-          disabled={disabled}
-          onEdit={() => reference.edit({ taskId: task.id, description: task.description.trim() })}
-          onRemove={() => reference.remove({ taskId: task.id, description: task.description.trim() })}
-        />
-        {!detailsOpen && hasDetails && (
-          <p className="hidden min-w-0 flex-1 truncate text-sm text-slate-500 sm:block">{task.details}</p>
-        )}
-      </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Delete task ${number}`}
+      <TaskRowTools
+        task={task}
+        number={number}
         disabled={disabled}
-        onClick={() => onDelete(task.id)}
-        className="col-start-1 row-start-2 h-10 w-8 shrink-0 text-slate-500 hover:bg-red-50 hover:text-red-700"
-      >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
-      </Button>
+        detailsOpen={detailsOpen}
+        detailsId={detailsId}
+        onToggleDetails={() => setDetailsOpen((open) => !open)}
+        onChange={onChange}
+        reference={reference}
+      />
+      <DeleteTaskButton number={number} disabled={disabled} onDelete={() => onDelete(task.id)} />
 
       {detailsOpen && (
-        <Textarea
+        <TaskDetailsField
           id={detailsId}
+          number={number}
           value={task.details}
-          onChange={(event) => onChange(task.id, { details: event.target.value })}
-          aria-label={`Task ${number} details`}
-          placeholder="Optional details or instructions shown under the task"
-          maxLength={CHECKLIST_LIMITS.detailsMax}
           disabled={disabled}
-          rows={3}
-          className="col-start-2 row-start-3"
+          onChange={(details) => onChange(task.id, { details })}
         />
       )}
     </li>

@@ -17,7 +17,7 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { useMemo, useRef } from 'react';
+import { type RefObject, useMemo, useRef } from 'react';
 import type { DraftTask } from './draft.ts';
 import { SortableTaskRow, type TaskRowProps } from './sortable-task-row.tsx';
 
@@ -28,9 +28,57 @@ const SCREEN_READER_INSTRUCTIONS =
   'To pick up a task, press Space or Enter. While moving it, use the Up and Down arrow keys. ' +
   'Press Space or Enter again to drop the task in its new place, or press Escape to cancel.';
 
-interface TaskListProps extends Omit<TaskRowProps, 'task' | 'index'> {
+export interface TaskListProps extends Omit<TaskRowProps, 'task' | 'index'> {
   tasks: DraftTask[];
   onReorder(tasks: DraftTask[]): void;
+}
+
+/** A pointer dropped outside the list is over nothing, so the drop changes nothing (spec section 4). */
+function collisionsInside(listRef: RefObject<HTMLOListElement | null>): CollisionDetection {
+  return (args) => {
+    const list = listRef.current;
+    const pointer = args.pointerCoordinates;
+    if (list && pointer) {
+      const box = list.getBoundingClientRect();
+      const inside =
+        pointer.x >= box.left - LIST_MARGIN &&
+        pointer.x <= box.right + LIST_MARGIN &&
+        pointer.y >= box.top - LIST_MARGIN &&
+        pointer.y <= box.bottom + LIST_MARGIN;
+      if (!inside) return [];
+    }
+    return closestCenter(args);
+  };
+}
+
+/** What a screen reader hears while a task is moved (`justPickedUp`: see TaskList). */
+function announcementsFor(tasks: DraftTask[], justPickedUp: RefObject<boolean>): Announcements {
+  const count = tasks.length;
+  const position = (id: UniqueIdentifier) => tasks.findIndex((task) => task.id === id) + 1;
+  const label = (id: UniqueIdentifier) => {
+    const description = tasks.find((task) => task.id === id)?.description.trim();
+    return description ? `task “${description}”` : `task ${position(id)}`;
+  };
+  return {
+    onDragStart: ({ active }) => {
+      justPickedUp.current = true;
+      return `Picked up ${label(active.id)}, position ${position(active.id)} of ${count}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const first = justPickedUp.current;
+      justPickedUp.current = false;
+      if (first && over?.id === active.id) return undefined;
+      return over
+        ? `${capitalise(label(active.id))} is over position ${position(over.id)} of ${count}.`
+        : `${capitalise(label(active.id))} is outside the list.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${capitalise(label(active.id))} dropped at position ${position(over.id)} of ${count}.`
+        : `${capitalise(label(active.id))} dropped outside the list; the order did not change.`,
+    onDragCancel: ({ active }) =>
+      `Moving cancelled. ${capitalise(label(active.id))} stays at position ${position(active.id)} of ${count}.`,
+  };
 }
 
 /** The drag-reorderable task list (pointer, touch and keyboard), with spoken announcements. */
@@ -43,54 +91,8 @@ export function TaskList({ tasks, onReorder, ...rowProps }: TaskListProps) {
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-
-  // A pointer dropped outside the list is over nothing, so the drop changes nothing (spec section 4).
-  const collisionDetection = useMemo<CollisionDetection>(
-    () => (args) => {
-      const list = listRef.current;
-      const pointer = args.pointerCoordinates;
-      if (list && pointer) {
-        const box = list.getBoundingClientRect();
-        const inside =
-          pointer.x >= box.left - LIST_MARGIN &&
-          pointer.x <= box.right + LIST_MARGIN &&
-          pointer.y >= box.top - LIST_MARGIN &&
-          pointer.y <= box.bottom + LIST_MARGIN;
-        if (!inside) return [];
-      }
-      return closestCenter(args);
-    },
-    [],
-  );
-
-  const announcements = useMemo<Announcements>(() => {
-    const count = tasks.length;
-    const position = (id: UniqueIdentifier) => tasks.findIndex((task) => task.id === id) + 1;
-    const label = (id: UniqueIdentifier) => {
-      const description = tasks.find((task) => task.id === id)?.description.trim();
-      return description ? `task “${description}”` : `task ${position(id)}`;
-    };
-    return {
-      onDragStart: ({ active }) => {
-        justPickedUp.current = true;
-        return `Picked up ${label(active.id)}, position ${position(active.id)} of ${count}.`;
-      },
-      onDragOver: ({ active, over }) => {
-        const first = justPickedUp.current;
-        justPickedUp.current = false;
-        if (first && over?.id === active.id) return undefined;
-        return over
-          ? `${capitalise(label(active.id))} is over position ${position(over.id)} of ${count}.`
-          : `${capitalise(label(active.id))} is outside the list.`;
-      },
-      onDragEnd: ({ active, over }) =>
-        over
-          ? `${capitalise(label(active.id))} dropped at position ${position(over.id)} of ${count}.`
-          : `${capitalise(label(active.id))} dropped outside the list; the order did not change.`,
-      onDragCancel: ({ active }) =>
-        `Moving cancelled. ${capitalise(label(active.id))} stays at position ${position(active.id)} of ${count}.`,
-    };
-  }, [tasks]);
+  const collisionDetection = useMemo(() => collisionsInside(listRef), []);
+  const announcements = useMemo(() => announcementsFor(tasks, justPickedUp), [tasks]);
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;

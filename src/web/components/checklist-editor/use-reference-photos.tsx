@@ -4,6 +4,7 @@ import type { Checklist, Task } from '#domain/checklist';
 import { useToast } from '../../hooks/use-toast.ts';
 import { ChunkBoundary, lazyChunk } from '../../lib/lazy-chunk.tsx';
 import { removeReferencePhoto, uploadReferencePhoto } from '../../lib/reference-photos.ts';
+import type { UploadOptions } from '../../lib/upload-request.ts';
 import { isNewChecklistId, ownerChecklistSlot, withTaskFromServer } from '../../sync/index.ts';
 import type { PhotoDialogProps } from '../photo-dialog.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
@@ -24,6 +25,59 @@ export const REFERENCE_MESSAGES = {
 interface Target {
   taskId: string;
   description: string;
+}
+
+/** The photo dialog for the task whose reference photo is being set, and the question before one goes. */
+function ReferencePhotoDialogs({
+  checklistId,
+  editing,
+  removing,
+  pending,
+  upload,
+  onEditClosed,
+  onDialogFailed,
+  onRemoveClosed,
+  onConfirmRemove,
+}: {
+  /** The checklist being edited (null: a new one, whose tasks can have none yet). */
+  checklistId: string | null;
+  /** The task whose reference photo is being set. */
+  editing: Target | null;
+  removing: Target | null;
+  pending: boolean;
+  upload(checklistId: string, target: Target, file: File, options: UploadOptions): Promise<'applied'>;
+  onEditClosed(): void;
+  onDialogFailed(error: unknown): void;
+  onRemoveClosed(): void;
+  onConfirmRemove(): void;
+}) {
+  const Dialog = photoDialog.Component;
+  return (
+    <>
+      {checklistId && editing && (
+        <ChunkBoundary chunk={photoDialog} fallback={null} onLoadFailed={onDialogFailed}>
+          <Dialog
+            key={editing.taskId}
+            open
+            onOpenChange={(open) => !open && onEditClosed()}
+            taskDescription={editing.description}
+            purpose="reference"
+            upload={(file, options) => upload(checklistId, editing, file, options)}
+          />
+        </ChunkBoundary>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && onRemoveClosed()}
+        title={REFERENCE_MESSAGES.removeTitle}
+        description={REFERENCE_MESSAGES.removeText(removing?.description ?? '')}
+        confirmLabel={REFERENCE_MESSAGES.remove}
+        destructive
+        pending={pending}
+        onConfirm={() => onConfirmRemove()}
+      />
+    </>
+  );
 }
 
 /**
@@ -74,43 +128,25 @@ export function useReferencePhotos(
     }
   }
 
-  const Dialog = photoDialog.Component;
   const dialogs = (
-    <>
-      {checklist && editing && (
-        <ChunkBoundary
-          chunk={photoDialog}
-          fallback={null}
-          onLoadFailed={(error) => {
-            console.warn('Loading the photo dialog failed', error);
-            setEditing(null);
-            toast({ title: 'Error', description: REFERENCE_MESSAGES.dialogFailed, variant: 'destructive' });
-          }}
-        >
-          <Dialog
-            key={editing.taskId}
-            open
-            onOpenChange={(open) => !open && setEditing(null)}
-            taskDescription={editing.description}
-            purpose="reference"
-            upload={async (file, options) => {
-              applied(await uploadReferencePhoto(checklist.id, editing.taskId, file, options));
-              return 'applied';
-            }}
-          />
-        </ChunkBoundary>
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={REFERENCE_MESSAGES.removeTitle}
-        description={REFERENCE_MESSAGES.removeText(removing?.description ?? '')}
-        confirmLabel={REFERENCE_MESSAGES.remove}
-        destructive
-        pending={pending}
-        onConfirm={() => void confirmRemove()}
-      />
-    </>
+    <ReferencePhotoDialogs
+      checklistId={checklist?.id ?? null}
+      editing={editing}
+      removing={removing}
+      pending={pending}
+      upload={async (checklistId, target, file, options) => {
+        applied(await uploadReferencePhoto(checklistId, target.taskId, file, options));
+        return 'applied';
+      }}
+      onEditClosed={() => setEditing(null)}
+      onDialogFailed={(error) => {
+        console.warn('Loading the photo dialog failed', error);
+        setEditing(null);
+        toast({ title: 'Error', description: REFERENCE_MESSAGES.dialogFailed, variant: 'destructive' });
+      }}
+      onRemoveClosed={() => setRemoving(null)}
+      onConfirmRemove={() => void confirmRemove()}
+    />
   );
 
   return {

@@ -1,12 +1,14 @@
-import { Info, ListChecks, Loader2, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
-import { SHARE_LIMITS } from '#domain/sharing';
-import { Button } from '../ui/button.tsx';
-import { Input, Label } from '../ui/field.tsx';
 import { ContactTabs } from './contact-tabs.tsx';
 import { type LanguagePlan, LanguageSelect } from './language-select.tsx';
 import { ErrorBanner } from './notices.tsx';
 import { missingRequirement, type ShareFormProblem, type ShareFormState } from './share-form.ts';
+import {
+  RecipientNameField,
+  RequirementHint,
+  SharedChecklistName,
+  ShareFormActions,
+} from './share-form-fields.tsx';
 
 export interface ShareFormViewProps {
   checklistName: string | null;
@@ -51,15 +53,7 @@ export function ShareFormView({
 
   return (
     <form noValidate onSubmit={submit} className="mt-5 space-y-4" aria-label="Share by link and code">
-      {checklistName && (
-        <p className="flex items-center gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
-          <ListChecks className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <span className="min-w-0 truncate">
-            <span className="sr-only">Checklist: </span>
-            {checklistName}
-          </span>
-        </p>
-      )}
+      {checklistName && <SharedChecklistName name={checklistName} />}
 
       <LanguageSelect
         id={`${id}-language`}
@@ -69,21 +63,12 @@ export function ShareFormView({
         disabled={pending}
       />
 
-      <div>
-        <Label htmlFor={`${id}-name`}>
-          Recipient's name <span className="font-normal text-slate-500">(optional)</span>
-        </Label>
-        <Input
-          id={`${id}-name`}
-          autoComplete="off"
-          placeholder="e.g. Jordan Smith"
-          maxLength={SHARE_LIMITS.recipientNameMax}
-          value={form.recipientName}
-          onChange={(event) => onChange({ recipientName: event.target.value })}
-          disabled={pending}
-          className="mt-1.5"
-        />
-      </div>
+      <RecipientNameField
+        id={`${id}-name`}
+        value={form.recipientName}
+        onChange={(recipientName) => onChange({ recipientName })}
+        disabled={pending}
+      />
 
       <ContactTabs
         id={id}
@@ -98,35 +83,14 @@ export function ShareFormView({
 
       {problem && <ErrorBanner id={errorId} message={problem.message} />}
 
-      {missing && !problem && (
-        <p
-          id={hintId}
-          className="flex items-start gap-2 text-sm text-slate-600"
-          data-testid="share-requirement"
-        >
-          <Info className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
-          {missing.message}
-        </p>
-      )}
+      {missing && !problem && <RequirementHint id={hintId} message={missing.message} />}
 
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          disabled={pending || missing !== null}
-          aria-busy={pending || undefined}
-          aria-describedby={missing && !problem ? hintId : undefined}
-        >
-          {pending ? (
-            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          ) : (
-            <Send className="h-4 w-4" aria-hidden="true" />
-          )}
-          Send Verification Code
-        </Button>
-      </div>
+      <ShareFormActions
+        pending={pending}
+        canSend={missing === null}
+        describedBy={missing && !problem ? hintId : undefined}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
