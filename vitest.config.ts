@@ -45,6 +45,10 @@ const projects: TestProjectInlineConfiguration[] = [
       name: 'web',
       include: ['src/web/**/*.test.tsx'],
       environment: 'jsdom',
+      // A component test renders, loads lazy chunks and waits on the DOM: 5 s (the default) was its
+      // whole budget, and 28 tests of the suite ran past it beside other work (load ~17 on 2 cores,
+      // issue 28). A budget, not a speed check: what a test waits for must still happen.
+      testTimeout: 30_000,
       setupFiles: [...setupFiles, 'tests/support/web-testing-library.ts', 'tests/support/web-chunks.ts'],
     },
   },

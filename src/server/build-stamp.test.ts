@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SPAWNED_PROCESS_MS } from '#tests/support/budgets';
 import { buildStaleness, computeBuildStamp, writeBuildStamp } from '../../scripts/build-stamp.mjs';
 
 /** `npm start` builds again when what the build is made from changed (issue 18: a stale build served). */
@@ -33,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-describe('the build stamp', () => {
+describe('the build stamp', { timeout: SPAWNED_PROCESS_MS }, () => {
   it('finds no build when dist/ is missing', async () => {
     write('src/server/main.ts', 'export {};\n');
     expect(await buildStaleness(root)).toMatchObject({
@@ -85,7 +86,7 @@ describe('the build stamp', () => {
   });
 });
 
-describe('npm start (scripts/start.mjs)', () => {
+describe('npm start (scripts/start.mjs)', { timeout: SPAWNED_PROCESS_MS }, () => {
   /** start.mjs as it is, beside a stand-in build.mjs that records it ran and stamps the tree. */
   function start(): string {
     return execFileSync(process.execPath, [path.join(root, 'scripts/start.mjs')], { encoding: 'utf8' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareCodeSends, shares } from '#server/db/schema/index';
+import { SPAWNED_SERVER_TEST_MS } from '#tests/support/budgets';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { type FakeTwilio, startFakeTwilio } from '#tests/support/fake-twilio';
 import { listeningUrl, startServer } from '#tests/support/server-process';
@@ -202,53 +203,57 @@ describe('the server log', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('never holds a code or a link token, even at trace level', async () => {
-    const server = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'trace' });
-    try {
-      const base = await listeningUrl(server);
-      const call = async (method: string, url: string, cookie: string, body?: unknown) =>
-        fetch(new URL(url, base), {
-          method,
-          headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
+  it(
+    'never holds a code or a link token, even at trace level',
+    async () => {
+      const server = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'trace' });
+      try {
+        const base = await listeningUrl(server);
+        const call = async (method: string, url: string, cookie: string, body?: unknown) =>
+          fetch(new URL(url, base), {
+            method,
+            headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
+          });
+        const login = await call('POST', '/api/dev/login', '', {
+          email: 'log@example.com',
+          displayName: 'Log',
         });
-      const login = await call('POST', '/api/dev/login', '', {
-        email: 'log@example.com',
-        displayName: 'Log',
-      });
-      const cookie = login.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const created = await (
-        await call('POST', '/api/checklists', cookie, { name: 'Logged', tasks: [{ description: 'One' }] })
-      ).json();
-      const sent = await (
-        await call('POST', '/api/verification/send', cookie, {
-          consent: true,
-          checklistId: created.id,
-          email: 'r@example.com',
-        })
-      ).json();
-      expect(sent.verificationCode).toMatch(/^\d{6}$/);
-      // Not a string a log could hold by chance (timings, ids): distinct digits.
-      const wrong = sent.verificationCode === '482917' ? '739164' : '482917';
-      await call('POST', '/api/verification/verify', '', { token: sent.token, code: wrong });
-      const right = await call('POST', '/api/verification/verify', '', {
-        token: sent.token,
-        code: sent.verificationCode,
-      });
-      expect(right.status).toBe(200);
-      await call('GET', `/api/verification/status/${sent.token}`, '');
-      await call('GET', `/api/shared/checklist?token=${sent.token}`, '');
-      await call('GET', `/shared/${sent.token}`, '');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const log = server.stdout() + server.stderr();
-      expect(log).toContain('/api/verification/verify');
-      for (const secret of [sent.verificationCode, wrong, sent.token]) expect(log).not.toContain(secret);
-    } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-  }, 60_000);
+        const cookie = login.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+        const created = await (
+          await call('POST', '/api/checklists', cookie, { name: 'Logged', tasks: [{ description: 'One' }] })
+        ).json();
+        const sent = await (
+          await call('POST', '/api/verification/send', cookie, {
+            consent: true,
+            checklistId: created.id,
+            email: 'r@example.com',
+          })
+        ).json();
+        expect(sent.verificationCode).toMatch(/^\d{6}$/);
+        // Not a string a log could hold by chance (timings, ids): distinct digits.
+        const wrong = sent.verificationCode === '482917' ? '739164' : '482917';
+        await call('POST', '/api/verification/verify', '', { token: sent.token, code: wrong });
+        const right = await call('POST', '/api/verification/verify', '', {
+          token: sent.token,
+          code: sent.verificationCode,
+        });
+        expect(right.status).toBe(200);
+        await call('GET', `/api/verification/status/${sent.token}`, '');
+        await call('GET', `/api/shared/checklist?token=${sent.token}`, '');
+        await call('GET', `/shared/${sent.token}`, '');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const log = server.stdout() + server.stderr();
+        expect(log).toContain('/api/verification/verify');
+        for (const secret of [sent.verificationCode, wrong, sent.token]) expect(log).not.toContain(secret);
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    },
+    SPAWNED_SERVER_TEST_MS,
+  );
 });

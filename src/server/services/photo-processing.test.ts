@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_WORK_MS } from '#tests/support/budgets';
 import { AppError } from '#domain/errors';
 import { DISPLAY_MAX_SIDE, processPhoto, THUMB_MAX_SIDE } from './photo-processing.ts';
 
@@ -36,7 +37,7 @@ async function refusal(bytes: Buffer): Promise<AppError> {
   throw new Error('expected a refusal');
 }
 
-describe('processPhoto: what it takes', () => {
+describe('processPhoto: what it takes', { timeout: IMAGE_WORK_MS }, () => {
   it('turns a camera JPEG upright by its EXIF orientation, shrinks it, keeps its capture time and hash', async () => {
     const original = await picture(3000, 2000)
       .jpeg({ quality: 90 })
@@ -80,7 +81,7 @@ describe('processPhoto: what it takes', () => {
   });
 });
 
-describe('processPhoto: what it refuses', () => {
+describe('processPhoto: what it refuses', { timeout: IMAGE_WORK_MS }, () => {
   const invalid = { code: 'unsupported_file_type', message: 'Please select an image file' };
 
   it('refuses text, SVG and HTML', async () => {

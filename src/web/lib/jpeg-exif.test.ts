@@ -1,6 +1,7 @@
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_WORK_MS } from '#tests/support/budgets';
 import { uprightExifSegment, withExifSegment } from './jpeg-exif.ts';
 
 /** A phone's JPEG: its EXIF says when it was taken and that it must be turned (orientation 6). */
@@ -22,7 +23,7 @@ function canvasJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-describe('carrying EXIF into the shrunk JPEG', () => {
+describe('carrying EXIF into the shrunk JPEG', { timeout: IMAGE_WORK_MS }, () => {
   it('keeps the capture time and sets the orientation upright; the picture still decodes', async () => {
     const camera = await cameraJpeg();
     const before = Buffer.from(camera);

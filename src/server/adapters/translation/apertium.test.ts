@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { SPAWNED_PROCESS_MS } from '#tests/support/budgets';
 import { findOnPath } from '../../translation-config.ts';
 import { createApertiumEngine, installedModes } from './apertium.ts';
 
@@ -7,7 +8,8 @@ const command = findOnPath('apertium', process.env.PATH);
 const MODES = '/usr/share/apertium/modes';
 const installed = command !== null && installedModes(MODES).has('eng-spa');
 
-describe.skipIf(!installed)('Apertium through the real command (apertium-eng-spa installed)', () => {
+// Each translation spawns Apertium's pipeline (several processes): seconds on a busy machine.
+describe.skipIf(!installed)('Apertium through the real command (apertium-eng-spa installed)', { timeout: SPAWNED_PROCESS_MS }, () => {
   const engine = createApertiumEngine({ command: command ?? 'apertium', modesDir: MODES });
 
   it('names its installed pairs and supports only those', async () => {
