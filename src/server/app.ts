@@ -15,7 +15,8 @@ import { createMessageSender } from './adapters/messaging/create-message-sender.
 import { createRateLimitStore } from './adapters/rate-limit/create-rate-limit-store.ts';
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
-import { type Config, fastifyTrustProxy, publicConfig } from './config.ts';
+import { type Config, publicConfig } from './config/index.ts';
+import { fastifyTrustProxy } from './config/network.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { registerPopupAssets } from './http/pages/popup-pages.ts';
 import { registerWebApp } from './http/pages/web-app.ts';

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { findOnPath } from '../../translation-config.ts';
+import { findOnPath } from '../../config/translation.ts';
 import { createApertiumEngine, installedModes } from './apertium.ts';
 
 const command = findOnPath('apertium', process.env.PATH);
