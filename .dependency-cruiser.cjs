@@ -56,7 +56,7 @@ module.exports = {
     {
       name: 'adapters-below-services',
       comment:
-        'Adapters (external services) depend on nothing above them: not routes, services, repositories, realtime, policies or presenters. An adapter with a table of its own (the local outbox, local billing) keeps that SQL to itself; anything shared is given to it (app.ts wires it).',
+        'Adapters (external services) depend on nothing above them: not routes, services, repositories, realtime, policies or presenters. An adapter with a table of its own (the local outbox, local billing) keeps that SQL to itself; anything shared is given to it (composition.ts wires it).',
       severity: 'error',
       from: { path: '^src/server/adapters/' },
       to: { path: '^src/server/(http|services|repositories|realtime|policies|presenters)/' },
@@ -80,7 +80,7 @@ module.exports = {
       name: 'routes-through-services',
       severity: 'error',
       comment:
-        'Routes validate, call one service and present: they never query (repositories, the schema, prepared statements). app.ts, the composition root, may wire a repository into an adapter.',
+        'Routes validate, call one service and present: they never query (repositories, the schema, prepared statements). src/server/composition.ts, the composition root, may wire a repository into an adapter.',
       from: { path: '^src/server/http/' },
       to: {
         path: [

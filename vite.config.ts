@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { loadConfig, publicConfig } from './src/server/config.ts';
+import { loadConfig, publicConfig } from './src/server/config/index.ts';
 import { renderIndexHtml } from './src/server/http/pages/web-app.ts';
 
 /** In `npm run dev`, index.html gets the same title and public config the server writes in production. */

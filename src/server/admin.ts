@@ -1,5 +1,5 @@
 import { TIERS, type Tier } from '#domain/plans';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config/index.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { setManualTier } from './services/billing-state.ts';
 import { exportConfirmedSubscribers } from './services/mailing-list.ts';

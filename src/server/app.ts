@@ -2,21 +2,12 @@ import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { REALTIME_LIMITS } from '#domain/realtime';
-import { createAnalytics } from './adapters/analytics/analytics-sink.ts';
-import { createBillingProvider } from './adapters/billing/create-billing-provider.ts';
-import { type AvatarFetcher, createAvatarFetcher } from './adapters/identity/avatar-fetcher.ts';
-import {
-  LOCAL_CLIENT_ID,
-  LOCAL_ISSUER_PATH,
-  registerLocalProvider,
-} from './adapters/identity/local-provider.ts';
-import { OidcClient } from './adapters/identity/oidc-client.ts';
-import { createMessageSender } from './adapters/messaging/create-message-sender.ts';
-import { createRateLimitStore } from './adapters/rate-limit/create-rate-limit-store.ts';
-import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
-import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
-import { type Config, fastifyTrustProxy, publicConfig } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import type { AvatarFetcher } from './adapters/identity/avatar-fetcher.ts';
+import { registerLocalProvider } from './adapters/identity/local-provider.ts';
+import { type AppServices, composeServices } from './composition.ts';
+import { type Config, publicConfig } from './config/index.ts';
+import { fastifyTrustProxy } from './config/network.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { registerPopupAssets } from './http/pages/popup-pages.ts';
 import { registerWebApp } from './http/pages/web-app.ts';
 import { recordActionEvents } from './http/plugins/analytics-events.ts';
@@ -50,28 +41,15 @@ import { ownerSharingRoutes, recipientSharingRoutes } from './http/routes/sharin
 import { subscriptionRoutes } from './http/routes/subscription.ts';
 import { templateRoutes } from './http/routes/templates.ts';
 import { translationRoutes } from './http/routes/translation.ts';
-import { newSecret } from './ids.ts';
-import { JobScheduler, type JobSchedulerOptions } from './job-scheduler.ts';
+import type { JobScheduler, JobSchedulerOptions } from './job-scheduler.ts';
 import { loggerOptions } from './logging.ts';
-import { countFailures } from './metrics.ts';
+import type { AppMetrics } from './metrics.ts';
 import { clientBuildDir } from './paths.ts';
-import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions, RealtimeService } from './realtime/service.ts';
-import { localSecret } from './repositories/local-secrets.ts';
-import { AfterCommitWriter } from './services/after-commit.ts';
-import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
-import { ChecklistLanes } from './services/checklist-lanes.ts';
-import { periodicJobs } from './services/jobs.ts';
-import { MailingList } from './services/mailing-list.ts';
-import { OwnerNotifier, type ReportAttachmentProvider } from './services/owner-notifications.ts';
-import { PhotoService } from './services/photos.ts';
-import { ReferencePhotoService } from './services/reference-photos.ts';
-import { renderChecklistReport } from './services/report.ts';
-import type { SharingContext } from './services/share-delivery.ts';
-import { loadShareSecrets } from './services/share-secrets.ts';
-import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
+import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions, type RealtimeService } from './realtime/service.ts';
+import type { MailingList } from './services/mailing-list.ts';
+import type { OwnerNotifier, ReportAttachmentProvider } from './services/owner-notifications.ts';
 import { readSharedPageAnswers } from './services/share-verification.ts';
-import { announceTranslationLanded, warmChecklistTranslation } from './services/shared-translation.ts';
-import { TranslationService, type TranslationTimings } from './services/translation.ts';
+import type { TranslationTimings } from './services/translation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,7 +93,9 @@ export interface BuildAppOptions {
 
 /**
  * A ready Fastify instance: database opened and migrated, every route registered, not listening.
- * Tests use it directly; main.ts adds listen and shutdown.
+ * Tests use it directly; main.ts adds listen and shutdown. The services come from composition.ts;
+ * what follows registers the plugins, hooks and routes in their order (hooks run in the order they
+ * were added, onClose hooks last added first).
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -126,6 +106,35 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(inputValidatorCompiler);
+  const metrics = await registerFirstPlugins(app, config, options);
+  const services = await composeServices(app, config, options, metrics);
+  registerDatabase(app, config, services);
+  await registerRequestPlugins(app, config, services, metrics);
+  registerServiceLifecycle(app, services, metrics);
+  // Local mode: the embedded OpenID provider at /oidc, with its account chooser.
+  if (services.signIn.localProvider) {
+    await registerLocalProvider(app, services.signIn.localProvider, services.database.db);
+  }
+  await registerApiRoutes(app, config, services);
+  await registerRealtime(app, services, options);
+  await registerPages(app, config, services, options);
+
+  await app.ready();
+  try {
+    await services.realtime.start();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+/** What must see every route: the common answers, the request metrics, the tests' hooks, the docs. */
+async function registerFirstPlugins(
+  app: FastifyInstance,
+  config: Config,
+  options: BuildAppOptions,
+): Promise<AppMetrics> {
   // Before any route: every route's answers get their common errors, and the OpenAPI document lists it.
   registerAnswers(app);
   // Before any route too: the request histogram's hook sees them all (docs/decisions/0022).
@@ -133,21 +142,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await registerApiDocs(app, config);
   if (options.checkResponses) registerResponseCheck(app, options.checkResponses);
+  return metrics;
+}
 
-  const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(config.database));
-  try {
-    await database.migrate();
-  } catch (error) {
-    if (ownsDatabase) await database.close();
-    throw error;
-  }
+function registerDatabase(app: FastifyInstance, config: Config, services: AppServices): void {
+  const { database, afterCommit } = services;
   app.decorate('database', database);
   app.decorate('config', config);
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  if (services.ownsDatabase) app.addHook('onClose', async () => database.close());
   // What follows committed changes (kept answers, change notices) is written once the requests in
   // flight have ended and before the database closes: onClose hooks run last registered first.
-  const afterCommit = new AfterCommitWriter(database.db, app.log);
   app.addHook('onClose', async () => afterCommit.flush());
   // Once closing begins, a keep-alive connection whose answer is still under way closes as soon as it
   // is idle: closing waits for every connection, and one left open would hold the close (and the
@@ -155,219 +159,98 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('preClose', async () => {
     app.server.keepAliveTimeout = 1;
   });
+}
 
+/** What every request goes through, in this order: errors, headers, cookies, limits, guards, sessions… */
+async function registerRequestPlugins(
+  app: FastifyInstance,
+  config: Config,
+  services: AppServices,
+  metrics: AppMetrics,
+): Promise<void> {
+  const { database, rateLimits, analytics } = services;
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
-  const rateLimits = createRateLimitStore(config, database.db, app.log);
   app.addHook('onClose', async () => rateLimits.close());
   await registerRateLimits(app, rateLimits, app.log);
   registerCsrfGuard(app, config);
   registerLocalOnlyGuard(app, config);
   registerSessions(app, config, database.db);
-  const analytics = createAnalytics(config, database.db, app.log);
   app.decorate('analytics', analytics);
   metrics.queue('analytics_events', () => analytics.buffered?.() ?? 0);
   // Events held back for one insert are stored once the requests in flight have ended, before the
   // database closes.
   app.addHook('onClose', async () => analytics.flush?.());
   recordActionEvents(app, analytics);
-  const answerKeeper = registerIdempotency(app, database.db, afterCommit);
+  const answerKeeper = registerIdempotency(app, database.db, services.afterCommit);
   metrics.queue('idempotent_answers', () => answerKeeper.unwrittenCount);
   // Last of the answer's hooks: the kept answer and the tests' check read the JSON as it is.
   registerJsonCompression(app);
   registerPopupAssets(app);
+}
 
-  const redirectUri = new URL('/api/auth/callback', config.publicUrl).href;
-  let oidc: OidcClient;
-  let localIssuer: string | null = null;
-  if (config.identity.kind === 'oidc') {
-    oidc = new OidcClient({
-      issuer: new URL(config.identity.issuer),
-      clientId: config.identity.clientId,
-      clientSecret: config.identity.clientSecret,
-      redirectUri,
-      // A plain-http issuer is only ever acceptable outside production (a provider on this machine).
-      allowInsecureRequests: config.appEnv !== 'production' && config.identity.issuer.startsWith('http:'),
-    });
-  } else {
-    localIssuer = new URL(LOCAL_ISSUER_PATH, config.publicUrl).href;
-    const clientSecret = newSecret();
-    await registerLocalProvider(
-      app,
-      { issuer: localIssuer, clientSecret, redirectUri, trustProxy: config.trustProxy },
-      database.db,
-    );
-    oidc = new OidcClient({
-      issuer: new URL(localIssuer),
-      clientId: LOCAL_CLIENT_ID,
-      clientSecret,
-      redirectUri,
-      allowInsecureRequests: config.publicUrl.protocol === 'http:',
-    });
-  }
-
-  await app.register(healthRoutes, { database });
-  await app.register(metricsRoutes, { token: config.metrics.token });
-  await app.register(apiDocsRoutes);
-  await app.register(authRoutes, { db: database.db, oidc, sessionPolicy: config.session, localIssuer });
-  await app.register(publicFormRoutes, { db: database.db });
-  await app.register(avatarRoutes, {
-    db: database.db,
-    fetcher: options.avatarFetcher ?? createAvatarFetcher(),
-  });
-  const cache = new ChecklistCache();
-  const engine = createTranslationEngine(config.translation);
-  const translation = new TranslationService(
-    database.db,
-    countFailures(
-      engine,
-      {
-        supports: { service: 'translation', provider: engine.name },
-        translate: { service: 'translation', provider: engine.name },
-      },
-      metrics,
-    ),
-    app.log,
-    options.translation,
-  );
+/** The services tests and main.ts reach through the app, and what each finishes before the database closes. */
+function registerServiceLifecycle(app: FastifyInstance, services: AppServices, metrics: AppMetrics): void {
+  const { translation, notifier, mailingList, jobs } = services;
   metrics.queue('translation_texts', () => translation.textsInFlight);
   app.log.info(`Translation: ${translation.engine.describe()}`);
   // Before the database closes: retries stop, calls in flight end.
   app.addHook('preClose', async () => translation.close());
-  const messages = countFailures(
-    createMessageSender(config, database.db, app.log),
-    {
-      sendEmail: { service: 'email', provider: config.email.kind },
-      sendSms: { service: 'sms', provider: config.sms.kind },
-    },
-    metrics,
-  );
-  const secrets = await loadShareSecrets(database.db, config.appSecret);
-  const store = createPhotoStore(config);
-  const notifier = new OwnerNotifier({
-    db: database.db,
-    secrets,
-    messages,
-    siteName: config.siteName,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    // The completion report as its owner downloads it (services/report.ts), attached to the e-mail.
-    attachReport:
-      options.attachReport ??
-      (async (checklistId, ownerId) => {
-        const report = await renderChecklistReport(
-          { db: database.db, store },
-          { kind: 'owner', userId: ownerId },
-          checklistId,
-        );
-        return { bytes: report.bytes, filename: report.filename, contentType: 'application/pdf' };
-      }),
-  });
   app.decorate('notifications', notifier);
-  const mailingListContext = {
-    db: database.db,
-    messages,
-    secrets,
-    publicUrl: config.publicUrl,
-    siteName: config.siteName,
-    log: app.log,
-  };
-  const mailingList = new MailingList(mailingListContext);
   app.decorate('mailingList', mailingList);
   // Confirmation e-mails under way are handed over before the database closes.
   app.addHook('preClose', async () => mailingList.settle());
-  await app.register(mailingListRoutes, { list: mailingList, context: mailingListContext });
   // Notices under way (a report being made, an e-mail being sent) end before the database closes.
   app.addHook('preClose', async () => notifier.settle());
-  const sharing: SharingContext = {
-    db: database.db,
-    secrets,
-    messages,
-    notifier,
-    siteName: config.siteName,
-    publicUrl: config.publicUrl,
-    exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
-    sms: { ...config.smsLimits, alarm: createSmsCeilingAlarm(app.log) },
-    log: app.log,
-    warmTranslation: (checklistId, language) =>
-      warmChecklistTranslation(database.db, translation, app.log, checklistId, language),
-  };
-  const storeCalls = { service: 'storage', provider: store.kind } as const;
-  const photos = new PhotoService(
-    database.db,
-    countFailures(
-      store,
-      { put: storeCalls, get: storeCalls, signedUrl: storeCalls, delete: storeCalls },
-      metrics,
-    ),
-    app.log,
-    notifier,
-  );
-  const jobs = new JobScheduler(
-    database.db,
-    periodicJobs({ db: database.db, photos, rateLimits }),
-    app.log,
-    options.jobs,
-  );
   app.decorate('jobs', jobs);
   // Jobs in hand finish before the database closes.
   app.addHook('preClose', async () => jobs.stop());
-  metrics.queue('change_notices', () => afterCommit.queuedNotices);
-  const lists = new ChecklistListCache();
-  const lanes = new ChecklistLanes(database.db, app.log);
-  metrics.queue('grouped_task_changes', () => lanes.waitingChanges);
+  metrics.queue('change_notices', () => services.afterCommit.queuedNotices);
+  metrics.queue('grouped_task_changes', () => services.lanes.waitingChanges);
+}
+
+/** Every /api route (and /metrics), in the order the OpenAPI document lists them. */
+async function registerApiRoutes(app: FastifyInstance, config: Config, services: AppServices): Promise<void> {
+  const { database, cache, translation, sharing, photos, store } = services;
+  const db = database.db;
+  await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { token: config.metrics.token });
+  await app.register(apiDocsRoutes);
+  const { oidc, localIssuer } = services.signIn;
+  await app.register(authRoutes, { db, oidc, sessionPolicy: config.session, localIssuer });
+  await app.register(publicFormRoutes, { db });
+  await app.register(avatarRoutes, { db, fetcher: services.avatarFetcher });
+  await app.register(mailingListRoutes, { list: services.mailingList, context: services.mailingListContext });
   await app.register(checklistRoutes, {
-    db: database.db,
+    db,
     cache,
-    lists,
+    lists: services.lists,
     photos,
-    notices: afterCommit,
-    lanes,
-    notifier,
+    notices: services.afterCommit,
+    lanes: services.lanes,
+    notifier: services.notifier,
   });
-  await app.register(notificationRoutes, { db: database.db, secrets, siteName: config.siteName });
-  await app.register(photoRoutes, { photos, references: new ReferencePhotoService(database.db, photos) });
-  await app.register(templateRoutes, { db: database.db });
-  await app.register(proofRoutes, { reports: { db: database.db, store } });
+  await app.register(notificationRoutes, { db, secrets: services.secrets, siteName: config.siteName });
+  await app.register(photoRoutes, { photos, references: services.references });
+  await app.register(templateRoutes, { db });
+  await app.register(proofRoutes, { reports: { db, store } });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
-  await app.register(translationRoutes, { db: database.db, translation });
-  await app.register(devOutboxRoutes, { config, db: database.db });
-  await app.register(subscriptionRoutes, { db: database.db });
-  await app.register(analyticsRoutes, { sink: analytics });
-  const billingProvider = createBillingProvider(
-    config,
-    { db: database.db, localSecret: (name, made) => localSecret(database.db, name, made) },
-    app.log,
-    () => ownWebhookUrl(app, config),
-  );
-  const billingCalls = { service: 'billing', provider: billingProvider?.kind ?? 'off' } as const;
-  const billing = {
-    db: database.db,
-    provider:
-      billingProvider &&
-      countFailures(
-        billingProvider,
-        {
-          webhookSecret: billingCalls,
-          createCustomer: billingCalls,
-          createCheckout: billingCalls,
-          expireCheckout: billingCalls,
-          retrieveSubscription: billingCalls,
-          createPortal: billingCalls,
-        },
-        metrics,
-      ),
-    publicUrl: config.publicUrl,
-    supportEmail: config.contact.supportEmail,
-    log: app.log,
-  };
-  await app.register(billingRoutes, billing);
-  await app.register(billingWebhookRoutes, billing);
-  await app.register(localBillingRoutes, billing);
+  await app.register(translationRoutes, { db, translation });
+  await app.register(devOutboxRoutes, { config, db });
+  await app.register(subscriptionRoutes, { db });
+  await app.register(analyticsRoutes, { sink: services.analytics });
+  await app.register(billingRoutes, services.billing);
+  await app.register(billingWebhookRoutes, services.billing);
+  await app.register(localBillingRoutes, services.billing);
+}
 
-  const realtime = new RealtimeService(database, cache, config.session, app.log, options.realtime, metrics);
+async function registerRealtime(
+  app: FastifyInstance,
+  { realtime }: AppServices,
+  options: BuildAppOptions,
+): Promise<void> {
   app.decorate('realtime', realtime);
   await app.register(websocket, {
     options: { maxPayload: REALTIME_LIMITS.maxMessageBytes },
@@ -387,7 +270,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     handshakesPerMinute:
       options.realtime?.handshakesPerIpPerMinute ?? DEFAULT_REALTIME_OPTIONS.handshakesPerIpPerMinute,
   });
-  const onTranslationLanded = announceTranslationLanded(database.db, app.log);
+}
+
+/** The web app's pages: prerendered, and a verified recipient's shared page with its answers. */
+async function registerPages(
+  app: FastifyInstance,
+  config: Config,
+  services: AppServices,
+  options: BuildAppOptions,
+): Promise<void> {
+  const { sharing, cache, translation, onTranslationLanded } = services;
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
@@ -398,31 +290,4 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         onTranslationLanded,
       }),
   });
-
-  await app.ready();
-  try {
-    await realtime.start();
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
-  return app;
-}
-
-/**
- * Where this server's webhook route answers over HTTP, for local mode's test checkout to deliver its
- * events to: the address it listens on (a loopback one for a wildcard), else the public URL.
- */
-function ownWebhookUrl(app: FastifyInstance, config: Config): string {
-  const address = app.server.address();
-  if (address && typeof address === 'object') {
-    const host =
-      address.address === '0.0.0.0' || address.address === '::'
-        ? '127.0.0.1'
-        : address.family === 'IPv6'
-          ? `[${address.address}]`
-          : address.address;
-    return `http://${host}:${address.port}/api/billing/webhook`;
-  }
-  return new URL('/api/billing/webhook', config.publicUrl).href;
 }

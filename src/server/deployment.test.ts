@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config/index.ts';
 import { appRoot } from './paths.ts';
 
 /**

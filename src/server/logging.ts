@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 
 /** Query parameters whose values are logged; every other value is redacted (codes, tokens, state...). */
 const LOGGABLE_QUERY_KEYS = new Set(['lang', 'checklist']);

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, LOOPBACK_HOST, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config/index.ts';
+import { LOOPBACK_HOST } from './config/network.ts';
 import { listenMetrics } from './http/routes/metrics.ts';
 
 /** Start-up: config (fail fast), database and migrations (in buildApp), listen, and a clean shutdown. */

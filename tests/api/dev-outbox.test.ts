@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShareVerificationEmail, buildShareVerificationSms } from '#domain/share-messages';
 import { createMessageSender, usesOutbox } from '#server/adapters/messaging/create-message-sender';
-import { type Config, loadConfig } from '#server/config';
+import { type Config, loadConfig } from '#server/config/index';
 import { outboxMessages } from '#server/db/schema/index';
 import { registerResponseCheck } from '#server/http/plugins/response-check';
 import { registerAnswers } from '#server/http/plugins/responses';

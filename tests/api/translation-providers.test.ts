@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedChecklistResponse } from '#domain/sharing';
 import { installedModes } from '#server/adapters/translation/apertium';
-import { findOnPath } from '#server/translation-config';
+import { findOnPath } from '#server/config/translation';
 import { createChecklist, signInOwner } from '#tests/support/checklists';
 import { type FakeTranslator, startFakeDeepL, startFakeGoogle } from '#tests/support/fake-translate';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { DatabaseConfig } from '#server/config';
+import type { DatabaseConfig } from '#server/config/database';
 import { type DatabaseHandle, openDatabase, pgliteHandle } from '#server/db/client';
 
 declare module 'vitest' {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { createMessageSender } from '#server/adapters/messaging/create-message-sender';
 import { DeliveryError } from '#server/adapters/messaging/delivery-error';
 import type { MessageSender } from '#server/adapters/messaging/message-sender';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/index';
 import type { TestDatabase } from './database.ts';
 import { testConfig } from './test-app.ts';
 

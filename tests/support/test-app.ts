@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { User } from '#domain/user';
 import { type BuildAppOptions, buildApp } from '#server/app';
-import { type Config, loadConfig } from '#server/config';
+import { type Config, loadConfig } from '#server/config/index';
 import type { Database, DatabaseHandle } from '#server/db/client';
 import { describeMismatch, type ResponseMismatch } from '#server/http/plugins/response-check';
 import { createTestDatabase, type TestDatabase } from './database.ts';

@@ -25,7 +25,7 @@ import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from './unsubscr
  * Telling an owner what happened to a shared checklist (decision 0024): a notification row, announced
  * at its commit to the owner's open screens (the header's toast and badge), then, if the owner wants
  * that kind of e-mail, an e-mail with its unsubscribe link, and for a submission the completion
- * report attached (through `attachReport`, the report renderer, wired in app.ts).
+ * report attached (through `attachReport`, the report renderer, wired in composition.ts).
  */
 
 /** The completion report of a checklist, as a file (services/report.ts renders it). */

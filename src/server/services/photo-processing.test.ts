@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_WORK_MS } from '#tests/support/budgets';
 import { AppError } from '#domain/errors';
+import { IMAGE_WORK_MS } from '#tests/support/budgets';
 import { DISPLAY_MAX_SIDE, processPhoto, THUMB_MAX_SIDE } from './photo-processing.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../tests/fixtures');

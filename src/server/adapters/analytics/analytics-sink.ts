@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsEventName, AnalyticsProps } from '#domain/analytics';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { BillingProvider } from './billing-provider.ts';
 import { LocalBilling, type LocalBillingOptions } from './local-billing.ts';
 import { StripeBilling } from './stripe-billing.ts';

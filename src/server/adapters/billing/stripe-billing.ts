@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { BillingInterval, PaidTier } from '#domain/billing';
-import type { BillingConfig } from '../../config.ts';
+import type { BillingConfig } from '../../config/billing.ts';
 import type {
   BillingEvent,
   BillingProvider,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, errorBodySchema } from '#domain/errors';
 import { refuseNul } from '#domain/input-text';
 import { DevLoginInput } from '#domain/user-input';
-import type { TrustProxy } from '../../config.ts';
+import type { TrustProxy } from '../../config/network.ts';
 import type { Database } from '../../db/client.ts';
 import { localAccounts } from '../../db/schema/index.ts';
 import { escapeHtml, popupPage } from '../../html.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { EmailSender, MessageSender, SmsSender } from './message-sender.ts';
 import { createOutboxSender } from './outbox.ts';

@@ -1,4 +1,4 @@
-import type { TwilioSender } from '../../config.ts';
+import type { TwilioSender } from '../../config/messaging.ts';
 import { DeliveryError, type DeliveryFailureReason, isTimeout } from './delivery-error.ts';
 import type { DeliveryReceipt, SmsMessage, SmsSender } from './message-sender.ts';
 

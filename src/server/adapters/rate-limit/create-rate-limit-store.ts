@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { createPostgresRateLimitStore } from './postgres-store.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';

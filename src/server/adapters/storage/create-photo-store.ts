@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { createDiskPhotoStore } from './disk-store.ts';
 import type { PhotoStore } from './photo-store.ts';
 import { createS3PhotoStore } from './s3-store.ts';

@@ -1,4 +1,4 @@
-import type { TranslationConfig } from '../../translation-config.ts';
+import type { TranslationConfig } from '../../config/translation.ts';
 import { createApertiumEngine } from './apertium.ts';
 import { createDeepLEngine } from './deepl.ts';
 import { createGoogleEngine } from './google.ts';

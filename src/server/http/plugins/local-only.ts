@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 
 /**
  * Local mode's dangerous routes (decision 0019): `/api/dev/*` (sign in as any e-mail, every live code

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SHARE_LIMITS } from '#domain/sharing';
-import { type Config, usesSecureCookies } from '../../config.ts';
+import { type Config, usesSecureCookies } from '../../config/index.ts';
 import { hashSecret, newSecret } from '../../ids.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#domain/user';
-import { type Config, usesSecureCookies } from '../../config.ts';
+import { type Config, usesSecureCookies } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Caller } from '../../policies/checklists.ts';
 import { type SessionCheck, sessionCheck, sessionRequired } from '../../policies/sessions.ts';

@@ -6,7 +6,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { API_DOCS_PATH, OpenApiDocumentSchema } from '#domain/api-docs';
 import { CHECKLIST_REVISION_HEADER } from '#domain/checklist-revision';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { appRoot } from '../../paths.ts';
 import { CHECKLIST_REVISION_DOC } from '../plugins/checklist-revision.ts';
 import { answers, orJsonText } from '../plugins/responses.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthMeResponse } from '#domain/user';
 import { DevLoginInput, UserRegistrationInput } from '#domain/user-input';
 import { AuthMeSchema, SignedInUserSchema } from '#domain/user-response';
-import { usesSecureCookies } from '../../config.ts';
+import { usesSecureCookies } from '../../config/index.ts';
 import { escapeHtml, popupPage } from '../../html.ts';
 import {
   AUTH_FLOW_TTL_MS,

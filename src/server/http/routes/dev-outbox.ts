@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OutboxListSchema } from '#domain/local-mode';
 import { usesOutbox } from '../../adapters/messaging/create-message-sender.ts';
 import { listOutboxMessages, type OutboxMessageView } from '../../adapters/messaging/outbox.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { answers } from '../plugins/responses.ts';
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { AppMetrics } from '../../metrics.ts';
 import { answers, textFile } from '../plugins/responses.ts';
 

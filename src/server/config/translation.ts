@@ -2,29 +2,23 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { TRANSLATION_PROVIDERS } from '#domain/translation';
+import { optionalHttpUrl, optionalText } from './env-fields.ts';
+import { requireHttpsInProduction } from './settings-check.ts';
 
 /**
- * TRANSLATION_PROVIDER and its settings (DESIGN.md "Translation"), apart from config.ts, which reads
- * them with the rest of the environment. Texts go only to an engine the operator named or set up:
- * unset, the engine whose settings are present, else Apertium when its command is installed here
- * (it runs on this machine), else none.
+ * TRANSLATION_PROVIDER and its settings (DESIGN.md "Translation"). Texts go only to an engine the
+ * operator named or set up: unset, the engine whose settings are present, else Apertium when its
+ * command is installed here (it runs on this machine), else none.
  */
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .optional();
-const httpUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
 
 export const TranslationEnv = z.object({
   TRANSLATION_PROVIDER: optionalText.pipe(z.enum(TRANSLATION_PROVIDERS).optional()),
-  LIBRETRANSLATE_URL: httpUrl,
+  LIBRETRANSLATE_URL: optionalHttpUrl,
   LIBRETRANSLATE_API_KEY: optionalText,
   DEEPL_AUTH_KEY: optionalText,
-  DEEPL_API_URL: httpUrl,
+  DEEPL_API_URL: optionalHttpUrl,
   GOOGLE_TRANSLATE_API_KEY: optionalText,
-  GOOGLE_TRANSLATE_URL: httpUrl,
+  GOOGLE_TRANSLATE_URL: optionalHttpUrl,
   /** Where Apertium's installed modes are listed (Debian's packages put them here). */
   APERTIUM_MODES_DIR: z.string().trim().min(1).default('/usr/share/apertium/modes'),
 });
@@ -86,11 +80,8 @@ export function translationConfig(
     problems.push(`${name} is missing: TRANSLATION_PROVIDER=${provider} needs it`);
     return false;
   };
-  const requireHttps = (name: string, url: string) => {
-    if (production && new URL(url).protocol !== 'https:') {
-      problems.push(`${name} must be an https address when APP_ENV=production`);
-    }
-  };
+  const requireHttps = (name: string, url: string) =>
+    requireHttpsInProduction({ production, problems }, name, url);
 
   switch (provider) {
     case 'libretranslate': {
