@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { SHARE_LIMITS } from '#domain/sharing';
 import type { Database } from '#server/db/client';
 import { hashSecret, newId, newSecret } from '#server/ids';
+import type { OwnerAccess, RecipientAccess } from '#server/policies/checklists';
 import { insertChecklist } from '#server/repositories/checklists';
 import { insertSession, touchSession } from '#server/repositories/sessions';
 import {
@@ -183,3 +184,18 @@ export async function accessScene(db: Database, now = new Date()) {
 }
 
 export type AccessScene = Awaited<ReturnType<typeof accessScene>>;
+
+/** The access the policy gives an owner (services then pass it to the repositories). */
+export function asOwner(userId: string): OwnerAccess {
+  return { kind: 'owner', userId };
+}
+
+/** The access the policy gives Jane, the scene's recipient, on the shared checklist. */
+export function asRecipient(scene: AccessScene): RecipientAccess {
+  return {
+    kind: 'recipient',
+    checklistId: scene.checklists.shared.id,
+    shareId: scene.share.id,
+    actorLabel: 'Jane',
+  };
+}

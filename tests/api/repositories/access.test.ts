@@ -7,6 +7,7 @@ import { revokeShareRow } from '#server/repositories/shares';
 import { findChecklistActor } from '#server/services/checklist-actors';
 import {
   accessScene,
+  asOwner,
   DAY_MS,
   grantBrowser,
   HOUR_MS,
@@ -187,9 +188,7 @@ describe("a live grant: this browser's, for this one checklist, unexpired, its s
 describe('a deleted checklist', () => {
   it('has no owner, nobody owns it, and its grants went with it', async () => {
     const s = await accessScene(t.db);
-    expect(await deleteChecklistRow(t.db, { kind: 'owner', userId: s.host.id }, s.checklists.shared.id)).toBe(
-      true,
-    );
+    expect(await deleteChecklistRow(t.db, asOwner(s.host.id), s.checklists.shared.id)).toBe(true);
     const facts = await callerFacts(t.db, asked(s.now, s.host.idHash, s.jane), s.checklists.shared.id);
     expect(facts.session?.userId).toBe(s.host.id);
     expect(facts.ownerId).toBeNull();
@@ -279,7 +278,7 @@ describe('the policy on these facts: the owner first, a recipient only for their
     const s = await accessScene(t.db);
     expect(
       await actorOf(s, { idHash: s.host.idHash, browserHash: s.jane }, s.checklists.shared.id, 'tick'),
-    ).toEqual({ kind: 'owner', userId: s.host.id });
+    ).toEqual(asOwner(s.host.id));
     expect(
       await actorOf(s, { idHash: s.stranger.idHash, browserHash: s.jane }, s.checklists.shared.id, 'tick'),
     ).toMatchObject({ kind: 'recipient', shareId: s.share.id });

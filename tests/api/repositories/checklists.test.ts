@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checklists } from '#server/db/schema';
-import type { ChecklistAccess, RecipientAccess } from '#server/policies/checklists';
 import {
   checklistCountsOf,
   checklistInReach,
@@ -19,8 +18,9 @@ import {
   writeRemarksIfLater,
 } from '#server/repositories/checklists';
 import {
-  type AccessScene,
   accessScene,
+  asOwner,
+  asRecipient,
   insertSessionRow,
   MINUTE_MS,
   SESSION_POLICY,
@@ -37,14 +37,6 @@ import {
 
 const t = setupTestDatabase();
 
-const owner = (userId: string): ChecklistAccess => ({ kind: 'owner', userId });
-const recipientOf = (s: AccessScene): RecipientAccess => ({
-  kind: 'recipient',
-  checklistId: s.checklists.shared.id,
-  shareId: s.share.id,
-  actorLabel: 'Jane',
-});
-
 async function stored(checklistId: string) {
   const [row] = await t.db.select().from(checklists).where(eq(checklists.id, checklistId));
   return row;
@@ -53,25 +45,25 @@ async function stored(checklistId: string) {
 describe('reading one checklist: the owner their own, a recipient the one of their grant', () => {
   it('the owner reads each of theirs, with its tasks in order', async () => {
     const s = await accessScene(t.db);
-    const shared = await readChecklistRow(t.db, owner(s.host.id), s.checklists.shared.id);
+    const shared = await readChecklistRow(t.db, asOwner(s.host.id), s.checklists.shared.id);
     expect(shared?.name).toBe('Cabin turnover');
     expect(shared?.tasks.map((task) => task.id)).toEqual(['task_1', 'task_2']);
-    expect((await readChecklistRow(t.db, owner(s.host.id), s.checklists.unshared.id))?.name).toBe('Garage');
+    expect((await readChecklistRow(t.db, asOwner(s.host.id), s.checklists.unshared.id))?.name).toBe('Garage');
   });
 
   it("another owner reads none of the host's", async () => {
     const s = await accessScene(t.db);
     for (const checklist of [s.checklists.shared, s.checklists.unshared]) {
-      expect(await readChecklistRow(t.db, owner(s.stranger.id), checklist.id)).toBeUndefined();
-      expect(await checklistInReach(t.db, owner(s.stranger.id), checklist.id)).toBe(false);
+      expect(await readChecklistRow(t.db, asOwner(s.stranger.id), checklist.id)).toBeUndefined();
+      expect(await checklistInReach(t.db, asOwner(s.stranger.id), checklist.id)).toBe(false);
       expect(await ownedChecklistWithOwner(t.db, s.stranger.id, checklist.id)).toBeUndefined();
-      expect(await checklistLanguagesRow(t.db, owner(s.stranger.id), checklist.id)).toBeUndefined();
+      expect(await checklistLanguagesRow(t.db, asOwner(s.stranger.id), checklist.id)).toBeUndefined();
     }
   });
 
   it('a recipient reads the checklist of their grant, and no other checklist of the same owner', async () => {
     const s = await accessScene(t.db);
-    const jane = recipientOf(s);
+    const jane = asRecipient(s);
     expect((await readChecklistRow(t.db, jane, s.checklists.shared.id))?.id).toBe(s.checklists.shared.id);
     expect(await checklistInReach(t.db, jane, s.checklists.shared.id)).toBe(true);
     for (const checklist of [s.checklists.unshared, s.checklists.strangers]) {
@@ -83,10 +75,10 @@ describe('reading one checklist: the owner their own, a recipient the one of the
 
   it('a deleted checklist reads as absent, to its owner and its recipient', async () => {
     const s = await accessScene(t.db);
-    expect(await deleteChecklistRow(t.db, owner(s.host.id), s.checklists.shared.id)).toBe(true);
-    expect(await readChecklistRow(t.db, owner(s.host.id), s.checklists.shared.id)).toBeUndefined();
-    expect(await readChecklistRow(t.db, recipientOf(s), s.checklists.shared.id)).toBeUndefined();
-    expect(await checklistInReach(t.db, owner(s.host.id), s.checklists.shared.id)).toBe(false);
+    expect(await deleteChecklistRow(t.db, asOwner(s.host.id), s.checklists.shared.id)).toBe(true);
+    expect(await readChecklistRow(t.db, asOwner(s.host.id), s.checklists.shared.id)).toBeUndefined();
+    expect(await readChecklistRow(t.db, asRecipient(s), s.checklists.shared.id)).toBeUndefined();
+    expect(await checklistInReach(t.db, asOwner(s.host.id), s.checklists.shared.id)).toBe(false);
   });
 });
 
@@ -129,11 +121,11 @@ describe('the session-checking reads: a live session, and the checklist only if 
   it("the list's fingerprint follows the session's own checklists, not another owner's changes", async () => {
     const s = await accessScene(t.db);
     const before = await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now);
-    expect(await touchChecklist(t.db, owner(s.host.id), s.checklists.shared.id)).toBe(true);
+    expect(await touchChecklist(t.db, asOwner(s.host.id), s.checklists.shared.id)).toBe(true);
     expect((await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now))?.fingerprint).toBe(
       before?.fingerprint,
     );
-    expect(await touchChecklist(t.db, owner(s.stranger.id), s.checklists.strangers.id)).toBe(true);
+    expect(await touchChecklist(t.db, asOwner(s.stranger.id), s.checklists.strangers.id)).toBe(true);
     expect((await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now))?.fingerprint).not.toBe(
       before?.fingerprint,
     );
@@ -145,7 +137,7 @@ describe('changing a checklist: only an access that reaches it changes anything'
     const s = await accessScene(t.db);
     const id = s.checklists.shared.id;
     const before = await stored(id);
-    const stranger = owner(s.stranger.id);
+    const stranger = asOwner(s.stranger.id);
     expect(
       await updateChecklistAtVersion(t.db, stranger, id, { name: 'Mine now', version: 1 }),
     ).toBeUndefined();
@@ -160,7 +152,7 @@ describe('changing a checklist: only an access that reaches it changes anything'
     const s = await accessScene(t.db);
     const id = s.checklists.unshared.id;
     const before = await stored(id);
-    const jane = recipientOf(s);
+    const jane = asRecipient(s);
     expect(await writeRemarksIfLater(t.db, jane, id, { remarks: 'not mine' })).toBe(false);
     expect(await touchChecklist(t.db, jane, id)).toBe(false);
     expect(await t.db.transaction((tx) => lockChecklist(tx, jane, id))).toBe(false);
@@ -172,11 +164,11 @@ describe('changing a checklist: only an access that reaches it changes anything'
   it('the recipient writes remarks on the checklist of their grant; the owner edits theirs', async () => {
     const s = await accessScene(t.db);
     const id = s.checklists.shared.id;
-    expect(await writeRemarksIfLater(t.db, recipientOf(s), id, { remarks: 'All done' })).toBe(true);
+    expect(await writeRemarksIfLater(t.db, asRecipient(s), id, { remarks: 'All done' })).toBe(true);
     expect((await stored(id))?.remarks).toBe('All done');
     expect((await stored(id))?.revision).toBe(2);
     expect(
-      await updateChecklistAtVersion(t.db, owner(s.host.id), id, { name: 'Renamed', version: 1 }),
+      await updateChecklistAtVersion(t.db, asOwner(s.host.id), id, { name: 'Renamed', version: 1 }),
     ).toEqual({
       submittedAt: null,
     });

@@ -9,6 +9,7 @@ import { applyKeyedTaskChange, applyTaskChange, type TaskChange } from '#server/
 import {
   type AccessScene,
   accessScene,
+  asOwner,
   DAY_MS,
   grantBrowser,
   HOUR_MS,
@@ -169,7 +170,7 @@ describe('the owner ticks their own checklists', () => {
 
   it('a deleted checklist is not ticked', async () => {
     const s = await accessScene(t.db);
-    await deleteChecklistRow(t.db, { kind: 'owner', userId: s.host.id }, s.checklists.shared.id);
+    await deleteChecklistRow(t.db, asOwner(s.host.id), s.checklists.shared.id);
     expect(await tick(s, sessionOf(s.host.idHash), s.checklists.shared.id)).toBeUndefined();
     expect(await tick(s, browserOf(s.jane), s.checklists.shared.id)).toBeUndefined();
     expect(await stateOf(s.checklists.shared.id)).toEqual({ revision: null, tasks: [], trail: [] });
