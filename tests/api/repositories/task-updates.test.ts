@@ -82,7 +82,8 @@ async function stateOf(checklistId: string) {
       shareId: checklistActivity.shareId,
     })
     .from(checklistActivity)
-    .where(eq(checklistActivity.checklistId, checklistId));
+    .where(eq(checklistActivity.checklistId, checklistId))
+    .orderBy(checklistActivity.at, checklistActivity.id);
   return { revision: checklist?.revision ?? null, tasks: taskRows, trail };
 }
 
