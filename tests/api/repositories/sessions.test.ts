@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { firstExpiry, slidExpiry } from '#server/policies/sessions';
+import {
+  deleteSession,
+  deleteSessionsExpiredBefore,
+  findLiveSessionWithUser,
+  liveSessionUserId,
+  touchSession,
+} from '#server/repositories/sessions';
+import {
+  HOUR_MS,
+  insertOwner,
+  insertSessionRow,
+  MINUTE_MS,
+  newBrowserHash,
+  SESSION_POLICY,
+  setupTestDatabase,
+} from '#tests/support/access-rows';
+
+/**
+ * repositories/sessions.ts (docs/decisions/0002): the owner's signed-in session, found by the hash of
+ * its cookie's secret. Pins: a live session answers its own user, an unknown hash nobody; it dies at
+ * its expiry, to the millisecond, whether that is its idle end (unused too long) or its absolute end
+ * (used all along, the sliding expiry never passes creation + maximum: the policy's `slidExpiry`
+ * written by `touchSession`); signing out ends that session and no other; the sweep deletes the
+ * expired rows only.
+ */
+
+const t = setupTestDatabase();
+
+const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
+
+describe('a live session answers its own user; an unknown hash nobody', () => {
+  it("answers the session's user, and nothing for a hash no row has", async () => {
+    const now = new Date();
+    const owner = await insertOwner(t.db, 'ada');
+    const other = await insertOwner(t.db, 'bob');
+    const idHash = await insertSessionRow(t.db, owner.id, now);
+    await insertSessionRow(t.db, other.id, now);
+    expect((await findLiveSessionWithUser(t.db, idHash, now))?.uid).toBe(owner.id);
+    expect(await liveSessionUserId(t.db, idHash, now)).toBe(owner.id);
+    expect(await findLiveSessionWithUser(t.db, newBrowserHash(), now)).toBeUndefined();
+    expect(await liveSessionUserId(t.db, newBrowserHash(), now)).toBeNull();
+  });
+});
+
+describe('idle expiry: a session unused for the idle time is dead', () => {
+  it('dies at its expiry (last use + idle time), to the millisecond', async () => {
+    const now = new Date();
+    const owner = await insertOwner(t.db);
+    const idHash = await insertSessionRow(t.db, owner.id, now, {
+      createdAt: at(now, -2 * HOUR_MS),
+      lastSeenAt: at(now, -SESSION_POLICY.idleMs),
+      expiresAt: now,
+    });
+    expect(await liveSessionUserId(t.db, idHash, at(now, -1))).toBe(owner.id);
+    expect(await liveSessionUserId(t.db, idHash, now)).toBeNull();
+    expect(await findLiveSessionWithUser(t.db, idHash, now)).toBeUndefined();
+  });
+});
+
+describe('absolute expiry: a session used all along still ends at creation + maximum', () => {
+  it('slides with each use, never past its absolute end, and is dead from then on', async () => {
+    const createdAt = new Date();
+    const owner = await insertOwner(t.db);
+    const idHash = await insertSessionRow(t.db, owner.id, createdAt, {
+      createdAt,
+      expiresAt: firstExpiry(SESSION_POLICY, createdAt),
+    });
+    const absoluteEnd = at(createdAt, SESSION_POLICY.maxMs);
+    // Used every 20 minutes (well within the idle time) for the whole maximum.
+    for (let now = at(createdAt, 20 * MINUTE_MS); now < absoluteEnd; now = at(now, 20 * MINUTE_MS)) {
+      const row = await findLiveSessionWithUser(t.db, idHash, now);
+      if (!row) throw new Error(`the session died at ${now.toISOString()}, before its absolute end`);
+      const expiresAt = slidExpiry({ idHash, policy: SESSION_POLICY, now }, row);
+      if (expiresAt) await touchSession(t.db, idHash, now, expiresAt);
+      expect((expiresAt ?? row.expiresAt).getTime()).toBeLessThanOrEqual(absoluteEnd.getTime());
+    }
+    expect(await liveSessionUserId(t.db, idHash, at(absoluteEnd, -1))).toBe(owner.id);
+    expect(await liveSessionUserId(t.db, idHash, absoluteEnd)).toBeNull();
+  });
+});
+
+describe('signing out ends that session only', () => {
+  it('the deleted session is dead; another user’s session is still live', async () => {
+    const now = new Date();
+    const owner = await insertOwner(t.db);
+    const other = await insertOwner(t.db);
+    const idHash = await insertSessionRow(t.db, owner.id, now);
+    const otherHash = await insertSessionRow(t.db, other.id, now);
+    await deleteSession(t.db, idHash);
+    expect(await liveSessionUserId(t.db, idHash, now)).toBeNull();
+    expect(await liveSessionUserId(t.db, otherHash, now)).toBe(other.id);
+  });
+});
+
+describe('the sweep deletes expired sessions only', () => {
+  it('deletes the rows expired before the time given and keeps the live ones', async () => {
+    // Far back: the only rows expired before it are this test's (the file's other rows are around now).
+    const now = at(new Date(), -1000 * HOUR_MS);
+    const owner = await insertOwner(t.db);
+    const expired = await insertSessionRow(t.db, owner.id, now, {
+      createdAt: at(now, -HOUR_MS),
+      expiresAt: at(now, -1),
+    });
+    const live = await insertSessionRow(t.db, owner.id, now);
+    expect(await deleteSessionsExpiredBefore(t.db, now)).toBe(1);
+    expect(await liveSessionUserId(t.db, expired, at(now, -HOUR_MS / 2))).toBeNull();
+    expect(await liveSessionUserId(t.db, live, now)).toBe(owner.id);
+  });
+});
