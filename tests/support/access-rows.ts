@@ -5,14 +5,13 @@ import { hashSecret, newId, newSecret } from '#server/ids';
 import type { OwnerAccess, RecipientAccess } from '#server/policies/checklists';
 import { insertChecklist } from '#server/repositories/checklists';
 import { insertSession, touchSession } from '#server/repositories/sessions';
+import { deleteGrantsOfShare, upsertGrant } from '#server/repositories/share-grants';
 import {
-  deleteGrantsOfShare,
   insertShareIfAbsent,
   revokeShareRow,
   type ShareRow,
   shareForContact,
   updateShare,
-  upsertGrant,
 } from '#server/repositories/shares';
 import { insertUser } from '#server/repositories/users';
 import { createTestDatabase, type TestDatabase } from './database.ts';

@@ -1,18 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checklists } from '#server/db/schema';
+import { checklists } from '#server/db/schema/index';
 import {
   checklistCountsOf,
+  countOwnedChecklists,
+  listOwnedChecklists,
+} from '#server/repositories/checklist-list';
+import { sessionAndListFingerprint, sessionAndRevision } from '#server/repositories/checklist-session-reads';
+import {
   checklistInReach,
   checklistLanguagesRow,
-  countOwnedChecklists,
   deleteChecklistRow,
-  listOwnedChecklists,
   lockChecklist,
   ownedChecklistWithOwner,
   readChecklistRow,
-  sessionAndListFingerprint,
-  sessionAndRevision,
   touchChecklist,
   updateChecklistAtVersion,
   writeRemarksIfLater,

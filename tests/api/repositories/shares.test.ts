@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SHARE_LIMITS } from '#domain/sharing';
-import { shareGrants, shares } from '#server/db/schema';
+import { shareGrants, shares } from '#server/db/schema/index';
 import {
   clearCodesExpiredBefore,
   consumeCode,
   countVerifyTry,
-  deleteGrantsOfShare,
-  grantByToken,
+  lockLink,
+  takeCodeTry,
+} from '#server/repositories/share-codes';
+import { deleteGrantsOfShare, grantByToken, moveGrants } from '#server/repositories/share-grants';
+import {
   liveShareByToken,
   liveShareOfChecklist,
   liveSharesOf,
-  lockLink,
-  moveGrants,
   revokeShareRow,
-  takeCodeTry,
   updateShare,
 } from '#server/repositories/shares';
 import {

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checklistActivity, checklists, tasks } from '#server/db/schema';
+import { checklistActivity, checklists, tasks } from '#server/db/schema/index';
 import { newId } from '#server/ids';
 import { deleteChecklistRow } from '#server/repositories/checklists';
 import { deleteSession } from '#server/repositories/sessions';
 import { revokeShareRow } from '#server/repositories/shares';
-import { applyKeyedTaskChange, applyTaskChange, type TaskChange } from '#server/repositories/task-updates';
+import type { TaskChange } from '#server/repositories/task-statement';
+import { applyKeyedTaskChange, applyTaskChange } from '#server/repositories/task-updates';
 import {
   type AccessScene,
   accessScene,
