@@ -1,25 +1,21 @@
-import { Check, ChevronDown, CreditCard, Mail } from 'lucide-react';
+import { Check, ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import {
   type BillingInterval,
-  formatPlanPrice,
   isPaidTier,
   planPrice,
   TRIAL_DAYS,
   YEARLY_DISCOUNT_PERCENT,
 } from '#domain/billing';
 import { groupThousands } from '#domain/numbers';
-import { PLAN_CARDS, type PlanCard, type SubscriptionInfo, TIER_DISPLAY_NAMES, TIERS } from '#domain/plans';
+import { PLAN_CARDS, type PlanCard, type SubscriptionInfo, TIER_DISPLAY_NAMES } from '#domain/plans';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useCheckout, usePortal } from '../hooks/use-billing.ts';
 import { useSubscription } from '../hooks/use-checklists.ts';
-import { trackEvent } from '../lib/analytics.ts';
 import { cn } from '../lib/cn.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
+import { PlanAction } from './billing/plan-action.tsx';
 import { billingDate, planStatusLine } from './billing/plan-status.ts';
 
 export default function PricingPage() {
@@ -101,11 +97,6 @@ function IntervalSwitch({
   );
 }
 
-/** An owner with a live paid subscription they manage in the billing portal. */
-function paying(info: SubscriptionInfo | undefined): boolean {
-  return Boolean(info?.canManageBilling && info.status !== 'none' && info.status !== 'canceled');
-}
-
 /** Does this card name the plan the owner is on? */
 function isCurrent(plan: PlanCard, info: SubscriptionInfo | undefined): boolean {
   return info?.tier === plan.id;
@@ -184,123 +175,6 @@ function PlanCardView({
         <PlanAction plan={plan} interval={interval} info={info} current={current} />
       </div>
     </Card>
-  );
-}
-
-function PlanAction({
-  plan,
-  interval,
-  info,
-  current,
-}: {
-  plan: PlanCard;
-  interval: BillingInterval;
-  info: SubscriptionInfo | undefined;
-  current: boolean;
-}) {
-  const { billing, supportEmail, siteName } = getPublicConfig();
-  const checkout = useCheckout();
-  const portal = usePortal();
-  const noteId = `plan-${plan.id}-note`;
-  const tier = plan.id;
-
-  if (!isPaidTier(tier)) {
-    return (
-      <>
-        <Button asChild variant={current ? 'secondary' : 'primary'} className="w-full">
-          <Link href="/dashboard">{current ? 'Go to Dashboard' : `Choose ${plan.name}`}</Link>
-        </Button>
-        <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
-          {paying(info)
-            ? 'To move to Free, cancel in Manage billing: nothing is deleted.'
-            : 'No card needed.'}
-        </p>
-      </>
-    );
-  }
-
-  // A paying owner changes plan, card or cancels in the billing portal.
-  if (paying(info) && billing !== 'off') {
-    return (
-      <>
-        <Button
-          className="w-full"
-          variant={current ? 'primary' : 'secondary'}
-          disabled={portal.isPending}
-          aria-busy={portal.isPending || undefined}
-          aria-describedby={noteId}
-          onClick={() => void portal.run('pricing')}
-        >
-          <CreditCard className="h-4 w-4" aria-hidden="true" />
-          {portal.isPending ? 'Opening…' : 'Manage billing'}
-        </Button>
-        <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
-          {current
-            ? 'Change your card, see invoices or cancel.'
-            : `Switch to ${plan.name} in the billing portal.`}
-        </p>
-      </>
-    );
-  }
-
-  if (
-    billing === 'off' ||
-    (info && TIERS.indexOf(info.tier) >= TIERS.indexOf(plan.id) && !info.canManageBilling)
-  ) {
-    // No card checkout on this server, or a plan set by hand at or above this one: people talk to us.
-    if (current) {
-      return (
-        <p id={noteId} className="text-center text-sm text-slate-600">
-          Your plan is managed by the {siteName} team.
-        </p>
-      );
-    }
-    return (
-      <>
-        <Button asChild variant={plan.popular ? 'primary' : 'secondary'} className="w-full">
-          <a
-            href={`mailto:${supportEmail}?subject=${encodeURIComponent(`${plan.name} plan`)}`}
-            onClick={() => trackEvent('upgrade_clicked', { source: 'pricing', tier: plan.id, interval })}
-          >
-            <Mail className="h-4 w-4" aria-hidden="true" />
-            Contact us
-          </a>
-        </Button>
-        <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
-          Write to {supportEmail} and we will set it up.
-        </p>
-      </>
-    );
-  }
-
-  const pending = checkout.pending?.tier === tier;
-  const firstSubscription = !info || info.status === 'none';
-  const trialDays = TRIAL_DAYS[tier];
-  return (
-    <>
-      <Button
-        className="w-full"
-        variant={plan.popular ? 'primary' : 'secondary'}
-        disabled={checkout.isPending}
-        aria-busy={pending || undefined}
-        aria-describedby={noteId}
-        onClick={() => {
-          trackEvent('upgrade_clicked', { source: 'pricing', tier, interval });
-          void checkout.run({ tier, interval });
-        }}
-      >
-        {pending
-          ? 'Redirecting to checkout…'
-          : firstSubscription
-            ? `Start ${trialDays}-day free trial`
-            : `Choose ${plan.name}`}
-      </Button>
-      <p id={noteId} className="mt-2 text-center text-xs text-slate-500">
-        {firstSubscription
-          ? `Free for ${trialDays} days, then ${formatPlanPrice(tier, interval)}. Cancel anytime.`
-          : `${formatPlanPrice(tier, interval)}. Cancel anytime.`}
-      </p>
-    </>
   );
 }
 

@@ -1,17 +1,10 @@
 import { Bell, Mail } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  EMAIL_KIND_LABELS,
-  EMAIL_KINDS,
-  type EmailKind,
-  type NotificationPreferences,
-} from '#domain/notification-texts';
+import { useId } from 'react';
+import { EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind } from '#domain/notification-texts';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { useNotificationSettings, useSaveNotificationSettings } from '../hooks/use-notifications.ts';
-import { useToast } from '../hooks/use-toast.ts';
+import { useSettingsDraft } from './settings/use-settings-draft.ts';
 
 /** What each e-mail choice means, under its label. */
 const EMAIL_HINTS: Record<EmailKind, string> = {
@@ -27,38 +20,8 @@ const EMAIL_HINTS: Record<EmailKind, string> = {
  */
 export default function SettingsPage() {
   useDocumentTitle('Settings');
-  const settings = useNotificationSettings();
-  const save = useSaveNotificationSettings();
-  const { toast } = useToast();
-  const [draft, setDraft] = useState<NotificationPreferences | null>(null);
+  const { shown, ready, changed, saving, loadFailed, submit, setTickNotices, setEmail } = useSettingsDraft();
   const ids = useId();
-
-  useEffect(() => {
-    if (settings.data && draft === null) setDraft(settings.data);
-  }, [settings.data, draft]);
-
-  const shown = draft ?? settings.data ?? DEFAULT_NOTIFICATION_PREFERENCES;
-  const ready = draft !== null;
-  const changed = ready && JSON.stringify(draft) !== JSON.stringify(settings.data);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    try {
-      const saved = await save.mutateAsync(draft);
-      setDraft(saved.preferences);
-      toast({ title: 'Settings saved' });
-    } catch {
-      toast({
-        title: 'Could not save your settings',
-        description: 'Please try again.',
-        variant: 'destructive',
-      });
-    }
-  }
-
-  const setEmail = (kind: EmailKind, on: boolean) =>
-    setDraft((current) => current && { ...current, email: { ...current.email, [kind]: on } });
 
   return (
     <PageContainer>
@@ -80,7 +43,7 @@ export default function SettingsPage() {
             hint="When a recipient ticks the first task of a checklist, and when every task is ticked."
             checked={shown.tickNotices}
             disabled={!ready}
-            onChange={(on) => setDraft((current) => current && { ...current, tickNotices: on })}
+            onChange={setTickNotices}
           />
         </Card>
 
@@ -105,10 +68,10 @@ export default function SettingsPage() {
         </Card>
 
         <div className="flex items-center gap-3">
-          <Button type="submit" disabled={!changed || save.isPending} data-testid="save-settings">
-            {save.isPending ? 'Saving…' : 'Save settings'}
+          <Button type="submit" disabled={!changed || saving} data-testid="save-settings">
+            {saving ? 'Saving…' : 'Save settings'}
           </Button>
-          {settings.isError && (
+          {loadFailed && (
             <p role="alert" className="text-sm text-red-700">
               Your settings could not be loaded. Please reload the page.
             </p>

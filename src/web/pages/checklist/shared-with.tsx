@@ -1,35 +1,65 @@
 import { Share2, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { ShareSummary } from '#domain/sharing';
 import { LazyShareDialog, preloadShareDialog } from '../../components/share-dialog/lazy-share-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LazyConfirmDialog } from '../../components/ui/lazy-dialog.tsx';
-import { useRevokeShare, useSendNewLink, useShares } from '../../hooks/use-shares.ts';
-import { useToast } from '../../hooks/use-toast.ts';
-import { isApiError } from '../../lib/api.ts';
+import { useShares } from '../../hooks/use-shares.ts';
 import { recipientLabel, ShareRow, ShareRowSkeleton } from './share-row.tsx';
+import { REVOKE_MESSAGES, useShareActions } from './use-share-actions.ts';
 
-export const REVOKE_MESSAGES = {
-  title: 'Revoke access?',
-  confirm: 'Revoke',
-  revokedTitle: 'Access revoked',
-  failed: 'Failed to revoke access. Please try again.',
-} as const;
+/** The recipients once loaded (or none yet), a way to try again when they could not be, else placeholders. */
+function Recipients({
+  shares,
+  actions,
+}: {
+  shares: ReturnType<typeof useShares>;
+  actions: ReturnType<typeof useShareActions>;
+}) {
+  const list = shares.data;
+  if (list) {
+    return list.length === 0 ? (
+      <p className="pt-2 pb-3 text-sm text-slate-500" data-testid="shared-with-empty">
+        Not shared yet. Send a link and a code to someone to complete it from their phone; they need no
+        account.
+      </p>
+    ) : (
+      <ul aria-label="Recipients" className="mt-1 divide-y divide-slate-100">
+        {list.map((share) => (
+          <ShareRow
+            key={share.id}
+            share={share}
+            onRevoke={actions.askRevoke}
+            onNewLink={(target) => void actions.sendNewLink(target)}
+            sendingNewLink={actions.sendingNewLinkTo === share.id}
+          />
+        ))}
+      </ul>
+    );
+  }
+  return shares.isError ? (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-2 pb-3 text-sm text-slate-600">
+      <p>Who this checklist is shared with could not be loaded.</p>
+      <Button variant="subtle" size="sm" className="-ms-3 sm:ms-0" onClick={() => void shares.refetch()}>
+        Try again
+      </Button>
+    </div>
+  ) : (
+    <ul aria-label="Loading recipients" aria-busy="true">
+      <ShareRowSkeleton />
+    </ul>
+  );
+}
 
 /**
  * 'Shared with' on the owner's checklist page: each recipient with the state of their link, a
  * Revoke (asked first), and a Share button that opens the share dialog.
  */
 export function SharedWith({ checklistId, checklistName }: { checklistId: string; checklistName: string }) {
-  const { toast } = useToast();
   const shares = useShares(checklistId);
-  const revoke = useRevokeShare(checklistId);
-  const newLink = useSendNewLink(checklistId);
+  const actions = useShareActions(checklistId);
+  const { target } = actions;
   const [sharing, setSharing] = useState(false);
-  /** The share the confirmation is about; kept while the dialog fades out. */
-  const [target, setTarget] = useState<ShareSummary | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const shareButton = useRef<HTMLButtonElement>(null);
 
   // '?share=new' (a notification's 'Change the contact'): the share dialog opens at once, once.
@@ -40,49 +70,6 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     setSharing(true);
   }, []);
-
-  function askRevoke(share: ShareSummary) {
-    setTarget(share);
-    setConfirmOpen(true);
-  }
-
-  async function confirmRevoke() {
-    if (!target) return;
-    let revoked = true;
-    try {
-      await revoke.mutateAsync(target.id);
-    } catch (error) {
-      // A 404 means revoked already (in another tab): the list refreshes and the outcome is the same.
-      revoked = isApiError(error) && error.status === 404;
-      if (!revoked) console.warn('Revoking the share failed', error);
-    }
-    setConfirmOpen(false);
-    toast(
-      revoked
-        ? {
-            title: REVOKE_MESSAGES.revokedTitle,
-            description: `${recipientLabel(target)} can no longer open this checklist.`,
-          }
-        : { title: 'Error', description: REVOKE_MESSAGES.failed, variant: 'destructive' },
-    );
-  }
-
-  async function sendNewLink(share: ShareSummary) {
-    try {
-      const sent = await newLink.mutateAsync(share.id);
-      toast({
-        title: 'New link sent',
-        description: `${recipientLabel(share)} gets a new link and code at ${sent.maskedEmail ?? sent.maskedPhone ?? share.maskedContact}. The old link stays locked.`,
-      });
-    } catch (error) {
-      console.warn('Sending a new link failed', error);
-      const description =
-        isApiError(error) && error.code === 'rate_limited'
-          ? 'Many codes were sent in the last hour. Please try again later.'
-          : 'The new link could not be sent. Please try again.';
-      toast({ title: 'Error', description, variant: 'destructive' });
-    }
-  }
 
   const list = shares.data;
   return (
@@ -110,41 +97,11 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
         </Button>
       </div>
 
-      {list ? (
-        list.length === 0 ? (
-          <p className="pt-2 pb-3 text-sm text-slate-500" data-testid="shared-with-empty">
-            Not shared yet. Send a link and a code to someone to complete it from their phone; they need no
-            account.
-          </p>
-        ) : (
-          <ul aria-label="Recipients" className="mt-1 divide-y divide-slate-100">
-            {list.map((share) => (
-              <ShareRow
-                key={share.id}
-                share={share}
-                onRevoke={askRevoke}
-                onNewLink={(target) => void sendNewLink(target)}
-                sendingNewLink={newLink.isPending && newLink.variables === share.id}
-              />
-            ))}
-          </ul>
-        )
-      ) : shares.isError ? (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-2 pb-3 text-sm text-slate-600">
-          <p>Who this checklist is shared with could not be loaded.</p>
-          <Button variant="subtle" size="sm" className="-ms-3 sm:ms-0" onClick={() => void shares.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <ul aria-label="Loading recipients" aria-busy="true">
-          <ShareRowSkeleton />
-        </ul>
-      )}
+      <Recipients shares={shares} actions={actions} />
 
       <LazyConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
+        open={actions.confirmOpen}
+        onOpenChange={actions.setConfirmOpen}
         title={REVOKE_MESSAGES.title}
         description={
           target
@@ -153,8 +110,8 @@ export function SharedWith({ checklistId, checklistName }: { checklistId: string
         }
         confirmLabel={REVOKE_MESSAGES.confirm}
         destructive
-        pending={revoke.isPending}
-        onConfirm={() => void confirmRevoke()}
+        pending={actions.revoking}
+        onConfirm={() => void actions.confirmRevoke()}
         returnFocusTo={() => shareButton.current}
       />
       <LazyShareDialog

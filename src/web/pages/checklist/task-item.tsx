@@ -1,146 +1,79 @@
-import { BookImage, Camera, ChevronDown, ImageOff } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Camera, ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { Task } from '#domain/checklist';
-import { photoSizeUrl } from '#domain/photos';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
-import { useOfflineQueue } from '../../hooks/use-offline-queue.tsx';
 import { useT } from '../../i18n/i18n.tsx';
-import { canPreview } from '../../lib/can-preview.ts';
 import { cn } from '../../lib/cn.ts';
+import { ReferenceChip, TaskPhoto } from './task-photos.tsx';
 
-/** The thumbnail's box (px): fixed, so the row does not move when the image arrives. */
-const THUMB_SIZE = 56;
-
-/** A task's photo, small (the server's thumbnail); a tap opens it large. */
-function PhotoThumbnail({
-  photoUrl,
-  description,
-  onOpen,
-}: {
-  photoUrl: string;
-  description: string;
-  /** With the picture's aspect ratio when the thumbnail has loaded (the viewer sizes its frame by it). */
-  onOpen(aspectRatio: number | null): void;
-}) {
-  const [failed, setFailed] = useState(false);
-  const image = useRef<HTMLImageElement>(null);
-  const t = useT();
-  function open() {
-    const { naturalWidth = 0, naturalHeight = 0 } = image.current ?? {};
-    onOpen(naturalWidth > 0 && naturalHeight > 0 ? naturalWidth / naturalHeight : null);
-  }
-  return (
-    <button
-      type="button"
-      onClick={open}
-      aria-label={t('task.viewPhoto', { task: description })}
-      data-testid="photo-thumbnail"
-      className="flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 hover:ring-indigo-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-    >
-      {failed ? (
-        <ImageOff className="h-5 w-5 text-slate-400" aria-hidden="true" />
-      ) : (
-        <img
-          ref={image}
-          src={photoSizeUrl(photoUrl, 'thumb')}
-          alt=""
-          width={THUMB_SIZE}
-          height={THUMB_SIZE}
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailed(true)}
-          className="h-full w-full object-cover"
-        />
-      )}
-    </button>
-  );
-}
-
-/**
- * The task's reference photo (the owner's example of what good looks like): a labelled chip with a
- * small picture, indigo and dashed so it never reads as the proof (green or amber, on the right).
- */
-function ReferenceChip({ url, description, onOpen }: { url: string; description: string; onOpen(): void }) {
-  const t = useT();
-  const [failed, setFailed] = useState(false);
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      aria-label={t('task.viewReference', { task: description })}
-      data-testid="reference-photo"
-      className="inline-flex min-h-8 items-center gap-1.5 rounded-full border border-dashed border-indigo-300 bg-indigo-50 py-0.5 pr-2.5 pl-0.5 text-xs font-medium text-indigo-800 hover:border-indigo-500 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-    >
-      {failed ? (
-        <BookImage className="ml-1.5 h-3.5 w-3.5" aria-hidden="true" />
-      ) : (
-        <img
-          src={photoSizeUrl(url, 'thumb')}
-          alt=""
-          width={24}
-          height={24}
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailed(true)}
-          className="h-6 w-6 rounded-full bg-indigo-100 object-cover"
-        />
-      )}
-      {t('task.referencePhoto')}
-    </button>
-  );
-}
-
-/** A photo kept on this device until it is uploaded: shown from IndexedDB, not yet openable. */
-function PendingPhotoThumbnail({ photoKey }: { photoKey: string }) {
-  const queue = useOfflineQueue();
-  const [url, setUrl] = useState<string | null>(null);
-  const t = useT();
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    void queue
-      .getPhoto(photoKey)
-      .then(async (blob) => {
-        if (!blob || cancelled || !(await canPreview(blob)) || cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [queue, photoKey]);
-  return (
-    <span
-      data-testid="pending-photo"
-      className="flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-amber-300"
-    >
-      {url ? (
-        <img
-          src={url}
-          alt={t('task.waitingUpload')}
-          width={THUMB_SIZE}
-          height={THUMB_SIZE}
-          className="h-full w-full object-cover"
-        />
-      ) : (
-        <Camera className="h-5 w-5 text-slate-400" aria-hidden="true" />
-      )}
-    </span>
-  );
-}
-
-/** One task of the detail page: its box, the photo marker or thumbnail, and its details when it has any. */
-export function TaskItem({
+/** The line under a task's text: its photo marker, reference photo, pending badge and details toggle. */
+function TaskMarkers({
   task,
-  onToggle,
-  onOpenPhoto,
+  hasPhoto,
+  pending,
+  markerId,
+  detailsId,
+  detailsOpen,
+  onToggleDetails,
   onOpenReference,
-  pending = false,
-  draft = false,
-  pendingPhotoKey,
 }: {
+  task: Task;
+  hasPhoto: boolean;
+  pending: boolean;
+  markerId: string;
+  detailsId: string;
+  detailsOpen: boolean;
+  onToggleDetails(): void;
+  onOpenReference(): void;
+}) {
+  const t = useT();
+  const needsPhoto = task.photoRequired && !hasPhoto;
+  if (!(task.photoRequired || hasPhoto || task.details || pending || task.referencePhotoUrl)) return null;
+  return (
+    <div className="mt-1.5 flex flex-wrap items-center gap-2">
+      {(task.photoRequired || hasPhoto) && (
+        <span
+          id={markerId}
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1',
+            needsPhoto
+              ? 'bg-amber-50 text-amber-900 ring-amber-300'
+              : 'bg-green-50 text-green-800 ring-green-300',
+          )}
+        >
+          <Camera className="h-3.5 w-3.5" aria-hidden="true" />
+          {needsPhoto ? t('task.photoRequired') : t('task.photoAttached')}
+        </span>
+      )}
+      {task.referencePhotoUrl && (
+        <ReferenceChip
+          key={task.referencePhotoUrl}
+          url={task.referencePhotoUrl}
+          description={task.description}
+          onOpen={onOpenReference}
+        />
+      )}
+      {pending && <PendingSyncBadge />}
+      {task.details && (
+        <button
+          type="button"
+          aria-expanded={detailsOpen}
+          aria-controls={detailsId}
+          onClick={onToggleDetails}
+          className="inline-flex min-h-8 items-center gap-1 rounded-md px-1 text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {detailsOpen ? t('task.hideDetails') : t('task.showDetails')}
+          <ChevronDown
+            className={cn('h-4 w-4 transition-transform', detailsOpen && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </button>
+      )}
+    </div>
+  );
+}
+
+interface TaskItemProps {
   task: Task;
   onToggle(task: Task): void;
   onOpenPhoto(task: Task, aspectRatio: number | null): void;
@@ -152,7 +85,18 @@ export function TaskItem({
   draft?: boolean;
   /** Its photo waits on this device (the queued upload's key). */
   pendingPhotoKey?: string | undefined;
-}) {
+}
+
+/** One task of the detail page: its box, the photo marker or thumbnail, and its details when it has any. */
+export function TaskItem({
+  task,
+  onToggle,
+  onOpenPhoto,
+  onOpenReference,
+  pending = false,
+  draft = false,
+  pendingPhotoKey,
+}: TaskItemProps) {
   const ids = useId();
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -160,7 +104,6 @@ export function TaskItem({
   const detailsId = `${ids}-details`;
   const markerId = `${ids}-marker`;
   const hasPhoto = Boolean(task.photoUrl || pendingPhotoKey);
-  const needsPhoto = task.photoRequired && !hasPhoto;
 
   return (
     <li
@@ -192,48 +135,16 @@ export function TaskItem({
           >
             {task.description}
           </label>
-          {(task.photoRequired || hasPhoto || task.details || pending || task.referencePhotoUrl) && (
-            <div className="mt-1.5 flex flex-wrap items-center gap-2">
-              {(task.photoRequired || hasPhoto) && (
-                <span
-                  id={markerId}
-                  className={cn(
-                    'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1',
-                    needsPhoto
-                      ? 'bg-amber-50 text-amber-900 ring-amber-300'
-                      : 'bg-green-50 text-green-800 ring-green-300',
-                  )}
-                >
-                  <Camera className="h-3.5 w-3.5" aria-hidden="true" />
-                  {needsPhoto ? t('task.photoRequired') : t('task.photoAttached')}
-                </span>
-              )}
-              {task.referencePhotoUrl && (
-                <ReferenceChip
-                  key={task.referencePhotoUrl}
-                  url={task.referencePhotoUrl}
-                  description={task.description}
-                  onOpen={() => onOpenReference(task)}
-                />
-              )}
-              {pending && <PendingSyncBadge />}
-              {task.details && (
-                <button
-                  type="button"
-                  aria-expanded={open}
-                  aria-controls={detailsId}
-                  onClick={() => setOpen((value) => !value)}
-                  className="inline-flex min-h-8 items-center gap-1 rounded-md px-1 text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-                >
-                  {open ? t('task.hideDetails') : t('task.showDetails')}
-                  <ChevronDown
-                    className={cn('h-4 w-4 transition-transform', open && 'rotate-180')}
-                    aria-hidden="true"
-                  />
-                </button>
-              )}
-            </div>
-          )}
+          <TaskMarkers
+            task={task}
+            hasPhoto={hasPhoto}
+            pending={pending}
+            markerId={markerId}
+            detailsId={detailsId}
+            detailsOpen={open}
+            onToggleDetails={() => setOpen((value) => !value)}
+            onOpenReference={() => onOpenReference(task)}
+          />
           {task.details && (
             <p
               id={detailsId}
@@ -244,18 +155,7 @@ export function TaskItem({
             </p>
           )}
         </div>
-        {pendingPhotoKey ? (
-          <PendingPhotoThumbnail photoKey={pendingPhotoKey} />
-        ) : (
-          task.photoUrl && (
-            <PhotoThumbnail
-              key={task.photoUrl}
-              photoUrl={task.photoUrl}
-              description={task.description}
-              onOpen={(aspectRatio) => onOpenPhoto(task, aspectRatio)}
-            />
-          )
-        )}
+        <TaskPhoto task={task} pendingPhotoKey={pendingPhotoKey} onOpenPhoto={onOpenPhoto} />
       </div>
     </li>
   );

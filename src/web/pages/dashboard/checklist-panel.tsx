@@ -1,20 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LayoutTemplate, Plus } from 'lucide-react';
-import { type Ref, useDeferredValue, useEffect, useMemo } from 'react';
-import type { Checklist } from '#domain/checklist';
+import type { Ref } from 'react';
 import { preloadChecklistEditor } from '../../components/checklist-editor/lazy-checklist-editor.tsx';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { preloadNewFromTemplateDialog } from '../../components/templates/lazy-template-dialogs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { useAuth } from '../../hooks/use-auth.tsx';
-import { useChecklists } from '../../hooks/use-checklists.ts';
-import { useQueueState } from '../../hooks/use-offline-queue.tsx';
-import { useToast } from '../../hooks/use-toast.ts';
-import { checklistKeys, overlayPendingList } from '../../sync/index.ts';
 import { ChecklistRow, type ChecklistRowActions, ChecklistRowSkeleton } from './checklist-row.tsx';
-
-export const LOAD_CHECKLISTS_FAILED = 'Failed to load checklists. Please refresh the page.';
+import { useChecklistRows } from './use-checklist-rows.ts';
 
 interface ChecklistPanelProps {
   actions: ChecklistRowActions;
@@ -27,6 +19,101 @@ interface ChecklistPanelProps {
   newButtonRef?: Ref<HTMLButtonElement>;
 }
 
+/** The panel's title line: 'Your Checklists', the connection, New from template and New Checklist. */
+function PanelHeader({
+  onCreate,
+  onCreateFromTemplate,
+  headingRef,
+  newButtonRef,
+}: Pick<ChecklistPanelProps, 'onCreate' | 'onCreateFromTemplate' | 'headingRef' | 'newButtonRef'>) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-3 border-b border-slate-100 px-4 py-3 sm:px-5">
+      <div className="flex min-w-0 flex-col items-start sm:flex-row sm:items-center sm:gap-3">
+        <h2
+          id="your-checklists-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-base font-semibold whitespace-nowrap text-slate-900 focus:outline-none sm:text-lg"
+        >
+          Your Checklists
+        </h2>
+        <ConnectionStatus className="h-5 sm:h-6" />
+      </div>
+      {/* On a phone the buttons take a line of their own under the title. */}
+      <div className="ms-auto flex shrink-0 items-center gap-2">
+        <Button
+          variant="secondary"
+          onClick={onCreateFromTemplate}
+          onPointerEnter={preloadNewFromTemplateDialog}
+          onFocus={preloadNewFromTemplateDialog}
+          size="sm"
+          className="h-10 w-10 px-0 sm:w-auto sm:px-3"
+          title="New from template"
+        >
+          <LayoutTemplate className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">New from template</span>
+        </Button>
+        <Button
+          ref={newButtonRef}
+          onClick={onCreate}
+          onPointerEnter={() => void preloadChecklistEditor()}
+          onFocus={() => void preloadChecklistEditor()}
+          size="sm"
+          className="h-10"
+        >
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          New Checklist
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The rows once loaded (or the empty state), a way to try again when they could not be, else placeholders. */
+function PanelRows({
+  list,
+  openingId,
+  actions,
+}: {
+  list: ReturnType<typeof useChecklistRows>;
+  openingId: string | null;
+  actions: ChecklistRowActions;
+}) {
+  const { checklists, rows } = list;
+  return rows ? (
+    rows.length === 0 ? (
+      <p className="px-4 py-12 text-center text-sm text-slate-500 sm:px-5">
+        No checklists yet. Create your first one!
+      </p>
+    ) : (
+      <ul aria-label="Checklists" className="divide-y divide-slate-100">
+        {rows.map(({ summary, pending }) => (
+          <ChecklistRow
+            key={summary.id}
+            checklist={summary}
+            pending={pending}
+            opening={openingId === summary.id}
+            actions={actions}
+          />
+        ))}
+      </ul>
+    )
+  ) : checklists.isError ? (
+    <div className="px-4 py-10 text-center text-sm text-slate-600 sm:px-5">
+      <p>Your checklists could not be loaded.</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={() => void checklists.refetch()}>
+        Try again
+      </Button>
+    </div>
+  ) : (
+    <ul aria-label="Loading checklists" aria-busy="true" className="divide-y divide-slate-100">
+      <ChecklistRowSkeleton />
+      <ChecklistRowSkeleton />
+      <ChecklistRowSkeleton />
+    </ul>
+  );
+}
+
 /** 'Your Checklists': the New Checklist button, the rows, the empty state (spec section 2). */
 export function ChecklistPanel({
   actions,
@@ -36,109 +123,16 @@ export function ChecklistPanel({
   headingRef,
   newButtonRef,
 }: ChecklistPanelProps) {
-  const { toast } = useToast();
-  const checklists = useChecklists();
-  const queryClient = useQueryClient();
-  const { ops } = useQueueState();
-  const uid = useAuth().user?.uid ?? null;
-  // The rows come in a transition the first time (React works in slices, the browser paints and
-  // answers taps between them): the list's answer reaches this component in a task that draws at
-  // once, and a long list drawn there was one long task (decision 0014, 2026-11-26). Only the first
-  // time: a change after that (a row deleted, focus going back to the list) shows at once.
-  const listShown = useDeferredValue(checklists.data !== undefined);
-  const list = listShown ? checklists.data : undefined;
-  // What is created, edited or deleted on this device and not synced yet shows as it will be.
-  const rows = useMemo(
-    () =>
-      list &&
-      overlayPendingList(
-        list,
-        ops,
-        (id) => queryClient.getQueryData<Checklist>(checklistKeys.detail(id)),
-        uid,
-      ),
-    [list, ops, queryClient, uid],
-  );
-
-  useEffect(() => {
-    if (checklists.isError)
-      toast({ title: 'Error', description: LOAD_CHECKLISTS_FAILED, variant: 'destructive' });
-  }, [checklists.isError, toast]);
-
+  const list = useChecklistRows();
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="your-checklists-title">
-      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-3 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <div className="flex min-w-0 flex-col items-start sm:flex-row sm:items-center sm:gap-3">
-          <h2
-            id="your-checklists-title"
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-base font-semibold whitespace-nowrap text-slate-900 focus:outline-none sm:text-lg"
-          >
-            Your Checklists
-          </h2>
-          <ConnectionStatus className="h-5 sm:h-6" />
-        </div>
-        {/* On a phone the buttons take a line of their own under the title. */}
-        <div className="ms-auto flex shrink-0 items-center gap-2">
-          <Button
-            variant="secondary"
-            onClick={onCreateFromTemplate}
-            onPointerEnter={preloadNewFromTemplateDialog}
-            onFocus={preloadNewFromTemplateDialog}
-            size="sm"
-            className="h-10 w-10 px-0 sm:w-auto sm:px-3"
-            title="New from template"
-          >
-            <LayoutTemplate className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">New from template</span>
-          </Button>
-          <Button
-            ref={newButtonRef}
-            onClick={onCreate}
-            onPointerEnter={() => void preloadChecklistEditor()}
-            onFocus={() => void preloadChecklistEditor()}
-            size="sm"
-            className="h-10"
-          >
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            New Checklist
-          </Button>
-        </div>
-      </div>
-
-      {rows ? (
-        rows.length === 0 ? (
-          <p className="px-4 py-12 text-center text-sm text-slate-500 sm:px-5">
-            No checklists yet. Create your first one!
-          </p>
-        ) : (
-          <ul aria-label="Checklists" className="divide-y divide-slate-100">
-            {rows.map(({ summary, pending }) => (
-              <ChecklistRow
-                key={summary.id}
-                checklist={summary}
-                pending={pending}
-                opening={openingId === summary.id}
-                actions={actions}
-              />
-            ))}
-          </ul>
-        )
-      ) : checklists.isError ? (
-        <div className="px-4 py-10 text-center text-sm text-slate-600 sm:px-5">
-          <p>Your checklists could not be loaded.</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void checklists.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <ul aria-label="Loading checklists" aria-busy="true" className="divide-y divide-slate-100">
-          <ChecklistRowSkeleton />
-          <ChecklistRowSkeleton />
-          <ChecklistRowSkeleton />
-        </ul>
-      )}
+      <PanelHeader
+        onCreate={onCreate}
+        onCreateFromTemplate={onCreateFromTemplate}
+        headingRef={headingRef}
+        newButtonRef={newButtonRef}
+      />
+      <PanelRows list={list} openingId={openingId} actions={actions} />
     </Card>
   );
 }

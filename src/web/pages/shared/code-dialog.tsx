@@ -1,25 +1,16 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type ResendResponse, SHARE_LIMITS, type VerifyResponse } from '#domain/sharing';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/field.tsx';
 import { PageDialog } from '../../components/ui/page-dialog.tsx';
-import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { richText, type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { getPublicConfig } from '../../lib/public-config.ts';
-import {
-  codeInputProblem,
-  resendFailureMessage,
-  retryAfterOf,
-  sanitizeCode,
-  verifyFailureMessage,
-} from './code-messages.ts';
+import { resendFailureMessage, retryAfterOf } from './code-messages.ts';
+import { type CodeDialogState, type Problem, useCodeDialog } from './use-code-dialog.ts';
 import { useCountdown } from './use-countdown.ts';
-import { useResendCode, useTellOwnerNoCode, useVerifyCode } from './use-share-access.ts';
-
-/** What went wrong, said when shown: a switch of language while it shows says it again in the new one. */
-type Problem = (t: Translate, language: string) => string;
+import { useResendCode, useTellOwnerNoCode } from './use-share-access.ts';
 
 /**
  * The verification dialog of the shared page (spec sections 2, 4, 5): the 6-digit code, the server's
@@ -40,52 +31,8 @@ export function CodeDialog({
   aside?: ReactNode;
 }) {
   const ids = useId();
-  const inputId = `${ids}-code`;
-  const hintId = `${ids}-hint`;
-  const problemId = `${ids}-problem`;
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const verify = useVerifyCode(token);
-  const t = useT();
-  const language = useUiLanguage();
-  const hydrated = useHydrated();
-  const field = useRef<HTMLInputElement>(null);
-
-  // The field is uncontrolled: on a prerendered page the recipient may type (or paste, or autofill)
-  // the code before the page's code runs, and a controlled field would be emptied by hydration.
-  // What is there once it runs is taken as typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount (change only sets state)
-  useEffect(() => {
-    const typed = field.current?.value ?? '';
-    if (typed) change(typed);
-  }, []);
-
-  function change(value: string) {
-    const clean = sanitizeCode(value);
-    if (field.current && field.current.value !== clean) field.current.value = clean;
-    setCode(clean);
-    setProblem(null);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (verify.isPending) return;
-    const invalid = codeInputProblem(code);
-    if (invalid) {
-      setProblem(() => (say: Translate) => say(invalid));
-      return;
-    }
-    setProblem(null);
-    verify.mutate(code, {
-      onSuccess: (response) => onVerified(response),
-      onError: (error) => {
-        if (!isApiError(error)) console.warn('Verifying the code failed', error);
-        setProblem(
-          () => (say: Translate, inLanguage: string) => verifyFailureMessage(say, error, inLanguage),
-        );
-      },
-    });
-  }
+  const dialog = useCodeDialog(token, onVerified);
+  const { t } = dialog;
 
   return (
     <PageDialog
@@ -93,7 +40,7 @@ export function CodeDialog({
       description={accessEnded ? t('code.accessEnded') : t('code.intro')}
       aside={aside}
     >
-      {verify.isSuccess ? (
+      {dialog.verify.isSuccess ? (
         <p
           role="status"
           className="mt-5 flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-3 text-sm font-medium text-green-800"
@@ -103,48 +50,59 @@ export function CodeDialog({
         </p>
       ) : (
         <>
-          <form noValidate onSubmit={submit} className="mt-5">
-            <Label htmlFor={inputId}>{t('code.label')}</Label>
-            <Input
-              id={inputId}
-              // The dialog is the page: its one field is where the recipient starts.
-              autoFocus
-              name="code"
-              ref={field}
-              defaultValue=""
-              onChange={(event) => change(event.target.value)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={SHARE_LIMITS.codeDigits}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
-              dir="ltr"
-              className="mt-1.5 h-14 ps-[calc(0.75rem+0.4em)] text-center font-mono text-2xl tracking-[0.4em]"
-            />
-            {problem && (
-              <p id={problemId} role="alert" className="mt-2 text-sm font-medium text-red-700">
-                {problem(t, language)}
-              </p>
-            )}
-            <p id={hintId} className="mt-2 text-sm text-slate-600">
-              {t('code.hint')}
-            </p>
-            <Button
-              type="submit"
-              size="lg"
-              className="mt-4 w-full"
-              // Before hydration a press would submit the form natively: the page reloaded, the code in its URL.
-              disabled={verify.isPending || !hydrated}
-              aria-busy={verify.isPending || undefined}
-            >
-              {verify.isPending ? t('code.verifying') : t('code.verify')}
-            </Button>
-          </form>
-          <ResendCode token={token} onSent={() => setProblem(null)} />
+          <CodeForm ids={ids} dialog={dialog} />
+          <ResendCode token={token} onSent={() => dialog.setProblem(null)} />
         </>
       )}
     </PageDialog>
+  );
+}
+
+/** The code's field, what is wrong with it, the hint and Verify. */
+function CodeForm({ ids, dialog }: { ids: string; dialog: CodeDialogState }) {
+  const inputId = `${ids}-code`;
+  const hintId = `${ids}-hint`;
+  const problemId = `${ids}-problem`;
+  const { problem, verify, t, language, hydrated } = dialog;
+  return (
+    <form noValidate onSubmit={dialog.submit} className="mt-5">
+      <Label htmlFor={inputId}>{t('code.label')}</Label>
+      <Input
+        id={inputId}
+        // The dialog is the page: its one field is where the recipient starts.
+        autoFocus
+        name="code"
+        ref={dialog.field}
+        defaultValue=""
+        onChange={(event) => dialog.change(event.target.value)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={SHARE_LIMITS.codeDigits}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
+        dir="ltr"
+        className="mt-1.5 h-14 ps-[calc(0.75rem+0.4em)] text-center font-mono text-2xl tracking-[0.4em]"
+      />
+      {problem && (
+        <p id={problemId} role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {problem(t, language)}
+        </p>
+      )}
+      <p id={hintId} className="mt-2 text-sm text-slate-600">
+        {t('code.hint')}
+      </p>
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-4 w-full"
+        // Before hydration a press would submit the form natively: the page reloaded, the code in its URL.
+        disabled={verify.isPending || !hydrated}
+        aria-busy={verify.isPending || undefined}
+      >
+        {verify.isPending ? t('code.verifying') : t('code.verify')}
+      </Button>
+    </form>
   );
 }
 
