@@ -33,6 +33,7 @@ import {
   assertSendAllowance,
   assertSmsDestination,
   rateLimited,
+  type SendRequest,
   type SmsPolicy,
 } from './share-send-limits.ts';
 
@@ -205,6 +206,75 @@ function beforeSend(share: ShareRow): ShareBeforeSend {
   };
 }
 
+/** An owner's send as checked before its transaction, with the token a share made by it gets. */
+interface OwnerSend {
+  input: ShareSendData;
+  channel: ShareChannel;
+  contact: string;
+  ownerId: string;
+  ownerCreatedAt: SendRequest['ownerCreatedAt'];
+  fresh: { tokenHash: string; tokenSealed: string };
+  requesterIp: string | null;
+  now: Date;
+}
+
+/**
+ * Inside the owner's send's transaction: the share made (with the fresh token) or found, the limits
+ * counted, a new link when asked for (or when the share was revoked or locked), and a new code.
+ */
+async function prepareOwnerSend(
+  context: SharingContext,
+  tx: Database,
+  send: OwnerSend,
+): Promise<{ replaceToken: boolean; code: PreparedCode }> {
+  const { input, channel, contact, fresh, now } = send;
+  await insertShareIfAbsent(tx, {
+    id: newId('share'),
+    checklistId: input.checklistId,
+    recipientId: newId('recipient'),
+    recipientName: input.recipientName ?? null,
+    channel,
+    contact,
+    targetLanguage: input.targetLanguage,
+    tokenHash: fresh.tokenHash,
+    tokenSealed: fresh.tokenSealed,
+  });
+  const existing = await shareForContact(tx, input.checklistId, channel, contact);
+  if (!existing) throw new Error('share upsert found nothing');
+  const made = existing.tokenHash === fresh.tokenHash;
+
+  await assertSendAllowance(
+    tx,
+    context.sms,
+    {
+      channel,
+      destination: contact,
+      ownerId: send.ownerId,
+      ownerCreatedAt: send.ownerCreatedAt,
+      shareId: existing.id,
+      requestedBy: 'owner',
+      requesterIp: send.requesterIp,
+    },
+    now,
+  );
+  // A share made by this very call already has the fresh token.
+  // A locked link is never sent again: sending to a locked share gives it a new one (that unlocks it).
+  const replaceToken =
+    !made && (input.newLink || existing.revokedAt !== null || existing.linkLockedAt !== null);
+  await claimCodeSlotOrWait(tx, existing, now, replaceToken);
+  const token = replaceToken ? context.secrets.newToken() : null;
+  const share = await updateShare(tx, existing.id, {
+    targetLanguage: input.targetLanguage,
+    ...(input.recipientName ? { recipientName: input.recipientName } : {}),
+    ...(token ? { ...NEW_LINK, tokenHash: token.tokenHash, tokenSealed: token.tokenSealed } : {}),
+  });
+  if (!share) throw new Error('share update found nothing');
+  const record = { destination: contact, requestedBy: 'owner' as const, requesterIp: send.requesterIp };
+  const before = made ? null : beforeSend(existing);
+  const code = await prepareCode(context, tx, share, before, { ownerId: send.ownerId, now, record });
+  return { replaceToken, code };
+}
+
 /**
  * POST /api/verification/send: the share of this checklist for this contact (made on first send,
  * reused after), a fresh code, and the message with the link. `newLink` (or sending again after a
@@ -231,53 +301,18 @@ export async function sendShareCode(
   if (channel === 'sms') assertSmsDestination(contact, context.sms);
 
   const fresh = secrets.newToken();
-  const prepared = await db.transaction(async (tx) => {
-    await insertShareIfAbsent(tx, {
-      id: newId('share'),
-      checklistId: input.checklistId,
-      recipientId: newId('recipient'),
-      recipientName: input.recipientName ?? null,
+  const prepared = await db.transaction((tx) =>
+    prepareOwnerSend(context, tx, {
+      input,
       channel,
       contact,
-      targetLanguage: input.targetLanguage,
-      tokenHash: fresh.tokenHash,
-      tokenSealed: fresh.tokenSealed,
-    });
-    const existing = await shareForContact(tx, input.checklistId, channel, contact);
-    if (!existing) throw new Error('share upsert found nothing');
-    const made = existing.tokenHash === fresh.tokenHash;
-
-    await assertSendAllowance(
-      tx,
-      context.sms,
-      {
-        channel,
-        destination: contact,
-        ownerId: access.userId,
-        ownerCreatedAt: checklist.ownerCreatedAt,
-        shareId: existing.id,
-        requestedBy: 'owner',
-        requesterIp: requester.ip,
-      },
+      ownerId: access.userId,
+      ownerCreatedAt: checklist.ownerCreatedAt,
+      fresh,
+      requesterIp: requester.ip,
       now,
-    );
-    // A share made by this very call already has the fresh token.
-    // A locked link is never sent again: sending to a locked share gives it a new one (that unlocks it).
-    const replaceToken =
-      !made && (input.newLink || existing.revokedAt !== null || existing.linkLockedAt !== null);
-    await claimCodeSlotOrWait(tx, existing, now, replaceToken);
-    const token = replaceToken ? secrets.newToken() : null;
-    const share = await updateShare(tx, existing.id, {
-      targetLanguage: input.targetLanguage,
-      ...(input.recipientName ? { recipientName: input.recipientName } : {}),
-      ...(token ? { ...NEW_LINK, tokenHash: token.tokenHash, tokenSealed: token.tokenSealed } : {}),
-    });
-    if (!share) throw new Error('share update found nothing');
-    const record = { destination: contact, requestedBy: 'owner' as const, requesterIp: requester.ip };
-    const before = made ? null : beforeSend(existing);
-    const code = await prepareCode(context, tx, share, before, { ownerId: access.userId, now, record });
-    return { replaceToken, code };
-  });
+    }),
+  );
 
   const { share } = prepared.code;
   const sent = await deliverCode(context, {

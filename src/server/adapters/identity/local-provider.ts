@@ -246,7 +246,6 @@ export async function registerLocalProvider(
   db: Database,
 ): Promise<void> {
   const provider = createProvider(options, db);
-  const handle = provider.callback();
 
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -256,68 +255,77 @@ export async function registerLocalProvider(
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       },
     );
+    chooserRoutes(scope, provider, db);
+    providerRoute(scope, provider);
+  });
+}
 
-    scope.get<{ Params: { uid: string } }>(
-      `${LOCAL_ISSUER_PATH}/interaction/:uid`,
-      { schema: SCHEMAS.chooser },
-      async (request, reply) => {
-        await interactionOf(provider, request, reply);
-        const accounts = await db
-          .select({ email: localAccounts.email, displayName: localAccounts.displayName })
-          .from(localAccounts)
-          .orderBy(desc(localAccounts.updatedAt))
-          .limit(8);
+/** The accounts signed in with lately, newest first, for the chooser's list. */
+function recentAccounts(db: Database) {
+  return db
+    .select({ email: localAccounts.email, displayName: localAccounts.displayName })
+    .from(localAccounts)
+    .orderBy(desc(localAccounts.updatedAt))
+    .limit(8);
+}
+
+/** The provider's login step: the account chooser, and its form's POST that signs the account in. */
+function chooserRoutes(scope: FastifyInstance, provider: Provider, db: Database) {
+  scope.get<{ Params: { uid: string } }>(
+    `${LOCAL_ISSUER_PATH}/interaction/:uid`,
+    { schema: SCHEMAS.chooser },
+    async (request, reply) => {
+      await interactionOf(provider, request, reply);
+      const accounts = await recentAccounts(db);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(chooserPage(request.params.uid, accounts));
+    },
+  );
+
+  scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
+    `${LOCAL_ISSUER_PATH}/interaction/:uid/login`,
+    { schema: SCHEMAS.login },
+    async (request, reply) => {
+      await interactionOf(provider, request, reply);
+      const parsed = ChooserForm.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const accounts = await recentAccounts(db);
+        const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address.';
         return reply
+          .status(400)
           .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(chooserPage(request.params.uid, accounts));
-      },
-    );
+          .send(chooserPage(request.params.uid, accounts, message));
+      }
+      await upsertLocalAccount(db, parsed.data.email, parsed.data.displayName);
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, {
+        login: { accountId: parsed.data.email },
+        select_account: {},
+      });
+    },
+  );
+}
 
-    scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
-      `${LOCAL_ISSUER_PATH}/interaction/:uid/login`,
-      { schema: SCHEMAS.login },
-      async (request, reply) => {
-        await interactionOf(provider, request, reply);
-        const parsed = ChooserForm.safeParse(request.body ?? {});
-        if (!parsed.success) {
-          const accounts = await db
-            .select()
-            .from(localAccounts)
-            .orderBy(desc(localAccounts.updatedAt))
-            .limit(8);
-          const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address.';
-          return reply
-            .status(400)
-            .type('text/html; charset=utf-8')
-            .send(chooserPage(request.params.uid, accounts, message));
-        }
-        await upsertLocalAccount(db, parsed.data.email, parsed.data.displayName);
-        reply.hijack();
-        await provider.interactionFinished(request.raw, reply.raw, {
-          login: { accountId: parsed.data.email },
-          select_account: {},
-        });
-      },
-    );
-
-    // Everything else under /oidc belongs to the provider (discovery, auth, token, jwks, userinfo...).
-    scope.route({
-      method: ['GET', 'POST'],
-      url: `${LOCAL_ISSUER_PATH}/*`,
-      schema: SCHEMAS.provider,
-      onRequest: (request, reply, done) => {
-        reply.hijack();
-        const raw = request.raw as typeof request.raw & { originalUrl?: string };
-        raw.originalUrl = raw.url;
-        raw.url = (raw.url ?? '/').slice(LOCAL_ISSUER_PATH.length) || '/';
-        Promise.resolve(handle(raw, reply.raw)).catch((error: unknown) => {
-          request.log.error({ err: error }, 'local OpenID provider failed');
-          if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
-        });
-        done();
-      },
-      handler: async () => undefined,
-    });
+/** Everything else under /oidc belongs to the provider (discovery, auth, token, jwks, userinfo...). */
+function providerRoute(scope: FastifyInstance, provider: Provider) {
+  const handle = provider.callback();
+  scope.route({
+    method: ['GET', 'POST'],
+    url: `${LOCAL_ISSUER_PATH}/*`,
+    schema: SCHEMAS.provider,
+    onRequest: (request, reply, done) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice(LOCAL_ISSUER_PATH.length) || '/';
+      Promise.resolve(handle(raw, reply.raw)).catch((error: unknown) => {
+        request.log.error({ err: error }, 'local OpenID provider failed');
+        if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+      });
+      done();
+    },
+    handler: async () => undefined,
   });
 }

@@ -42,16 +42,25 @@ const SIDECAR_SUFFIX = '~meta.json';
 const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
 
 export function createDiskPhotoStore(rootDir: string): PhotoStore {
-  const root = path.resolve(rootDir);
+  return new DiskPhotoStore(rootDir);
+}
 
-  const fileOf = (key: string): string => {
+class DiskPhotoStore implements PhotoStore {
+  readonly kind = 'disk';
+  private readonly root: string;
+
+  constructor(rootDir: string) {
+    this.root = path.resolve(rootDir);
+  }
+
+  private fileOf(key: string): string {
     assertPhotoKey(key);
-    return path.join(root, ...key.split('/'));
-  };
+    return path.join(this.root, ...key.split('/'));
+  }
 
   /** Removes `dir` and each parent that is left empty, up to (not including) the root. */
-  const pruneEmptyDirs = async (dir: string): Promise<void> => {
-    for (let current = dir; current.startsWith(`${root}${path.sep}`); current = path.dirname(current)) {
+  private async pruneEmptyDirs(dir: string): Promise<void> {
+    for (let current = dir; current.startsWith(`${this.root}${path.sep}`); current = path.dirname(current)) {
       try {
         await rmdir(current);
       } catch (error) {
@@ -59,100 +68,96 @@ export function createDiskPhotoStore(rootDir: string): PhotoStore {
         if (!hasCode(error, 'ENOENT')) return;
       }
     }
-  };
+  }
 
-  return {
-    kind: 'disk',
-
-    async put(key, bytes, contentType) {
-      const file = fileOf(key);
-      assertContentType(contentType);
-      const dir = path.dirname(file);
-      // A delete may prune a folder of this path while we make it or before our first temp file is
-      // in it: make it again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await mkdir(dir, { recursive: true, mode: DIR_MODE });
-          // Both written and fsynced at once (one fsync's wait instead of two), then renamed sidecar
-          // first: a crash between the renames leaves a sidecar without a photo, i.e. no photo.
-          await writeBothAtomically(
-            { file: `${file}${SIDECAR_SUFFIX}`, bytes: Buffer.from(JSON.stringify({ contentType })) },
-            { file, bytes },
-          );
-          break;
-        } catch (error) {
-          if (!hasCode(error, 'ENOENT') || attempt === PUT_ATTEMPTS) throw error;
-        }
-      }
-      await syncDir(dir);
-    },
-
-    async get(key): Promise<StoredObject | null> {
-      const file = fileOf(key);
-      let handle: FileHandle;
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    const file = this.fileOf(key);
+    assertContentType(contentType);
+    const dir = path.dirname(file);
+    // A delete may prune a folder of this path while we make it or before our first temp file is
+    // in it: make it again.
+    for (let attempt = 1; ; attempt++) {
       try {
-        handle = await open(file, 'r');
+        await mkdir(dir, { recursive: true, mode: DIR_MODE });
+        // Both written and fsynced at once (one fsync's wait instead of two), then renamed sidecar
+        // first: a crash between the renames leaves a sidecar without a photo, i.e. no photo.
+        await writeBothAtomically(
+          { file: `${file}${SIDECAR_SUFFIX}`, bytes: Buffer.from(JSON.stringify({ contentType })) },
+          { file, bytes },
+        );
+        break;
       } catch (error) {
-        if (hasCode(error, 'ENOENT', 'ENOTDIR')) return null;
-        throw error;
+        if (!hasCode(error, 'ENOENT') || attempt === PUT_ATTEMPTS) throw error;
       }
-      try {
-        const stats = await handle.stat();
-        if (!stats.isFile()) {
-          await handle.close();
-          return null;
-        }
-        return {
-          body: handle.createReadStream(),
-          contentType: await readContentType(file),
-          contentLength: stats.size,
-        };
-      } catch (error) {
+    }
+    await syncDir(dir);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const file = this.fileOf(key);
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if (hasCode(error, 'ENOENT', 'ENOTDIR')) return null;
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
         await handle.close();
-        throw error;
+        return null;
       }
-    },
+      return {
+        body: handle.createReadStream(),
+        contentType: await readContentType(file),
+        contentLength: stats.size,
+      };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
 
-    async signedUrl(key) {
-      assertPhotoKey(key);
-      return null;
-    },
+  async signedUrl(key: string): Promise<string | null> {
+    assertPhotoKey(key);
+    return null;
+  }
 
-    async delete(keys) {
-      const files = [...new Set(keys.map(fileOf))];
-      await Promise.all(
-        files.flatMap((file) => [removeFileIfAny(file), removeFileIfAny(`${file}${SIDECAR_SUFFIX}`)]),
-      );
-      // Deepest folders first, so a parent is tried once its children are gone.
-      const dirs = [...new Set(files.map((file) => path.dirname(file)))].sort((a, b) => b.length - a.length);
-      for (const dir of dirs) await pruneEmptyDirs(dir);
-    },
+  async delete(keys: readonly string[]): Promise<void> {
+    const files = [...new Set(keys.map((key) => this.fileOf(key)))];
+    await Promise.all(
+      files.flatMap((file) => [removeFileIfAny(file), removeFileIfAny(`${file}${SIDECAR_SUFFIX}`)]),
+    );
+    // Deepest folders first, so a parent is tried once its children are gone.
+    const dirs = [...new Set(files.map((file) => path.dirname(file)))].sort((a, b) => b.length - a.length);
+    for (const dir of dirs) await this.pruneEmptyDirs(dir);
+  }
 
-    async *keysWrittenBefore(before, pageSize = KEYS_PAGE_SIZE) {
-      let page: string[] = [];
-      for await (const key of keysUnder(root, before.getTime())) {
-        page.push(key);
-        if (page.length >= pageSize) {
-          yield page;
-          page = [];
-        }
+  async *keysWrittenBefore(before: Date, pageSize = KEYS_PAGE_SIZE): AsyncGenerator<string[]> {
+    let page: string[] = [];
+    for await (const key of keysUnder(this.root, before.getTime())) {
+      page.push(key);
+      if (page.length >= pageSize) {
+        yield page;
+        page = [];
       }
-      if (page.length > 0) yield page;
-    },
+    }
+    if (page.length > 0) yield page;
+  }
 
-    async deleteTempFilesWrittenBefore(before) {
-      const dirs = new Set<string>();
-      let deleted = 0;
-      for await (const file of tempFilesUnder(root, before.getTime())) {
-        await removeFileIfAny(file);
-        deleted += 1;
-        dirs.add(path.dirname(file));
-      }
-      // A crash in a put's first write leaves a folder that held only its temp file.
-      for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await pruneEmptyDirs(dir);
-      return deleted;
-    },
-  };
+  async deleteTempFilesWrittenBefore(before: Date): Promise<number> {
+    const dirs = new Set<string>();
+    let deleted = 0;
+    for await (const file of tempFilesUnder(this.root, before.getTime())) {
+      await removeFileIfAny(file);
+      deleted += 1;
+      dirs.add(path.dirname(file));
+    }
+    // A crash in a put's first write leaves a folder that held only its temp file.
+    for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await this.pruneEmptyDirs(dir);
+    return deleted;
+  }
 }
 
 /** A file found under the root: its path, its name, the key segments of its folder, its folder's files. */

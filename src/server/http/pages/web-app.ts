@@ -116,6 +116,30 @@ function wantsApp(request: FastifyRequest): boolean {
   );
 }
 
+interface WebAppOptions {
+  clientDir: string;
+  publicConfig: PublicConfig;
+  /**
+   * For a browser holding a live grant on the share of `token`, the first answers of its page, in
+   * the link's language or else the share's; null for any other (services/share-verification.ts).
+   */
+  sharedPageAnswers?: (
+    request: FastifyRequest,
+    token: string,
+    linkLanguage: LanguageCode | undefined,
+  ) => Promise<SharedPageAnswers | null>;
+}
+
+/** The pages rendered at start, and what choosing one for a request needs. */
+interface AppPages {
+  site: PrerenderedSite | null;
+  prerendered: Map<string, RenderedPage>;
+  /** The signed-in pages' shells, by module. */
+  shells: Map<string, RenderedPage>;
+  recipientCookie: string;
+  sharedPageAnswers: WebAppOptions['sharedPageAnswers'];
+}
+
 /**
  * Serves the built client: hashed assets for a year, everything else revalidated, and for every client
  * route its prerendered page (prerendered-pages.ts) or index.html; a path that is no route gets the
@@ -125,129 +149,136 @@ function wantsApp(request: FastifyRequest): boolean {
  * is compressed once when the server starts.
  * Without a build (API tests, `npm run dev`), unknown paths answer a JSON 404.
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  options: {
-    clientDir: string;
-    publicConfig: PublicConfig;
-    /**
-     * For a browser holding a live grant on the share of `token`, the first answers of its page, in
-     * the link's language or else the share's; null for any other (services/share-verification.ts).
-     */
-    sharedPageAnswers?: (
-      request: FastifyRequest,
-      token: string,
-      linkLanguage: LanguageCode | undefined,
-    ) => Promise<SharedPageAnswers | null>;
-  },
-) {
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions) {
   const indexPath = path.join(options.clientDir, 'index.html');
   const hasBuild = existsSync(indexPath);
   const shell = hasBuild ? renderIndexHtml(readFileSync(indexPath, 'utf8'), options.publicConfig) : null;
   const page = shell ? renderedPage(shell) : null;
-  const prerendered = new Map<string, RenderedPage>();
-  let site: PrerenderedSite | null = null;
-  if (shell) {
-    const started = performance.now();
-    try {
-      site = await prerenderPages({
-        clientDir: options.clientDir,
-        shell,
-        publicConfig: options.publicConfig,
-      });
-      for (const [name, html] of site?.pages ?? []) prerendered.set(name, renderedPage(html));
-      if (site) {
-        app.log.info(
-          { pages: site.pages.size, ms: Math.round(performance.now() - started) },
-          'Prerendered the public pages',
-        );
-      }
-    } catch (error) {
-      // The pages then draw in the browser, as before: slower to show, never down.
-      app.log.error({ err: error }, 'Prerendering the public pages failed: every route gets the plain shell');
-      prerendered.clear();
-      site = null;
-    }
-  }
+  const { site, prerendered } = shell
+    ? await prerenderAtStart(app, options, shell)
+    : { site: null, prerendered: new Map<string, RenderedPage>() };
   // The signed-in pages are drawn in the browser: their shells preload each page's chunks.
   const manifest = hasBuild ? readManifest(options.clientDir) : null;
-  const shells = new Map(
-    SHELL_MODULES.map((module) => [module, renderedPage(shellHtml(shell ?? '', manifest, module))]),
-  );
-  const recipientCookie = recipientCookieName(app.config);
-
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: options.clientDir,
-      index: false,
-      wildcard: true,
-      preCompressed: true,
-      // The build's manifest is for the server (prerendered-pages.ts) and the benchmarks, not the web.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
-      setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  /** The page for this route: prerendered when there is one (prerendered-pages.ts), else the shell. */
-  const sendRoute = async (request: FastifyRequest, reply: FastifyReply, shellPage: RenderedPage) => {
-    const url = new URL(request.url, 'http://app');
-    const choice = choosePage(url.pathname, url.searchParams, request.cookies, recipientCookie);
-    // A recipient cookie names a browser, not a share: whether it verified this link is asked (the
-    // grant's indexed read), and a browser that did gets its checklist in the page (decision 0016).
-    if (choice.shareToken && options.sharedPageAnswers) {
-      try {
-        const found = await options.sharedPageAnswers(request, choice.shareToken, choice.linkLanguage);
-        const template = found && site?.verified.get(found.language);
-        if (found && template) {
-          return sendVerifiedSharedPage(request, reply, {
-            token: choice.shareToken,
-            answers: found,
-            template,
-            render: site?.renderSharedChecklist ?? null,
-          });
-        }
-        choice.page = sharedPageOf(choice, found !== null);
-        if (found) reply.header('link', sharedPreloads(choice.shareToken, found.language));
-      } catch (error) {
-        // The page then goes by the cookie alone: the browser asks the server itself in a moment.
-        request.log.warn({ err: error }, "Could not read the recipient's shared page");
-      }
-    }
-    reply.code(choice.status);
-    const page =
-      (choice.page && prerendered.get(choice.page)) || (choice.module && shells.get(choice.module));
-    return sendApp(request, reply, page || shellPage);
+  const pages: AppPages = {
+    site,
+    prerendered,
+    shells: new Map(
+      SHELL_MODULES.map((module) => [module, renderedPage(shellHtml(shell ?? '', manifest, module))]),
+    ),
+    recipientCookie: recipientCookieName(app.config),
+    sharedPageAnswers: options.sharedPageAnswers,
   };
 
-  const sendApp = (request: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) => {
-    const encoding = chosenEncoding(request);
-    const etag = `"${rendered.etag}${encoding ? `-${encoding}` : ''}"`;
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      // Which page a route gets depends on cookies too (the recipient's, the closed banner's).
-      .header('vary', 'Accept-Encoding, Cookie')
-      .header('etag', etag);
-    // Revalidation (no-cache) of an unchanged page costs a 304 and no body.
-    if (reply.statusCode === 200 && ifNoneMatchHas(request.headers['if-none-match'], etag)) {
-      return reply.code(304).send();
-    }
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? rendered[encoding] : rendered.identity);
-  };
+  if (hasBuild) await serveClientFiles(app, options.clientDir);
 
   if (page) {
-    app.get('/', { schema: SHELL_SCHEMA }, async (request, reply) => sendRoute(request, reply, page));
+    app.get('/', { schema: SHELL_SCHEMA }, async (request, reply) => sendRoute(request, reply, pages, page));
     // The service worker precaches the shell by this name: it must get the page with the public config.
     app.get('/index.html', { schema: SHELL_SCHEMA }, async (request, reply) => sendApp(request, reply, page));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (page && wantsApp(request)) return sendRoute(request, reply, page);
+    if (page && wantsApp(request)) return sendRoute(request, reply, pages, page);
     const error = new AppError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`);
     return reply.status(404).send(error.toBody());
   });
+}
+
+/** The public pages prerendered from the shell, or none when that fails. */
+async function prerenderAtStart(
+  app: FastifyInstance,
+  options: WebAppOptions,
+  shell: string,
+): Promise<{ site: PrerenderedSite | null; prerendered: Map<string, RenderedPage> }> {
+  const prerendered = new Map<string, RenderedPage>();
+  const started = performance.now();
+  try {
+    const site = await prerenderPages({
+      clientDir: options.clientDir,
+      shell,
+      publicConfig: options.publicConfig,
+    });
+    for (const [name, html] of site?.pages ?? []) prerendered.set(name, renderedPage(html));
+    if (site) {
+      app.log.info(
+        { pages: site.pages.size, ms: Math.round(performance.now() - started) },
+        'Prerendered the public pages',
+      );
+    }
+    return { site, prerendered };
+  } catch (error) {
+    // The pages then draw in the browser, as before: slower to show, never down.
+    app.log.error({ err: error }, 'Prerendering the public pages failed: every route gets the plain shell');
+    return { site: null, prerendered: new Map() };
+  }
+}
+
+/** The build's files: hashed assets cached for a year, the rest revalidated. */
+async function serveClientFiles(app: FastifyInstance, clientDir: string) {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    index: false,
+    wildcard: true,
+    preCompressed: true,
+    // The build's manifest is for the server (prerendered-pages.ts) and the benchmarks, not the web.
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+/** The page for this route: prerendered when there is one (prerendered-pages.ts), else the shell. */
+async function sendRoute(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pages: AppPages,
+  shellPage: RenderedPage,
+) {
+  const { site, sharedPageAnswers } = pages;
+  const url = new URL(request.url, 'http://app');
+  const choice = choosePage(url.pathname, url.searchParams, request.cookies, pages.recipientCookie);
+  // A recipient cookie names a browser, not a share: whether it verified this link is asked (the
+  // grant's indexed read), and a browser that did gets its checklist in the page (decision 0016).
+  if (choice.shareToken && sharedPageAnswers) {
+    try {
+      const found = await sharedPageAnswers(request, choice.shareToken, choice.linkLanguage);
+      const template = found && site?.verified.get(found.language);
+      if (found && template) {
+        return sendVerifiedSharedPage(request, reply, {
+          token: choice.shareToken,
+          answers: found,
+          template,
+          render: site?.renderSharedChecklist ?? null,
+        });
+      }
+      choice.page = sharedPageOf(choice, found !== null);
+      if (found) reply.header('link', sharedPreloads(choice.shareToken, found.language));
+    } catch (error) {
+      // The page then goes by the cookie alone: the browser asks the server itself in a moment.
+      request.log.warn({ err: error }, "Could not read the recipient's shared page");
+    }
+  }
+  reply.code(choice.status);
+  const page =
+    (choice.page && pages.prerendered.get(choice.page)) || (choice.module && pages.shells.get(choice.module));
+  return sendApp(request, reply, page || shellPage);
+}
+
+function sendApp(request: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) {
+  const encoding = chosenEncoding(request);
+  const etag = `"${rendered.etag}${encoding ? `-${encoding}` : ''}"`;
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    // Which page a route gets depends on cookies too (the recipient's, the closed banner's).
+    .header('vary', 'Accept-Encoding, Cookie')
+    .header('etag', etag);
+  // Revalidation (no-cache) of an unchanged page costs a 304 and no body.
+  if (reply.statusCode === 200 && ifNoneMatchHas(request.headers['if-none-match'], etag)) {
+    return reply.code(304).send();
+  }
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? rendered[encoding] : rendered.identity);
 }

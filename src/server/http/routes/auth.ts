@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthMeResponse } from '#domain/user';
 import { DevLoginInput, UserRegistrationInput } from '#domain/user-input';
 import { AuthMeSchema, SignedInUserSchema } from '#domain/user-response';
-import { usesSecureCookies } from '../../config/index.ts';
+import { type Config, usesSecureCookies } from '../../config/index.ts';
 import { escapeHtml, popupPage } from '../../html.ts';
 import {
   AUTH_FLOW_TTL_MS,
@@ -12,6 +12,7 @@ import {
   devSignIn,
   type SignInBrowser,
   type SignInContext,
+  type SignInOutcome,
 } from '../../services/sign-in.ts';
 import { registerUser } from '../../services/users.ts';
 import { recordEvent } from '../plugins/analytics-events.ts';
@@ -68,25 +69,60 @@ const SCHEMAS = {
   devLogin: { tags: ['local mode'], body: DevLoginInput, response: answers({ 200: SignedInUserSchema }) },
 };
 
-export async function authRoutes(app: FastifyInstance, context: SignInContext) {
-  const { config } = app;
-  const { db } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const flowCookieOptions = {
+/** The sign-in flow's cookie: read back by the callback only, over the same scheme as the session's. */
+function flowCookieOptionsOf(config: Config) {
+  return {
     path: FLOW_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: usesSecureCookies(config),
   };
-  const browserOf = (request: FastifyRequest): SignInBrowser => ({
+}
+
+function browserOf(request: FastifyRequest): SignInBrowser {
+  return {
     previousSessionSecret: sessionSecretOf(request),
     userAgent: request.headers['user-agent'] ?? '',
-  });
+  };
+}
+
+export async function authRoutes(app: FastifyInstance, context: SignInContext) {
+  const { config } = app;
+  const { db } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/auth/me', { schema: SCHEMAS.me }, async (request, reply): Promise<AuthMeResponse> => {
     reply.header('cache-control', 'no-store');
     return { user: await request.currentUser() };
   });
+
+  popupSignInRoutes(app, context);
+
+  routes.post('/api/auth/logout', { schema: SCHEMAS.logout }, async (request, reply) => {
+    await endSession(request, reply, config, db);
+    return reply.status(204).send();
+  });
+
+  routes.post('/api/user/register', { schema: SCHEMAS.register }, async (request) => {
+    const user = await requireUser(request);
+    return { user: await registerUser(db, user, request.body) };
+  });
+
+  if (context.localIssuer) {
+    // Local mode only: tests and scripts sign in without the popup, through the same user and session path.
+    routes.post('/api/dev/login', { schema: SCHEMAS.devLogin }, async (request, reply) => {
+      const { user, secret } = await devSignIn(context, request.body, browserOf(request));
+      setSessionCookie(reply, config, secret);
+      return { user };
+    });
+  }
+}
+
+/** The popup's two steps: off to the provider, and back with its answer. */
+function popupSignInRoutes(app: FastifyInstance, context: SignInContext) {
+  const { config } = app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const flowCookieOptions = flowCookieOptionsOf(config);
 
   // Opened in the popup: starts the authorization code flow and sends the browser to the provider.
   routes.get(
@@ -118,52 +154,38 @@ export async function authRoutes(app: FastifyInstance, context: SignInContext) {
       callbackUrl: new URL(request.url, config.publicUrl),
       ...browserOf(request),
     });
-    switch (outcome.kind) {
-      case 'signed-in':
-        setSessionCookie(reply, config, outcome.secret);
-        request.log.info({ uid: outcome.user.uid }, 'signed in');
-        recordEvent(request, 'sign_in');
-        return popupResult(reply, config.siteName, { ok: true });
-      case 'refused-by-provider':
-        return popupResult(reply, config.siteName, {
-          ok: false,
-          code: outcome.cancelled ? 'cancelled-popup-request' : 'internal-error',
-          message: outcome.cancelled ? 'Sign-in was cancelled.' : 'The sign-in provider refused the request.',
-        });
-      case 'flow-expired':
-        return popupResult(reply, config.siteName, {
-          ok: false,
-          code: 'internal-error',
-          message: 'This sign-in expired or was started in another browser. Please sign in again.',
-        });
-      case 'not-verified': {
-        const error = outcome.error as Error;
-        request.log.warn({ err: { name: error.name, message: error.message } }, 'sign-in refused');
-        return popupResult(reply, config.siteName, {
-          ok: false,
-          code: 'user-mismatch',
-          message: outcome.message,
-        });
-      }
+    return answerSignIn(request, reply, config, outcome);
+  });
+}
+
+/** The popup's page for how the sign-in ended; a signed-in browser gets its session cookie too. */
+function answerSignIn(request: FastifyRequest, reply: FastifyReply, config: Config, outcome: SignInOutcome) {
+  switch (outcome.kind) {
+    case 'signed-in':
+      setSessionCookie(reply, config, outcome.secret);
+      request.log.info({ uid: outcome.user.uid }, 'signed in');
+      recordEvent(request, 'sign_in');
+      return popupResult(reply, config.siteName, { ok: true });
+    case 'refused-by-provider':
+      return popupResult(reply, config.siteName, {
+        ok: false,
+        code: outcome.cancelled ? 'cancelled-popup-request' : 'internal-error',
+        message: outcome.cancelled ? 'Sign-in was cancelled.' : 'The sign-in provider refused the request.',
+      });
+    case 'flow-expired':
+      return popupResult(reply, config.siteName, {
+        ok: false,
+        code: 'internal-error',
+        message: 'This sign-in expired or was started in another browser. Please sign in again.',
+      });
+    case 'not-verified': {
+      const error = outcome.error as Error;
+      request.log.warn({ err: { name: error.name, message: error.message } }, 'sign-in refused');
+      return popupResult(reply, config.siteName, {
+        ok: false,
+        code: 'user-mismatch',
+        message: outcome.message,
+      });
     }
-  });
-
-  routes.post('/api/auth/logout', { schema: SCHEMAS.logout }, async (request, reply) => {
-    await endSession(request, reply, config, db);
-    return reply.status(204).send();
-  });
-
-  routes.post('/api/user/register', { schema: SCHEMAS.register }, async (request) => {
-    const user = await requireUser(request);
-    return { user: await registerUser(db, user, request.body) };
-  });
-
-  if (context.localIssuer) {
-    // Local mode only: tests and scripts sign in without the popup, through the same user and session path.
-    routes.post('/api/dev/login', { schema: SCHEMAS.devLogin }, async (request, reply) => {
-      const { user, secret } = await devSignIn(context, request.body, browserOf(request));
-      setSessionCookie(reply, config, secret);
-      return { user };
-    });
   }
 }

@@ -146,11 +146,25 @@ const SCHEMAS = {
  * An owner's checklists (docs/api.md). Each route: validate, authorise, one service call, present.
  * The two hottest routes (read one, tick a task) check the session inside their own query; the routes
  * a recipient may use too pass who is asking (`callerOf`) and the service's policy decides.
+ * The routes are registered in groups, below, in this order (the OpenAPI document lists them so).
  */
 export async function checklistRoutes(app: FastifyInstance, context: ChecklistContext) {
-  const { db, cache } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
+  collectionRoutes(app, context);
+  oneChecklistRoutes(app, context);
+  taskAndSubmitRoutes(app, context);
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/api/dashboard/stats', { schema: SCHEMAS.stats }, async (request) => {
+    const access = ownerAccess(await requireUser(request));
+    return dashboardStats(context.db, access, request.query.timeZone);
+  });
+}
+
+/** The owner's list, and the checklists made new: from the editor, from a template, as a copy. */
+function collectionRoutes(app: FastifyInstance, context: ChecklistContext) {
+  const { db } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     '/api/checklists',
@@ -183,6 +197,12 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
       return reply.status(201).send(checklist);
     },
   );
+}
+
+/** One checklist: read, replace, its remarks (a recipient's too), delete. */
+function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
+  const { db, cache } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     '/api/checklists/:id',
@@ -228,6 +248,11 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
       return reply.status(204).send();
     },
   );
+}
+
+/** The work on a checklist, the owner's or a recipient's: a task changed, the checklist submitted. */
+function taskAndSubmitRoutes(app: FastifyInstance, context: ChecklistContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.patch(
     '/api/checklists/:id/tasks/:taskId',
@@ -268,9 +293,4 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
       return sayRevision(reply, submitted.revision).send(submitted.checklist);
     },
   );
-
-  routes.get('/api/dashboard/stats', { schema: SCHEMAS.stats }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
-    return dashboardStats(db, access, request.query.timeZone);
-  });
 }

@@ -1,0 +1,44 @@
+import type { ActivityEntry } from '#domain/activity';
+import type { Checklist } from '#domain/checklist';
+
+/** What a completion report says (report-layout.ts draws it): its data, and the images of its photos. */
+
+export interface ReportTask {
+  id: string;
+  description: string;
+  details: string;
+  photoRequired: boolean;
+  completed: boolean;
+  completedAt: string | null;
+  /** Who ticked it last, as the trail names them; null when not ticked (or ticked before the trail). */
+  tickedBy: string | null;
+  photo: { sha256: string; capturedAt: string | null; receivedAt: string } | null;
+}
+
+/** What the report says, as the JSON attached to it and hashed (keys in this order). */
+export interface ReportData {
+  format: 'listsync-report/1';
+  generatedAt: string;
+  checklist: {
+    id: string;
+    name: string;
+    owner: string;
+    status: Checklist['status'];
+    progress: number;
+    completedTasks: number;
+    totalTasks: number;
+    createdAt: string;
+    submittedAt: string | null;
+    remarks: string;
+  };
+  tasks: ReportTask[];
+  activity: (ActivityEntry & { text: string })[];
+  /** The trail had more than REPORT_TRAIL_MAX entries: the oldest are left out. */
+  activityTruncated: boolean;
+}
+
+export interface ReportImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
