@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:bundle`: the JavaScript each route downloads before it can render (gzipped), from the
 // Vite manifest of a fresh production build (BENCH_SKIP_BUILD=1 reads the last one), against the
-// budgets of DESIGN.md.
+// budgets of docs/modes-and-limits.md ("Budgets").
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

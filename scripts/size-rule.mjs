@@ -1,5 +1,5 @@
 /**
- * The size rule (docs/contributing: "Small files"): a source file under src/ holds at most
+ * The size rule (docs/architecture.md "Small files", docs/decisions/0039): a source file under src/ holds at most
  * MAX_FILE_LINES lines and a function at most MAX_FUNCTION_LINES, counted from the line it starts on to
  * the line it ends on, nested functions included (a route plugin counts with its handlers, a component
  * with its callbacks). Tests and generated catalogs are not held to it.

@@ -1,5 +1,5 @@
 /**
- * The activity trail of a checklist (DESIGN.md "Proof"; docs/decisions/0023): who did what and when,
+ * The activity trail of a checklist (docs/api.md "Activity and report"; docs/decisions/0023): who did what and when,
  * shown to the owner only. The shapes both sides read, the limits and the words; the zod schemas are
  * in activity-schemas.ts (zod stays out of the pages that only need these).
  */

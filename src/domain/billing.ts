@@ -9,7 +9,7 @@ import {
 } from './plans.ts';
 
 /**
- * Buying and managing a plan (DESIGN.md "Plans and billing"; spec sections 2, 7, 8 and 9). Shared by
+ * Buying and managing a plan (docs/api.md "Plans and billing"; docs/product.md "Plans"). Shared by
  * the server (schemas, prices, trials) and the client (pricing page, checkout pages, plan card).
  */
 

@@ -17,7 +17,7 @@ describe('AppError', () => {
     expect(body.error.message).toBe('No.');
   });
 
-  it('maps the contract codes to the statuses of DESIGN.md', () => {
+  it('maps the contract codes to the statuses of docs/errors.md', () => {
     expect(ERROR_STATUS).toMatchObject({
       validation_failed: 400,
       unauthenticated: 401,
@@ -79,7 +79,7 @@ describe('errorBodySchema', () => {
     expect(schema.safeParse(new AppError('version_conflict', 'Changed.').toBody()).success).toBe(false);
   });
 
-  it('ErrorBodySchema is the contract of DESIGN.md: any code, a message, extra fields', () => {
+  it('ErrorBodySchema is the contract of docs/errors.md: any code, a message, extra fields', () => {
     expect(
       ErrorBodySchema.safeParse(new AppError('plan_limit_reached', 'No.', { limit: 5 }).toBody()).success,
     ).toBe(true);

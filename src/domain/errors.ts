@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The stable machine codes of every error the API answers, each bound to one HTTP status.
- * The JSON shape is `{ error: { code, message, ...extra } }` (DESIGN.md, "Contracts").
+ * The JSON shape is `{ error: { code, message, ...extra } }` (docs/errors.md).
  */
 export const ERROR_STATUS = {
   validation_failed: 400,
@@ -129,7 +129,7 @@ function anyErrorBodySchema() {
   return z.object({ error: z.looseObject({ code: z.enum(ERROR_CODES), message: z.string() }) });
 }
 
-/** `{ error: { code, message, ...extra } }`: the contract every error answer meets (DESIGN.md). */
+/** `{ error: { code, message, ...extra } }`: the contract every error answer meets (docs/errors.md). */
 export const ErrorBodySchema = /* @__PURE__ */ anyErrorBodySchema();
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The answers of the health checks (DESIGN.md "Contracts"); server-only, so the schemas are the types. */
+/** The answers of the health checks (docs/api.md "Health and documents"); server-only, so the schemas are the types. */
 
 /** GET /healthz: the process answers. */
 export const LivenessSchema = z.strictObject({ status: z.literal('ok') }).describe('The process answers');

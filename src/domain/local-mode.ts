@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDateTime } from './checklist-response.ts';
 
 /**
- * The answers of local mode's own endpoints (DESIGN.md "Contracts": never registered in production):
+ * The answers of local mode's own endpoints (docs/modes-and-limits.md "Modes": never registered in production):
  * what the outbox delivered and what analytics recorded. Server-only, so the schemas are the types.
  */
 

@@ -4,7 +4,7 @@ import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
-/** A plan's subscription state: `none` for free (DESIGN.md "Plans and billing"). */
+/** A plan's subscription state: `none` for free (docs/api.md "Plans and billing"). */
 export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

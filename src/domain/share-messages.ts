@@ -12,7 +12,7 @@ import { smsSegments } from './sms-segments.ts';
  * functions of their input; names typed by users are made safe here, once.
  */
 
-/** How long a code is valid (DESIGN.md, "Verified sharing"; the spec's dialog hint says the same). */
+/** How long a code is valid (docs/access.md "Recipients: verified sharing"; the code dialog's hint says the same). */
 export const VERIFICATION_CODE_VALID_MINUTES = 10;
 
 /** One SMS part in the GSM-7 alphabet. */

@@ -65,7 +65,7 @@ export const ShareSendInput = z
     newLink: z.boolean().default(false),
     /**
      * The dialog's consent box for the active tab: the owner confirms the recipient agrees to get
-     * the message (DESIGN.md "Contracts"). Anything but `true` is refused, for either channel.
+     * the message (docs/access.md "Recipients: verified sharing"). Anything but `true` is refused, for either channel.
      */
     consent: z.boolean().optional(),
   })

@@ -3,7 +3,7 @@ import type { LanguageCode } from './languages.ts';
 import type { SharedTranslation } from './translation.ts';
 
 /**
- * Verified sharing (DESIGN.md "Verified sharing rules", docs/api.md "Sharing"): the shapes both sides
+ * Verified sharing (docs/access.md "Recipients: verified sharing", docs/api.md "Sharing"): the shapes both sides
  * read, the limits, and the spec's strings. Request schemas are in sharing-input.ts (zod stays out
  * of the pages that only need these).
  */

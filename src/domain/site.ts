@@ -1,6 +1,6 @@
 import type { BillingMode } from './billing.ts';
 
-/** Product-wide constants the spec fixes (section 1 and DESIGN.md). */
+/** Product-wide constants the spec fixes (section 1; docs/product.md). */
 export const DEFAULT_SITE_NAME = 'ListSync';
 
 /** Set by the browser when the visitor closes the development banner; read by the server to pick the page. */

@@ -9,7 +9,7 @@ import {
 import { withoutBidiControls } from './display-text.ts';
 
 /**
- * Templates (issue 17, DESIGN.md "Proof"): a checklist's work without its state. A template holds
+ * Templates (issue 17, docs/api.md "Templates", docs/decisions/0025): a checklist's work without its state. A template holds
  * the tasks in order with their details and photo rules, never ticks, photos, remarks or shares.
  * Owners save their own; a few written ones ship with the product (built-in-templates.ts).
  */

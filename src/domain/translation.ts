@@ -1,7 +1,7 @@
 import type { LanguageCode } from './languages.ts';
 
 /**
- * Machine translation of the owner's texts for a recipient (DESIGN.md "Translation", issue 13).
+ * Machine translation of the owner's texts for a recipient (docs/api.md "Translation", docs/decisions/0009).
  * The shapes both sides read; the server's adapters and cache are in src/server.
  */
 

@@ -13,7 +13,7 @@ import { setupTestApp } from '#tests/support/test-app';
  * from its own body schema with bad leaves (NUL, huge numbers, odd unicode, prototype keys, deep
  * nesting), wrong content types, malformed multipart, junk queries, path parameters and headers,
  * signed out, as an owner and as a verified recipient. No answer may be a 5xx, and every JSON error
- * must have the DESIGN shape ({error: {code, message}}); the app's answer check (tests/support) also
+ * must have the error shape of docs/errors.md ({error: {code, message}}); the app's answer check (tests/support) also
  * refuses any status or body a route does not declare.
  *
  * Seeded: the seed is printed on failure; FUZZ_SEED=<n> replays it, FUZZ_RUNS=<n> runs more per route.

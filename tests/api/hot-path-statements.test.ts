@@ -6,7 +6,7 @@ import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setupTestApp } from '#tests/support/test-app';
 
 /**
- * DESIGN.md "Budgets": reading one checklist costs one round trip, a tick one transaction of one or
+ * docs/modes-and-limits.md "Budgets": reading one checklist costs one round trip, a tick one transaction of one or
  * two statements. Counted on PGlite, where every statement the app sends passes through its one
  * client (PostgreSQL runs the same SQL). What local mode's analytics does once the answer is out
  * (http/routes/analytics.ts: the event row, written in batches) is not the route's and is left out, as is the owner's notice of a first or last tick (decision 0024) and the change notice a tick sends after its

@@ -31,7 +31,7 @@ export function collectConsoleErrors(page: Page, allow: readonly RegExp[] = []):
 }
 
 /**
- * Every test fails on a console error or an uncaught page error (DESIGN.md), which also catches
+ * Every test fails on a console error or an uncaught page error (docs/how-we-write-code.md "Tests"), which also catches
  * Content-Security-Policy violations. Tests that provoke an expected error can allow it by pattern.
  * A page opened in another context (a second browser) is watched with collectConsoleErrors.
  */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 /**
- * DESIGN.md: a console.error during a test is a failure. Every call is recorded (and still printed),
+ * docs/how-we-write-code.md "Tests": a console.error during a test is a failure. Every call is recorded (and still printed),
  * and the test that made it fails when it ends; calls made outside any test fail the file.
  */
 const calls: string[] = [];

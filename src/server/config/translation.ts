@@ -6,7 +6,7 @@ import { optionalHttpUrl, optionalText } from './env-fields.ts';
 import { requireHttpsInProduction } from './settings-check.ts';
 
 /**
- * TRANSLATION_PROVIDER and its settings (DESIGN.md "Translation"). Texts go only to an engine the
+ * TRANSLATION_PROVIDER and its settings (docs/api.md "Translation", docs/decisions/0009). Texts go only to an engine the
  * operator named or set up: unset, the engine whose settings are present, else Apertium when its
  * command is installed here (it runs on this machine), else none.
  */

@@ -4,7 +4,7 @@ import type { User } from '#domain/user';
 import { type SessionCheck, sessionRequired } from './sessions.ts';
 
 /**
- * Who may do what with checklists (DESIGN.md, "Who may do what"). An owner has every right over
+ * Who may do what with checklists (docs/access.md "Three kinds of caller"). An owner has every right over
  * their own checklists and none over anyone else's. A browser verified on a live share of a checklist
  * is its recipient, with the rights `RIGHTS` gives them (read, tick, attach photos, write remarks,
  * submit) and nothing else: never to edit, share or delete it. Anyone else is nobody, and a checklist out of reach is simply not found (404, never 403,

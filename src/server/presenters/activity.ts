@@ -2,7 +2,7 @@ import type { ActivityAction, ActivityActor, ActivityEntry, ActivityPage } from 
 import type { ShareChannel } from '#domain/sharing';
 import { maskContact, ownerNameOf } from './shares.ts';
 
-/** The trail as the API shows it (DESIGN.md "Proof"): contacts masked, the owner by their name. */
+/** The trail as the API shows it (docs/api.md "Activity and report"): contacts masked, the owner by their name. */
 
 /** An entry as the record holds it (repositories/activity.ts reads them). */
 export interface ActivityRow {

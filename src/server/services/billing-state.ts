@@ -7,7 +7,7 @@ import { setManualTierByEmail } from '../repositories/users.ts';
 /**
  * The one rule for a user's tier: the higher of the tier an operator set by hand and the best tier of
  * a live subscription. past_due is live: the plan's limits hold while Stripe retries the payment,
- * until Stripe itself cancels the subscription (DESIGN.md "Plans and billing").
+ * until Stripe itself cancels the subscription (docs/api.md "Plans and billing").
  */
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
 

@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { localSecret } from '../repositories/local-secrets.ts';
 
 /**
- * The secrets of verified sharing (DESIGN.md "Verified sharing rules"): link tokens of 128 random
+ * The secrets of verified sharing (docs/access.md "Recipients: verified sharing"): link tokens of 128 random
  * bits, found by their SHA-256 and kept sealed (AES-256-GCM) so the owner's "send again" can answer
  * the same link; 6-digit codes from the CSPRNG, stored only as an HMAC bound to their share.
  * Both keys derive from APP_SECRET (or, in local mode, a key the server made and keeps in the database).

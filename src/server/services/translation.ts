@@ -11,7 +11,7 @@ import type { Database } from '../db/client.ts';
 import { cachedTranslations, keepTranslations, type TranslationPair } from '../repositories/translations.ts';
 
 /**
- * Machine translation of the owner's texts (DESIGN.md "Translation", docs/decisions/0009): each
+ * Machine translation of the owner's texts (docs/api.md "Translation", docs/decisions/0009): each
  * string is translated once per engine and pair and kept in `translations` by the SHA-256 of its
  * text. A request reads the cache in one query; what is missing goes to the engine in one batch
  * (split to its limits), shared by every request that wants the same strings meanwhile. A request

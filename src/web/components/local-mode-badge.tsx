@@ -1,7 +1,7 @@
 import { translate, useUiLanguage } from '../i18n/i18n.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 
-/** Says plainly when the app runs on local fallbacks (DESIGN.md: a fallback is never silent). */
+/** Says plainly when the app runs on local fallbacks (docs/modes-and-limits.md "Modes": a fallback is never silent). */
 export function LocalModeBadge() {
   const { localMode, localServices } = getPublicConfig();
   useUiLanguage(); // said in the page's language (the recipient's pages too)

@@ -7,7 +7,7 @@ import { ChunkBoundary, lazyChunk, whenIdle } from '../lib/lazy-chunk.tsx';
  * fetched when the browser is first idle: the pages that only a recipient sees never pay for them.
  * Until it is here, a bell of the same size holds its place (nothing moves when it comes).
  *
- * The menu is not even drawn before then (decision 0014, 2026-11-26): drawn at once, React.lazy would
+ * The menu is not even drawn before then (decision 0033): drawn at once, React.lazy would
  * fetch the chunk the moment the owner's name arrives, and its list, its live subscription and
  * Radix's menu would be fetched, run and drawn in the same tasks as the dashboard's own data (on a
  * phone, one long task of up to 250 ms).

@@ -7,7 +7,7 @@ import { type OutboxAttachment, outboxMessages } from '../../db/schema/index.ts'
 import { newId } from '../../ids.ts';
 import type { DeliveryReceipt, MessageChannel, MessageSender } from './message-sender.ts';
 
-/** One message as GET /api/dev/outbox shows it (DESIGN.md, "Contracts"). */
+/** One message as GET /api/dev/outbox shows it (docs/modes-and-limits.md "Modes"). */
 export interface OutboxMessageView {
   id: string;
   channel: MessageChannel;

@@ -2,7 +2,7 @@ import type { LanguageCode } from '#domain/languages';
 import type { TranslationProviderName } from '#domain/translation';
 
 /**
- * A machine translation engine (DESIGN.md "Translation"): LibreTranslate, DeepL, Google Cloud
+ * A machine translation engine (docs/api.md "Translation"): LibreTranslate, DeepL, Google Cloud
  * Translation, Apertium on this machine, or none. The service (services/translation.ts) caches,
  * batches, de-duplicates, waits and retries; an engine only translates one batch once.
  */

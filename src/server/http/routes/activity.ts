@@ -51,7 +51,7 @@ async function ownerOnly(request: FastifyRequest) {
 }
 
 /**
- * The owner's proof of a checklist (DESIGN.md "Proof"; docs/decisions/0023): its activity trail and
+ * The owner's proof of a checklist (docs/api.md "Activity and report"; docs/decisions/0023): its activity trail and
  * its completion report. Owner only: anyone else, a recipient included, is answered 404.
  */
 export async function proofRoutes(app: FastifyInstance, options: { reports: ReportContext }) {

@@ -42,7 +42,10 @@ export const API_TAGS = [
   { name: 'realtime', description: 'The WebSocket handshake (messages: docs/api.md "Realtime")' },
   { name: 'pages', description: 'Server-rendered pages and their assets (the sign-in popup, the app shell)' },
   { name: 'operations', description: 'Health checks and this document' },
-  { name: 'local mode', description: 'Local mode only: never registered in production (DESIGN.md "Modes")' },
+  {
+    name: 'local mode',
+    description: 'Local mode only: never registered in production (docs/modes-and-limits.md)',
+  },
 ] as const;
 
 /**

@@ -137,7 +137,7 @@ export async function billingWebhookRoutes(app: FastifyInstance, context: Billin
 }
 
 /**
- * Local mode's test checkout and test portal (DESIGN.md): the pages at /billing/test-checkout/{id}
+ * Local mode's test checkout and test portal (docs/api.md "Plans and billing"): the pages at /billing/test-checkout/{id}
  * and /billing/test-portal talk to these. They exist only while the local provider is in use.
  */
 export async function localBillingRoutes(app: FastifyInstance, context: BillingContext) {

@@ -18,7 +18,7 @@ export function ErrorBanner({ id, message }: { id?: string; message: string }) {
 
 /**
  * Local mode only: messages go to the local outbox instead of a real inbox or phone, so the code is
- * shown here for whoever is testing (DESIGN.md: a fallback is never silent).
+ * shown here for whoever is testing (docs/modes-and-limits.md "Modes": a fallback is never silent).
  */
 export function LocalCodeBox({ code }: { code: string }) {
   const titleId = useId();

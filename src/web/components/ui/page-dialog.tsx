@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 /**
  * A dialog that is the whole page until it is done (the shared page's code dialog): it cannot be
  * closed, so it needs none of a modal library's closing, stacking and focus-return machinery, and
- * the recipient's first download stays small (DESIGN.md budgets: Radix Dialog and its scroll lock
+ * the recipient's first download stays small (docs/modes-and-limits.md "Budgets": Radix Dialog and its scroll lock
  * weighed about 7 KiB gzipped there). The page behind is inert (out of reach of keyboard, pointer
  * and screen readers) and held still while it shows.
  */

@@ -78,7 +78,7 @@ export function ChecklistRow({
  * same, so nothing moves when it arrives.
  *
  * Nor is the menu drawn for every row: a row draws only its button until that is pointed at, focused
- * or pressed (decision 0014, 2026-11-26). Radix's menu is some twenty components a row; for a list of
+ * or pressed (decision 0033). Radix's menu is some twenty components a row; for a list of
  * 30 checklists that was most of a 20 ms task here (80 on a phone) when the list arrived.
  */
 const rowMenu = lazyChunk<RowMenuProps>(() => import('./row-menu.tsx').then((module) => module.RowMenu));

@@ -18,7 +18,7 @@ export function useChecklistRows() {
   const uid = useAuth().user?.uid ?? null;
   // The rows come in a transition the first time (React works in slices, the browser paints and
   // answers taps between them): the list's answer reaches this component in a task that draws at
-  // once, and a long list drawn there was one long task (decision 0014, 2026-11-26). Only the first
+  // once, and a long list drawn there was one long task (decision 0033). Only the first
   // time: a change after that (a row deleted, focus going back to the list) shows at once.
   const listShown = useDeferredValue(checklists.data !== undefined);
   const list = listShown ? checklists.data : undefined;

@@ -222,7 +222,7 @@ function TellOwnerNoCode({ token }: { token: string }) {
   );
 }
 
-/** Local mode only: nothing was really sent, so the code is shown here (DESIGN.md: never a silent fallback). */
+/** Local mode only: nothing was really sent, so the code is shown here (docs/modes-and-limits.md "Modes": never a silent fallback). */
 function LocalModeCode({ code }: { code: string }) {
   const titleId = useId();
   const t = useT();
