@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -107,7 +107,7 @@ describe('the pricing page', () => {
     const pro = screen.getByRole('group', { name: 'Professional' });
     fireEvent.click(within(pro).getByRole('button', { name: 'Start 14-day free trial' }));
     await within(pro).findByRole('button', { name: 'Redirecting to checkout…' });
-    await vi.waitFor(() => expect(assigned).toEqual(['/billing/test-checkout/cs_local_1']));
+    await waitFor(() => expect(assigned).toEqual(['/billing/test-checkout/cs_local_1']));
     expect(posted('/api/create-subscription')).toEqual([
       { tier: 'professional', interval: 'year', userId: 'u1', email: 'ann@example.com' },
     ]);
@@ -127,12 +127,12 @@ describe('the pricing page', () => {
     answers['POST /api/create-subscription'] = () =>
       jsonResponse(502, { error: { code: 'internal_error', message: 'The card processor is down.' } });
     fireEvent.click(within(enterprise).getByRole('button', { name: 'Start 30-day free trial' }));
-    await vi.waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Subscription Error'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Subscription Error'));
     expect(screen.getByTestId('toast').textContent).toContain('The card processor is down.');
 
     answers['POST /api/create-subscription'] = () => new Response('oops', { status: 500 });
     fireEvent.click(within(enterprise).getByRole('button', { name: 'Start 30-day free trial' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('toast').textContent).toContain(
         'Failed to create subscription. Please try again.',
       ),
@@ -148,7 +148,7 @@ describe('the pricing page', () => {
     expect(within(pro).getByText('Current plan')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /free trial/ })).toBeNull();
     fireEvent.click(within(pro).getByRole('button', { name: 'Manage billing' }));
-    await vi.waitFor(() => expect(assigned).toEqual(['/billing/test-portal']));
+    await waitFor(() => expect(assigned).toEqual(['/billing/test-portal']));
   });
 });
 
@@ -165,7 +165,7 @@ describe('the success page', () => {
     renderPage(<SubscriptionSuccessPage />, '/subscription/success?session_id=cs_local_9');
     await screen.findByRole('heading', { name: 'Confirming your payment…' });
     // The server has answered 'not confirmed' (at least once), and the page keeps waiting.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/billing/checkout/')).length,
       ).toBeGreaterThan(0),
@@ -216,6 +216,6 @@ describe('the dashboard plan card', () => {
     await act(async () => {
       fireEvent.click(within(banner).getByRole('button', { name: 'Fix payment' }));
     });
-    await vi.waitFor(() => expect(assigned).toEqual(['https://billing.stripe.com/p/session/x']));
+    await waitFor(() => expect(assigned).toEqual(['https://billing.stripe.com/p/session/x']));
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RemarksTranslationResponse } from '#domain/translation';
 import type { User } from '#domain/user';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
@@ -100,7 +100,7 @@ describe("a recipient's remarks, for the owner", () => {
   it("show nothing when they are in the owner's language, and ask nothing when there are none", async () => {
     remarksAnswers = [{ ...SPANISH, language: 'en', text: SPANISH.remarks, translated: false }];
     const { rerender } = renderWithApp(<RemarksTranslation checklistId="c1" remarks={SPANISH.remarks} />);
-    await vi.waitFor(() => expect(remarksCalls()).toHaveLength(1));
+    await waitFor(() => expect(remarksCalls()).toHaveLength(1));
     expect(screen.queryByTestId('remarks-translation')).toBeNull();
     rerender(
       <QueryClientProvider client={new QueryClient()}>

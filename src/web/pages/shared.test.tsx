@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Checklist } from '#domain/checklist';
@@ -188,7 +188,7 @@ describe('the shared page', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
       // The server found this browser verified on the link: the checklist is asked for beside the status.
       const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
-      await vi.waitFor(() => expect(asked()).toContain(`/api/shared/checklist?token=${TOKEN}&lang=en`));
+      await waitFor(() => expect(asked()).toContain(`/api/shared/checklist?token=${TOKEN}&lang=en`));
       // Still the skeleton: nothing of the checklist shows before the status says so.
       expect(screen.queryByRole('heading', { name: CHECKLIST.name })).toBeNull();
       await act(async () => release());
@@ -252,7 +252,7 @@ describe('the shared page', () => {
         jsonResponse(401, { error: { code: 'unauthorized', message: 'Verify first' } }),
       );
       renderPage();
-      await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBe(2));
+      await waitFor(() => expect(fetchMock.mock.calls.length).toBe(2));
       await act(async () => release());
       const dialog = await screen.findByRole('dialog', { name: en['code.title'] });
       expect(dialog.textContent).toContain(en['code.intro']);
