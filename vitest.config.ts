@@ -22,8 +22,10 @@ const apiProject = (
     provide,
     // Migrations once per run: a PGlite snapshot or a PostgreSQL template (tests/support/database-template.ts).
     globalSetup: ['tests/support/database-template.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // An API test drives a whole app on a real database (and sockets, fakes of outside services): beside
+    // other work (load ~17-30 on 2 cores) one took 30 s with every step passing. Budgets, not speed checks.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 

@@ -192,5 +192,5 @@ describe('an unreachable photo bucket', () => {
       message: PHOTO_MESSAGES.storageUnavailable,
     });
     expect(await db.select().from(photos).where(eq(photos.checklistId, checklist.id))).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -8,6 +8,9 @@
 /** Decoding, rotating and re-encoding photos with sharp (a 12-megapixel JPEG, HEIC, a pixel bomb). */
 export const IMAGE_WORK_MS = 60_000;
 
+/** Many small files written and fsynced (the photo store's races), beside a database's own fsyncs. */
+export const DISK_WORK_MS = 60_000;
+
 /** A child process of node, npm or Apertium's pipeline, started and waited for. */
 export const SPAWNED_PROCESS_MS = 60_000;
 

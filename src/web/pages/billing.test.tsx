@@ -175,7 +175,7 @@ describe('the success page', () => {
     expect(screen.queryByText('Subscription Successful!')).toBeNull();
 
     status = { ...status, status: 'complete', confirmed: true, trialEnd: '2026-12-08T12:00:00.000Z' };
-    await screen.findByRole('heading', { name: 'Subscription Successful!' }, { timeout: 3_000 });
+    await screen.findByRole('heading', { name: 'Subscription Successful!' });
     expect(screen.getByText('Welcome to ListSync Pro. Your subscription is now active.')).toBeTruthy();
     expect(screen.getByText(/Your free trial runs until Dec 8, 2026/)).toBeTruthy();
   });

@@ -121,7 +121,7 @@ describe("a recipient's remarks, for the owner", () => {
     ];
     renderWithApp(<RemarksTranslation checklistId="c1" remarks={SPANISH.remarks} />);
     await screen.findByText('The recipient wrote in Spanish. Translating…');
-    await screen.findByText(SPANISH.text, undefined, { timeout: 4000 });
+    await screen.findByText(SPANISH.text);
     expect(remarksCalls()).toHaveLength(2);
   });
 

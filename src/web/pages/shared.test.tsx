@@ -268,7 +268,7 @@ describe('the shared page', () => {
     });
     renderPage();
     // It is asked once more a second later, then the dialog opens.
-    await screen.findByRole('dialog', { name: en['code.title'] }, { timeout: 3000 });
+    await screen.findByRole('dialog', { name: en['code.title'] });
   });
 
   it('after a right code, says so, and shows the checklist about a second later', async () => {

@@ -364,7 +364,7 @@ describe('the offline queue', () => {
       });
     }
     expect(events.applied).toHaveLength(3);
-  }, 2000);
+  });
 
   it('an ended session (401) keeps every change, in order, until the person is let in again', async () => {
     const server = fakeServer();

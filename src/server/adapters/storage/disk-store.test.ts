@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, stat, unlink, utimes, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISK_WORK_MS } from '#tests/support/budgets';
 import { describePhotoStoreBehaviour, photoBytes, readPhoto } from '#tests/support/photo-store-behaviour';
 import { createDiskPhotoStore } from './disk-store.ts';
 import type { PhotoStore } from './photo-store.ts';
@@ -83,20 +84,24 @@ describe('disk store: files under its root', () => {
     expect(await tree(path.join(parent, 'alone'))).toEqual([]);
   });
 
-  it('a put lands even while a delete prunes the folders it is writing into', async () => {
-    // Before the put retried, about one round in two failed with ENOENT from mkdir or open.
-    for (let round = 0; round < 60; round++) {
-      const folder = `photos/chk_race/photo_${round % 3}`;
-      await store.put(`${folder}/display.jpg`, photoBytes(10), 'image/jpeg');
-      await Promise.all([
-        store.delete([`${folder}/display.jpg`]),
-        store.put(`${folder}/thumb.jpg`, photoBytes(10), 'image/jpeg'),
-      ]);
-      expect(await readPhoto(store, `${folder}/thumb.jpg`), `round ${round}`).not.toBeNull();
-      await store.delete([`${folder}/thumb.jpg`]);
-    }
-    // Every round fsyncs: give a busy machine's disk time.
-  }, 20_000);
+  it(
+    'a put lands even while a delete prunes the folders it is writing into',
+    async () => {
+      // Before the put retried, about one round in two failed with ENOENT from mkdir or open.
+      for (let round = 0; round < 60; round++) {
+        const folder = `photos/chk_race/photo_${round % 3}`;
+        await store.put(`${folder}/display.jpg`, photoBytes(10), 'image/jpeg');
+        await Promise.all([
+          store.delete([`${folder}/display.jpg`]),
+          store.put(`${folder}/thumb.jpg`, photoBytes(10), 'image/jpeg'),
+        ]);
+        expect(await readPhoto(store, `${folder}/thumb.jpg`), `round ${round}`).not.toBeNull();
+        await store.delete([`${folder}/thumb.jpg`]);
+      }
+      // Every round fsyncs: give a busy machine's disk time.
+    },
+    DISK_WORK_MS,
+  );
 
   it('a write that fails leaves the old photo and no temp file', async () => {
     // 'photos/chk_fail/x' is a folder (it holds another key), so renaming a file onto it fails.

@@ -295,7 +295,7 @@ describe('the shared page in the recipient’s language', () => {
     await waitFor(() => expect(note.textContent).toBe('Traduciendo…'));
     expect(screen.getByText('Mop the kitchen floor')).toBeTruthy();
     // Asked again 2 s later: now translated.
-    expect(await screen.findByText('Fregar el suelo de la cocina', {}, { timeout: 3500 })).toBeTruthy();
+    expect(await screen.findByText('Fregar el suelo de la cocina')).toBeTruthy();
     expect(screen.queryByTestId('translation-note')).toBeNull();
     expect(asked).toBe(2);
   });
@@ -358,7 +358,7 @@ describe('the shared page in the recipient’s language', () => {
     client.setQueryData(sharedKeys.checklist(TOKEN, 'es'), asWritten(TRANSLATED));
     renderPage('', client);
     // The status is asked once more a second later, then the kept copy opens, in Spanish.
-    expect(await screen.findByText('Fregar el suelo de la cocina', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Fregar el suelo de la cocina')).toBeTruthy();
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
     expect(screen.getByTestId('auto-translated').textContent).toContain('Traducción automática');
   });
