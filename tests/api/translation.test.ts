@@ -262,7 +262,7 @@ describe('a slow or failing engine never holds the page', () => {
       expect(page).toMatchObject({ language: 'pt', translated: false, translationNote: 'pending' });
       expect(page.checklist.name).toBe('Mountain lodge');
 
-      const ready = await socket.next('translation-ready', undefined, 5_000);
+      const ready = await socket.next('translation-ready');
       expect(ready).toEqual({ type: 'translation-ready', checklistId: checklist.id, language: 'pt' });
       const later = await readShared(browser, sent.token, 'pt');
       expect(later).toMatchObject({ translated: true });

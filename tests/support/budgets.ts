@@ -8,6 +8,9 @@
 /** Decoding, rotating and re-encoding photos with sharp (a 12-megapixel JPEG, HEIC, a pixel bomb). */
 export const IMAGE_WORK_MS = 60_000;
 
+/** One completion report rendered to PDF (pdfkit, its photos scaled by sharp) and sent. */
+export const REPORT_RENDER_MS = 5_000;
+
 /** Many small files written and fsynced (the photo store's races), beside a database's own fsyncs. */
 export const DISK_WORK_MS = 60_000;
 
@@ -19,3 +22,6 @@ export const SERVER_START_MS = 120_000;
 
 /** A test that starts the real server in its own process and then talks to it. */
 export const SPAWNED_SERVER_TEST_MS = SERVER_START_MS + 60_000;
+
+/** A realtime message a test expects (a tick's update, a subscription's answer), read by another socket. */
+export const MESSAGE_WAIT_MS = 30_000;

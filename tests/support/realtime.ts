@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { REALTIME_PATH, type RealtimeServerMessage } from '#domain/realtime';
+import { MESSAGE_WAIT_MS } from './budgets.ts';
 import { TEST_PUBLIC_URL } from './test-app.ts';
 
 /** A WebSocket client as a browser tab on our origin would hold one (the `ws` package). */
@@ -76,7 +77,7 @@ export async function openSocket(app: FastifyInstance, options: SocketOptions = 
     send: (message) => ws.send(JSON.stringify(message)),
     sendRaw: (data) => ws.send(data),
     close: () => ws.close(),
-    next(type, match = () => true, timeoutMs = 5_000) {
+    next(type, match = () => true, timeoutMs = MESSAGE_WAIT_MS) {
       type Wanted = Extract<RealtimeServerMessage, { type: typeof type }>;
       const find = () =>
         messages.find(
