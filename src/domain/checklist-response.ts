@@ -7,6 +7,7 @@ import {
   type Task,
 } from './checklist.ts';
 import type { Expect, Same } from './schema-types.ts';
+import type { TeamPerson } from './teams.ts';
 
 /**
  * The answers of the checklist endpoints as zod (docs/api.md "Checklists"): the route schemas, the
@@ -40,6 +41,11 @@ export const TaskSchema = z
     description: 'A task; photoUrl (proof) and referencePhotoUrl point at GET /api/photos/{photoId}',
   });
 
+/** A member of the team as a checklist names them: who made it, who it is assigned to. */
+export const TeamPersonSchema = z
+  .strictObject({ uid: z.string(), displayName: z.string() })
+  .meta({ id: 'TeamPerson', description: 'A member of the team as a checklist names them' });
+
 // In the order the API writes them (and the OpenAPI document lists them).
 const checklistHead = {
   id: z.string(),
@@ -52,6 +58,8 @@ const checklistTail = {
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
   userId: z.string().nullable(),
+  createdBy: TeamPersonSchema.nullable(),
+  assignee: TeamPersonSchema.nullable(),
   version: z.number().int().min(0),
   submittedAt: IsoDateTime.nullable(),
 };
@@ -90,6 +98,7 @@ export const VERSION_CONFLICT_EXTRA = { version_conflict: { checklist: Checklist
 
 export type ChecklistSchemasMatchTypes = [
   Expect<Same<z.infer<typeof TaskSchema>, Task>>,
+  Expect<Same<z.infer<typeof TeamPersonSchema>, TeamPerson>>,
   Expect<Same<z.infer<typeof ChecklistSchema>, Checklist>>,
   Expect<Same<z.infer<typeof ChecklistSummarySchema>, ChecklistSummary>>,
   Expect<Same<z.infer<typeof DashboardStatsSchema>, DashboardStats>>,

@@ -4,6 +4,7 @@ import { withoutBidiControls } from './display-text.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
 import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';
+import type { TeamPerson } from './teams.ts';
 
 /** Checklists and tasks: shapes, limits, the spec's rules (sections 3-5) and its messages. */
 
@@ -64,6 +65,10 @@ export interface Checklist {
   createdAt: string;
   updatedAt: string;
   userId: string | null;
+  /** The member of the team who made it; null in a recipient's copy (they see no team). */
+  createdBy: TeamPerson | null;
+  /** The member it is assigned to, or null (always null in a recipient's copy). */
+  assignee: TeamPerson | null;
   /** Optimistic concurrency: PUT must send the version it edited; a stale one answers 409. */
   version: number;
   /** When it was submitted as completed (ISO), or null. */

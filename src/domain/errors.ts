@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   verification_required: 401,
   forbidden: 403,
+  /** A team invitation opened by a user signed in with another address (docs/teams.md). */
+  invitation_email_mismatch: 403,
   cross_site_request: 403,
   plan_limit_reached: 403,
   not_found: 404,
@@ -24,6 +26,8 @@ export const ERROR_STATUS = {
   /** An owner keeps at most TEMPLATE_LIMITS.perOwner templates (domain/templates.ts); not a plan limit. */
   template_limit_reached: 409,
   code_expired: 410,
+  /** A team invitation that was used, withdrawn or is past its 7 days. */
+  invitation_expired: 410,
   file_too_large: 413,
   body_too_large: 413,
   unsupported_file_type: 415,
@@ -87,6 +91,8 @@ function errorExtras(): ErrorExtraFields {
       code_locked: { retryAfter: retryAfter.optional(), linkLocked: z.literal(true).optional() },
       rate_limited: { retryAfter },
       template_limit_reached: { limit: z.number().int().min(0) },
+      // The address the invitation is for, so the join page can say which account to use.
+      invitation_email_mismatch: { invitedEmail: z.string() },
       delivery_failed: { reason: z.enum([...DELIVERY_FAILURE_REASONS, 'unknown']) },
     };
   }

@@ -23,12 +23,21 @@ export interface PlanLimits {
   /** null means unlimited (shown as '∞'). */
   maxLists: number | null;
   allowedLanguages: LanguageCode[];
+  /**
+   * Seats of the team: its members plus its pending invitations (the cards' '1 user', '10 team
+   * members', 'Unlimited users'). Recipients of shares never take one. null: unlimited.
+   */
+  maxSeats: number | null;
+  /** Photo storage of the team, in bytes (the cards' '1 GB storage', '50 GB storage'); null: unlimited. */
+  storageBytes: number | null;
 }
 
+const GIB = 1024 ** 3;
+
 export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
-  free: { maxLists: 5, allowedLanguages: ['en', 'es'] },
-  professional: { maxLists: 100, allowedLanguages: LANGUAGE_CODES },
-  enterprise: { maxLists: null, allowedLanguages: LANGUAGE_CODES },
+  free: { maxLists: 5, allowedLanguages: ['en', 'es'], maxSeats: 1, storageBytes: GIB },
+  professional: { maxLists: 100, allowedLanguages: LANGUAGE_CODES, maxSeats: 10, storageBytes: 50 * GIB },
+  enterprise: { maxLists: null, allowedLanguages: LANGUAGE_CODES, maxSeats: null, storageBytes: null },
 };
 
 export interface PlanCard {

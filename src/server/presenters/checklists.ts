@@ -62,6 +62,8 @@ function checklistRowFields(row: ChecklistRow) {
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     userId: row.userId,
+    createdBy: null,
+    assignee: null,
     version: row.version,
     submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
   };

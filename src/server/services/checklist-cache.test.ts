@@ -13,6 +13,8 @@ function checklist(id: string, name = 'List'): Checklist {
     createdAt: '2026-11-22T00:00:00.000Z',
     updatedAt: '2026-11-22T00:00:00.000Z',
     userId: 'user_1',
+    createdBy: null,
+    assignee: null,
     version: 1,
     submittedAt: null,
   };

@@ -59,6 +59,8 @@ function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     userId: 'user_1',
+    createdBy: null,
+    assignee: null,
     version: 1,
     submittedAt: null,
   };

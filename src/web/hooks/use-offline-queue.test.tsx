@@ -50,6 +50,8 @@ function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): 
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt,
     userId: 'user_1',
+    createdBy: null,
+    assignee: null,
     version: 1,
     submittedAt: null,
   };

@@ -42,6 +42,8 @@ const CHECKLIST: Checklist = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   userId: null,
+  createdBy: null,
+  assignee: null,
   version: 1,
   submittedAt: null,
 };

@@ -22,6 +22,8 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     userId: 'user_1',
+    createdBy: null,
+    assignee: null,
     version: 1,
     submittedAt,
   };

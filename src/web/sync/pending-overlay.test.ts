@@ -23,6 +23,8 @@ const SERVER: Checklist = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   userId: 'u1',
+  createdBy: null,
+  assignee: null,
   version: 1,
   submittedAt: null,
 };

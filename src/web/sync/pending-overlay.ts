@@ -167,6 +167,8 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     createdAt: op.changedAt,
     updatedAt: op.changedAt,
     userId: op.userId,
+    createdBy: null,
+    assignee: null,
     version: NEW_CHECKLIST_VERSION,
     submittedAt: null,
   };

@@ -34,6 +34,8 @@ function checklist(descriptions: string[]): Checklist {
     createdAt: NOW,
     updatedAt: NOW,
     userId: 'u1',
+    createdBy: null,
+    assignee: null,
     version: 3,
     submittedAt: null,
   };

@@ -17,6 +17,8 @@ function summary(index: number): ChecklistSummary {
     createdAt: at,
     updatedAt: at,
     userId: 'u1',
+    createdBy: null,
+    assignee: null,
     version: 1,
     submittedAt: null,
     taskCount: 3,

@@ -24,6 +24,8 @@ const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => (
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   userId: null,
+  createdBy: null,
+  assignee: null,
   version: 1,
   submittedAt: null,
 });
