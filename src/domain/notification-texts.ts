@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'last_tick',
   'code_not_received',
   'link_locked',
+  /** A member of the team assigned the checklist to me (in the app only: no e-mail kind). */
+  'assigned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -20,7 +22,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const EMAIL_KINDS = ['submitted', 'ticks', 'code_not_received', 'link_locked'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-export function emailKindOf(kind: NotificationKind): EmailKind {
+/** The kinds that may also be e-mailed ('assigned' is told in the app only). */
+export type EmailedNotificationKind = Exclude<NotificationKind, 'assigned'>;
+
+export function emailKindOf(kind: EmailedNotificationKind): EmailKind {
   return kind === 'first_tick' || kind === 'last_tick' ? 'ticks' : kind;
 }
 
@@ -53,6 +58,8 @@ export interface Notification {
   checklistName: string;
   shareId: string | null;
   recipient: string | null;
+  /** The member who acted ('assigned': who assigned it), or null. */
+  by: string | null;
   createdAt: string;
   readAt: string | null;
 }
@@ -95,11 +102,13 @@ export function notificationTitle(notification: Pick<Notification, 'kind' | 'che
       return `A recipient of ${name} didn't get a code`;
     case 'link_locked':
       return `A share link of ${name} was locked`;
+    case 'assigned':
+      return `${name} was assigned to you`;
   }
 }
 
 /** Who did it, or nothing for the owner's own. */
-export function notificationDetail(notification: Pick<Notification, 'kind' | 'recipient'>): string {
+export function notificationDetail(notification: Pick<Notification, 'kind' | 'recipient' | 'by'>): string {
   const who = notification.recipient ?? 'A recipient';
   switch (notification.kind) {
     case 'submitted':
@@ -112,5 +121,7 @@ export function notificationDetail(notification: Pick<Notification, 'kind' | 're
       return `${who}. Send a new code, or change the contact.`;
     case 'link_locked':
       return `Sent to ${who}. Send a new link to share again.`;
+    case 'assigned':
+      return `By ${notification.by ?? 'a member of your team'}.`;
   }
 }

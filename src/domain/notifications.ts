@@ -43,6 +43,8 @@ export const NotificationSchema = z
     shareId: z.string().nullable(),
     /** 'Jane (j•••e@example.com)': the recipient as the owner named them, with the contact masked. */
     recipient: z.string().nullable(),
+    /** The member who acted ('assigned': who assigned it), or null. */
+    by: z.string().nullable(),
     createdAt: IsoDateTime,
     readAt: IsoDateTime.nullable(),
   })

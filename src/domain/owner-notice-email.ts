@@ -1,4 +1,9 @@
-import { EMAIL_KIND_LABELS, type NotificationKind } from './notification-texts.ts';
+import {
+  EMAIL_KIND_LABELS,
+  type EmailedNotificationKind,
+  emailKindOf,
+  type NotificationKind,
+} from './notification-texts.ts';
 import { html, plainLine } from './share-messages/names.ts';
 import { THEME_COLOR } from './site.ts';
 
@@ -11,7 +16,7 @@ import { THEME_COLOR } from './site.ts';
 
 export interface OwnerNoticeInput {
   siteName: string;
-  kind: Exclude<NotificationKind, 'link_locked'>;
+  kind: Exclude<NotificationKind, 'link_locked' | 'assigned'>;
   checklistName: string;
   /** 'Jane (j•••e@example.com)', or null when the share is gone. */
   recipient: string | null;
@@ -32,8 +37,8 @@ export interface OwnerNoticeEmail {
 const PARAGRAPH = 'margin:0 0 16px;font-size:16px;line-height:1.5;';
 
 /** The footer's words: which kind this is, and how to stop it. */
-export function ownerNoticeFooter(kind: NotificationKind, unsubscribeUrl: string) {
-  const label = EMAIL_KIND_LABELS[kind === 'first_tick' || kind === 'last_tick' ? 'ticks' : kind];
+export function ownerNoticeFooter(kind: EmailedNotificationKind, unsubscribeUrl: string) {
+  const label = EMAIL_KIND_LABELS[emailKindOf(kind)];
   const why = `You get this e-mail because “${label}” is on in your notification settings.`;
   return {
     text: `${why}\nUnsubscribe from these e-mails: ${unsubscribeUrl}`,

@@ -1,5 +1,6 @@
 import { buildLinkLockedEmail } from '#domain/link-locked-message';
 import {
+  type EmailedNotificationKind,
   emailKindOf,
   NOTIFICATION_LIMITS,
   type Notification,
@@ -38,8 +39,11 @@ export interface ReportFile {
 /** The report of this checklist, rendered as its owner would download it. */
 export type ReportAttachmentProvider = (checklistId: string, ownerId: string) => Promise<ReportFile>;
 
+/** The kinds a recipient's action (or a locked link) tells the owner of, in the app and by e-mail. */
+export type OwnerNoticeKind = EmailedNotificationKind;
+
 export interface NoticeEvent {
-  kind: NotificationKind;
+  kind: OwnerNoticeKind;
   checklistId: string;
   /** The recipient's share; null when the owner did it (never told) or it is unknown. */
   shareId: string | null;
@@ -67,6 +71,7 @@ export function presentNotification(row: NotificationRow): Notification {
     checklistName: row.checklistName,
     shareId: row.shareId,
     recipient: row.recipientLabel,
+    by: null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
   };
@@ -152,7 +157,7 @@ export class OwnerNotifier {
     if (isTick && toldAt) this.#rememberTickNotice(tickKey, toldAt);
     if (!notification) return null;
     if (facts.preferences.email[emailKindOf(event.kind)]) {
-      await this.#email(notification, facts);
+      await this.#email({ ...notification, kind: event.kind }, facts);
     }
     return notification;
   }
@@ -167,7 +172,7 @@ export class OwnerNotifier {
   }
 
   async #email(
-    notification: Notification,
+    notification: Notification & { kind: OwnerNoticeKind },
     facts: NonNullable<Awaited<ReturnType<typeof noticeFacts>>>,
   ): Promise<void> {
     const { siteName, publicUrl, secrets, messages, log } = this.options;

@@ -16,6 +16,7 @@ const submitted: Notification = {
   checklistName: 'Cabin turnover',
   shareId: 's1',
   recipient: 'Jane (j•••e@example.com)',
+  by: null,
   createdAt: new Date().toISOString(),
   readAt: null,
 };

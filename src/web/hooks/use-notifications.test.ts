@@ -10,6 +10,7 @@ const arrived: Notification = {
   checklistName: 'Cabin turnover',
   shareId: 's1',
   recipient: 'Jane (j•••e@example.com)',
+  by: null,
   createdAt: '2026-11-26T08:00:00.000Z',
   readAt: null,
 };

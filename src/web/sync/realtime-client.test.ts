@@ -350,6 +350,7 @@ describe('RealtimeClient', () => {
       checklistName: 'Cabin',
       shareId: 's1',
       recipient: 'Jane',
+      by: null,
       createdAt: '2026-11-26T08:00:00.000Z',
       readAt: null,
     };
