@@ -116,6 +116,8 @@ export type RealtimeServerMessage =
   | { type: 'deleted'; checklistId: string }
   /** The owner's plan changed (bought, switched, cancelled, payment failed): refresh the plan card. */
   | { type: 'plan-changed' }
+  /** The team's people changed (someone left or was removed): refresh the team and the list. */
+  | { type: 'team-changed' }
   /** One of the owner's checklists was created, changed or deleted: refresh the list and the stats. */
   | { type: 'dashboard-changed'; checklistId: string }
   /**

@@ -41,11 +41,13 @@ export async function runAdminCommand(
     print(`No account has the e-mail ${email}. The person must sign in once first.`);
     return 1;
   }
-  print(
-    result.tier === tier
-      ? `${email} is now on the ${result.tier} plan.`
-      : `${email} keeps the ${result.tier} plan: a paid subscription gives more than ${tier}.`,
-  );
+  for (const team of result) {
+    print(
+      team.tier === tier
+        ? `${email}'s team ${team.teamId} is now on the ${team.tier} plan.`
+        : `${email}'s team ${team.teamId} keeps the ${team.tier} plan: a paid subscription gives more than ${tier}.`,
+    );
+  }
   return 0;
 }
 

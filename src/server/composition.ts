@@ -235,10 +235,10 @@ function createNotifier(
     // The completion report as its owner downloads it (services/report.ts), attached to the e-mail.
     attachReport:
       attachReport ??
-      (async (checklistId, ownerId) => {
+      (async (checklistId, teamId) => {
         const report = await renderChecklistReport(
           { db: database.db, store: deps.store },
-          { kind: 'owner', userId: ownerId },
+          { kind: 'team', teamId },
           checklistId,
         );
         return { bytes: report.bytes, filename: report.filename, contentType: 'application/pdf' };

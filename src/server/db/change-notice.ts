@@ -18,7 +18,8 @@ const NOTICE_SHAPES = [
     kind: z.literal('checklist'),
     op: z.literal('change'),
     checklistId: z.string(),
-    ownerId: z.string(),
+    /** The checklist's team: the dashboards of its members follow it. */
+    teamId: z.string(),
     revision: z.number().int(),
     /** The share of the recipient whose action this was; null for the owner. */
     actorShareId: z.string().nullable(),
@@ -27,12 +28,17 @@ const NOTICE_SHAPES = [
     kind: z.literal('checklist'),
     op: z.literal('delete'),
     checklistId: z.string(),
-    ownerId: z.string(),
+    teamId: z.string(),
   }),
   /** Grants of a share of this checklist ended (revoked, link replaced). */
   z.object({ kind: z.literal('access'), checklistId: z.string() }),
-  /** The owner's plan changed (a billing webhook): their dashboards refetch the plan card. */
-  z.object({ kind: z.literal('plan'), userId: z.string() }),
+  /** The team's plan changed (a billing webhook): its members' dashboards refetch the plan card. */
+  z.object({ kind: z.literal('plan'), teamId: z.string() }),
+  /**
+   * Someone left a team or was removed from it: their open sockets are closed at once (they reconnect,
+   * and the team's checklists are then out of reach), and the team's screens refetch its people.
+   */
+  z.object({ kind: z.literal('membership-ended'), teamId: z.string(), userId: z.string() }),
   /**
    * A machine translation of this checklist into `language` landed after a page was answered
    * without it (services/shared-translation.ts): its pages refetch.
@@ -60,7 +66,8 @@ export const StrictChangeNotice = z.union(
  */
 export type ApplicationNotice = Extract<
   ChangeNotice,
-  { kind: 'plan' | 'translation' | 'notification' | 'shares' } | { kind: 'checklist'; op: 'change' }
+  | { kind: 'plan' | 'translation' | 'notification' | 'shares' | 'membership-ended' }
+  | { kind: 'checklist'; op: 'change' }
 >;
 
 /** Parses one payload; null for anything else (a notice from a later schema, say). */

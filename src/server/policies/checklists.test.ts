@@ -7,6 +7,7 @@ const grant = { shareId: 'share_1', actorLabel: 'Jane (j•••e@example.com)'
 const facts = (over: Partial<CallerFacts>): CallerFacts => ({
   sessionUserId: null,
   owns: false,
+  teamId: 'team_1',
   grant: null,
   ...over,
 });
@@ -20,6 +21,7 @@ describe('who the caller is for a checklist', () => {
     ).toEqual({
       kind: 'owner',
       userId: 'u1',
+      teamId: 'team_1',
     });
   });
 

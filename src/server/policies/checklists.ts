@@ -12,9 +12,16 @@ import { type SessionCheck, sessionRequired } from './sessions.ts';
  * carries its scope (repositories/access.ts writes the rules of live sessions, live grants and
  * checklist access in SQL, once).
  */
+/**
+ * A signed-in member of a team (the kind keeps its first name, 'owner': it answers for the checklist's
+ * people, whatever their role in the team; docs/teams.md). They reach every checklist of every team of
+ * theirs; `teamId` is the team they act in: the checklist's for one checklist, the session's active team
+ * for the list and for creating one.
+ */
 export interface OwnerAccess {
   kind: 'owner';
   userId: string;
+  teamId: string;
 }
 
 /** A browser that verified a live share of this one checklist (services/share-verification.ts grants it). */
@@ -81,8 +88,10 @@ export interface Caller {
 export interface CallerFacts {
   /** The user of the caller's live session; null when there is none (absent, unknown or expired). */
   sessionUserId: string | null;
-  /** That user owns the checklist. */
+  /** That user is a member of the checklist's team. */
   owns: boolean;
+  /** The checklist's team; null when it does not exist. */
+  teamId: string | null;
   /** The caller's browser holds a live grant on the checklist, through this share. */
   grant: { shareId: string; actorLabel: string } | null;
 }
@@ -102,7 +111,9 @@ export function checklistActor(
 ): ChecklistActor {
   const { sessionUserId, grant } = facts;
   const kind = actingKind({ owner: sessionUserId !== null && facts.owns, recipient: grant !== null }, right);
-  if (kind === 'owner' && sessionUserId !== null) return { kind: 'owner', userId: sessionUserId };
+  if (kind === 'owner' && sessionUserId !== null && facts.teamId !== null) {
+    return { kind: 'owner', userId: sessionUserId, teamId: facts.teamId };
+  }
   if (kind === 'recipient' && grant) {
     return { kind: 'recipient', checklistId, shareId: grant.shareId, actorLabel: grant.actorLabel };
   }
@@ -122,12 +133,18 @@ export function admitted(
 }
 
 /**
- * The session's user acting as owner. A `userId` the client named (query or body) must be theirs:
+ * The session's user acting in their active team. A `userId` the client named (query or body) must be theirs:
  * anything else is refused, never silently replaced by the session's id.
  */
-export function ownerAccess(user: User, claimedUserId?: string | null): OwnerAccess {
-  assertOwnUserId(user, claimedUserId);
-  return { kind: 'owner', userId: user.uid };
+export function ownerAccess(member: SignedInMember, claimedUserId?: string | null): OwnerAccess {
+  assertOwnUserId(member.user, claimedUserId);
+  return { kind: 'owner', userId: member.user.uid, teamId: member.teamId };
+}
+
+/** The signed-in user and the team their session works in (docs/teams.md "The active team"). */
+export interface SignedInMember {
+  user: User;
+  teamId: string;
 }
 
 /** A user id in a path, query or body that is not the session's user: 403 forbidden. */

@@ -53,8 +53,11 @@ export function presentTask(row: TaskFields): Task {
   };
 }
 
+/** A checklist's row with the names of its people (repositories/checklist-people.ts), when read. */
+type ChecklistRowWithPeople = ChecklistRow & { createdByName?: string | null; assigneeName?: string | null };
+
 /** What a checklist row says of itself; status, progress and tasks come apart. */
-function checklistRowFields(row: ChecklistRow) {
+function checklistRowFields(row: ChecklistRowWithPeople) {
   return {
     id: row.id,
     name: row.name,
@@ -62,15 +65,15 @@ function checklistRowFields(row: ChecklistRow) {
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     userId: row.userId,
-    createdBy: null,
-    assignee: null,
+    createdBy: { uid: row.userId, displayName: row.createdByName ?? '' },
+    assignee: row.assigneeUid ? { uid: row.assigneeUid, displayName: row.assigneeName ?? '' } : null,
     version: row.version,
     submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
   };
 }
 
 /** A checklist from its row and its tasks' fields, in order. */
-export function presentChecklist(row: ChecklistRow & { tasks: readonly TaskFields[] }): Checklist {
+export function presentChecklist(row: ChecklistRowWithPeople & { tasks: readonly TaskFields[] }): Checklist {
   const tasks = row.tasks.map(presentTask);
   return {
     ...checklistRowFields(row),
@@ -81,7 +84,7 @@ export function presentChecklist(row: ChecklistRow & { tasks: readonly TaskField
 
 /** A row of the owner's list: the checklist with its task counts, status and progress. */
 export function presentChecklistSummary(
-  row: ChecklistRow & { taskCount: number; completedCount: number },
+  row: ChecklistRowWithPeople & { taskCount: number; completedCount: number },
 ): ChecklistSummary {
   return {
     ...checklistRowFields(row),
@@ -179,7 +182,8 @@ export function inLanguage(
 
 /** A recipient sees nothing of the owner but the name the share page shows: no user id. */
 export function asSeenBy(kind: ActorKind, checklist: Checklist): Checklist {
-  return kind === 'owner' ? checklist : { ...checklist, userId: null };
+  // A recipient sees no team: not who made it, not who it is assigned to.
+  return kind === 'owner' ? checklist : { ...checklist, userId: null, createdBy: null, assignee: null };
 }
 
 /**

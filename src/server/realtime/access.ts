@@ -2,7 +2,7 @@ import type { Database } from '../db/client.ts';
 import type { ActorKind, Caller } from '../policies/checklists.ts';
 import type { SessionPolicy } from '../policies/sessions.ts';
 import { holdsLiveAccess } from '../repositories/access.ts';
-import { liveSessionUserId } from '../repositories/sessions.ts';
+import { liveSessionMember } from '../repositories/sessions.ts';
 import { findChecklistActor } from '../services/checklist-actors.ts';
 
 /**
@@ -23,7 +23,8 @@ export type SubscriberKind = ActorKind;
 
 export interface SubscriptionGrant {
   kind: SubscriberKind;
-  ownerId: string;
+  /** The checklist's team. */
+  teamId: string;
   revision: number;
 }
 
@@ -48,19 +49,19 @@ export async function authoriseSubscription(
     now,
   };
   const found = await findChecklistActor(db, caller, checklistId, 'read');
-  const { actor, ownerId, revision } = found;
+  const { actor, teamId, revision } = found;
   return {
     sessionUserId: found.sessionUserId,
     grant:
-      actor.kind !== 'nobody' && ownerId !== null && revision !== null
-        ? { kind: actor.kind, ownerId, revision }
+      actor.kind !== 'nobody' && teamId !== null && revision !== null
+        ? { kind: actor.kind, teamId, revision }
         : null,
   };
 }
 
 /** The user of a live session, without extending it (an open socket alone is not activity). */
 export async function liveSessionUser(db: Database, sessionHash: string, now = new Date()) {
-  return liveSessionUserId(db, sessionHash, now);
+  return liveSessionMember(db, sessionHash, now);
 }
 
 /**

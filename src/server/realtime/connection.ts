@@ -123,6 +123,11 @@ export class RealtimeConnection implements Subscriber {
     this.#enqueue(() => this.#recheckRecipient(checklistId));
   }
 
+  /** A user left a team or was removed: a socket of theirs closes, and reconnects with what is left. */
+  membershipEnded(userId: string): void {
+    if (this.#ownerId === userId && !this.#closed) this.close(CLOSE.goingAway, 'Team membership changed');
+  }
+
   sessionEnded(): void {
     const hub = this.context.hub;
     if (this.#sessionHash) hub.untrackSession(this.#sessionHash, this);
@@ -148,8 +153,8 @@ export class RealtimeConnection implements Subscriber {
   recheckAll(): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#sessionHash && (this.#ownerId || this.#dashboardOf || this.#notificationsOf)) {
-        const userId = await liveSessionUser(this.context.db, this.#sessionHash);
-        if (!userId) this.sessionEnded();
+        const member = await liveSessionUser(this.context.db, this.#sessionHash);
+        if (!member) this.sessionEnded();
       }
       for (const [checklistId, kind] of [...this.#subscriptions]) {
         if (kind === 'recipient') await this.#recheckRecipient(checklistId);
@@ -294,7 +299,7 @@ export class RealtimeConnection implements Subscriber {
         this.#refuse(checklistId, NOT_FOUND);
         return;
       }
-      const revision = hub.subscribe(checklistId, this, grant.kind, grant.ownerId, grant.revision);
+      const revision = hub.subscribe(checklistId, this, grant.kind, grant.teamId, grant.revision);
       if (revision === null) {
         this.#unsubscribe(checklistId);
         this.#send({ type: 'deleted', checklistId });
@@ -322,13 +327,14 @@ export class RealtimeConnection implements Subscriber {
     this.context.hub.unsubscribe(checklistId, this);
   }
 
+  /** The dashboard of the session's active team: every change to one of its checklists (docs/teams.md). */
   async #subscribeDashboard(): Promise<void> {
-    const userId = await this.#signedInOwner();
-    if (!userId) return;
-    if (this.#dashboardOf !== userId) {
+    const member = await this.#signedInOwner();
+    if (!member?.teamId) return;
+    if (this.#dashboardOf !== member.teamId) {
       if (this.#dashboardOf) this.context.hub.unsubscribeDashboard(this.#dashboardOf, this);
-      this.context.hub.subscribeDashboard(userId, this);
-      this.#dashboardOf = userId;
+      this.context.hub.subscribeDashboard(member.teamId, this);
+      this.#dashboardOf = member.teamId;
     }
     this.#nowFollowing();
     this.#send({ type: 'dashboard-subscribed' });
@@ -336,7 +342,7 @@ export class RealtimeConnection implements Subscriber {
 
   /** The signed-in owner's notifications: each new one arrives as it is made (decision 0024). */
   async #subscribeNotifications(): Promise<void> {
-    const userId = await this.#signedInOwner();
+    const userId = (await this.#signedInOwner())?.userId;
     if (!userId) return;
     if (this.#notificationsOf !== userId) {
       if (this.#notificationsOf) this.context.hub.unsubscribeNotifications(this.#notificationsOf, this);
@@ -347,16 +353,16 @@ export class RealtimeConnection implements Subscriber {
     this.#send({ type: 'notifications-subscribed' });
   }
 
-  /** The owner behind the socket's live session; null (and told so) when there is none. */
-  async #signedInOwner(): Promise<string | null> {
-    const userId = this.#sessionHash ? await liveSessionUser(this.context.db, this.#sessionHash) : null;
+  /** The member behind the socket's live session, with its active team; null (and told so) when none. */
+  async #signedInOwner(): Promise<{ userId: string; teamId: string | null } | null> {
+    const member = this.#sessionHash ? await liveSessionUser(this.context.db, this.#sessionHash) : null;
     if (this.#closed) return null;
-    if (!userId || !this.#sessionHash) {
+    if (!member || !this.#sessionHash) {
       this.#send({ type: 'error', error: SESSION_ENDED });
       return null;
     }
-    this.#ownerId = userId;
-    return userId;
+    this.#ownerId = member.userId;
+    return member;
   }
 
   async #recheckRecipient(checklistId: string): Promise<void> {

@@ -23,6 +23,8 @@ export interface Subscriber {
   recheckRecipient(checklistId: string): void;
   /** Its owner session ended (signed out). */
   sessionEnded(): void;
+  /** This user left a team or was removed from it: a socket of theirs closes (docs/teams.md). */
+  membershipEnded(userId: string): void;
 }
 
 /** One checklist followed on this instance. */
@@ -39,7 +41,8 @@ interface Feed {
   noticedAt: Map<number, number>;
   /** The highest revision sent: nothing older is ever sent after it. */
   sent: number;
-  ownerId: string | null;
+  /** The checklist's team (what reads on its behalf are scoped to). */
+  teamId: string | null;
   /** The read in progress, if any: one per checklist per instance, however many notices arrive. */
   delivering: Promise<void> | null;
 }
@@ -100,14 +103,14 @@ export class RealtimeHub {
     checklistId: string,
     subscriber: Subscriber,
     kind: SubscriberKind,
-    ownerId: string,
+    teamId: string,
     revision: number,
   ): number | null {
     const feed = this.#feed(checklistId);
     // Deleted while the subscribe was being authorised.
     if (feed.sent === DELETED) return null;
     feed.subscribers.set(subscriber, kind);
-    feed.ownerId = ownerId;
+    feed.teamId = teamId;
     return Math.max(revision, feed.announced, feed.sent);
   }
 
@@ -118,12 +121,13 @@ export class RealtimeHub {
     this.#dropIfIdle(checklistId, feed);
   }
 
-  subscribeDashboard(ownerId: string, subscriber: Subscriber): void {
-    addTo(this.#dashboards, ownerId, subscriber);
+  /** Sockets following a team's dashboard (its members' lists), by team. */
+  subscribeDashboard(teamId: string, subscriber: Subscriber): void {
+    addTo(this.#dashboards, teamId, subscriber);
   }
 
-  unsubscribeDashboard(ownerId: string, subscriber: Subscriber): void {
-    removeFrom(this.#dashboards, ownerId, subscriber);
+  unsubscribeDashboard(teamId: string, subscriber: Subscriber): void {
+    removeFrom(this.#dashboards, teamId, subscriber);
   }
 
   subscribeNotifications(ownerId: string, subscriber: Subscriber): void {
@@ -153,9 +157,9 @@ export class RealtimeHub {
   handle(notice: ChangeNotice): void {
     switch (notice.kind) {
       case 'checklist': {
-        this.#tellDashboards(notice.ownerId, notice.checklistId);
+        this.#tellDashboards(notice.teamId, notice.checklistId);
         if (notice.op === 'delete') this.#deleted(notice.checklistId);
-        else this.#changed(notice.checklistId, notice.ownerId, notice.revision, notice.actorShareId);
+        else this.#changed(notice.checklistId, notice.teamId, notice.revision, notice.actorShareId);
         return;
       }
       case 'access': {
@@ -167,8 +171,18 @@ export class RealtimeHub {
         }
         return;
       }
+      case 'membership-ended': {
+        for (const subscribers of this.#bySession.values()) {
+          for (const subscriber of [...subscribers]) subscriber.membershipEnded(notice.userId);
+        }
+        const dashboards = this.#dashboards.get(notice.teamId);
+        if (!dashboards) return;
+        const message = encode({ type: 'team-changed' });
+        for (const subscriber of dashboards) subscriber.sendEncoded(message);
+        return;
+      }
       case 'plan': {
-        const dashboards = this.#dashboards.get(notice.userId);
+        const dashboards = this.#dashboards.get(notice.teamId);
         if (!dashboards) return;
         const message = encode({ type: 'plan-changed' });
         for (const subscriber of dashboards) subscriber.sendEncoded(message);
@@ -217,8 +231,8 @@ export class RealtimeHub {
     await Promise.allSettled(pending);
   }
 
-  #tellDashboards(ownerId: string, checklistId: string): void {
-    const dashboards = this.#dashboards.get(ownerId);
+  #tellDashboards(teamId: string, checklistId: string): void {
+    const dashboards = this.#dashboards.get(teamId);
     if (!dashboards) return;
     const message = encode({ type: 'dashboard-changed', checklistId });
     for (const subscriber of dashboards) subscriber.sendEncoded(message);
@@ -239,10 +253,10 @@ export class RealtimeHub {
     this.#dropIfIdle(checklistId, feed);
   }
 
-  #changed(checklistId: string, ownerId: string, revision: number, actorShareId: string | null): void {
+  #changed(checklistId: string, teamId: string, revision: number, actorShareId: string | null): void {
     const feed = this.#feeds.get(checklistId);
     if (!feed || revision <= feed.sent) return;
-    feed.ownerId = ownerId;
+    feed.teamId = teamId;
     feed.actors.set(revision, actorShareId);
     if (!feed.noticedAt.has(revision)) feed.noticedAt.set(revision, performance.now());
     if (revision > feed.announced) feed.announced = revision;
@@ -269,18 +283,18 @@ export class RealtimeHub {
 
   /** Sends announced revisions, newest first available, until nothing newer is announced. */
   async #deliver(checklistId: string, feed: Feed): Promise<void> {
-    while (feed.announced > feed.sent && feed.subscribers.size > 0 && feed.ownerId) {
+    while (feed.announced > feed.sent && feed.subscribers.size > 0 && feed.teamId) {
       const wanted = feed.announced;
       let entry: CachedChecklist | undefined = this.cache.at(checklistId, wanted);
       if (!entry) {
         const read = await readChecklistWithRevision(
           this.db,
-          { kind: 'owner', userId: feed.ownerId },
+          { kind: 'team', teamId: feed.teamId },
           checklistId,
         );
         // Gone: its delete notice speaks for it.
         if (!read) return;
-        entry = this.cache.remember(read.ownerId, read.revision, read.checklist);
+        entry = this.cache.remember(read.teamId, read.revision, read.checklist);
       }
       // Older than what was sent (a read cannot be, as notices follow commits): nothing to do.
       if (entry.revision <= feed.sent) return;
@@ -337,7 +351,7 @@ export class RealtimeHub {
         actors: new Map(),
         noticedAt: new Map(),
         sent: 0,
-        ownerId: null,
+        teamId: null,
         delivering: null,
       };
       this.#feeds.set(checklistId, feed);

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklists, sessions, shareGrants, shares } from '../db/schema/index.ts';
+import { checklists, sessions, shareGrants, shares, teamMembers } from '../db/schema/index.ts';
 import type { ChecklistAccess, Reach } from '../policies/checklists.ts';
 import { toDate } from './sql-values.ts';
 
@@ -11,8 +11,9 @@ import { toDate } from './sql-values.ts';
  *
  * - a live session: the session row of this id hash, not expired;
  * - a live grant: this browser's share_grants row for this checklist, not expired, its share not revoked;
- * - checklist access: an owner reaches the checklists whose user_id is theirs, a recipient the one
- *   checklist their grant is for.
+ * - checklist access: a signed-in person reaches the checklists of every team they are a member of
+ *   (docs/teams.md; the same rights whatever their role), a recipient the one checklist their grant is
+ *   for; a list is the checklists of one team (the session's active team).
  *
  * Which of them applies to a request (the owner or a recipient) is the policy's decision
  * (policies/checklists.ts); `callerFacts` gives it what it decides on, in one query.
@@ -36,10 +37,25 @@ export const sessionTimeColumns = {
   sessionExpiresAt: sessions.expiresAt,
 };
 
-/** The live session of this id hash: its user and times (a subquery, or a CTE of a larger statement). */
+/**
+ * The session's active team: the team it chose (`sessions.active_team_id`) while its user is still a
+ * member of it, else the user's first team (the one they own first, then the oldest membership).
+ * Static SQL over the `sessions` row in scope, so it folds into any statement that reads the session.
+ */
+export const ACTIVE_TEAM_OF_SESSION = sql<string | null>`coalesce(
+  (select m."team_id" from "team_members" m
+    where m."user_id" = "sessions"."user_id" and m."team_id" = "sessions"."active_team_id"),
+  (select m."team_id" from "team_members" m where m."user_id" = "sessions"."user_id"
+    order by (m."role" = 'owner') desc, m."joined_at", m."team_id" limit 1))`;
+
+/** The live session of this id hash: its user, active team and times (a subquery, or a CTE). */
 export function liveSession(db: Database, idHash: Text, now: Time) {
   return db
-    .select({ userId: sessions.userId, ...sessionTimeColumns })
+    .select({
+      userId: sessions.userId,
+      teamId: ACTIVE_TEAM_OF_SESSION.as('team_id'),
+      ...sessionTimeColumns,
+    })
     .from(sessions)
     .where(isLiveSession(idHash, now));
 }
@@ -79,14 +95,38 @@ export function liveGrant(db: Database, browserHash: Text, checklistId: Text, no
     .limit(1);
 }
 
-/** The checklists this user owns: an owner's reach. */
-export function isOwnedBy(userId: Text): SQL {
-  return eq(checklists.userId, userId);
+/** The checklists of every team this user is a member of: a signed-in person's reach. */
+export function isInTeamsOf(userId: Text): SQL {
+  return sql`${checklists.teamId} in (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${userId})`;
 }
 
-/** "This checklist, if the access reaches it": the owner's own, or the one checklist of a recipient's grant. */
-export function isInReach(access: ChecklistAccess, checklistId: Text): SQL {
-  const reach = access.kind === 'owner' ? isOwnedBy(access.userId) : eq(checklists.id, access.checklistId);
+/** The checklists of one team: a list, a count against the plan. */
+export function isOfTeam(teamId: Text): SQL {
+  return eq(checklists.teamId, teamId);
+}
+
+/**
+ * What a read on the server's own behalf reaches (the realtime hub, a report e-mailed, the copy after
+ * a tick): the checklists of one team, never a person's choice. Only server code builds one.
+ */
+export interface TeamScope {
+  kind: 'team';
+  teamId: string;
+}
+
+export type ReadScope = ChecklistAccess | TeamScope;
+
+/**
+ * "This checklist, if the access reaches it": one of a team of the member's, the one checklist of a
+ * recipient's grant, or one of the team a server read is for.
+ */
+export function isInReach(access: ReadScope, checklistId: Text): SQL {
+  const reach =
+    access.kind === 'owner'
+      ? isInTeamsOf(access.userId)
+      : access.kind === 'team'
+        ? isOfTeam(access.teamId)
+        : eq(checklists.id, access.checklistId);
   return and(eq(checklists.id, checklistId), reach) as SQL;
 }
 
@@ -112,7 +152,7 @@ export function callerCtes(db: Database, presented: Presented) {
       ? db.$with('grant').as(liveGrant(db, p('browserHash'), p('checklistId'), p('now')))
       : null;
   const reach: Reach<SQL | null> = {
-    owner: session ? isOwnedBy(sql`(select ${session.userId} from ${session})`) : null,
+    owner: session ? isInTeamsOf(sql`(select ${session.userId} from ${session})`) : null,
     recipient: grant ? sql`exists (select 1 from ${grant})` : null,
   };
   return { session, grant, reach, ctes: [session, grant].filter((cte) => cte !== null) };
@@ -141,9 +181,11 @@ const callerFactsQuery = preparedPerDatabase((db) => {
       sessionCreatedAt: session.sessionCreatedAt,
       sessionLastSeenAt: session.sessionLastSeenAt,
       sessionExpiresAt: session.sessionExpiresAt,
-      ownerId: checklists.userId,
+      teamId: checklists.teamId,
       revision: checklists.revision,
       owns: sql<boolean>`coalesce(${reach.owner}, false)`,
+      departed: sql<boolean>`exists (select 1 from "team_departures" d where d."team_id" = ${checklists.teamId}
+        and d."user_id" = ${session.userId} and not coalesce(${reach.owner}, false))`,
       shareId: grant.shareId,
       recipientName: grant.recipientName,
       channel: grant.channel,
@@ -157,8 +199,9 @@ const callerFactsQuery = preparedPerDatabase((db) => {
 });
 
 /**
- * In one query: the caller's live session (its user and times), the checklist's owner and revision
- * (null when it does not exist), whether that session's user owns it, and the caller's live grant on it.
+ * In one query: the caller's live session (its user and times), the checklist's team and revision
+ * (null when it does not exist), whether that session's user is a member of its team, and the caller's
+ * live grant on it.
  */
 export async function callerFacts(
   db: Database,
@@ -179,9 +222,10 @@ export async function callerFacts(
             },
           }
         : null,
-    ownerId: row.ownerId,
+    teamId: row.teamId,
     revision: row.revision,
     owns: Boolean(row.owns),
+    departed: Boolean(row.departed),
     grant:
       row.shareId !== null && row.channel !== null && row.contact !== null
         ? {

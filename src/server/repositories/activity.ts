@@ -3,6 +3,7 @@ import type { ActivityAction } from '#domain/activity';
 import type { Database } from '../db/client.ts';
 import { checklistActivity, checklists, shares, users } from '../db/schema/index.ts';
 import { newId } from '../ids.ts';
+import { isInReach, type ReadScope } from './access.ts';
 import { toDate } from './sql-values.ts';
 
 /**
@@ -86,7 +87,7 @@ export interface ActivityCursor {
  */
 export async function activityPage(
   db: Database,
-  ownerId: string,
+  access: ReadScope,
   checklistId: string,
   page: { limit: number; before: ActivityCursor | null },
 ) {
@@ -97,7 +98,7 @@ export async function activityPage(
     .select({ ownerName: users.displayName, ownerEmail: users.email })
     .from(checklists)
     .innerJoin(users, eq(users.id, checklists.userId))
-    .where(and(eq(checklists.id, checklistId), eq(checklists.userId, ownerId)));
+    .where(isInReach(access, checklistId));
   const [owner] = await owned;
   if (!owner) return null;
   const rows = await db

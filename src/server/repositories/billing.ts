@@ -1,73 +1,72 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { BillingInterval, PaidTier, SubscriptionStatus } from '#domain/billing';
-import type { Tier } from '#domain/plans';
 import type { Database } from '../db/client.ts';
 import {
   billingCheckouts,
   billingCustomers,
   billingEvents,
   subscriptions,
-  users,
+  teams,
 } from '../db/schema/index.ts';
 
 /**
- * Billing's tables: the owner's customer at the provider, their checkouts, their subscriptions as the
- * provider last described them, and the webhook events applied. users.tier is kept from these
- * (services/billing-state.ts).
+ * Billing's tables, keyed by team (the plan is the team's; its owner pays: docs/teams.md): the team's
+ * customer at the provider, its checkouts, its subscriptions as the provider last described them, and
+ * the webhook events applied. teams.tier is kept from these (services/billing-state.ts).
  */
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export async function customerIdOf(db: Database, userId: string): Promise<string | null> {
-  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+export async function customerIdOf(db: Database, teamId: string): Promise<string | null> {
+  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.teamId, teamId));
   return row?.customerId ?? null;
 }
 
-/** Records the owner's customer unless they have one already. */
+/** Records the team's customer unless they have one already. */
 export async function insertCustomerIfAbsent(
   db: Database,
-  userId: string,
+  teamId: string,
   customerId: string,
 ): Promise<void> {
-  await db.insert(billingCustomers).values({ userId, customerId }).onConflictDoNothing();
+  await db.insert(billingCustomers).values({ teamId, customerId }).onConflictDoNothing();
 }
 
-/** The owner whose customer this is, if it is one we made. */
-export async function ownerOfCustomer(db: Database, customerId: string): Promise<string | null> {
+/** The team whose customer this is, if it is one we made. */
+export async function teamOfCustomer(db: Database, customerId: string): Promise<string | null> {
   const [row] = await db
-    .select({ userId: billingCustomers.userId })
+    .select({ teamId: billingCustomers.teamId })
     .from(billingCustomers)
     .where(eq(billingCustomers.customerId, customerId));
-  return row?.userId ?? null;
+  return row?.teamId ?? null;
 }
 
-/** The owner's subscriptions, the most recently changed first. */
-export async function subscriptionsOf(db: Database, userId: string): Promise<SubscriptionRow[]> {
+/** The team's subscriptions, the most recently changed first. */
+export async function subscriptionsOf(db: Database, teamId: string): Promise<SubscriptionRow[]> {
   return db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(eq(subscriptions.teamId, teamId))
     .orderBy(desc(subscriptions.updatedAt));
 }
 
-/** The tiers of the owner's subscriptions in one of these statuses. */
+/** The tiers of the team's subscriptions in one of these statuses. */
 export async function subscriptionTiersIn(
   db: Database,
-  userId: string,
+  teamId: string,
   statuses: readonly SubscriptionStatus[],
 ): Promise<PaidTier[]> {
   const rows = await db
     .select({ tier: subscriptions.tier })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...statuses])));
+    .where(and(eq(subscriptions.teamId, teamId), inArray(subscriptions.status, [...statuses])));
   return rows.map((row) => row.tier);
 }
 
-/** The owner's subscription of this id, if it is in one of these statuses. */
+/** The team's subscription of this id, if it is in one of these statuses. */
 export async function subscriptionIn(
   db: Database,
   subscriptionId: string,
-  userId: string,
+  teamId: string,
   statuses: readonly SubscriptionStatus[],
 ) {
   const [row] = await db
@@ -76,7 +75,7 @@ export async function subscriptionIn(
     .where(
       and(
         eq(subscriptions.id, subscriptionId),
-        eq(subscriptions.userId, userId),
+        eq(subscriptions.teamId, teamId),
         inArray(subscriptions.status, [...statuses]),
       ),
     );
@@ -91,7 +90,7 @@ export async function storeSubscription(
   db: Database,
   values: typeof subscriptions.$inferInsert & { syncedAt: Date },
 ): Promise<void> {
-  const { id: _id, userId: _user, ...changes } = values;
+  const { id: _id, teamId: _team, ...changes } = values;
   await db
     .insert(subscriptions)
     .values(values)
@@ -102,21 +101,21 @@ export async function storeSubscription(
     });
 }
 
-/** The owner's open checkout, if any (there is at most one). */
-export async function openCheckoutOf(db: Database, userId: string) {
+/** The team's open checkout, if any (there is at most one). */
+export async function openCheckoutOf(db: Database, teamId: string) {
   const [row] = await db
     .select()
     .from(billingCheckouts)
-    .where(and(eq(billingCheckouts.userId, userId), eq(billingCheckouts.status, 'open')));
+    .where(and(eq(billingCheckouts.teamId, teamId), eq(billingCheckouts.status, 'open')));
   return row;
 }
 
-/** Expires the owner's open checkout (if any) and records this one as open; answers the ids expired. */
+/** Expires the team's open checkout (if any) and records this one as open; answers the ids expired. */
 export async function replaceOpenCheckout(
   db: Database,
   checkout: {
     id: string;
-    userId: string;
+    teamId: string;
     tier: PaidTier;
     interval: BillingInterval;
     url: string;
@@ -126,17 +125,17 @@ export async function replaceOpenCheckout(
   const expired = await db
     .update(billingCheckouts)
     .set({ status: 'expired' })
-    .where(and(eq(billingCheckouts.userId, checkout.userId), eq(billingCheckouts.status, 'open')))
+    .where(and(eq(billingCheckouts.teamId, checkout.teamId), eq(billingCheckouts.status, 'open')))
     .returning({ id: billingCheckouts.id });
   await db.insert(billingCheckouts).values(checkout);
   return expired.map((row) => row.id);
 }
 
-export async function checkoutOf(db: Database, checkoutId: string, userId: string) {
+export async function checkoutOf(db: Database, checkoutId: string, teamId: string) {
   const [row] = await db
     .select()
     .from(billingCheckouts)
-    .where(and(eq(billingCheckouts.id, checkoutId), eq(billingCheckouts.userId, userId)));
+    .where(and(eq(billingCheckouts.id, checkoutId), eq(billingCheckouts.teamId, teamId)));
   return row;
 }
 
@@ -150,13 +149,13 @@ export async function expireOpenCheckout(db: Database, checkoutId: string): Prom
 export async function completeCheckout(
   db: Database,
   checkoutId: string,
-  userId: string,
+  teamId: string,
   subscriptionId: string,
 ): Promise<void> {
   await db
     .update(billingCheckouts)
     .set({ status: 'complete', subscriptionId })
-    .where(and(eq(billingCheckouts.id, checkoutId), eq(billingCheckouts.userId, userId)));
+    .where(and(eq(billingCheckouts.id, checkoutId), eq(billingCheckouts.teamId, teamId)));
 }
 
 export async function billingEventSeen(db: Database, eventId: string): Promise<boolean> {
@@ -177,29 +176,25 @@ export async function recordBillingEvent(
   return inserted.length > 0;
 }
 
-/** The tier an operator set by hand, and whether there is such a user. */
-export async function manualTierOf(db: Database, userId: string) {
-  const [row] = await db.select({ manualTier: users.manualTier }).from(users).where(eq(users.id, userId));
+/** The tier an operator set by hand, and whether there is such a team. */
+export async function manualTierOf(db: Database, teamId: string) {
+  const [row] = await db.select({ manualTier: teams.manualTier }).from(teams).where(eq(teams.id, teamId));
   return row;
 }
 
-export async function setUserTier(db: Database, userId: string, tier: Tier): Promise<void> {
-  await db.update(users).set({ tier, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-/** The user's tier, how many checklists they have, and whether they have a customer (the plan card). */
-export async function planUsageOf(db: Database, userId: string) {
+/** The team's tier, how many checklists it has, and whether it has a customer (the plan card). */
+export async function planUsageOf(db: Database, teamId: string) {
   const [row] = await db
     .select({
-      tier: users.tier,
+      tier: teams.tier,
       // Written out in full: Drizzle leaves columns unqualified, and "id" inside would be the checklist's.
       listSyncCount:
-        sql<number>`(select cast(count(*) as int) from "checklists" c where c."user_id" = "users"."id")`.mapWith(
+        sql<number>`(select cast(count(*) as int) from "checklists" c where c."team_id" = "teams"."id")`.mapWith(
           Number,
         ),
-      hasCustomer: sql<boolean>`exists (select 1 from "billing_customers" b where b."user_id" = "users"."id")`,
+      hasCustomer: sql<boolean>`exists (select 1 from "billing_customers" b where b."team_id" = "teams"."id")`,
     })
-    .from(users)
-    .where(eq(users.id, userId));
+    .from(teams)
+    .where(eq(teams.id, teamId));
   return row;
 }

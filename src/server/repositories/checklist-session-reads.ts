@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists } from '../db/schema/index.ts';
-import { isOwnedBy, liveSession } from './access.ts';
+import { isInTeamsOf, liveSession } from './access.ts';
 import { listFingerprint } from './checklist-list.ts';
 
 /**
@@ -23,6 +23,7 @@ function withSession(db: Database) {
     session,
     columns: {
       userId: session.userId,
+      teamId: session.teamId,
       sessionCreatedAt: session.sessionCreatedAt,
       sessionLastSeenAt: session.sessionLastSeenAt,
       sessionExpiresAt: session.sessionExpiresAt,
@@ -31,16 +32,16 @@ function withSession(db: Database) {
 }
 
 /**
- * The live session's user and times, with the current revision of the checklist when that user owns
- * it (revision null otherwise), in one round trip. No row: no live session.
+ * The live session's user and times, with the current revision and team of the checklist when that
+ * user is a member of its team (null otherwise), in one round trip. No row: no live session.
  */
 const sessionAndRevisionQuery = preparedPerDatabase((db) => {
   const { session, columns } = withSession(db);
   return db
     .with(session)
-    .select({ ...columns, revision: checklists.revision })
+    .select({ ...columns, revision: checklists.revision, checklistTeamId: checklists.teamId })
     .from(session)
-    .leftJoin(checklists, and(eq(checklists.id, p('checklistId')), isOwnedBy(session.userId)))
+    .leftJoin(checklists, and(eq(checklists.id, p('checklistId')), isInTeamsOf(session.userId)))
     .prepare('session_and_checklist_revision');
 });
 
@@ -50,8 +51,8 @@ export async function sessionAndRevision(db: Database, idHash: string, checklist
 }
 
 /**
- * The live session of this id hash (its user and times) with the fingerprint of that user's list, in
- * one primary-key lookup and one index scan of their checklists. No row: no live session.
+ * The live session of this id hash (its user, active team and times) with the fingerprint of that
+ * team's list, in one primary-key lookup and one index scan of its checklists. No row: no live session.
  */
 const sessionAndListFingerprintQuery = preparedPerDatabase((db) => {
   const { session, columns } = withSession(db);
@@ -61,7 +62,7 @@ const sessionAndListFingerprintQuery = preparedPerDatabase((db) => {
       ...columns,
       // Qualified by hand: Drizzle writes a CTE's column unqualified here, which the subquery would
       // read as its own checklists' user_id.
-      fingerprint: listFingerprint(sql.raw('"session"."user_id"')),
+      fingerprint: listFingerprint(sql.raw('"session"."team_id"')),
     })
     .from(session)
     .prepare('session_and_list_fingerprint');

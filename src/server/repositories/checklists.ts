@@ -2,14 +2,15 @@ import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklists, shares, tasks, users } from '../db/schema/index.ts';
+import { checklists, shares, tasks, teams, users } from '../db/schema/index.ts';
 import type { ChecklistAccess } from '../policies/checklists.ts';
-import { isInReach, isOwnedBy } from './access.ts';
+import { isInReach, isInTeamsOf, isOfTeam, type ReadScope } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
+import { PEOPLE_OF_CHECKLIST } from './checklist-people.ts';
 
 /**
  * The checklist aggregate (checklists and their tasks). Every statement that names a checklist for
- * someone is scoped by `isInReach` or `isOwnedBy` (repositories/access.ts), so one out of reach reads
+ * someone is scoped by `isInReach` or `isInTeamsOf` (repositories/access.ts), so one out of reach reads
  * as absent. The hot reads are prepared once per database handle (docs/decisions/0003); ticking a
  * task is repositories/task-updates.ts, the owner's list repositories/checklist-list.ts.
  */
@@ -53,14 +54,27 @@ const TASK_RECORDS = sql.raw(`(
   from tasks t where t.checklist_id = "checklists"."id"
 )`);
 
-const withTasks = { ...getTableColumns(checklists), tasks: sql<TaskRecord[]>`${TASK_RECORDS}` };
+const withTasks = {
+  ...getTableColumns(checklists),
+  ...PEOPLE_OF_CHECKLIST,
+  tasks: sql<TaskRecord[]>`${TASK_RECORDS}`,
+};
 
 const readOwnedQuery = preparedPerDatabase((db) =>
   db
     .select(withTasks)
     .from(checklists)
-    .where(and(eq(checklists.id, p('id')), isOwnedBy(p('userId'))))
+    .where(and(eq(checklists.id, p('id')), isInTeamsOf(p('userId'))))
     .prepare('read_checklist'),
+);
+
+/** For a read on the server's own behalf, scoped to one team (the realtime hub, a report e-mailed). */
+const readTeamQuery = preparedPerDatabase((db) =>
+  db
+    .select(withTasks)
+    .from(checklists)
+    .where(and(eq(checklists.id, p('id')), isOfTeam(p('teamId'))))
+    .prepare('read_team_checklist'),
 );
 
 /** For a recipient, whose access was resolved (for exactly this checklist) before. */
@@ -75,11 +89,15 @@ const readSharedQuery = preparedPerDatabase((db) =>
 /** One checklist with its tasks in order, in one round trip; undefined when out of reach. */
 export async function readChecklistRow(
   db: Database,
-  access: ChecklistAccess,
+  access: ReadScope,
   checklistId: string,
 ): Promise<ChecklistWithTasks | undefined> {
   if (access.kind === 'owner') {
     const [row] = await readOwnedQuery(db).execute({ id: checklistId, userId: access.userId });
+    return row;
+  }
+  if (access.kind === 'team') {
+    const [row] = await readTeamQuery(db).execute({ id: checklistId, teamId: access.teamId });
     return row;
   }
   if (access.checklistId !== checklistId) return undefined;
@@ -89,7 +107,7 @@ export async function readChecklistRow(
 
 export async function insertChecklist(
   db: Database,
-  checklist: { id: string; userId: string; name: string; remarks: string },
+  checklist: { id: string; userId: string; teamId: string; name: string; remarks: string },
   taskRows: { id: string; description: string; details: string; photoRequired: boolean }[],
 ) {
   const [row] = await db.insert(checklists).values(checklist).returning();
@@ -307,26 +325,30 @@ export async function checklistLanguagesRow(
   return row;
 }
 
-/** The owner's checklist with what a share's message names and the owner's tier; undefined if not theirs. */
+/**
+ * A checklist of the member's teams with what a share's message names (the member who shares it) and
+ * the team's tier; undefined if out of their reach.
+ */
 export async function ownedChecklistWithOwner(db: Database, userId: string, checklistId: string) {
   const [row] = await db
     .select({
       name: checklists.name,
       ownerName: users.displayName,
       email: users.email,
-      tier: users.tier,
+      tier: teams.tier,
       ownerCreatedAt: users.createdAt,
     })
     .from(checklists)
-    .innerJoin(users, eq(users.id, checklists.userId))
-    .where(isInReach({ kind: 'owner', userId }, checklistId));
+    .innerJoin(users, eq(users.id, userId))
+    .innerJoin(teams, eq(teams.id, checklists.teamId))
+    .where(and(eq(checklists.id, checklistId), isInTeamsOf(userId)));
   return row;
 }
 
-/** The checklist's owner and revision (a recipient's subscribe, after its grant was checked). */
+/** The checklist's team and revision (a recipient's subscribe, after its grant was checked). */
 export async function ownerAndRevision(db: Database, checklistId: string) {
   const [row] = await db
-    .select({ ownerId: checklists.userId, revision: checklists.revision })
+    .select({ teamId: checklists.teamId, revision: checklists.revision })
     .from(checklists)
     .where(eq(checklists.id, checklistId));
   return row;

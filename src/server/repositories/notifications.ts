@@ -114,6 +114,7 @@ export async function noticeFacts(db: Database, checklistId: string, shareId: st
   const [row] = await db
     .select({
       ownerId: checklists.userId,
+      teamId: checklists.teamId,
       ownerEmail: users.email,
       checklistName: checklists.name,
       preferences: PREFERENCE_COLUMNS,
@@ -132,6 +133,7 @@ export async function noticeFacts(db: Database, checklistId: string, shareId: st
   if (!row) return undefined;
   return {
     ownerId: row.ownerId,
+    teamId: row.teamId,
     ownerEmail: row.ownerEmail,
     checklistName: row.checklistName,
     preferences: preferencesOfRow(row.preferences),

@@ -2,7 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema/index.ts';
-import { isLiveSession, liveSession } from './access.ts';
+import { ACTIVE_TEAM_OF_SESSION, isLiveSession, liveSession } from './access.ts';
 
 /** The sessions table (docs/decisions/0002): rows keyed by the SHA-256 of the cookie's secret. */
 
@@ -25,6 +25,7 @@ const liveSessionWithUser = preparedPerDatabase((db) =>
       displayName: users.displayName,
       language: users.language,
       profileImageUrl: users.profileImageUrl,
+      teamId: ACTIVE_TEAM_OF_SESSION,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -39,10 +40,19 @@ export async function findLiveSessionWithUser(db: Database, idHash: string, now:
   return row;
 }
 
-/** The user of a live session, or null. */
-export async function liveSessionUserId(db: Database, idHash: string, now: Date): Promise<string | null> {
+/** The user of a live session and its active team, or null. */
+export async function liveSessionMember(
+  db: Database,
+  idHash: string,
+  now: Date,
+): Promise<{ userId: string; teamId: string | null } | null> {
   const [row] = await liveSession(db, idHash, now);
-  return row?.userId ?? null;
+  return row ? { userId: row.userId, teamId: row.teamId } : null;
+}
+
+/** The team this session works in from now on (the caller checked that its user is a member). */
+export async function setSessionTeam(db: Database, idHash: string, teamId: string): Promise<void> {
+  await db.update(sessions).set({ activeTeamId: teamId }).where(eq(sessions.idHash, idHash));
 }
 
 export async function touchSession(db: Database, idHash: string, lastSeenAt: Date, expiresAt: Date) {

@@ -65,7 +65,7 @@ const grantByTokenQuery = preparedPerDatabase((db) => {
       ownerEmail: users.email,
       ownerLanguage: users.language,
       remarksLanguage: checklists.remarksLanguage,
-      ownerId: checklists.userId,
+      teamId: checklists.teamId,
       revision: checklists.revision,
     })
     .from(shares)

@@ -120,7 +120,7 @@ function touchedChecklist(
       )
       .returning({
         id: checklists.id,
-        userId: checklists.userId,
+        teamId: checklists.teamId,
         revision: checklists.revision,
         updatedAt: checklists.updatedAt,
         submittedAt: checklists.submittedAt,
@@ -218,7 +218,7 @@ function changedTaskAnswer(touched: Touched, session: CallerCtes['session'], sha
     completedAt: tasks.completedAt,
     photoUrl: tasks.photoUrl,
     actorKind: sql<ActorKind>`(select ${touched.actorKind} from ${touched})`.as('actor_kind'),
-    ownerId: sql<string>`(select ${touched.userId} from ${touched})`.as('owner_id'),
+    teamId: sql<string>`(select ${touched.teamId} from ${touched})`.as('team_id'),
     revision: sql<number>`(select ${touched.revision} from ${touched})`.mapWith(Number).as('revision'),
     checklistUpdatedAt: sql`(select ${touched.updatedAt} from ${touched})`
       .mapWith(toDate)

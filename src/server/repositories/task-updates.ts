@@ -53,7 +53,7 @@ function buildKeyedTaskUpdate(change: Exclude<TaskChange, 'keep'>, presented: Pr
         completedAt: changed.completedAt,
         photoUrl: changed.photoUrl,
         actorKind: changed.actorKind,
-        ownerId: changed.ownerId,
+        teamId: changed.teamId,
         revision: changed.revision,
         checklistUpdatedAt: changed.checklistUpdatedAt,
         submittedAt: changed.submittedAt,
@@ -147,7 +147,7 @@ export async function applyKeyedTaskChange(
   if (!result) throw new Error('a keyed task change answered no row');
   const { claimed, principal, ...row } = result;
   const keyClaim: KeyClaim = { principal, claimed: Boolean(claimed) };
-  if (row.taskId === null || row.revision === null || row.ownerId === null || row.actorKind === null) {
+  if (row.taskId === null || row.revision === null || row.teamId === null || row.actorKind === null) {
     return { claim: keyClaim, row: undefined };
   }
   return {
@@ -158,7 +158,7 @@ export async function applyKeyedTaskChange(
       completed: Boolean(row.completed),
       completedAt: toDateOrNull(row.completedAt),
       actorKind: row.actorKind,
-      ownerId: row.ownerId,
+      teamId: row.teamId,
       revision: Number(row.revision),
       checklistUpdatedAt: toDate(row.checklistUpdatedAt),
       submittedAt: toDateOrNull(row.submittedAt),

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TemplateTask } from '#domain/templates';
 import type { Database } from '../db/client.ts';
 import { checklists, checklistTemplates } from '../db/schema/index.ts';
-import { isInReach } from './access.ts';
+import { isInTeamsOf } from './access.ts';
 
 /**
  * An owner's own templates (checklist_templates). Every statement is scoped by the owner, so another
@@ -58,13 +58,13 @@ export async function insertTemplateFromChecklist(
   db: Database,
   template: { id: string; userId: string; checklistId: string; name: string | undefined },
 ) {
-  const access = { kind: 'owner', userId: template.userId } as const;
   const name = template.name === undefined ? sql`${checklists.name}` : sql`cast(${template.name} as text)`;
   const [row] = await db
     .insert(checklistTemplates)
     // Columns in the table's order: id, user_id, name, tasks, created_at.
     .select(
-      sql`select cast(${template.id} as text), ${checklists.userId}, ${name}, ${CHECKLIST_TASKS_AS_TEMPLATE}, now() from ${checklists} where ${isInReach(access, template.checklistId)}`,
+      // The template is the saver's, whoever in the team made the checklist (docs/teams.md).
+      sql`select cast(${template.id} as text), cast(${template.userId} as text), ${name}, ${CHECKLIST_TASKS_AS_TEMPLATE}, now() from ${checklists} where ${and(eq(checklists.id, template.checklistId), isInTeamsOf(template.userId))}`,
     )
     .returning(summaryColumns);
   return row;

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tier } from '#domain/plans';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 
@@ -49,18 +48,8 @@ export async function updateUser(db: Database, userId: string, changes: UserChan
   return row;
 }
 
-/** The user's tier, their row locked until the transaction ends (creations of one owner queue here). */
-export async function lockUserTier(db: Database, userId: string): Promise<Tier | null> {
-  const [row] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, userId)).for('update');
-  return row?.tier ?? null;
-}
-
-/** Sets the tier an operator gave by hand to the account with this e-mail; its id, or null. */
-export async function setManualTierByEmail(db: Database, email: string, manualTier: Tier | null) {
-  const [row] = await db
-    .update(users)
-    .set({ manualTier })
-    .where(eq(users.email, email))
-    .returning({ id: users.id });
-  return row?.id ?? null;
+/** The user's row locked until the transaction ends (what one person does at once queues here). */
+export async function lockUser(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return Boolean(row);
 }

@@ -46,7 +46,7 @@ export async function listActivity(
   query: { limit: number; before?: string | undefined },
 ) {
   const before = query.before ? decodeActivityCursor(query.before) : null;
-  const page = await activityPage(db, access.userId, checklistId, { limit: query.limit, before });
+  const page = await activityPage(db, access, checklistId, { limit: query.limit, before });
   if (!page) throw checklistNotFound();
   const last = page.rows.at(-1);
   const next = page.hasMore && last ? encodeActivityCursor({ at: last.atExact, id: last.id }) : null;

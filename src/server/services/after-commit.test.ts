@@ -33,7 +33,7 @@ const notice = (revision: number) =>
     kind: 'checklist',
     op: 'change',
     checklistId: 'c1',
-    ownerId: 'u1',
+    teamId: 'u1',
     revision,
     actorShareId: null,
   }) as const;

@@ -11,12 +11,12 @@ import {
   completeCheckout,
   expireOpenCheckout,
   insertCustomerIfAbsent,
-  ownerOfCustomer,
   recordBillingEvent,
   storeSubscription,
+  teamOfCustomer,
 } from '../repositories/billing.ts';
 import { announce } from '../repositories/change-notices.ts';
-import { existingUserId } from '../repositories/users.ts';
+import { teamExists } from '../repositories/teams.ts';
 import { recomputeTier } from './billing-state.ts';
 
 /**
@@ -64,7 +64,8 @@ function applyCheckoutExpired(db: Database, event: CheckoutExpired): Promise<Web
 
 /** Whose the subscription's current copy is, on which tier, and its price's plan (null: not one of ours). */
 interface SubscriptionOwner {
-  userId: string;
+  /** The team whose plan it is. */
+  teamId: string;
   tier: PaidTier;
   plan: ReturnType<BillingProvider['planOfPrice']>;
 }
@@ -95,17 +96,17 @@ async function applySubscription(
   }
 
   const checkout = event.kind === 'checkout_completed' ? event : null;
-  const owner = await ownerAndPlan(context, event, current, checkout?.userId ?? null);
+  const owner = await ownerAndPlan(context, event, current, checkout?.teamId ?? null);
   if (!owner) return 'ignored';
 
   return recordOnce(db, event, async (tx) => {
-    if (checkout?.userId && checkout.userId === owner.userId) {
+    if (checkout?.teamId && checkout.teamId === owner.teamId) {
       // The checkout's owner now has a customer, if the session made one.
-      await insertCustomerIfAbsent(tx, owner.userId, current.customerId);
+      await insertCustomerIfAbsent(tx, owner.teamId, current.customerId);
     }
     await storeSubscription(tx, {
       id: current.id,
-      userId: owner.userId,
+      teamId: owner.teamId,
       customerId: current.customerId,
       tier: owner.tier,
       status: current.status,
@@ -118,10 +119,10 @@ async function applySubscription(
       syncedAt,
       updatedAt: new Date(),
     });
-    if (checkout?.checkoutId) await completeCheckout(tx, checkout.checkoutId, owner.userId, current.id);
-    await recomputeTier(tx, owner.userId);
+    if (checkout?.checkoutId) await completeCheckout(tx, checkout.checkoutId, owner.teamId, current.id);
+    await recomputeTier(tx, owner.teamId);
     // Sent at commit, like every realtime notice: the owner's open dashboards show the new plan.
-    await announce(tx, { kind: 'plan', userId: owner.userId });
+    await announce(tx, { kind: 'plan', teamId: owner.teamId });
   });
 }
 
@@ -135,17 +136,17 @@ async function ownerAndPlan(
   current: ProviderSubscription,
   checkoutUser: string | null,
 ): Promise<SubscriptionOwner | null> {
-  const userId = await ownerOf(context.db, current, checkoutUser);
+  const teamId = await teamOf(context.db, current, checkoutUser);
   const plan = context.provider.planOfPrice(current.priceId);
   const tier = plan?.tier ?? tierOfMetadata(current.metadata.tier);
-  if (userId && tier) return { userId, tier, plan };
+  if (teamId && tier) return { teamId, tier, plan };
   context.log.error(
     {
       eventId: event.id,
       type: event.providerType,
       subscriptionId: event.subscriptionId,
       priceId: current.priceId,
-      knownUser: Boolean(userId),
+      knownTeam: Boolean(teamId),
     },
     'billing: a subscription of no known owner or price; not applied',
   );
@@ -171,15 +172,16 @@ async function recordOnce(
 }
 
 /**
- * Whose subscription it is: the customer we made for an owner decides; the subscription's metadata
+ * Whose subscription it is: the customer we made for a team decides; the subscription's metadata
  * (set at checkout) and the checkout's client_reference_id are read only when the customer is unknown.
+ * Metadata written before teams names `userId`: the owner's id, which is their first team's id.
  */
-async function ownerOf(db: Database, subscription: ProviderSubscription, checkoutUser: string | null) {
-  const byCustomer = await ownerOfCustomer(db, subscription.customerId);
+async function teamOf(db: Database, subscription: ProviderSubscription, checkoutTeam: string | null) {
+  const byCustomer = await teamOfCustomer(db, subscription.customerId);
   if (byCustomer) return byCustomer;
-  const claimed = subscription.metadata.userId ?? checkoutUser;
+  const claimed = subscription.metadata.teamId ?? subscription.metadata.userId ?? checkoutTeam;
   if (!claimed) return null;
-  return existingUserId(db, claimed);
+  return (await teamExists(db, claimed)) ? claimed : null;
 }
 
 function tierOfMetadata(value: string | undefined): PaidTier | null {

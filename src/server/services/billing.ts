@@ -22,7 +22,7 @@ import {
   subscriptionIn,
   subscriptionsOf,
 } from '../repositories/billing.ts';
-import { findUserById } from '../repositories/users.ts';
+import { findTeam } from '../repositories/teams.ts';
 import { LIVE_STATUSES, rankOfTier } from './billing-state.ts';
 
 /**
@@ -37,6 +37,12 @@ export interface BillingContext {
   publicUrl: URL;
   supportEmail: string;
   log: FastifyBaseLogger;
+}
+
+/** Who pays: the team's owner (docs/teams.md), for the team; their address is the customer's. */
+export interface TeamPayer {
+  teamId: string;
+  email: string;
 }
 
 /** A checkout kept for reuse only while it has this long left to live. */
@@ -54,20 +60,20 @@ function providerOf(context: BillingContext): BillingProvider {
   return context.provider;
 }
 
-/** The owner's customer at the provider, made on their first checkout and reused ever after. */
+/** The team's customer at the provider, made on its first checkout and reused ever after. */
 async function customerFor(
   context: BillingContext,
   provider: BillingProvider,
-  userId: string,
+  teamId: string,
   email: string,
 ) {
   const { db } = context;
-  const known = await customerIdOf(db, userId);
+  const known = await customerIdOf(db, teamId);
   if (known) return known;
-  const customerId = await provider.createCustomer({ userId, email });
-  await insertCustomerIfAbsent(db, userId, customerId);
+  const customerId = await provider.createCustomer({ teamId, email });
+  await insertCustomerIfAbsent(db, teamId, customerId);
   // Two first checkouts at once: whichever row landed is the customer from now on.
-  return (await customerIdOf(db, userId)) ?? customerId;
+  return (await customerIdOf(db, teamId)) ?? customerId;
 }
 
 /**
@@ -78,15 +84,16 @@ async function customerFor(
  */
 export async function startCheckout(
   context: BillingContext,
-  userId: string,
+  payer: TeamPayer,
   request: { tier: PaidTier; interval: BillingInterval },
 ): Promise<{ url: string }> {
   const provider = providerOf(context);
   const { db } = context;
-  const user = await findUserById(db, userId);
-  if (!user) throw new AppError('unauthenticated', 'Please sign in again.');
+  const { teamId } = payer;
+  const team = await findTeam(db, teamId);
+  if (!team) throw new AppError('unauthenticated', 'Please sign in again.');
 
-  const owned = await subscriptionsOf(db, userId);
+  const owned = await subscriptionsOf(db, teamId);
   const live = owned.find((s) => LIVE_STATUSES.includes(s.status));
   if (live) {
     throw new AppError(
@@ -94,14 +101,14 @@ export async function startCheckout(
       `You already have the ${TIER_DISPLAY_NAMES[live.tier]} plan. Use Manage billing to change or cancel it.`,
     );
   }
-  if (user.manualTier && rankOfTier(user.manualTier) >= rankOfTier(request.tier)) {
+  if (team.manualTier && rankOfTier(team.manualTier) >= rankOfTier(request.tier)) {
     throw new AppError(
       'subscription_exists',
-      `Your account already has the ${TIER_DISPLAY_NAMES[user.manualTier]} plan. Contact us to change it.`,
+      `Your team already has the ${TIER_DISPLAY_NAMES[team.manualTier]} plan. Contact us to change it.`,
     );
   }
 
-  const open = await openCheckoutOf(db, userId);
+  const open = await openCheckoutOf(db, teamId);
   if (
     open &&
     open.tier === request.tier &&
@@ -111,9 +118,9 @@ export async function startCheckout(
     return { url: open.url };
   }
 
-  const customerId = await customerFor(context, provider, userId, user.email);
+  const customerId = await customerFor(context, provider, teamId, payer.email);
   const created = await provider.createCheckout({
-    userId,
+    teamId,
     customerId,
     tier: request.tier,
     interval: request.interval,
@@ -132,7 +139,7 @@ export async function startCheckout(
     replaced = await db.transaction((tx) =>
       replaceOpenCheckout(tx, {
         id: created.id,
-        userId,
+        teamId,
         tier: request.tier,
         interval: request.interval,
         url: created.url,
@@ -142,7 +149,7 @@ export async function startCheckout(
   } catch (error) {
     // Another checkout of this owner's was recorded at the same moment: theirs stands, ours is ended.
     await provider.expireCheckout(created.id).catch(() => {});
-    const winner = await openCheckoutOf(db, userId);
+    const winner = await openCheckoutOf(db, teamId);
     if (winner) return { url: winner.url };
     throw error;
   }
@@ -156,19 +163,19 @@ export async function startCheckout(
 
 /**
  * GET /api/billing/checkout/{id}: the success page's question. `confirmed` only when the webhook has
- * made that checkout's subscription live for this very user.
+ * made that checkout's subscription live for this very team.
  */
 export async function checkoutStatus(
   db: Database,
-  userId: string,
+  teamId: string,
   sessionId: string,
 ): Promise<CheckoutStatus> {
-  const checkout = await checkoutOf(db, sessionId, userId);
+  const checkout = await checkoutOf(db, sessionId, teamId);
   if (!checkout) throw new AppError('not_found', 'This checkout was not found.');
   let confirmed = false;
   let trialEnd: Date | null = null;
   if (checkout.status === 'complete' && checkout.subscriptionId) {
-    const subscription = await subscriptionIn(db, checkout.subscriptionId, userId, ['trialing', 'active']);
+    const subscription = await subscriptionIn(db, checkout.subscriptionId, teamId, ['trialing', 'active']);
     confirmed = Boolean(subscription);
     trialEnd = subscription?.status === 'trialing' ? subscription.trialEnd : null;
   }
@@ -183,9 +190,9 @@ export async function checkoutStatus(
 }
 
 /** POST /api/billing/portal: where the owner manages their plan, card and invoices. */
-export async function openPortal(context: BillingContext, userId: string): Promise<{ url: string }> {
+export async function openPortal(context: BillingContext, teamId: string): Promise<{ url: string }> {
   const provider = providerOf(context);
-  const customerId = await customerIdOf(context.db, userId);
+  const customerId = await customerIdOf(context.db, teamId);
   if (!customerId) {
     throw new AppError(
       'not_found',
@@ -202,9 +209,9 @@ export async function openPortal(context: BillingContext, userId: string): Promi
 /** Local mode's test portal: what the owner chose there (switch, cancel), then the portal as it now is. */
 export async function actOnTestPortal(
   provider: LocalBilling,
-  userId: string,
+  teamId: string,
   action: TestPortalAction,
 ): Promise<TestPortalView> {
-  await provider.portalAction(userId, action);
-  return provider.portalView(userId, '/dashboard');
+  await provider.portalAction(teamId, action);
+  return provider.portalView(teamId, '/dashboard');
 }

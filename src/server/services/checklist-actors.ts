@@ -1,3 +1,5 @@
+import { AppError } from '#domain/errors';
+import { TEAM_MESSAGES } from '#domain/teams';
 import type { Database } from '../db/client.ts';
 import {
   admitted,
@@ -21,9 +23,11 @@ export interface FoundActor {
   actor: ChecklistActor;
   /** The user of the caller's live session, whether or not they own this checklist. */
   sessionUserId: string | null;
-  /** The checklist's owner and current revision; null when it does not exist. */
-  ownerId: string | null;
+  /** The checklist's team and current revision; null when it does not exist. */
+  teamId: string | null;
   revision: number | null;
+  /** The session's user left (or was removed from) the checklist's team: out of reach, and told why. */
+  departed: boolean;
 }
 
 export async function findChecklistActor(
@@ -43,6 +47,7 @@ export async function findChecklistActor(
     {
       sessionUserId: facts.session?.userId ?? null,
       owns: facts.owns,
+      teamId: facts.teamId,
       grant: facts.grant ? { shareId: facts.grant.shareId, actorLabel: recipientLabel(facts.grant) } : null,
     },
     checklistId,
@@ -51,8 +56,9 @@ export async function findChecklistActor(
   return {
     actor,
     sessionUserId: facts.session?.userId ?? null,
-    ownerId: facts.ownerId,
+    teamId: facts.teamId,
     revision: facts.revision,
+    departed: facts.departed,
   };
 }
 
@@ -63,7 +69,13 @@ export async function resolveChecklistActor(
   checklistId: string,
   right: ChecklistRight,
   notFound?: Parameters<typeof admitted>[1],
-): Promise<{ access: ChecklistAccess; ownerId: string | null; revision: number | null }> {
+): Promise<{ access: ChecklistAccess; teamId: string | null; revision: number | null }> {
   const found = await findChecklistActor(db, caller, checklistId, right);
-  return { access: admitted(found.actor, notFound), ownerId: found.ownerId, revision: found.revision };
+  const refusal = found.departed ? departedNotFound : notFound;
+  return { access: admitted(found.actor, refusal), teamId: found.teamId, revision: found.revision };
+}
+
+/** 404 as for anything out of reach, saying why to someone who was in the team (their offline queue shows it). */
+function departedNotFound(): AppError {
+  return new AppError('not_found', TEAM_MESSAGES.removedFromTeam);
 }

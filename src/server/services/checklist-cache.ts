@@ -12,7 +12,7 @@ import type { Checklist } from '#domain/checklist';
  * Bounded by the characters of JSON held; the least recently used entries go first.
  */
 export interface CachedChecklist {
-  ownerId: string;
+  teamId: string;
   revision: number;
   checklist: Checklist;
   /** `checklist` as the API's JSON body. */
@@ -54,8 +54,8 @@ export class ChecklistCache {
   }
 
   /** Keeps the checklist as read at `revision`, unless a later revision is already held. */
-  remember(ownerId: string, revision: number, checklist: Checklist): CachedChecklist {
-    const entry: CachedChecklist = { ownerId, revision, checklist, body: JSON.stringify(checklist) };
+  remember(teamId: string, revision: number, checklist: Checklist): CachedChecklist {
+    const entry: CachedChecklist = { teamId, revision, checklist, body: JSON.stringify(checklist) };
     const held = this.#entries.get(checklist.id);
     if (held && held.revision > revision) return entry;
     if (held) this.#drop(checklist.id, held);

@@ -17,7 +17,8 @@ import {
 } from '../policies/checklists.ts';
 import { type SessionCheck, sessionRequired } from '../policies/sessions.ts';
 import { presentChecklist, presentChecklistSummary, presentTask } from '../presenters/checklists.ts';
-import { countOwnedChecklists, listOwnedChecklists } from '../repositories/checklist-list.ts';
+import type { ReadScope } from '../repositories/access.ts';
+import { countTeamChecklists, listTeamChecklists } from '../repositories/checklist-list.ts';
 import { sessionAndListFingerprint, sessionAndRevision } from '../repositories/checklist-session-reads.ts';
 import {
   deleteChecklistRow,
@@ -28,7 +29,7 @@ import {
   tasksOf,
   updateChecklistAtVersion,
 } from '../repositories/checklists.ts';
-import { lockUserTier } from '../repositories/users.ts';
+import { lockTeam } from '../repositories/teams.ts';
 import type { AfterCommitWriter } from './after-commit.ts';
 import type { ChecklistCache, ChecklistListCache } from './checklist-cache.ts';
 import type { ChecklistLanes } from './checklist-lanes.ts';
@@ -57,7 +58,8 @@ export interface ChecklistContext {
 
 /** A checklist as read, with the revision it was read at (see ChecklistCache). */
 export interface ChecklistRead {
-  ownerId: string;
+  /** The checklist's team (what a cached copy is checked against). */
+  teamId: string;
   revision: number;
   checklist: Checklist;
 }
@@ -80,17 +82,17 @@ export interface ChecklistBodyAt {
 /** One checklist with its tasks in order and its revision, in one round trip; null when out of reach. */
 export async function readChecklistWithRevision(
   db: Database,
-  access: ChecklistAccess,
+  access: ReadScope,
   checklistId: string,
 ): Promise<ChecklistRead | null> {
   const row = await readChecklistRow(db, access, checklistId);
-  return row ? { ownerId: row.userId, revision: row.revision, checklist: presentChecklist(row) } : null;
+  return row ? { teamId: row.teamId, revision: row.revision, checklist: presentChecklist(row) } : null;
 }
 
 /** One checklist with its tasks in order, in one database round trip; null when out of reach. */
 export async function readChecklist(
   db: Database,
-  access: ChecklistAccess,
+  access: ReadScope,
   checklistId: string,
 ): Promise<Checklist | null> {
   return (await readChecklistWithRevision(db, access, checklistId))?.checklist ?? null;
@@ -113,20 +115,24 @@ export async function readOwnChecklistBody(
     lastSeenAt: row.sessionLastSeenAt,
     expiresAt: row.sessionExpiresAt,
   });
-  if (row.revision === null) {
+  if (row.revision === null || row.checklistTeamId === null) {
     cache.forget(checklistId);
     throw checklistNotFound();
   }
   const held = cache.at(checklistId, row.revision);
-  if (held && held.ownerId === row.userId) return { body: held.body, revision: held.revision };
-  const read = await readChecklistWithRevision(db, { kind: 'owner', userId: row.userId }, checklistId);
+  if (held && held.teamId === row.checklistTeamId) return { body: held.body, revision: held.revision };
+  const read = await readChecklistWithRevision(
+    db,
+    { kind: 'team', teamId: row.checklistTeamId },
+    checklistId,
+  );
   if (!read) throw checklistNotFound();
-  const kept = cache.remember(read.ownerId, read.revision, read.checklist);
+  const kept = cache.remember(read.teamId, read.revision, read.checklist);
   return { body: kept.body, revision: kept.revision };
 }
 
 /**
- * GET /api/checklists for the owner behind a session: their checklists newest first, each with its
+ * GET /api/checklists for the member behind a session: their active team's checklists newest first, each with its
  * task counts, status and progress, as the JSON body to send. One round trip (the session and the
  * list's fingerprint) when this instance holds the list at that fingerprint, two otherwise
  * (docs/decisions/0015). A `userId` asked for that is not the session's user is refused (403).
@@ -145,11 +151,13 @@ export async function listOwnChecklistsBody(
     lastSeenAt: row.sessionLastSeenAt,
     expiresAt: row.sessionExpiresAt,
   });
-  const held = lists.at(row.userId, row.fingerprint);
+  // A session always has a team (one is made at the first sign-in); none here: nothing to list yet.
+  if (row.teamId === null) return '[]';
+  const held = lists.at(row.teamId, row.fingerprint);
   if (held !== undefined) return held;
-  const read = await listOwnedChecklists(db, row.userId);
+  const read = await listTeamChecklists(db, row.teamId);
   const body = JSON.stringify(read.rows.map(presentChecklistSummary));
-  lists.remember(row.userId, read.fingerprint, body);
+  lists.remember(row.teamId, read.fingerprint, body);
   return body;
 }
 
@@ -166,8 +174,8 @@ export async function createChecklist(
 
 /**
  * A new checklist of the owner's, within their plan limit (creating, duplicating and making one from a
- * template all count alike). Call inside a transaction: the owner's row is locked first, so concurrent
- * creates of one owner queue here and each counts what the ones before it committed. Every task gets
+ * template all count alike). Call inside a transaction: the team's row is locked first, so concurrent
+ * creates in one team queue here and each counts what the ones before it committed. Every task gets
  * a fresh server id and starts unticked, with no photo.
  */
 export async function insertWithinPlanLimit(
@@ -176,15 +184,15 @@ export async function insertWithinPlanLimit(
   checklist: { name: string; remarks: string },
   work: readonly { description: string; details: string; photoRequired: boolean }[],
 ): Promise<Checklist> {
-  const tier = await lockUserTier(tx, access.userId);
-  if (!tier) throw new AppError('unauthenticated', 'Please sign in again.');
-  const { maxLists } = PLAN_LIMITS[tier];
-  if (maxLists !== null && isAtPlanLimit(await countOwnedChecklists(tx, access.userId), maxLists)) {
+  const team = await lockTeam(tx, access.teamId);
+  if (!team) throw new AppError('unauthenticated', 'Please sign in again.');
+  const { maxLists } = PLAN_LIMITS[team.tier];
+  if (maxLists !== null && isAtPlanLimit(await countTeamChecklists(tx, access.teamId), maxLists)) {
     throw new AppError('plan_limit_reached', planLimitMessage(maxLists), { limit: maxLists });
   }
   const created = await insertChecklist(
     tx,
-    { id: newId('checklist'), userId: access.userId, ...checklist },
+    { id: newId('checklist'), userId: access.userId, teamId: access.teamId, ...checklist },
     work.map((task) => ({
       id: newId('task'),
       description: task.description,

@@ -15,7 +15,7 @@ export async function dashboardStats(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<DashboardStats> {
-  const rows = await checklistCountsOf(db, access.userId, { now, timeZone });
+  const rows = await checklistCountsOf(db, access.teamId, { now, timeZone });
   const stats: DashboardStats = { activeChecklists: 0, inProgressChecklists: 0, completedToday: 0 };
   for (const row of rows) {
     const { status } = progressFromCounts(row.completedCount, row.taskCount, row.submitted);

@@ -37,7 +37,7 @@ export interface ReportFile {
   contentType: string;
 }
 /** The report of this checklist, rendered as its owner would download it. */
-export type ReportAttachmentProvider = (checklistId: string, ownerId: string) => Promise<ReportFile>;
+export type ReportAttachmentProvider = (checklistId: string, teamId: string) => Promise<ReportFile>;
 
 /** The kinds a recipient's action (or a locked link) tells the owner of, in the app and by e-mail. */
 export type OwnerNoticeKind = EmailedNotificationKind;
@@ -71,7 +71,7 @@ export function presentNotification(row: NotificationRow): Notification {
     checklistName: row.checklistName,
     shareId: row.shareId,
     recipient: row.recipientLabel,
-    by: null,
+    by: row.byName,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
   };
@@ -146,6 +146,7 @@ export class OwnerNotifier {
         kind: event.kind,
         checklistName: facts.checklistName,
         recipientLabel: facts.share ? recipientLabel(facts.share) : null,
+        byName: null,
       });
       const presented = presentNotification(row);
       // Sent at commit: the owner's open screens toast it and count it.
@@ -181,7 +182,7 @@ export class OwnerNotifier {
     const checklistUrl = new URL(`/checklist/${encodeURIComponent(notification.checklistId)}`, publicUrl)
       .href;
     const attachment = WITH_REPORT.has(notification.kind)
-      ? await this.#report(notification.checklistId, facts.ownerId)
+      ? await this.#report(notification.checklistId, facts.teamId)
       : null;
     const email =
       notification.kind === 'link_locked'
@@ -218,11 +219,11 @@ export class OwnerNotifier {
   }
 
   /** The report, or null when there is no renderer or it failed (the e-mail goes without it). */
-  async #report(checklistId: string, ownerId: string): Promise<EmailAttachment | null> {
+  async #report(checklistId: string, teamId: string): Promise<EmailAttachment | null> {
     const { attachReport, log } = this.options;
     if (!attachReport) return null;
     try {
-      const report = await attachReport(checklistId, ownerId);
+      const report = await attachReport(checklistId, teamId);
       return { filename: report.filename, contentType: report.contentType, content: report.bytes };
     } catch (error) {
       log.error({ err: error, checklistId }, 'notifications: the report could not be attached');

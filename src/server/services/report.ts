@@ -5,6 +5,7 @@ import type { PhotoStore } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import { actorOf, presentActivityEntry } from '../presenters/activity.ts';
+import type { TeamScope } from '../repositories/access.ts';
 import { activityPage } from '../repositories/activity.ts';
 import { photosOfChecklist } from '../repositories/photos.ts';
 import { readChecklist } from './checklists.ts';
@@ -92,13 +93,13 @@ async function loadImages(
 /** The report's data: what it says, before it is laid out. Null when the owner has no such checklist. */
 export async function reportDataOf(
   db: Database,
-  access: OwnerAccess,
+  access: OwnerAccess | TeamScope,
   checklistId: string,
   now: Date,
 ): Promise<{ data: ReportData; photoKeys: { taskId: string; key: string }[] } | null> {
   const [checklist, trail, photos] = await Promise.all([
     readChecklist(db, access, checklistId),
-    activityPage(db, access.userId, checklistId, { limit: REPORT_TRAIL_MAX, before: null }),
+    activityPage(db, access, checklistId, { limit: REPORT_TRAIL_MAX, before: null }),
     photosOfChecklist(db, checklistId),
   ]);
   if (!checklist || !trail) return null;
@@ -171,7 +172,7 @@ export async function reportDataOf(
  */
 export async function renderChecklistReport(
   context: ReportContext,
-  access: OwnerAccess,
+  access: OwnerAccess | TeamScope,
   checklistId: string,
   now = new Date(),
 ): Promise<RenderedReport> {

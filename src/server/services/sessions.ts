@@ -17,11 +17,14 @@ import {
   insertSession,
   touchSession,
 } from '../repositories/sessions.ts';
+import { ensureTeam } from './teams.ts';
 
 /** Signed-in sessions: opening, resolving (with sliding expiry), closing and sweeping them. */
 
 export interface ActiveSession {
   user: User;
+  /** The team the session works in (docs/teams.md): chosen in the header, else the user's first. */
+  teamId: string;
   expiresAt: Date;
 }
 
@@ -71,7 +74,8 @@ export async function resolveSession(
   const row = await findLiveSessionWithUser(db, check.idHash, now);
   if (!row) return null;
   const expiresAt = await keepSessionAlive(db, check, row);
-  return { user: presentUser(row), expiresAt };
+  const teamId = row.teamId ?? (await ensureTeam(db, row));
+  return { user: presentUser(row), teamId, expiresAt };
 }
 
 export async function closeSession(db: Database, secret: string): Promise<void> {

@@ -294,10 +294,10 @@ async function sharedChecklistBody(
   };
   // The checklist as cached at the revision the grant's query found, else read (docs/decisions/0004).
   let held = cache.at(share.checklistId, grant.revision);
-  if (!held || held.ownerId !== grant.ownerId) {
+  if (!held || held.teamId !== grant.teamId) {
     const read = await readChecklistWithRevision(context.db, access, share.checklistId);
     if (!read) throw shareNotFound();
-    held = cache.remember(read.ownerId, read.revision, read.checklist);
+    held = cache.remember(read.teamId, read.revision, read.checklist);
   }
   const targetLanguage = share.targetLanguage as LanguageCode;
   const language = options.lang ?? targetLanguage;

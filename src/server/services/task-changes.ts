@@ -104,7 +104,7 @@ export async function updateTask(
       kind: 'checklist',
       op: 'change',
       checklistId,
-      ownerId: row.ownerId,
+      teamId: row.teamId,
       revision: row.revision,
       actorShareId: row.actorShareId,
     });
@@ -129,15 +129,15 @@ async function checklistAfter(
   db: Database,
   cache: ChecklistCache,
   checklistId: string,
-  row: TaskChange & { ownerId: string; revision: number },
+  row: TaskChange & { teamId: string; revision: number },
 ): Promise<CachedChecklist> {
   const before = cache.at(checklistId, row.revision - 1);
-  if (before && before.ownerId === row.ownerId) {
-    return cache.remember(row.ownerId, row.revision, withTaskChanged(before.checklist, row));
+  if (before && before.teamId === row.teamId) {
+    return cache.remember(row.teamId, row.revision, withTaskChanged(before.checklist, row));
   }
-  const read = await readChecklistWithRevision(db, { kind: 'owner', userId: row.ownerId }, checklistId);
+  const read = await readChecklistWithRevision(db, { kind: 'team', teamId: row.teamId }, checklistId);
   if (!read) throw checklistNotFound();
-  return cache.remember(read.ownerId, read.revision, read.checklist);
+  return cache.remember(read.teamId, read.revision, read.checklist);
 }
 
 /**
@@ -157,7 +157,7 @@ async function checklistAsItIs(
   if (!read) throw checklistNotFound();
   if (!read.checklist.tasks.some((task) => task.id === taskId)) throw taskNotFound();
   return {
-    body: checklistBodyFor(access.kind, cache.remember(read.ownerId, read.revision, read.checklist)),
+    body: checklistBodyFor(access.kind, cache.remember(read.teamId, read.revision, read.checklist)),
     revision: read.revision,
     actorKind: access.kind,
   };

@@ -27,7 +27,7 @@ import {
   listOwnTemplates,
   readOwnTemplate,
 } from '../repositories/templates.ts';
-import { lockUserTier } from '../repositories/users.ts';
+import { lockUser } from '../repositories/users.ts';
 import { insertWithinPlanLimit } from './checklists.ts';
 
 /**
@@ -59,8 +59,8 @@ export async function saveAsTemplate(
   input: TemplateInput,
 ): Promise<TemplateSummary> {
   return db.transaction(async (tx) => {
-    if (!(await lockUserTier(tx, access.userId)))
-      throw new AppError('unauthenticated', 'Please sign in again.');
+    // Saves of one person queue here, so each counts what the ones before it committed.
+    if (!(await lockUser(tx, access.userId))) throw new AppError('unauthenticated', 'Please sign in again.');
     if ((await countOwnTemplates(tx, access.userId)) >= TEMPLATE_LIMITS.perOwner) {
       throw new AppError('template_limit_reached', TEMPLATE_MESSAGES.limitReached, {
         limit: TEMPLATE_LIMITS.perOwner,

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import { asLanguage, presentUserRow } from '../presenters/users.ts';
 import { findUserByEmail, findUserByIdentity, insertUser, updateUser } from '../repositories/users.ts';
+import { ensureTeam } from './teams.ts';
 
 function signInAgain(): AppError {
   return new AppError('unauthenticated', 'Please sign in again.');
@@ -66,6 +67,8 @@ export async function upsertUserFromIdentity(
       createdAt: now,
       ...fields,
     });
+    // Everyone has a team from the first sign-in, named after them (docs/teams.md).
+    await ensureTeam(tx, { uid: created.id, email: created.email, displayName: created.displayName }, now);
     return presentUserRow(created);
   });
 }

@@ -30,7 +30,7 @@ import {
 
 /**
  * repositories/checklists.ts: every statement that names a checklist for someone is scoped by
- * `isInReach` / `isOwnedBy`. Pins: the owner reads, lists, counts and changes their own; another
+ * `isInReach` / `isInTeamsOf`. Pins: the owner reads, lists, counts and changes their own; another
  * owner's access reads nothing and changes nothing (revision, name, remarks, the row itself); a
  * recipient's access reaches the one checklist of its grant and no other of the same owner; the
  * session-checking reads answer nothing for an expired session; a deleted checklist reads as absent.

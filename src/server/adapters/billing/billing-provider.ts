@@ -39,7 +39,7 @@ export type BillingEvent = {
       checkoutId: string | null;
       /** null: a checkout of no subscription (not one of ours). */
       subscriptionId: string | null;
-      userId: string | null;
+      teamId: string | null;
     }
   | { kind: 'checkout_expired'; checkoutId: string | null }
   | {
@@ -53,7 +53,7 @@ export type BillingEvent = {
 );
 
 export interface CheckoutRequest {
-  userId: string;
+  teamId: string;
   customerId: string;
   tier: PaidTier;
   interval: BillingInterval;
@@ -86,7 +86,7 @@ export interface BillingProvider {
   priceFor(tier: PaidTier, interval: BillingInterval): string;
   /** The plan a price belongs to; null for a price this server does not sell. */
   planOfPrice(priceId: string): { tier: PaidTier; interval: BillingInterval } | null;
-  createCustomer(input: { userId: string; email: string }): Promise<string>;
+  createCustomer(input: { teamId: string; email: string }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   /** Ends an open checkout so it can no longer be paid (a newer one replaced it). */
   expireCheckout(id: string): Promise<void>;

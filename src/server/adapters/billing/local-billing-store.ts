@@ -30,22 +30,23 @@ export class LocalBillingStore {
   }
 
   /** The customer made for this user, if any. */
-  async customerOf(userId: string): Promise<string | null> {
+  async customerOf(teamId: string): Promise<string | null> {
     const [row] = await this.db
       .select({ id: localBillingObjects.id })
       .from(localBillingObjects)
       .where(
         and(
           eq(localBillingObjects.kind, 'customer'),
-          sql`${localBillingObjects.data}->'metadata'->>'userId' = ${userId}`,
+          // Customers made before teams name the owner's user id, which is their first team's id.
+          sql`coalesce(${localBillingObjects.data}->'metadata'->>'teamId', ${localBillingObjects.data}->'metadata'->>'userId') = ${teamId}`,
         ),
       );
     return row?.id ?? null;
   }
 
   /** The user's subscription the portal acts on: the newest that has not ended, else the newest. */
-  async currentSubscription(userId: string): Promise<LocalObject | null> {
-    const customer = await this.customerOf(userId);
+  async currentSubscription(teamId: string): Promise<LocalObject | null> {
+    const customer = await this.customerOf(teamId);
     if (!customer) return null;
     const rows = await this.db
       .select({ data: localBillingObjects.data })

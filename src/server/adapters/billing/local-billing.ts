@@ -86,10 +86,10 @@ export class LocalBilling implements BillingProvider {
     return localPlanOfPrice(priceId);
   }
 
-  async createCustomer({ userId, email }: { userId: string; email: string }): Promise<string> {
-    const existing = await this.store.customerOf(userId);
+  async createCustomer({ teamId, email }: { teamId: string; email: string }): Promise<string> {
+    const existing = await this.store.customerOf(teamId);
     if (existing) return existing;
-    const customer = customerObject(userId, email);
+    const customer = customerObject(teamId, email);
     await this.store.put('customer', customer);
     return customer.id;
   }
@@ -114,26 +114,26 @@ export class LocalBilling implements BillingProvider {
   // The test checkout page and the test portal (http/routes/billing.ts) ------------------------------
 
   /** The session as the test checkout page shows it; null when it is not this user's (or unknown). */
-  checkoutView(id: string, userId: string, email: string): Promise<TestCheckoutView | null> {
-    return this.checkouts.view(id, userId, email);
+  checkoutView(id: string, teamId: string, email: string): Promise<TestCheckoutView | null> {
+    return this.checkouts.view(id, teamId, email);
   }
 
   /** 'Complete test payment': the subscription starts and its events reach the webhook; answers where the browser goes. */
-  completeCheckout(id: string, userId: string): Promise<string> {
-    return this.checkouts.complete(id, userId);
+  completeCheckout(id: string, teamId: string): Promise<string> {
+    return this.checkouts.complete(id, teamId);
   }
 
   /** 'Cancel': the session ends unpaid; answers the cancel page's address. */
-  cancelCheckout(id: string, userId: string): Promise<string> {
-    return this.checkouts.cancel(id, userId);
+  cancelCheckout(id: string, teamId: string): Promise<string> {
+    return this.checkouts.cancel(id, teamId);
   }
 
-  portalView(userId: string, returnUrl: string): Promise<TestPortalView> {
-    return this.portal.view(userId, returnUrl);
+  portalView(teamId: string, returnUrl: string): Promise<TestPortalView> {
+    return this.portal.view(teamId, returnUrl);
   }
 
   /** What the customer portal lets an owner do, and a failed renewal to try past_due with. */
-  portalAction(userId: string, action: TestPortalAction): Promise<void> {
-    return this.portal.act(userId, action);
+  portalAction(teamId: string, action: TestPortalAction): Promise<void> {
+    return this.portal.act(teamId, action);
   }
 }

@@ -42,8 +42,8 @@ export function periodEnd(from: number, interval: BillingInterval): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-export function customerObject(userId: string, email: string): LocalObject {
-  return { id: newId('cus'), object: 'customer', email, metadata: { userId }, created: nowSeconds() };
+export function customerObject(teamId: string, email: string): LocalObject {
+  return { id: newId('cus'), object: 'customer', email, metadata: { teamId }, created: nowSeconds() };
 }
 
 /** An open subscription-mode session for the request, its page at /billing/test-checkout/{id}. */
@@ -59,19 +59,19 @@ export function checkoutSessionObject(
     status: 'open',
     payment_status: 'unpaid',
     customer: request.customerId,
-    client_reference_id: request.userId,
+    client_reference_id: request.teamId,
     url: `/billing/test-checkout/${id}`,
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
     created,
     expires_at: created + CHECKOUT_LIFETIME_S,
     subscription: null,
-    metadata: { userId: request.userId, tier: request.tier, interval: request.interval },
+    metadata: { teamId: request.teamId, tier: request.tier, interval: request.interval },
     // What Stripe keeps of the request's line item and subscription_data, for the completion.
     line_items: { object: 'list', data: [{ price: { id: request.priceId }, quantity: 1 }] },
     subscription_data: {
       trial_period_days: request.trialDays || null,
-      metadata: { userId: request.userId, tier: request.tier },
+      metadata: { teamId: request.teamId, tier: request.tier },
     },
   };
 }

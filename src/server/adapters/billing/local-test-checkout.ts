@@ -42,8 +42,8 @@ export class LocalTestCheckout {
   }
 
   /** The session as the test checkout page shows it; null when it is not this user's (or unknown). */
-  async view(id: string, userId: string, email: string): Promise<TestCheckoutView | null> {
-    const session = await this.sessionOf(id, userId);
+  async view(id: string, teamId: string, email: string): Promise<TestCheckoutView | null> {
+    const session = await this.sessionOf(id, teamId);
     if (!session) return null;
     const plan = planOfSession(session);
     const status = sessionStatus(session);
@@ -63,8 +63,8 @@ export class LocalTestCheckout {
    * 'Complete test payment': the subscription starts (trialing when the plan has a trial), the
    * session completes, and Stripe's three events reach the webhook. Answers where the browser goes.
    */
-  async complete(id: string, userId: string): Promise<string> {
-    const session = await this.sessionOf(id, userId);
+  async complete(id: string, teamId: string): Promise<string> {
+    const session = await this.sessionOf(id, teamId);
     if (!session) throw new AppError('not_found', 'This checkout does not exist.');
     const status = sessionStatus(session);
     const success = pathOf(String(session.success_url).replace('{CHECKOUT_SESSION_ID}', id));
@@ -86,7 +86,7 @@ export class LocalTestCheckout {
       periodStart: now,
       periodEnd: trialEnd ?? periodEnd(now, plan.interval),
       trialEnd,
-      metadata: { userId, tier: plan.tier },
+      metadata: { teamId, tier: plan.tier },
     });
     const invoice = invoiceObject(subscription, trialEnd ? 0 : unitAmountOf(plan.priceId), 'paid');
     const completed = {
@@ -106,16 +106,16 @@ export class LocalTestCheckout {
   }
 
   /** 'Cancel': the session ends unpaid; answers the cancel page's address. */
-  async cancel(id: string, userId: string): Promise<string> {
-    const session = await this.sessionOf(id, userId);
+  async cancel(id: string, teamId: string): Promise<string> {
+    const session = await this.sessionOf(id, teamId);
     if (!session) throw new AppError('not_found', 'This checkout does not exist.');
     if (sessionStatus(session) === 'open') await this.expire(id);
     return pathOf(String(session.cancel_url));
   }
 
-  private async sessionOf(id: string, userId: string): Promise<LocalObject | null> {
+  private async sessionOf(id: string, teamId: string): Promise<LocalObject | null> {
     const session = await this.store.get('checkout.session', id);
-    return session && session.client_reference_id === userId ? session : null;
+    return session && session.client_reference_id === teamId ? session : null;
   }
 }
 

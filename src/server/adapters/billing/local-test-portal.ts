@@ -24,8 +24,8 @@ export class LocalTestPortal {
     private readonly deliver: DeliverEvent,
   ) {}
 
-  async view(userId: string, returnUrl: string): Promise<TestPortalView> {
-    const subscription = await this.store.currentSubscription(userId);
+  async view(teamId: string, returnUrl: string): Promise<TestPortalView> {
+    const subscription = await this.store.currentSubscription(teamId);
     if (!subscription) return { subscription: null, returnUrl };
     const view = subscriptionFromStripe(subscription);
     const plan = localPlanOfPrice(view.priceId);
@@ -44,8 +44,8 @@ export class LocalTestPortal {
   }
 
   /** What the customer portal lets an owner do, and a failed renewal to try past_due with. */
-  async act(userId: string, action: TestPortalAction): Promise<void> {
-    const subscription = await this.store.currentSubscription(userId);
+  async act(teamId: string, action: TestPortalAction): Promise<void> {
+    const subscription = await this.store.currentSubscription(teamId);
     if (!subscription || subscription.status === 'canceled') {
       throw new AppError('not_found', 'There is no subscription to change.');
     }

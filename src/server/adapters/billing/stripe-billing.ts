@@ -64,11 +64,11 @@ export class StripeBilling implements BillingProvider {
     return null;
   }
 
-  async createCustomer({ userId, email }: { userId: string; email: string }): Promise<string> {
+  async createCustomer({ teamId, email }: { teamId: string; email: string }): Promise<string> {
     const customer = await this.stripe.customers.create(
-      { email, metadata: { userId } },
+      { email, metadata: { teamId } },
       // Two racing first checkouts of one user make one customer.
-      { idempotencyKey: `listsync-customer-${userId}` },
+      { idempotencyKey: `listsync-customer-${teamId}` },
     );
     return customer.id;
   }
@@ -78,13 +78,13 @@ export class StripeBilling implements BillingProvider {
       {
         mode: 'subscription',
         customer: request.customerId,
-        client_reference_id: request.userId,
+        client_reference_id: request.teamId,
         line_items: [{ price: request.priceId, quantity: 1 }],
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        metadata: { userId: request.userId, tier: request.tier, interval: request.interval },
+        metadata: { teamId: request.teamId, tier: request.tier, interval: request.interval },
         subscription_data: {
-          metadata: { userId: request.userId, tier: request.tier },
+          metadata: { teamId: request.teamId, tier: request.tier },
           ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
         },
       },

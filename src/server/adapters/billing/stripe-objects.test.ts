@@ -9,7 +9,7 @@ describe('subscriptionFromStripe', () => {
       status: 'trialing',
       trial_end: 1_800_000_000,
       cancel_at_period_end: false,
-      metadata: { userId: 'u1', tier: 'professional', ignored: 5 },
+      metadata: { teamId: 'u1', tier: 'professional', ignored: 5 },
       items: {
         data: [
           {
@@ -29,7 +29,7 @@ describe('subscriptionFromStripe', () => {
       currentPeriodEnd: new Date(1_800_000_000_000),
       cancelAtPeriodEnd: false,
       trialEnd: new Date(1_800_000_000_000),
-      metadata: { userId: 'u1', tier: 'professional' },
+      metadata: { teamId: 'u1', tier: 'professional' },
     });
   });
 

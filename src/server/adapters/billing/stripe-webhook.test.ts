@@ -50,10 +50,10 @@ describe('readStripeWebhook: Stripe-shaped events in, the product’s events out
       kind: 'checkout_completed',
       checkoutId: 'cs_1',
       subscriptionId: 'sub_1',
-      userId: 'user_1',
+      teamId: 'user_1',
     });
     const paymentMode = await read('checkout.session.completed', { id: 'cs_2', subscription: null });
-    expect(paymentMode).toMatchObject({ kind: 'checkout_completed', subscriptionId: null, userId: null });
+    expect(paymentMode).toMatchObject({ kind: 'checkout_completed', subscriptionId: null, teamId: null });
   });
 
   it('an expired checkout names the session', async () => {

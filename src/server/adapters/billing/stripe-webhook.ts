@@ -66,7 +66,7 @@ export function billingEventOf({ id, type, object }: StripeEvent): BillingEvent 
         kind: 'checkout_completed',
         checkoutId: idOf(object),
         subscriptionId: idOf(object.subscription),
-        userId: idOf(object.client_reference_id),
+        teamId: idOf(object.client_reference_id),
       };
     case 'checkout.session.expired':
       return { ...event, kind: 'checkout_expired', checkoutId: idOf(object) };

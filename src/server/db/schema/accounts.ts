@@ -1,5 +1,4 @@
 import { customType, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { DEFAULT_TIER, TIERS } from '#domain/plans';
 import { createdAt, timestamptz } from './columns.ts';
 
 /**
@@ -22,13 +21,6 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     lastSignInAt: timestamptz('last_sign_in_at'),
-    /**
-     * The plan whose limits apply: the higher of `manual_tier` and the best live subscription's tier,
-     * recomputed in the same transaction as any change to either (services/billing-state.ts).
-     */
-    tier: text('tier', { enum: TIERS }).notNull().default(DEFAULT_TIER),
-    /** A tier an operator set by hand (`npm run admin -- set-tier`), e.g. a contract invoiced by hand. */
-    manualTier: text('manual_tier', { enum: TIERS }),
     /**
      * The owner's language: what their checklists are written in (the source of their machine
      * translation) and what they read recipients' remarks in.
@@ -53,6 +45,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     userAgent: text('user_agent').notNull().default(''),
+    /**
+     * The team this session works in (the header's switcher). No foreign key (teams.ts references this
+     * module): every read takes it only while the user is a member, else their first team.
+     */
+    activeTeamId: text('active_team_id'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );

@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BILLING_INTERVALS, PAID_TIERS, SUBSCRIPTION_STATUSES } from '#domain/billing';
-import { users } from './accounts.ts';
 import { createdAt, timestamptz } from './columns.ts';
+import { teams } from './teams.ts';
 
 /**
- * Paid plans (services/billing-state.ts): the owner's customer at the billing provider, checkouts,
+ * Paid plans (services/billing-state.ts): the team's customer at the billing provider, checkouts,
  * subscriptions as the provider last described them, the webhook events applied, and local mode's
  * stand-in for the provider.
  */
 
-/** The owner's customer at the billing provider (Stripe's `cus_…`), made once and reused for every checkout. */
+/** The team's customer at the billing provider (Stripe's `cus_…`), made once and reused for every checkout. */
 export const billingCustomers = pgTable('billing_customers', {
-  userId: text('user_id')
+  teamId: text('team_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => teams.id, { onDelete: 'cascade' }),
   customerId: text('customer_id').notNull().unique(),
   createdAt: createdAt(),
 });
@@ -27,9 +27,9 @@ export const billingCheckouts = pgTable(
   'billing_checkouts',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
+    teamId: text('team_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => teams.id, { onDelete: 'cascade' }),
     tier: text('tier', { enum: PAID_TIERS }).notNull(),
     interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
     url: text('url').notNull(),
@@ -41,8 +41,8 @@ export const billingCheckouts = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [
-    uniqueIndex('billing_checkouts_one_open_key').on(t.userId).where(sql`${t.status} = 'open'`),
-    index('billing_checkouts_user_idx').on(t.userId),
+    uniqueIndex('billing_checkouts_one_open_key').on(t.teamId).where(sql`${t.status} = 'open'`),
+    index('billing_checkouts_team_idx').on(t.teamId),
   ],
 );
 
@@ -55,9 +55,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
+    teamId: text('team_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => teams.id, { onDelete: 'cascade' }),
     customerId: text('customer_id').notNull(),
     tier: text('tier', { enum: PAID_TIERS }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
@@ -73,7 +73,7 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [index('subscriptions_team_idx').on(t.teamId)],
 );
 
 /** Every webhook event applied, by its id: a replay (Stripe retries, an attacker's copy) changes nothing. */

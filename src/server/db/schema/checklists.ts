@@ -1,12 +1,16 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, timestamptz } from './columns.ts';
+import { teams } from './teams.ts';
 
 /**
  * An owner's work: checklists, their tasks (a row each) and the owner's own templates.
  */
 
-/** A checklist of one owner. Status and progress are never stored: they are computed from the tasks. */
+/**
+ * A checklist of a team. Status and progress are never stored: they are computed from the tasks.
+ * `user_id` is the member who made it (createdBy); it stays with the team when they leave.
+ */
 export const checklists = pgTable(
   'checklists',
   {
@@ -14,6 +18,11 @@ export const checklists = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The member it is assigned to; cleared when they leave the team. */
+    assigneeUid: text('assignee_uid').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     remarks: text('remarks').notNull().default(''),
     /** Optimistic concurrency for whole-checklist edits (PUT); ticks and remarks do not change it. */
@@ -37,7 +46,10 @@ export const checklists = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('checklists_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('checklists_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    index('checklists_team_id_created_at_idx').on(t.teamId, t.createdAt.desc()),
+  ],
 );
 
 /**

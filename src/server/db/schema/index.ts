@@ -12,3 +12,4 @@ export * from './operations.ts';
 export * from './photos-and-activity.ts';
 export * from './public-forms.ts';
 export * from './sharing.ts';
+export * from './teams.ts';

@@ -13,7 +13,7 @@ import { shares } from './sharing.ts';
 
 /**
  * What an owner was told (decision 0024): a recipient submitted, ticked the first or the last task,
- * did not get a code; a link locked. The checklist's name and the recipient's label are kept as they
+ * did not get a code; a link locked; a member assigned them a checklist (issue 29). The checklist's name and the recipient's label are kept as they
  * were, so the entry reads the same after a rename; it goes with the checklist.
  */
 export const notifications = pgTable(
@@ -30,6 +30,8 @@ export const notifications = pgTable(
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     checklistName: text('checklist_name').notNull(),
     recipientLabel: text('recipient_label'),
+    /** The member who acted, as named then ('assigned': who assigned it). */
+    byName: text('by_name'),
     createdAt: timestamptz('created_at').notNull().default(sql`clock_timestamp()`),
     readAt: timestamptz('read_at'),
   },
@@ -38,7 +40,7 @@ export const notifications = pgTable(
     index('notifications_checklist_kind_idx').on(t.checklistId, t.kind, t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('submitted', 'first_tick', 'last_tick', 'code_not_received', 'link_locked')`,
+      sql`${t.kind} in ('submitted', 'first_tick', 'last_tick', 'code_not_received', 'link_locked', 'assigned')`,
     ),
   ],
 );

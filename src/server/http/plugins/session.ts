@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#domain/user';
 import { type Config, usesSecureCookies } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
-import type { Caller } from '../../policies/checklists.ts';
+import type { Caller, SignedInMember } from '../../policies/checklists.ts';
 import { type SessionCheck, sessionCheck, sessionRequired } from '../../policies/sessions.ts';
 import { closeSession, resolveSession } from '../../services/sessions.ts';
 import { recipientBrowserHash, recipientCookieName } from './recipient.ts';
@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved once per request from the session cookie; null when signed out. */
     currentUser(): Promise<User | null>;
+    /** The signed-in user with the team their session works in; null when signed out. */
+    currentMember(): Promise<SignedInMember | null>;
   }
 }
 
@@ -32,25 +34,39 @@ export function sessionCookieName(config: Config): string {
 
 export function registerSessions(app: FastifyInstance, config: Config, db: Database): void {
   const cookieName = sessionCookieName(config);
-  const cache = new WeakMap<FastifyRequest, Promise<User | null>>();
+  const cache = new WeakMap<FastifyRequest, Promise<SignedInMember | null>>();
 
-  app.decorateRequest('currentUser', function (this: FastifyRequest) {
-    let pending = cache.get(this);
+  function member(request: FastifyRequest): Promise<SignedInMember | null> {
+    let pending = cache.get(request);
     if (!pending) {
-      const secret = this.cookies[cookieName];
+      const secret = request.cookies[cookieName];
       pending = secret
-        ? resolveSession(db, secret, config.session).then((session) => session?.user ?? null)
+        ? resolveSession(db, secret, config.session).then((session) =>
+            session ? { user: session.user, teamId: session.teamId } : null,
+          )
         : Promise.resolve(null);
-      cache.set(this, pending);
+      cache.set(request, pending);
     }
     return pending;
+  }
+
+  app.decorateRequest('currentMember', function (this: FastifyRequest) {
+    return member(this);
+  });
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    return member(this).then((found) => found?.user ?? null);
   });
 }
 
 export async function requireUser(request: FastifyRequest): Promise<User> {
-  const user = await request.currentUser();
-  if (!user) throw sessionRequired();
-  return user;
+  return (await requireMember(request)).user;
+}
+
+/** The signed-in user and their active team (docs/teams.md); 401 when signed out. */
+export async function requireMember(request: FastifyRequest): Promise<SignedInMember> {
+  const found = await request.currentMember();
+  if (!found) throw sessionRequired();
+  return found;
 }
 
 /**

@@ -8,7 +8,7 @@ import { listActivity } from '../../services/activity.ts';
 import { type ReportContext, renderChecklistReport } from '../../services/report.ts';
 import { recipientBrowserHash } from '../plugins/recipient.ts';
 import { answers, binaryFile } from '../plugins/responses.ts';
-import { authenticateFirst, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
 
 const TAG = 'proof';
 
@@ -44,10 +44,10 @@ const AS_OWNER = { recipients: true } as const;
  * checklist is theirs); a recipient, even verified on this very checklist, gets 404 as anyone else.
  */
 async function ownerOnly(request: FastifyRequest) {
-  const user = await request.currentUser();
-  if (user) return ownerAccess(user);
+  const member = await request.currentMember();
+  if (member) return ownerAccess(member);
   if (recipientBrowserHash(request)) throw checklistNotFound();
-  return ownerAccess(await requireUser(request));
+  return ownerAccess(await requireMember(request));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CheckoutSessionParams,
@@ -17,7 +17,9 @@ import {
   WebhookReceiptSchema,
 } from '#domain/billing-response';
 import { AppError } from '#domain/errors';
+import { canManageBilling, TEAM_MESSAGES } from '#domain/teams';
 import { LocalBilling } from '../../adapters/billing/local-billing.ts';
+import type { Database } from '../../db/client.ts';
 import { ownerAccess } from '../../policies/checklists.ts';
 import {
   actOnTestPortal,
@@ -26,10 +28,12 @@ import {
   checkoutStatus,
   openPortal,
   startCheckout,
+  type TeamPayer,
 } from '../../services/billing.ts';
 import { receiveWebhook } from '../../services/billing-webhooks.ts';
+import { teamActor } from '../../services/teams.ts';
 import { answers } from '../plugins/responses.ts';
-import { authenticateFirst, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
 const TAG = 'plans and billing';
 const LOCAL = 'local mode';
@@ -49,11 +53,16 @@ const SCHEMAS = {
   checkoutStatus: {
     tags: [TAG],
     params: CheckoutSessionParams,
-    response: answers({ 200: CheckoutStatusSchema }, ['unauthenticated', 'not_found']),
+    response: answers({ 200: CheckoutStatusSchema }, ['unauthenticated', 'forbidden', 'not_found']),
   },
   portal: {
     tags: [TAG],
-    response: answers({ 200: RedirectAnswerSchema }, ['unauthenticated', 'not_found', 'billing_unavailable']),
+    response: answers({ 200: RedirectAnswerSchema }, [
+      'unauthenticated',
+      'forbidden',
+      'not_found',
+      'billing_unavailable',
+    ]),
   },
   webhook: {
     tags: [TAG],
@@ -62,22 +71,41 @@ const SCHEMAS = {
   testCheckout: {
     tags: [LOCAL],
     params: CheckoutSessionParams,
-    response: answers({ 200: TestCheckoutViewSchema }, ['unauthenticated', 'not_found']),
+    response: answers({ 200: TestCheckoutViewSchema }, ['unauthenticated', 'forbidden', 'not_found']),
   },
   testCheckoutStep: {
     tags: [LOCAL],
     params: CheckoutSessionParams,
-    response: answers({ 200: RedirectAnswerSchema }, ['unauthenticated', 'not_found']),
+    response: answers({ 200: RedirectAnswerSchema }, ['unauthenticated', 'forbidden', 'not_found']),
   },
-  testPortal: { tags: [LOCAL], response: answers({ 200: TestPortalViewSchema }, ['unauthenticated']) },
+  testPortal: {
+    tags: [LOCAL],
+    response: answers({ 200: TestPortalViewSchema }, ['unauthenticated', 'forbidden']),
+  },
   testPortalAction: {
     tags: [LOCAL],
     body: TestPortalAction,
-    response: answers({ 200: TestPortalViewSchema }, ['unauthenticated', 'not_found']),
+    response: answers({ 200: TestPortalViewSchema }, ['unauthenticated', 'forbidden', 'not_found']),
   },
 };
 
-/** Buying a plan and managing it: signed-in owners only, each for their own account. */
+/**
+ * Who pays for the active team: its owner only (docs/teams.md); an admin or a member is 403 forbidden.
+ * A `userId` sent beside (the spec's create-subscription body) must be the caller's own.
+ */
+async function payerOf(
+  db: Database,
+  request: FastifyRequest,
+  claimedUserId?: string | null,
+): Promise<TeamPayer> {
+  const member = await requireMember(request);
+  const access = ownerAccess(member, claimedUserId);
+  const actor = await teamActor(db, member);
+  if (!canManageBilling(actor.role)) throw new AppError('forbidden', TEAM_MESSAGES.billingOwnerOnly);
+  return { teamId: access.teamId, email: member.user.email };
+}
+
+/** Buying a plan and managing it: signed-in team owners only, each for their active team. */
 export async function billingRoutes(app: FastifyInstance, context: BillingContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
@@ -89,8 +117,7 @@ export async function billingRoutes(app: FastifyInstance, context: BillingContex
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request): Promise<RedirectAnswer> => {
-      const access = ownerAccess(await requireUser(request), request.body.userId);
-      return startCheckout(context, access.userId, request.body);
+      return startCheckout(context, await payerOf(context.db, request, request.body.userId), request.body);
     },
   );
 
@@ -98,8 +125,8 @@ export async function billingRoutes(app: FastifyInstance, context: BillingContex
     '/api/billing/checkout/:sessionId',
     { schema: SCHEMAS.checkoutStatus },
     async (request): Promise<CheckoutStatus> => {
-      const user = await requireUser(request);
-      return checkoutStatus(context.db, user.uid, request.params.sessionId);
+      const payer = await payerOf(context.db, request);
+      return checkoutStatus(context.db, payer.teamId, request.params.sessionId);
     },
   );
 
@@ -107,8 +134,7 @@ export async function billingRoutes(app: FastifyInstance, context: BillingContex
     '/api/billing/portal',
     { schema: SCHEMAS.portal, config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
     async (request): Promise<RedirectAnswer> => {
-      const user = await requireUser(request);
-      return openPortal(context, user.uid);
+      return openPortal(context, (await payerOf(context.db, request)).teamId);
     },
   );
 }
@@ -152,8 +178,8 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
     '/api/billing/test-checkout/:sessionId',
     { schema: SCHEMAS.testCheckout },
     async (request): Promise<TestCheckoutView> => {
-      const user = await requireUser(request);
-      const view = await provider.checkoutView(request.params.sessionId, user.uid, user.email);
+      const payer = await payerOf(context.db, request);
+      const view = await provider.checkoutView(request.params.sessionId, payer.teamId, payer.email);
       if (!view) throw notFound();
       return view;
     },
@@ -163,8 +189,8 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
     '/api/billing/test-checkout/:sessionId/complete',
     { schema: SCHEMAS.testCheckoutStep },
     async (request): Promise<RedirectAnswer> => {
-      const user = await requireUser(request);
-      return { url: await provider.completeCheckout(request.params.sessionId, user.uid) };
+      const payer = await payerOf(context.db, request);
+      return { url: await provider.completeCheckout(request.params.sessionId, payer.teamId) };
     },
   );
 
@@ -172,8 +198,8 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
     '/api/billing/test-checkout/:sessionId/cancel',
     { schema: SCHEMAS.testCheckoutStep },
     async (request): Promise<RedirectAnswer> => {
-      const user = await requireUser(request);
-      return { url: await provider.cancelCheckout(request.params.sessionId, user.uid) };
+      const payer = await payerOf(context.db, request);
+      return { url: await provider.cancelCheckout(request.params.sessionId, payer.teamId) };
     },
   );
 
@@ -181,8 +207,7 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
     '/api/billing/test-portal',
     { schema: SCHEMAS.testPortal },
     async (request): Promise<TestPortalView> => {
-      const user = await requireUser(request);
-      return provider.portalView(user.uid, '/dashboard');
+      return provider.portalView((await payerOf(context.db, request)).teamId, '/dashboard');
     },
   );
 
@@ -190,8 +215,7 @@ export async function localBillingRoutes(app: FastifyInstance, context: BillingC
     '/api/billing/test-portal/actions',
     { schema: SCHEMAS.testPortalAction },
     async (request): Promise<TestPortalView> => {
-      const user = await requireUser(request);
-      return actOnTestPortal(provider, user.uid, request.body);
+      return actOnTestPortal(provider, (await payerOf(context.db, request)).teamId, request.body);
     },
   );
 }

@@ -37,7 +37,13 @@ import { noteActor } from '../plugins/analytics-events.ts';
 import { sayRevision } from '../plugins/checklist-revision.ts';
 import { answerIfUnclaimed, statementKeyOf } from '../plugins/idempotency.ts';
 import { answers, noBody, orJsonText } from '../plugins/responses.ts';
-import { authenticateFirst, callerOf, requiredSessionCheck, requireUser } from '../plugins/session.ts';
+import {
+  authenticateFirst,
+  callerOf,
+  requiredSessionCheck,
+  requireMember,
+  requireUser,
+} from '../plugins/session.ts';
 
 /**
  * The largest checklist body the limits allow must fit: every text at its maximum length, at 3 bytes
@@ -156,7 +162,7 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/api/dashboard/stats', { schema: SCHEMAS.stats }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     return dashboardStats(context.db, access, request.query.timeZone);
   });
 }
@@ -180,7 +186,7 @@ function collectionRoutes(app: FastifyInstance, context: ChecklistContext) {
     { schema: SCHEMAS.create, bodyLimit: CHECKLIST_BODY_LIMIT, config: { idempotent: 'body' } },
     async (request, reply) => {
       const { body } = request;
-      const access = ownerAccess(await requireUser(request), body.userId);
+      const access = ownerAccess(await requireMember(request), body.userId);
       const checklist = isFromTemplate(body)
         ? await createFromTemplate(db, access, body)
         : await createChecklist(db, access, body);
@@ -192,7 +198,7 @@ function collectionRoutes(app: FastifyInstance, context: ChecklistContext) {
     '/api/checklists/:id/duplicate',
     { schema: SCHEMAS.duplicate, config: { idempotent: 'body' } },
     async (request, reply) => {
-      const access = ownerAccess(await requireUser(request));
+      const access = ownerAccess(await requireMember(request));
       const checklist = await duplicateChecklist(db, access, request.params.id, request.body);
       return reply.status(201).send(checklist);
     },
@@ -221,7 +227,7 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
       config: { idempotent: 'body', answersRevision: true },
     },
     async (request, reply) => {
-      const access = ownerAccess(await requireUser(request), request.body.userId);
+      const access = ownerAccess(await requireMember(request), request.body.userId);
       const saved = await replaceChecklist(context, access, request.params.id, request.body);
       return sayRevision(reply, saved.revision).send(saved.checklist);
     },
@@ -243,7 +249,7 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
     '/api/checklists/:id',
     { schema: SCHEMAS.delete, config: { idempotent: 'body' } },
     async (request, reply) => {
-      const access = ownerAccess(await requireUser(request));
+      const access = ownerAccess(await requireMember(request));
       await deleteChecklist(context, access, request.params.id);
       return reply.status(204).send();
     },

@@ -21,7 +21,7 @@ import {
 import type { ShareSecrets } from '../../services/share-secrets.ts';
 import { serveLinkPages } from '../plugins/link-pages.ts';
 import { answers, htmlPage, noBody } from '../plugins/responses.ts';
-import { authenticateFirst, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
 
 const TAG = 'notifications';
 
@@ -77,23 +77,23 @@ async function ownerNotificationRoutes(app: FastifyInstance, { db }: Notificatio
   authenticateFirst(app);
 
   routes.get('/api/notifications', { schema: SCHEMAS.list }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     return listOwnerNotifications(db, access);
   });
 
   routes.post('/api/notifications/read', { schema: SCHEMAS.read }, async (request, reply) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     await markOwnerNotificationsRead(db, access, request.body.ids);
     return reply.status(204).send();
   });
 
   routes.get('/api/settings/notifications', { schema: SCHEMAS.preferences }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     return { preferences: await ownerPreferences(db, access) };
   });
 
   routes.put('/api/settings/notifications', { schema: SCHEMAS.savePreferences }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     return { preferences: await saveOwnerPreferences(db, access, request.body) };
   });
 }

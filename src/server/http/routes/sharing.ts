@@ -32,7 +32,7 @@ import type { TranslationService } from '../../services/translation.ts';
 import { sayRevision } from '../plugins/checklist-revision.ts';
 import { newRecipientSecret, recipientBrowserHash, setRecipientCookie } from '../plugins/recipient.ts';
 import { answers, noBody, orJsonText } from '../plugins/responses.ts';
-import { authenticateFirst, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
 
 const TAG = 'sharing';
 
@@ -128,12 +128,12 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
   authenticateFirst(app);
 
   routes.post('/api/verification/send', { schema: SCHEMAS.send }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     return presentShareSent(await sendShareCode(context, access, request.body, { ip: request.ip }));
   });
 
   routes.get('/api/checklists/:id/shares', { schema: SCHEMAS.shares }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     return { shares: (await listShares(context.db, access, request.params.id)).map(presentShareSummary) };
   });
 
@@ -141,7 +141,7 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
     '/api/checklists/:id/shares/:shareId/new-link',
     { schema: SCHEMAS.newLink },
     async (request) => {
-      const access = ownerAccess(await requireUser(request));
+      const access = ownerAccess(await requireMember(request));
       const { id, shareId } = request.params;
       return presentShareSent(await sendNewLink(context, access, id, shareId, { ip: request.ip }));
     },
@@ -151,7 +151,7 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
     '/api/checklists/:id/shares/:shareId',
     { schema: SCHEMAS.revoke, config: { idempotent: 'body' } },
     async (request, reply) => {
-      const access = ownerAccess(await requireUser(request));
+      const access = ownerAccess(await requireMember(request));
       await revokeShare(context.db, access, request.params.id, request.params.shareId);
       return reply.status(204).send();
     },

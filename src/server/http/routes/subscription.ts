@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SubscriptionInfoSchema } from '#domain/billing-response';
+import { canManageBilling } from '#domain/teams';
 import { UserPathParams } from '#domain/user-input';
 import type { Database } from '../../db/client.ts';
 import { ownerAccess } from '../../policies/checklists.ts';
 import { presentSubscription } from '../../presenters/subscriptions.ts';
 import { subscriptionOf } from '../../services/subscriptions.ts';
+import { teamActor } from '../../services/teams.ts';
 import { answers } from '../plugins/responses.ts';
-import { authenticateFirst, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
 
 /** What the route takes and answers (the OpenAPI document and the tests' check of answers read it). */
 const SCHEMA = {
@@ -16,13 +18,15 @@ const SCHEMA = {
   response: answers({ 200: SubscriptionInfoSchema }, ['unauthenticated', 'forbidden']),
 };
 
-/** The user's plan, limits and usage (spec section 7); own uid only. */
+/** The active team's plan, limits and usage (spec section 7); own uid only. */
 export async function subscriptionRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
   routes.get('/api/user/:uid/subscription', { schema: SCHEMA }, async (request) => {
-    const access = ownerAccess(await requireUser(request), request.params.uid);
-    return presentSubscription(await subscriptionOf(db, access.userId));
+    const member = await requireMember(request);
+    const access = ownerAccess(member, request.params.uid);
+    const { role } = await teamActor(db, member);
+    return presentSubscription(await subscriptionOf(db, access.teamId, canManageBilling(role)));
   });
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { ownerAccess } from '../../policies/checklists.ts';
 import { deleteTemplate, listTemplates, saveAsTemplate } from '../../services/templates.ts';
 import { answers, noBody } from '../plugins/responses.ts';
-import { authenticateFirst, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
 
 const TAG = 'templates';
 
@@ -42,7 +42,7 @@ export async function templateRoutes(app: FastifyInstance, { db }: { db: Databas
   authenticateFirst(app);
 
   routes.get('/api/templates', { schema: SCHEMAS.list }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     return { templates: await listTemplates(db, access) };
   });
 
@@ -50,7 +50,7 @@ export async function templateRoutes(app: FastifyInstance, { db }: { db: Databas
     '/api/templates',
     { schema: SCHEMAS.save, config: { idempotent: 'body' } },
     async (request, reply) => {
-      const access = ownerAccess(await requireUser(request));
+      const access = ownerAccess(await requireMember(request));
       const template = await saveAsTemplate(db, access, request.body);
       return reply.status(201).send({ template });
     },
@@ -60,7 +60,7 @@ export async function templateRoutes(app: FastifyInstance, { db }: { db: Databas
     '/api/templates/:id',
     { schema: SCHEMAS.delete, config: { idempotent: 'body' } },
     async (request, reply) => {
-      const access = ownerAccess(await requireUser(request));
+      const access = ownerAccess(await requireMember(request));
       await deleteTemplate(db, access, request.params.id);
       return reply.status(204).send();
     },

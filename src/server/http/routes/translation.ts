@@ -10,7 +10,7 @@ import { remarksInLanguage } from '../../services/shared-translation.ts';
 import type { TranslationService } from '../../services/translation.ts';
 import { setUserLanguage } from '../../services/users.ts';
 import { answers } from '../plugins/responses.ts';
-import { authenticateFirst, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
 
 /** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
 const SCHEMAS = {
@@ -37,7 +37,7 @@ export async function translationRoutes(
   authenticateFirst(app);
 
   routes.get('/api/checklists/:id/remarks', { schema: SCHEMAS.remarks }, async (request) => {
-    const access = ownerAccess(await requireUser(request));
+    const access = ownerAccess(await requireMember(request));
     return remarksInLanguage(db, translation, access, request.params.id, request.query.lang);
   });
 
@@ -45,7 +45,7 @@ export async function translationRoutes(
     '/api/user/:uid/language',
     { schema: SCHEMAS.language, config: { idempotent: 'body' } },
     async (request) => {
-      const access = ownerAccess(await requireUser(request), request.params.uid);
+      const access = ownerAccess(await requireMember(request), request.params.uid);
       return setUserLanguage(db, access.userId, request.body.language);
     },
   );
