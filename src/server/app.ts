@@ -39,6 +39,7 @@ import { publicFormRoutes } from './http/routes/public-forms.ts';
 import { realtimeRoutes } from './http/routes/realtime.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/routes/sharing.ts';
 import { subscriptionRoutes } from './http/routes/subscription.ts';
+import { teamRoutes } from './http/routes/teams.ts';
 import { templateRoutes } from './http/routes/templates.ts';
 import { translationRoutes } from './http/routes/translation.ts';
 import type { JobScheduler, JobSchedulerOptions } from './job-scheduler.ts';
@@ -234,6 +235,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(notificationRoutes, { db, secrets: services.secrets, siteName: config.siteName });
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });
+  await app.register(teamRoutes, services.teams);
   await app.register(proofRoutes, { reports: { db, store } });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });

@@ -36,6 +36,7 @@ import type { SharingContext } from './services/share-delivery.ts';
 import { loadShareSecrets, type ShareSecrets } from './services/share-secrets.ts';
 import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
 import { announceTranslationLanded, warmChecklistTranslation } from './services/shared-translation.ts';
+import type { InvitationContext } from './services/team-invitations.ts';
 import { TranslationService, type TranslationTimings } from './services/translation.ts';
 
 /**
@@ -85,6 +86,8 @@ export interface AppServices {
   notifier: OwnerNotifier;
   mailingList: MailingList;
   mailingListContext: MailingListContext;
+  /** Invitations' e-mail and links (services/team-invitations.ts). */
+  teams: InvitationContext;
   sharing: SharingContext;
   photos: PhotoService;
   references: ReferencePhotoService;
@@ -145,6 +148,7 @@ export async function composeServices(
     notifier,
     mailingList: new MailingList(mailingListContext),
     mailingListContext,
+    teams: { db, messages, siteName: config.siteName, publicUrl: config.publicUrl },
     sharing: sharingContext(config, database, { secrets, messages, notifier, translation, log }),
     photos,
     references: new ReferencePhotoService(db, photos),
