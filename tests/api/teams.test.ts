@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Checklist, ChecklistSummary } from '#domain/checklist';
+import { REALTIME_CLOSE } from '#domain/realtime';
 import { TEAM_MESSAGES, type TeamInvitation, type TeamResponse } from '#domain/teams';
 import { teamInvitations } from '#server/db/schema/index';
 import { setManualTier } from '#server/services/billing-state';
 import { createChecklist, errorOf, type Owner, signInOwner, tick } from '#tests/support/checklists';
+import { closeAll, openSocket, subscribedSocket } from '#tests/support/realtime';
 import { setupTestApp, uniqueEmail } from '#tests/support/test-app';
 
 /**
@@ -294,6 +296,38 @@ describe('working together', () => {
     expect(ownersList.map((row) => row.id)).toEqual([byMember.id, checklist.id]);
   });
 
+  it('a member assigns a colleague, who is told in the app; a stranger cannot be assigned', async () => {
+    const owner = await professionalOwner('assign-owner');
+    const member = await joinedColleague(owner, 'assignee');
+    const checklist = await createChecklist(owner, { name: 'Villa turnover' });
+    const assigned = await owner.call('PATCH', `/api/checklists/${checklist.id}`, { assigneeUid: member.uid });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json().assignee).toEqual({ uid: member.uid, displayName: 'assignee person' });
+    expect(assigned.json().version).toBe(checklist.version);
+    const told = (await member.call('GET', '/api/notifications')).json();
+    expect(told.notifications[0]).toMatchObject({
+      kind: 'assigned',
+      checklistId: checklist.id,
+      checklistName: 'Villa turnover',
+      by: 'assign-owner person',
+    });
+    const listed: ChecklistSummary[] = (await member.call('GET', '/api/checklists')).json();
+    expect(listed[0]?.assignee?.uid).toBe(member.uid);
+
+    const stranger = await signInOwner(t.app, 'not-in-team');
+    const refused = await owner.call('PATCH', `/api/checklists/${checklist.id}`, { assigneeUid: stranger.uid });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).message).toBe(TEAM_MESSAGES.assigneeNotMember);
+    const empty = await owner.call('PATCH', `/api/checklists/${checklist.id}`, {});
+    expect(empty.statusCode).toBe(400);
+    const cleared = await member.call('PATCH', `/api/checklists/${checklist.id}`, { assigneeUid: null });
+    expect(cleared.json().assignee).toBeNull();
+    // Someone removed from the team is no longer anyone's assignee.
+    await owner.call('PATCH', `/api/checklists/${checklist.id}`, { assigneeUid: member.uid });
+    await owner.call('DELETE', `/api/team/members/${member.uid}`);
+    expect((await owner.call('GET', `/api/checklists/${checklist.id}`)).json().assignee).toBeNull();
+  });
+
   it('a member of team A gets 404 on team B’s checklist, as for anything that is not theirs', async () => {
     const a = await professionalOwner('team-a');
     const b = await professionalOwner('team-b');
@@ -323,6 +357,29 @@ describe('working together', () => {
     expect((await owner.call('GET', `/api/checklists/${theirs.id}`)).statusCode).toBe(200);
     // Their own team is theirs again.
     expect((await member.call('GET', '/api/checklists')).json()).toEqual([]);
+  });
+
+  it('realtime: a colleague’s tick reaches the owner live; a removed member’s socket is closed at once', async () => {
+    const owner = await professionalOwner('live-owner');
+    const member = await joinedColleague(owner, 'live-member');
+    const checklist = await createChecklist(owner, { name: 'Live turnover' });
+    const ownerSocket = await subscribedSocket(t.app, checklist.id, { cookie: owner.cookie });
+    const memberSocket = await subscribedSocket(t.app, checklist.id, { cookie: member.cookie });
+    expect((await tick(member, checklist, 0)).statusCode).toBe(200);
+    const update = await ownerSocket.next('update', (m) => m.data.checklist.tasks[0]?.completed === true);
+    expect(update.checklistId).toBe(checklist.id);
+
+    expect((await owner.call('DELETE', `/api/team/members/${member.uid}`)).statusCode).toBe(204);
+    expect((await memberSocket.closed).code).toBe(REALTIME_CLOSE.goingAway);
+    // The owner's own socket stays open and keeps following.
+    expect((await tick(owner, checklist, 1)).statusCode).toBe(200);
+    await ownerSocket.next('update', (m) => m.data.checklist.tasks[1]?.completed === true);
+    // Reconnected, the removed member may not follow the checklist any more.
+    const again = await openSocket(t.app, { cookie: member.cookie });
+    again.send({ type: 'subscribe', checklistId: checklist.id });
+    const refused = await again.next('error');
+    expect(refused).toMatchObject({ checklistId: checklist.id });
+    closeAll(ownerSocket, again);
   });
 
   it('only the owner pays: an admin is refused checkout (403 forbidden)', async () => {

@@ -4,11 +4,11 @@ import {
   CHECKLIST_LIMITS,
   ChecklistListQuery,
   ChecklistParams,
+  ChecklistPatchInput,
   ChecklistUpdateInput,
   DashboardStatsQuery,
   ID_MAX,
   PHOTO_URL_MAX,
-  RemarksInput,
   SubmitInput,
   TaskParams,
   TaskPatchInput,
@@ -21,6 +21,7 @@ import {
 } from '#domain/checklist-response';
 import { ChecklistCreateInput, DuplicateInput, isFromTemplate } from '#domain/templates';
 import { ownerAccess } from '../../policies/checklists.ts';
+import { assignChecklist } from '../../services/checklist-assignment.ts';
 import { submitChecklist, updateRemarks } from '../../services/checklist-completion.ts';
 import {
   type ChecklistContext,
@@ -117,9 +118,12 @@ const SCHEMAS = {
   },
   remarks: {
     tags: [TAG],
+    description:
+      'The remarks (the owner’s team or a verified recipient) and/or the assignee (a member of the ' +
+      'checklist’s team, or null; members only: a recipient gets 404).',
     params: ChecklistParams,
-    body: RemarksInput,
-    response: answers({ 200: ChecklistSchema }, ['unauthenticated', 'not_found']),
+    body: ChecklistPatchInput,
+    response: answers({ 200: ChecklistSchema }, ['validation_failed', 'unauthenticated', 'not_found']),
   },
   delete: {
     tags: [TAG],
@@ -240,7 +244,13 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
       config: { recipients: true, idempotent: 'body', answersRevision: true },
     },
     async (request, reply) => {
-      const saved = await updateRemarks(db, callerOf(request), request.params.id, request.body);
+      const { remarks, assigneeUid, ...rest } = request.body;
+      const caller = callerOf(request);
+      let saved =
+        assigneeUid !== undefined ? await assignChecklist(db, caller, request.params.id, assigneeUid) : null;
+      if (remarks !== undefined)
+        saved = await updateRemarks(db, caller, request.params.id, { ...rest, remarks });
+      if (!saved) throw new Error('a patch with nothing to change passed validation');
       return sayRevision(reply, saved.revision).send(saved.checklist);
     },
   );
