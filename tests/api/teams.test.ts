@@ -291,6 +291,21 @@ describe('working together', () => {
     expect(list.map((row) => row.id)).toEqual([checklist.id]);
     expect(list[0]?.createdBy).toEqual({ uid: owner.uid, displayName: 'work-owner person' });
     expect((await tick(member, checklist, 0)).statusCode).toBe(200);
+    expect(
+      (await owner.call('PATCH', `/api/checklists/${checklist.id}`, { remarks: 'Keys in the box' }))
+        .statusCode,
+    ).toBe(200);
+    // The trail (and the report, made from it) names the member who acted, not the checklist's maker.
+    const trail = (await owner.call('GET', `/api/checklists/${checklist.id}/activity`)).json().entries;
+    expect(
+      trail.map((entry: { action: string; actor: { kind: string; name: string } }) => [
+        entry.action,
+        entry.actor,
+      ]),
+    ).toEqual([
+      ['remarks_changed', { kind: 'owner', name: 'work-owner person' }],
+      ['task_completed', { kind: 'owner', name: 'worker person' }],
+    ]);
     const byMember = await createChecklist(member, { name: 'Made by the member' });
     const ownersList: ChecklistSummary[] = (await owner.call('GET', '/api/checklists')).json();
     expect(ownersList.map((row) => row.id)).toEqual([byMember.id, checklist.id]);
@@ -300,7 +315,9 @@ describe('working together', () => {
     const owner = await professionalOwner('assign-owner');
     const member = await joinedColleague(owner, 'assignee');
     const checklist = await createChecklist(owner, { name: 'Villa turnover' });
-    const assigned = await owner.call('PATCH', `/api/checklists/${checklist.id}`, { assigneeUid: member.uid });
+    const assigned = await owner.call('PATCH', `/api/checklists/${checklist.id}`, {
+      assigneeUid: member.uid,
+    });
     expect(assigned.statusCode).toBe(200);
     expect(assigned.json().assignee).toEqual({ uid: member.uid, displayName: 'assignee person' });
     expect(assigned.json().version).toBe(checklist.version);
@@ -315,7 +332,9 @@ describe('working together', () => {
     expect(listed[0]?.assignee?.uid).toBe(member.uid);
 
     const stranger = await signInOwner(t.app, 'not-in-team');
-    const refused = await owner.call('PATCH', `/api/checklists/${checklist.id}`, { assigneeUid: stranger.uid });
+    const refused = await owner.call('PATCH', `/api/checklists/${checklist.id}`, {
+      assigneeUid: stranger.uid,
+    });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).message).toBe(TEAM_MESSAGES.assigneeNotMember);
     const empty = await owner.call('PATCH', `/api/checklists/${checklist.id}`, {});

@@ -17,6 +17,8 @@ export interface ActivityRow {
   photoSha256: string | null;
   photoCapturedAt: string | null;
   photoReplaced: boolean;
+  /** The member of the team who acted (entries of kind 'owner' since teams), as named then. */
+  actorName?: string | null;
 }
 
 export interface ActivityOwner {
@@ -26,7 +28,10 @@ export interface ActivityOwner {
 
 export function actorOf(row: ActivityRow, owner: ActivityOwner): ActivityActor {
   if (row.actorKind === 'owner') {
-    return { kind: 'owner', name: ownerNameOf({ displayName: owner.ownerName, email: owner.ownerEmail }) };
+    // The member who acted; an entry from before teams names the checklist's maker, who it was then.
+    const name =
+      row.actorName?.trim() || ownerNameOf({ displayName: owner.ownerName, email: owner.ownerEmail });
+    return { kind: 'owner', name };
   }
   const maskedContact =
     row.shareChannel && row.shareContact ? maskContact(row.shareChannel, row.shareContact) : undefined;

@@ -28,6 +28,8 @@ export async function recordActivity(
     shareId: string | null;
     /** Who acted; by default a recipient when a share is named, else the owner. */
     actorKind?: 'owner' | 'recipient';
+    /** The member of the team who acted (an entry of kind 'owner'); their name is copied in. */
+    actorUserId?: string | null;
     action: ActivityAction;
     taskId?: string;
     photo?: PhotoOfRecord | null;
@@ -47,8 +49,15 @@ export async function recordActivity(
     photoCapturedAt: photo?.capturedAt ?? null,
     photoReplaced: photo?.replaced ?? false,
   };
+  const actorUserId =
+    (entry.actorKind ?? (entry.shareId ? 'recipient' : 'owner')) === 'owner'
+      ? (entry.actorUserId ?? null)
+      : null;
+  const actorName = sql`(select ${users.displayName} from ${users} where ${users.id} = ${actorUserId})`;
   if (!entry.shareId) {
-    await db.insert(checklistActivity).values({ ...common, shareId: null, actorKind: 'owner', at });
+    await db
+      .insert(checklistActivity)
+      .values({ ...common, shareId: null, actorKind: 'owner', at, actorUserId, actorName });
     return;
   }
   // One statement: the share's name, channel and contact as they are now go into the entry.
@@ -68,6 +77,8 @@ export async function recordActivity(
         photoCapturedAt: sql`${common.photoCapturedAt}`.as('photo_captured_at'),
         photoReplaced: sql`${common.photoReplaced}::boolean`.as('photo_replaced'),
         at: sql`${at}`.as('at'),
+        actorUserId: sql`${actorUserId}`.as('actor_user_id'),
+        actorName: sql`${actorName}`.as('actor_name'),
       })
       .from(shares)
       .where(eq(shares.id, entry.shareId)),
@@ -108,6 +119,7 @@ export async function activityPage(
       /** The time to the microsecond, for the cursor (a JavaScript Date keeps milliseconds). */
       atExact: sql<string>`${checklistActivity.at}::text`,
       actorKind: checklistActivity.actorKind,
+      actorName: checklistActivity.actorName,
       shareName: checklistActivity.shareName,
       shareChannel: checklistActivity.shareChannel,
       shareContact: checklistActivity.shareContact,

@@ -10,7 +10,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { checklistActivity, checklists, photos, tasks } from '../db/schema/index.ts';
+import { checklistActivity, checklists, photos, tasks, users } from '../db/schema/index.ts';
 import { type ActorKind, actingKindSql } from '../policies/checklists.ts';
 import { callerCtes, type Presented } from './access.ts';
 import { effectiveChangeTime, writeWins } from './change-times.ts';
@@ -135,7 +135,12 @@ type Touched = ReturnType<typeof touchedChecklist>;
  * The record: who acted (a recipient's name, channel and contact copied from their grant's share,
  * so the entry stands on its own: docs/decisions/0023), and one entry per field this write changes.
  */
-function activityRecord(db: Database, rules: ChangeRules, touched: Touched, grant: CallerCtes['grant']) {
+function activityRecord(
+  db: Database,
+  rules: ChangeRules,
+  touched: Touched,
+  { grant, session }: Pick<CallerCtes, 'grant' | 'session'>,
+) {
   const { tick, completes, unphoto, bothFields, completionWins, photoWins, thisTask, taskWhere } = rules;
   const shareOfActor = grant
     ? sql`case when ${touched.actorKind} = 'recipient' then (select ${grant.shareId} from ${grant}) end`
@@ -147,6 +152,11 @@ function activityRecord(db: Database, rules: ChangeRules, touched: Touched, gran
   const actor = sql`${shareOfActor}, ${touched.actorKind}, ${ofRecipient(grant?.recipientName)}, ${ofRecipient(
     grant?.channel,
   )}, ${ofRecipient(grant?.contact)}`;
+  // The member who acted, when it was the session's (docs/teams.md), and their name as it is now.
+  const memberOfActor = session
+    ? sql`case when ${touched.actorKind} = 'owner' then (select ${session.userId} from ${session}) end`
+    : sql`null`;
+  const member = sql`${memberOfActor}, (select ${users.displayName} from ${users} where ${users.id} = ${memberOfActor})`;
   /** The photo the task had (the one this write removes), by the task's photo_url '/api/photos/{id}'. */
   const removedPhoto = (column: AnyColumn) =>
     sql`(select ${column} from ${photos} where ${photos.checklistId} = ${sql.placeholder('checklistId')} and '/api/photos/' || ${photos.id} = (${db
@@ -154,15 +164,16 @@ function activityRecord(db: Database, rules: ChangeRules, touched: Touched, gran
       .from(tasks)
       .where(thisTask)}))`;
   // Columns in the table's order: id, checklist_id, share_id, actor_kind, share_name, share_channel,
-  // share_contact, action, task_id, photo_sha256, photo_captured_at, photo_replaced, at.
+  // share_contact, action, task_id, photo_sha256, photo_captured_at, photo_replaced, at,
+  // actor_user_id, actor_name.
   const completionEntry = sql`select ${sql.placeholder('activityId')}, ${touched.id}, ${actor}, ${
     tick ? 'task_completed' : 'task_uncompleted'
-  }, ${sql.placeholder('taskId')}, null, null, false, clock_timestamp() from ${touched}${
+  }, ${sql.placeholder('taskId')}, null, null, false, clock_timestamp(), ${member} from ${touched}${
     bothFields ? sql` where exists(${taskWhere(completionWins)})` : sql``
   }`;
   const photoEntry = sql`select ${sql.placeholder('activityId')} || '_photo', ${touched.id}, ${actor}, 'photo_removed', ${sql.placeholder(
     'taskId',
-  )}, ${removedPhoto(photos.originalSha256)}, ${removedPhoto(photos.capturedAt)}, false, clock_timestamp() from ${touched}${
+  )}, ${removedPhoto(photos.originalSha256)}, ${removedPhoto(photos.capturedAt)}, false, clock_timestamp(), ${member} from ${touched}${
     bothFields ? sql` where exists(${taskWhere(and(photoWins, isNotNull(tasks.photoUrl)))})` : sql``
   }`;
   const entries =
@@ -264,7 +275,7 @@ export function taskStatement(
   const principal = keyPrincipal(session, presented);
   const claimed = keyed ? claimKeyCte(db, principal) : null;
   const touched = touchedChecklist(db, rules, acting, claimed);
-  const { logged, shareOfActor } = activityRecord(db, rules, touched, grant);
+  const { logged, shareOfActor } = activityRecord(db, rules, touched, { grant, session });
   // PostgreSQL takes data-modifying CTEs at the top level only: a keyed statement lists them all there.
   const update = (withs: WithSubquery[]) =>
     (withs.length > 0 ? db.with(...withs) : db)

@@ -22,7 +22,9 @@ import {
 
 /** Who did it, for the record: the owner (no share) or the recipient's share. */
 function actorOfRecord(access: ChecklistAccess) {
-  return { shareId: access.kind === 'recipient' ? access.shareId : null };
+  return access.kind === 'recipient'
+    ? { shareId: access.shareId, actorUserId: null }
+    : { shareId: null, actorUserId: access.userId };
 }
 
 /**

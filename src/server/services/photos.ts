@@ -155,6 +155,7 @@ export class PhotoService implements PhotoFiles {
           await recordActivity(tx, {
             checklistId,
             shareId: recipient?.shareId ?? null,
+            actorUserId: access.kind === 'owner' ? access.userId : null,
             action: 'task_completed',
             taskId,
           });
@@ -162,6 +163,7 @@ export class PhotoService implements PhotoFiles {
         await recordActivity(tx, {
           checklistId,
           shareId: recipient?.shareId ?? null,
+          actorUserId: access.kind === 'owner' ? access.userId : null,
           action: 'photo_added',
           taskId,
           photo: {

@@ -328,6 +328,7 @@ export async function sendShareCode(
     checklistId: input.checklistId,
     shareId: share.id,
     actorKind: 'owner',
+    actorUserId: access.userId,
     action: prepared.replaceToken ? 'link_replaced' : 'share_sent',
   });
   return sent;

@@ -25,7 +25,13 @@ export async function revokeShare(db: Database, access: OwnerAccess, checklistId
     if (!(await checklistInReach(tx, access, checklistId))) throw checklistNotFound();
     if (!(await revokeShareRow(tx, checklistId, shareId))) throw shareNotFound();
     await deleteGrantsOfShare(tx, shareId);
-    await recordActivity(tx, { checklistId, shareId, actorKind: 'owner', action: 'share_revoked' });
+    await recordActivity(tx, {
+      checklistId,
+      shareId,
+      actorKind: 'owner',
+      actorUserId: access.userId,
+      action: 'share_revoked',
+    });
   });
 }
 

@@ -42,6 +42,13 @@ export const checklistActivity = pgTable(
     /** A photo added in place of another. */
     photoReplaced: boolean('photo_replaced').notNull().default(false),
     at: timestamptz('at').notNull().default(sql`clock_timestamp()`),
+    /**
+     * The member of the team who acted, for an entry of kind 'owner' (docs/teams.md): their id and
+     * their name as it was then (null for a recipient's entry, and for entries made before teams). No
+     * foreign key: the record is append-only, and outlives the account.
+     */
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name'),
   },
   (t) => [
     index('checklist_activity_checklist_at_idx').on(t.checklistId, t.at),
