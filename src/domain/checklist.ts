@@ -351,19 +351,6 @@ export const RemarksInput = z.object({
 });
 export type RemarksInput = z.output<typeof RemarksInput>;
 
-/**
- * PATCH /api/checklists/{id}: the remarks (owner or verified recipient), and/or who of the team it is
- * assigned to (`assigneeUid`: a member's uid, or null to clear it; members only, docs/teams.md).
- */
-export const ChecklistPatchInput = RemarksInput.extend({
-  remarks: Remarks.optional(),
-  assigneeUid: z.string().min(1).max(200).nullable().optional(),
-}).refine((body) => body.remarks !== undefined || body.assigneeUid !== undefined, {
-  error: 'Send remarks or assigneeUid',
-  path: ['remarks'],
-});
-export type ChecklistPatchInput = z.output<typeof ChecklistPatchInput>;
-
 /** POST /api/checklists/{id}/submit; the body may be left out. */
 export const SubmitInput = z
   .object({ remarks: Remarks.optional(), remarksLanguage: RemarksLanguage.optional() })

@@ -54,16 +54,14 @@ const NOT_FOUND = { code: 'not_found', message: CHECKLIST_NOT_FOUND } as const;
 const SESSION_ENDED = { code: 'unauthenticated', message: 'Please sign in to continue.' } as const;
 
 /**
- * One socket: what it presented at the handshake, what it follows, and its message handling.
- * Messages are handled one at a time in arrival order; a refused subscribe answers one error and
- * nothing else, the same whether the checklist exists or not.
+ * One socket: what it presented at the handshake, what it follows, and its message handling. Messages
+ * are handled one at a time in arrival order; a refused subscribe answers one error, exist or not.
  */
 export class RealtimeConnection implements Subscriber {
   readonly #subscriptions = new Map<string, SubscriberKind>();
   #sessionHash: string | null;
   readonly #browserHash: string | null;
-  /** The owner behind the session, once a subscribe has shown it. */
-  #ownerId: string | null = null;
+  #ownerId: string | null = null; // the session's user, once a subscribe has shown it
   #dashboardOf: string | null = null;
   /** The owner whose notifications this socket follows (the header's badge, decision 0024). */
   #notificationsOf: string | null = null;
@@ -123,7 +121,7 @@ export class RealtimeConnection implements Subscriber {
     this.#enqueue(() => this.#recheckRecipient(checklistId));
   }
 
-  /** A user left a team or was removed: a socket of theirs closes, and reconnects with what is left. */
+  /** A user left a team or was removed: their socket closes, and reconnects with what is left. */
   membershipEnded(userId: string): void {
     if (this.#ownerId === userId && !this.#closed) this.close(CLOSE.goingAway, 'Team membership changed');
   }

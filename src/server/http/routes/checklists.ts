@@ -4,7 +4,6 @@ import {
   CHECKLIST_LIMITS,
   ChecklistListQuery,
   ChecklistParams,
-  ChecklistPatchInput,
   ChecklistUpdateInput,
   DashboardStatsQuery,
   ID_MAX,
@@ -13,6 +12,7 @@ import {
   TaskParams,
   TaskPatchInput,
 } from '#domain/checklist';
+import { ChecklistPatchInput } from '#domain/checklist-patch';
 import {
   ChecklistListSchema,
   ChecklistSchema,
