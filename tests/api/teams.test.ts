@@ -347,20 +347,58 @@ describe('working together', () => {
     expect((await owner.call('GET', `/api/checklists/${checklist.id}`)).json().assignee).toBeNull();
   });
 
-  it('a member of team A gets 404 on team B’s checklist, as for anything that is not theirs', async () => {
-    const a = await professionalOwner('team-a');
+  it('a member of team A gets 404 on every route of team B’s checklists, as for one that does not exist', async () => {
+    const ownerA = await professionalOwner('team-a');
+    const memberA = await joinedColleague(ownerA, 'team-a-member');
     const b = await professionalOwner('team-b');
-    const bChecklist: Checklist = await createChecklist(b);
-    for (const [method, url] of [
-      ['GET', `/api/checklists/${bChecklist.id}`],
-      ['PATCH', `/api/checklists/${bChecklist.id}`],
-      ['DELETE', `/api/checklists/${bChecklist.id}`],
-      ['GET', `/api/checklists/${bChecklist.id}/activity`],
-      ['GET', `/api/checklists/${bChecklist.id}/shares`],
-    ] as const) {
-      const response = await a.call(method, url, method === 'PATCH' ? { remarks: 'x' } : undefined);
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    const bChecklist: Checklist = await createChecklist(b, { name: 'B only' });
+    const routesOf = (
+      id: string,
+      taskId: string,
+    ): [string, 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', string, unknown?][] => [
+      ['read', 'GET', `/api/checklists/${id}`],
+      [
+        'edit',
+        'PUT',
+        `/api/checklists/${id}`,
+        { name: 'Taken', tasks: [{ id: taskId, description: 'x' }], version: 1 },
+      ],
+      ['remarks', 'PATCH', `/api/checklists/${id}`, { remarks: 'x' }],
+      ['assign', 'PATCH', `/api/checklists/${id}`, { assigneeUid: memberA.uid }],
+      ['tick', 'PATCH', `/api/checklists/${id}/tasks/${taskId}`, { completed: true }],
+      ['submit', 'POST', `/api/checklists/${id}/submit`, {}],
+      ['duplicate', 'POST', `/api/checklists/${id}/duplicate`, {}],
+      ['template', 'POST', '/api/templates', { fromChecklistId: id }],
+      ['trail', 'GET', `/api/checklists/${id}/activity`],
+      ['report', 'GET', `/api/checklists/${id}/report.pdf`],
+      ['shares', 'GET', `/api/checklists/${id}/shares`],
+      [
+        'share',
+        'POST',
+        '/api/verification/send',
+        { checklistId: id, recipientName: 'X', email: uniqueEmail('x'), consent: true },
+      ],
+      ['delete', 'DELETE', `/api/checklists/${id}`],
+    ];
+    const taskId = bChecklist.tasks[0]?.id ?? '';
+    const missing = routesOf('checklist_doesnotexist', taskId);
+    for (const person of [ownerA, memberA]) {
+      for (const [index, [label, method, url, body]] of routesOf(bChecklist.id, taskId).entries()) {
+        const response = await person.call(method, url, body);
+        expect(response.statusCode, label).toBe(404);
+        const absent = missing[index];
+        if (!absent) throw new Error('routes differ');
+        const forMissing = await person.call(absent[1], absent[2], absent[3]);
+        expect(errorOf(response), label).toEqual(errorOf(forMissing));
+      }
     }
+    const socket = await openSocket(t.app, { cookie: memberA.cookie });
+    socket.send({ type: 'subscribe', checklistId: bChecklist.id });
+    expect(await socket.next('error')).toMatchObject({ checklistId: bChecklist.id });
+    closeAll(socket);
+    // Team B's checklist is as it was, and team A's list does not show it.
+    expect((await b.call('GET', `/api/checklists/${bChecklist.id}`)).json()).toEqual(bChecklist);
+    expect((await memberA.call('GET', '/api/checklists')).json()).toEqual([]);
   });
 
   it('a removed member loses access on the next request (404 saying why); what they made stays', async () => {

@@ -200,7 +200,9 @@ export async function insertWithinPlanLimit(
       photoRequired: task.photoRequired,
     })),
   );
-  return presentChecklist({ ...created.row, tasks: created.tasks.map(presentTask) });
+  // Read back with its people's names (createdBy), as every later read answers it.
+  const read = await readChecklistRow(tx, { kind: 'team', teamId: access.teamId }, created.row.id);
+  return presentChecklist(read ?? { ...created.row, tasks: created.tasks.map(presentTask) });
 }
 
 /**
