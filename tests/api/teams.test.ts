@@ -196,6 +196,24 @@ describe('invitations', () => {
     expect((await person.call('POST', '/api/team/join', { token: second })).statusCode).toBe(200);
   });
 
+  it("is written in the inviter's language, as it is when the e-mail is sent", async () => {
+    const owner = await professionalOwner('spanish-owner');
+    const language = await owner.call('PUT', `/api/user/${owner.uid}/language`, { language: 'es' });
+    expect(language.statusCode).toBe(200);
+    const teamName = (await teamOf(owner)).team.name;
+    const email = uniqueEmail('invitado');
+    const invitation: TeamInvitation = (await invite(owner, email)).json().invitation;
+    const spanish = await lastEmailTo(email);
+    expect(spanish.subject).toMatch(/ le ha invitado al equipo “.+” en /);
+    expect(spanish.subject).toContain(teamName);
+    expect(spanish.text).toContain('con el rol de miembro');
+    expect(spanish.text).toContain(`Unirse al equipo “${teamName}”: `);
+
+    await owner.call('PUT', `/api/user/${owner.uid}/language`, { language: 'de' });
+    await owner.call('POST', `/api/team/invitations/${invitation.id}/resend`);
+    expect((await lastEmailTo(email)).subject).toContain(`hat Sie zum Team „${teamName}“`);
+  });
+
   it('refuses bad input, a member already in, and a second pending invitation', async () => {
     const owner = await professionalOwner('bad-input-owner');
     expect((await invite(owner, 'not an address')).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#domain/errors';
+import type { LanguageCode } from '#domain/languages';
 import type { InvitationInput } from '#domain/team-input';
 import { buildInvitationEmail } from '#domain/team-invitation-email';
 import {
@@ -48,6 +49,9 @@ export interface InvitationContext {
   publicUrl: URL;
 }
 
+/** Who invites: the e-mail names them and is written in their language (users.language). */
+export type InvitingActor = TeamActor & { inviterName: string; inviterLanguage: LanguageCode };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function mayManage(actor: TeamActor): void {
@@ -75,7 +79,7 @@ function stateOf(row: InvitationRow, now: Date): InvitationPreview['state'] {
 
 async function sendInvitation(
   context: InvitationContext,
-  actor: TeamActor & { inviterName: string; teamName: string },
+  actor: InvitingActor & { teamName: string },
   invitation: { email: string; role: InvitationRow['role'] },
   token: string,
 ): Promise<void> {
@@ -86,6 +90,7 @@ async function sendInvitation(
     inviterName: actor.inviterName,
     role: invitation.role,
     joinUrl,
+    language: actor.inviterLanguage,
   });
   await context.messages.sendEmail({ to: invitation.email, ...email });
 }
@@ -97,7 +102,7 @@ async function sendInvitation(
  */
 export async function inviteMember(
   context: InvitationContext,
-  actor: TeamActor & { inviterName: string },
+  actor: InvitingActor,
   input: InvitationInput,
   now = new Date(),
 ): Promise<TeamInvitation> {
@@ -146,7 +151,7 @@ export async function inviteMember(
 /** POST /api/team/invitations/{id}/resend: a new link (the old one dies) and a new 7 days, e-mailed. */
 export async function resendInvitation(
   context: InvitationContext,
-  actor: TeamActor & { inviterName: string },
+  actor: InvitingActor,
   invitationId: string,
   now = new Date(),
 ): Promise<TeamInvitation> {

@@ -108,7 +108,11 @@ const SCHEMAS = {
 async function actorOf(context: InvitationContext, request: FastifyRequest) {
   const member = await requireMember(request);
   const actor = await teamActor(context.db, member);
-  return { ...actor, inviterName: member.user.displayName || member.user.email };
+  return {
+    ...actor,
+    inviterName: member.user.displayName || member.user.email,
+    inviterLanguage: member.user.language,
+  };
 }
 
 /** The signed-in member with their session's id hash (what remembers the active team). */
