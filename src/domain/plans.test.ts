@@ -20,9 +20,26 @@ describe('plans (spec section 9)', () => {
   });
 
   it('limits: free 5 lists in English and Spanish, professional 100, enterprise unlimited', () => {
-    expect(PLAN_LIMITS.free).toEqual({ maxLists: 5, allowedLanguages: ['en', 'es'] });
-    expect(PLAN_LIMITS.professional).toEqual({ maxLists: 100, allowedLanguages: LANGUAGE_CODES });
-    expect(PLAN_LIMITS.enterprise).toEqual({ maxLists: null, allowedLanguages: LANGUAGE_CODES });
+    const GIB = 1024 ** 3;
+    // The cards' '1 user' / '10 team members' / 'Unlimited users' and '1 GB' / '50 GB' / 'Unlimited storage'.
+    expect(PLAN_LIMITS.free).toEqual({
+      maxLists: 5,
+      allowedLanguages: ['en', 'es'],
+      maxSeats: 1,
+      storageBytes: GIB,
+    });
+    expect(PLAN_LIMITS.professional).toEqual({
+      maxLists: 100,
+      allowedLanguages: LANGUAGE_CODES,
+      maxSeats: 10,
+      storageBytes: 50 * GIB,
+    });
+    expect(PLAN_LIMITS.enterprise).toEqual({
+      maxLists: null,
+      allowedLanguages: LANGUAGE_CODES,
+      maxSeats: null,
+      storageBytes: null,
+    });
     expect(LANGUAGE_CODES).toHaveLength(10);
   });
 
