@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TeamListResponse, TeamResponse } from '#domain/teams';
+import type { InvitationPreview, TeamListResponse, TeamResponse } from '#domain/teams';
 import { apiRequest } from '../lib/api.ts';
 import { useAuth } from './use-auth.tsx';
 
@@ -28,5 +28,23 @@ export function useTeams(enabled = true) {
     queryFn: ({ signal }) => apiRequest<TeamListResponse>('GET', '/api/teams', undefined, { signal }),
     enabled: enabled && Boolean(user),
     select: (body) => body.teams,
+  });
+}
+
+/** What an invitation's link says before anyone signs in (GET /api/team/join/{token}): the join page. */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ['/api/team/join', token],
+    queryFn: ({ signal }) =>
+      apiRequest<{ invitation: InvitationPreview }>(
+        'GET',
+        `/api/team/join/${encodeURIComponent(token)}`,
+        undefined,
+        { signal },
+      ),
+    enabled: token !== '',
+    select: (body) => body.invitation,
+    // Its state changes when someone joins or the owner withdraws it: asked again on each visit.
+    staleTime: 0,
   });
 }
