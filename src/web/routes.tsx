@@ -33,6 +33,7 @@ const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   { path: '/checklist/:id', page: page(() => import('./pages/checklist.tsx')), signedIn: 'wait' },
   { path: '/pricing', page: billingPage('PricingPage'), signedIn: 'show' },
   { path: '/settings', page: page(() => import('./pages/settings.tsx')), signedIn: 'wait' },
+  { path: '/settings/team', page: page(() => import('./pages/team.tsx')), signedIn: 'wait' },
   { path: '/billing/test-checkout/:id', page: billingPage('TestCheckoutPage'), signedIn: 'wait' },
   { path: '/billing/test-portal', page: billingPage('TestPortalPage'), signedIn: 'wait' },
   { path: '/shared/checklist/:token', page: SharedChecklistPage },

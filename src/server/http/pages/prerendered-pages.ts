@@ -265,6 +265,7 @@ const APP_ROUTES: [RegExp, string | undefined][] = [
   [/^\/index\.html$/, undefined],
   [/^\/checklist\/[^/]+$/, pages('checklist.tsx')],
   [/^\/settings$/, pages('settings.tsx')],
+  [/^\/settings\/team$/, pages('team.tsx')],
   [/^\/billing\/test-checkout\/[^/]+$/, pages('billing-pages.tsx')],
   [/^\/billing\/test-portal$/, pages('billing-pages.tsx')],
   [/^\/verify$/, pages('verify.tsx')],
