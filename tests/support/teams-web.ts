@@ -88,7 +88,7 @@ export function teamAnswer(overrides: Partial<TeamResponse> & { myRole?: TeamRes
     members,
     invitations,
   };
-  return { ...answer, ...overrides, team: { ...answer.team, ...overrides.team } };
+  return { ...answer, myRole, team: { ...answer.team, ...overrides.team } };
 }
 
 export const TEAMS: TeamListResponse = {
