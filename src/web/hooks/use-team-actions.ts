@@ -49,14 +49,16 @@ const withSeats = (data: TeamResponse, delta: number): TeamResponse['team'] => (
 /**
  * After the active team changed (switched, joined, left): nothing of the other team's stays on
  * screen. The team, its checklists, counters, plan usage and templates are emptied (a page showing
- * them draws its loading state and asks again), and the list of my teams is asked again.
+ * them draws its loading state and asks again). My teams are the answer's, when it gave them, or
+ * asked again.
  */
-export function startOnActiveTeam(queryClient: QueryClient): Promise<unknown> {
+export function startOnActiveTeam(queryClient: QueryClient, teams?: TeamListResponse): Promise<unknown> {
+  if (teams) queryClient.setQueriesData<TeamListResponse>({ queryKey: TEAMS_KEY }, teams);
   return Promise.all([
     ...[TEAM_KEY, checklistKeys.all, STATS_KEY, ['/api/user'], TEMPLATES_KEY].map((queryKey) =>
       queryClient.resetQueries({ queryKey }).catch(() => undefined),
     ),
-    queryClient.invalidateQueries({ queryKey: TEAMS_KEY }),
+    teams ? null : queryClient.invalidateQueries({ queryKey: TEAMS_KEY }),
   ]);
 }
 
@@ -229,8 +231,7 @@ export function useSwitchTeam() {
     mutationFn: (team: MyTeam) =>
       apiRequest<TeamListResponse>('POST', '/api/teams/active', { teamId: team.id }),
     onSuccess: (body, team) => {
-      queryClient.setQueriesData<TeamListResponse>({ queryKey: TEAMS_KEY }, body);
-      void startOnActiveTeam(queryClient);
+      void startOnActiveTeam(queryClient, body);
       if (location.startsWith('/checklist/')) navigate('/dashboard');
       toast({
         title: 'Team switched',
@@ -258,8 +259,7 @@ export function useJoinTeam() {
     mutationFn: ({ token }: { token: string; teamName: string }) =>
       apiRequest<TeamListResponse>('POST', '/api/team/join', { token }),
     onSuccess: (body, { teamName }) => {
-      queryClient.setQueriesData<TeamListResponse>({ queryKey: TEAMS_KEY }, body);
-      void startOnActiveTeam(queryClient);
+      void startOnActiveTeam(queryClient, body);
       // The rest too (a read already on its way, the team's just emptied ones, is let finish).
       void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
       toast({
