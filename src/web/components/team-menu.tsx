@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { TEAM_ROLE_LABELS } from '#domain/teams';
 import { useSwitchTeam } from '../hooks/use-team-actions.ts';
 import { cn } from '../lib/cn.ts';
-import { SwitcherLabel, switcherClasses, type TeamMenuProps } from './team-switcher-label.tsx';
+import type { TeamMenuProps } from './team-switcher-label.tsx';
 
 const ITEM =
   'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 outline-none select-none data-highlighted:bg-slate-100 data-disabled:cursor-default data-disabled:opacity-60';
@@ -14,7 +14,7 @@ const ITEM =
  * 'Team settings'. Choosing another team makes it the active one (use-team-actions.ts useSwitchTeam).
  * With one team, it is named (not a choice) above 'Team settings'.
  */
-export function TeamMenu({ teams, active, compact }: TeamMenuProps) {
+export function TeamMenu({ teams, active, triggerClassName, label }: TeamMenuProps) {
   const switchTeam = useSwitchTeam();
   const [, navigate] = useLocation();
   const switching = switchTeam.isPending ? switchTeam.variables : null;
@@ -24,9 +24,9 @@ export function TeamMenu({ teams, active, compact }: TeamMenuProps) {
         aria-label={`Team: ${active.name}`}
         data-testid="team-switcher-button"
         aria-busy={switching ? true : undefined}
-        className={switcherClasses(compact)}
+        className={triggerClassName}
       >
-        <SwitcherLabel name={switching?.name ?? active.name} compact={compact} />
+        {label(switching?.name ?? active.name)}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

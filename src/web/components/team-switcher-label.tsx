@@ -1,14 +1,20 @@
 import { ChevronDown, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { MyTeam } from '#domain/teams';
 import { cn } from '../lib/cn.ts';
 
 /** What the header's team switcher (team-switcher.tsx) and its lazy menu (team-menu.tsx) share. */
 
+/**
+ * The menu's props. Its trigger's look and insides come from the switcher: the menu's chunk imports
+ * nothing of the first chunk's (a module both import split the entry chunk: team-keys.ts).
+ */
 export interface TeamMenuProps {
   teams: MyTeam[];
   active: MyTeam;
-  /** The phone's line under the header: smaller. */
-  compact: boolean;
+  triggerClassName: string;
+  /** The trigger's insides for a team's name (the one being switched to, while it is). */
+  label(name: string): ReactNode;
 }
 
 /** The trigger's look, shared by the stand-in and the menu's button. */

@@ -1,4 +1,4 @@
-import { useTeams } from '../hooks/use-team.ts';
+import { useTeams } from '../hooks/use-teams.ts';
 import { cn } from '../lib/cn.ts';
 import { ChunkBoundary, lazyChunk, useLoadedWhenIdle } from '../lib/lazy-chunk.tsx';
 import { SwitcherLabel, switcherClasses, type TeamMenuProps } from './team-switcher-label.tsx';
@@ -34,7 +34,12 @@ export function TeamSwitcher({ compact = false, className }: { compact?: boolean
     >
       {ready ? (
         <ChunkBoundary chunk={menu} fallback={<StandIn name={active.name} compact={compact} />}>
-          <Menu teams={list} active={active} compact={compact} />
+          <Menu
+            teams={list}
+            active={active}
+            triggerClassName={switcherClasses(compact)}
+            label={(name) => <SwitcherLabel name={name} compact={compact} />}
+          />
         </ChunkBoundary>
       ) : (
         <StandIn name={active.name} compact={compact} />

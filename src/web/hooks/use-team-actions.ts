@@ -12,7 +12,7 @@ import type {
 } from '#domain/teams';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { checklistKeys, STATS_KEY } from '../sync/index.ts';
-import { TEAM_KEY, TEAMS_KEY } from './use-team.ts';
+import { TEAM_KEY, TEAMS_KEY } from './team-keys.ts';
 import { TEMPLATES_KEY } from './use-templates.ts';
 import { type ToastMessage, useToast } from './use-toast.ts';
 
