@@ -11,6 +11,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { useTeam } from '../hooks/use-team.ts';
 import { teamFailure } from '../hooks/use-team-actions.ts';
+import { isApiError } from '../lib/api.ts';
 import { whenIdle } from '../lib/lazy-chunk.tsx';
 import { useConfirmation } from './team/confirmation.tsx';
 import { InvitationList } from './team/invitation-list.tsx';
@@ -99,7 +100,10 @@ function LoadFailed({ error, retrying, onRetry }: { error: unknown; retrying: bo
   return (
     <Card className="p-6" role="alert">
       <h1 className="text-xl font-bold text-slate-900">{TEAM_TEXTS.loadFailed}</h1>
-      <p className="mt-2 text-sm text-slate-600">{teamFailure(error)}</p>
+      {/* A 404 here says nothing a person can use ('Not found'): ours instead. */}
+      <p className="mt-2 text-sm text-slate-600">
+        {isApiError(error) && error.status === 404 ? TEAM_TEXTS.tryAgain : teamFailure(error)}
+      </p>
       <Button className="mt-4" variant="secondary" onClick={onRetry} disabled={retrying}>
         <RotateCw className={retrying ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
         Try again

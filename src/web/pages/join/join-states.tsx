@@ -4,6 +4,7 @@ import { shortDate } from '#domain/dates';
 import { TEAM_TEXTS } from '#domain/team-texts';
 import {
   type InvitationPreview,
+  TEAM_LIMITS,
   TEAM_MESSAGES,
   TEAM_ROLE_DESCRIPTIONS,
   TEAM_ROLE_LABELS,
@@ -105,7 +106,7 @@ export function InvitationEnded({
     state === 'used'
       ? `An invitation link works once.${invitation ? ` If you already joined ${invitation.teamName}, choose it in the team menu at the top of your dashboard.` : ''}`
       : state === 'expired'
-        ? 'An invitation link works for 7 days.'
+        ? `An invitation link works for ${TEAM_LIMITS.invitationDays} days.`
         : TEAM_MESSAGES.invitationExpired;
   return (
     <JoinCard

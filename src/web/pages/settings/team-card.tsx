@@ -20,7 +20,7 @@ export function TeamCard() {
         <Users className="h-5 w-5 shrink-0 text-indigo-600" aria-hidden="true" />
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className="text-base font-semibold text-slate-900">Team</span>
-          <span className="truncate text-sm text-slate-600">
+          <span className="text-sm break-words text-slate-600">
             {data ? (
               `${data.team.name} · ${TIER_DISPLAY_NAMES[data.team.tier]} plan · Seats ${usedOf(data.team.seats.used, data.team.seats.limit)}`
             ) : team.isError ? (

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useResendInvitation, useWithdrawInvitation } from '../../hooks/use-team-actions.ts';
 import type { Ask } from './confirmation.tsx';
-import { RoleBadge } from './role-badge.tsx';
+import { RoleBadge } from './roles.tsx';
 
 const day = (iso: string) => shortDate(new Date(iso));
 

@@ -6,19 +6,18 @@ import { TEAM_TEXTS } from '#domain/team-texts';
 import {
   canManageBilling,
   hasFreeSeat,
-  INVITABLE_ROLES,
   type InvitableRole,
+  TEAM_LIMITS,
   TEAM_MESSAGES,
   TEAM_ROLE_DESCRIPTIONS,
-  TEAM_ROLE_LABELS,
   type TeamResponse,
 } from '#domain/teams';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/dialog.tsx';
-import { FIELD, Input, Label } from '../../components/ui/field.tsx';
+import { Input, Label } from '../../components/ui/field.tsx';
 import { teamFailure, useInviteMember } from '../../hooks/use-team-actions.ts';
 import { isApiError } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
+import { InvitableRoleSelect } from './roles.tsx';
 
 export interface InviteDialogProps {
   open: boolean;
@@ -115,8 +114,8 @@ export default function InviteDialog({ open, onOpenChange, data }: InviteDialogP
       title={limit === null ? 'Invite member' : 'Your team is full'}
       description={
         limit === null
-          ? `They get an e-mail with a link to join ${data.team.name}. It works for 7 days.`
-          : undefined
+          ? `They get an e-mail with a link to join ${data.team.name}, good for ${TEAM_LIMITS.invitationDays} days.`
+          : TEAM_MESSAGES.seatLimitReached(limit)
       }
       busy={invite.isPending}
     >
@@ -135,11 +134,7 @@ export default function InviteDialog({ open, onOpenChange, data }: InviteDialogP
           onSubmit={(event) => void submit(event)}
         />
       ) : (
-        <SeatLimitReached
-          limit={limit}
-          owner={canManageBilling(data.myRole)}
-          onClose={() => onOpenChange(false)}
-        />
+        <SeatLimitReached owner={canManageBilling(data.myRole)} onClose={() => onOpenChange(false)} />
       )}
     </ModalDialog>
   );
@@ -187,20 +182,14 @@ function InviteForm({
       </div>
       <div>
         <Label htmlFor={`${ids}-role`}>Role</Label>
-        <select
+        <InvitableRoleSelect
           id={`${ids}-role`}
           value={role}
           aria-invalid={problems.role ? true : undefined}
           aria-describedby={`${ids}-role-hint${problems.role ? ` ${ids}-role-error` : ''}`}
-          onChange={(event) => onRole(event.target.value as InvitableRole)}
-          className={cn(FIELD, 'mt-1.5 h-11')}
-        >
-          {INVITABLE_ROLES.map((option) => (
-            <option key={option} value={option}>
-              {TEAM_ROLE_LABELS[option]}
-            </option>
-          ))}
-        </select>
+          onRole={onRole}
+          className="mt-1.5 h-11"
+        />
         <p id={`${ids}-role-hint`} className="mt-1.5 text-sm text-slate-600">
           {TEAM_ROLE_DESCRIPTIONS[role]}.
         </p>
@@ -233,14 +222,11 @@ function FieldProblem({ id, text }: { id: string; text: string | undefined }) {
   );
 }
 
-/** At (or over) the seat limit: what the plan includes, and the way to more seats. */
-function SeatLimitReached({ limit, owner, onClose }: { limit: number; owner: boolean; onClose(): void }) {
+/** At (or over) the seat limit (what the plan includes is the dialog's description): the way to more seats. */
+function SeatLimitReached({ owner, onClose }: { owner: boolean; onClose(): void }) {
   return (
     <div className="mt-2" data-testid="seat-limit-reached">
-      <p className="text-sm leading-relaxed text-slate-700">{TEAM_MESSAGES.seatLimitReached(limit)}</p>
-      {!owner && (
-        <p className="mt-2 text-sm leading-relaxed text-slate-700">{TEAM_TEXTS.askOwnerToUpgrade}</p>
-      )}
+      {!owner && <p className="text-sm leading-relaxed text-slate-600">{TEAM_TEXTS.askOwnerToUpgrade}</p>}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           Close

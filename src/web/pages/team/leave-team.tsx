@@ -27,7 +27,7 @@ export function LeaveTeam({ data, myUid, ask }: { data: TeamResponse; myUid: str
       </div>
       <Button
         variant="secondary"
-        className="shrink-0 text-red-700"
+        className="shrink-0"
         disabled={owner || leave.isPending}
         aria-describedby={reasonId}
         onClick={() =>

@@ -2,9 +2,7 @@ import { Crown, UserMinus } from 'lucide-react';
 import { shortDate } from '#domain/dates';
 import {
   canManageMembers,
-  INVITABLE_ROLES,
   type InvitableRole,
-  TEAM_ROLE_LABELS,
   TEAM_ROLES,
   type TeamMember,
   type TeamResponse,
@@ -12,11 +10,9 @@ import {
 import { userInitials } from '#domain/user';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { FIELD } from '../../components/ui/field.tsx';
 import { useChangeRole, useRemoveMember } from '../../hooks/use-team-actions.ts';
-import { cn } from '../../lib/cn.ts';
 import type { Ask } from './confirmation.tsx';
-import { RoleBadge } from './role-badge.tsx';
+import { InvitableRoleSelect, RoleBadge } from './roles.tsx';
 
 const nameOf = (member: TeamMember) => member.displayName.trim() || member.email;
 
@@ -89,22 +85,20 @@ function MemberRow({
 function RoleSelect({ member }: { member: TeamMember }) {
   const change = useChangeRole();
   const mine = change.isPending && change.variables.member.uid === member.uid;
-  const shown = mine ? change.variables.role : member.role;
+  // Only members who are not the owner get the select (MemberRow): their role is one an admin may give.
+  const shown = (mine ? change.variables.role : member.role) as InvitableRole;
+  // FIELD is full width: its box gives it the width of its longest role.
   return (
-    <select
-      aria-label={`Role of ${nameOf(member)}`}
-      value={shown}
-      disabled={mine}
-      aria-busy={mine || undefined}
-      onChange={(event) => change.mutate({ member, role: event.target.value as InvitableRole })}
-      className={cn(FIELD, 'h-9 w-auto py-0 pe-8 text-sm')}
-    >
-      {INVITABLE_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {TEAM_ROLE_LABELS[role]}
-        </option>
-      ))}
-    </select>
+    <span className="inline-block w-32">
+      <InvitableRoleSelect
+        aria-label={`Role of ${nameOf(member)}`}
+        value={shown}
+        disabled={mine}
+        aria-busy={mine || undefined}
+        onRole={(role) => change.mutate({ member, role })}
+        className="h-9 py-0 text-sm"
+      />
+    </span>
   );
 }
 
