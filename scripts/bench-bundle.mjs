@@ -22,6 +22,8 @@ const ROUTES = [
   { route: '/checklist/{id}', page: 'src/web/pages/checklist.tsx' },
   { route: '/sms-consent', page: 'src/web/pages/sms-consent.tsx' },
   { route: '/pricing', page: 'src/web/pages/billing-pages.tsx' },
+  { route: '/settings/team', page: 'src/web/pages/team.tsx' },
+  { route: '/join/{token}', page: 'src/web/pages/join.tsx' },
 ];
 
 const gzipped = new Map();

@@ -33,6 +33,9 @@ const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   { path: '/checklist/:id', page: page(() => import('./pages/checklist.tsx')), signedIn: 'wait' },
   { path: '/pricing', page: billingPage('PricingPage'), signedIn: 'show' },
   { path: '/settings', page: page(() => import('./pages/settings.tsx')), signedIn: 'wait' },
+  { path: '/settings/team', page: page(() => import('./pages/team.tsx')), signedIn: 'wait' },
+  // An invitation's link: public, as it comes from an e-mail (the page signs in when it must).
+  { path: '/join/:token', page: page(() => import('./pages/join.tsx')) },
   { path: '/billing/test-checkout/:id', page: billingPage('TestCheckoutPage'), signedIn: 'wait' },
   { path: '/billing/test-portal', page: billingPage('TestPortalPage'), signedIn: 'wait' },
   { path: '/shared/checklist/:token', page: SharedChecklistPage },

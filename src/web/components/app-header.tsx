@@ -1,10 +1,11 @@
 import { LayoutDashboard, LogOut, Settings, Tag } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { userLabel } from '#domain/user';
+import { type User, userLabel } from '#domain/user';
 import { useAuth } from '../hooks/use-auth.tsx';
 import { Brand } from './brand.tsx';
 import { LocalModeBadge } from './local-mode-badge.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
+import { TeamSwitcher } from './team-switcher.tsx';
 import { Button } from './ui/button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -39,6 +40,8 @@ export function AppHeader() {
                 </Link>
               </Button>
             </span>
+            {/* On a phone the team switcher is on the line under the header (CompactUserLine). */}
+            <TeamSwitcher className="hidden md:flex" />
             <NotificationsBell />
             {/* On a phone the bell's menu holds 'Notification settings': the header keeps its width. */}
             <span className="hidden sm:contents">
@@ -69,15 +72,7 @@ export function AppHeader() {
         )}
       </div>
       {user ? (
-        <div
-          className="flex h-8 items-center gap-2 border-t border-slate-100 px-4 text-xs text-slate-600 md:hidden"
-          data-testid="header-user-compact"
-        >
-          <UserAvatar user={user} className="h-5 w-5 text-[9px]" />
-          <span className="min-w-0 truncate">
-            <span className="font-semibold text-slate-800">{userLabel(user)}</span> · {user.email}
-          </span>
-        </div>
+        <CompactUserLine user={user} />
       ) : (
         // On an owner's page drawn before the sign-in is known (prerendered), the line's place is kept,
         // so that nothing below moves when it comes.
@@ -89,5 +84,20 @@ export function AppHeader() {
         )
       )}
     </header>
+  );
+}
+
+/** A phone's line under the header: who is signed in, and the team switcher. */
+function CompactUserLine({ user }: { user: User }) {
+  return (
+    <div className="flex h-8 items-center gap-2 border-t border-slate-100 px-4 text-xs text-slate-600 md:hidden">
+      <span className="flex min-w-0 flex-1 items-center gap-2" data-testid="header-user-compact">
+        <UserAvatar user={user} className="h-5 w-5 text-[9px]" />
+        <span className="min-w-0 truncate">
+          <span className="font-semibold text-slate-800">{userLabel(user)}</span> · {user.email}
+        </span>
+      </span>
+      <TeamSwitcher compact className="-me-1.5 flex shrink-0" />
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { Bell } from 'lucide-react';
-import { startTransition, useEffect, useState } from 'react';
-import { ChunkBoundary, lazyChunk, whenIdle } from '../lib/lazy-chunk.tsx';
+import { ChunkBoundary, lazyChunk, useLoadedWhenIdle } from '../lib/lazy-chunk.tsx';
 
 /**
  * The signed-in header's bell. Its menu, the live feed and Radix's dropdown are a chunk of their own,
@@ -30,20 +29,7 @@ function BellStandIn() {
 
 export function NotificationsBell() {
   // Already here (a later page of the visit, a new sign-in): drawn at once.
-  const [ready, setReady] = useState(menu.isLoaded);
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    const cancel = whenIdle(() => {
-      // Drawn in a transition: React does it in slices, never in one task with whatever else is due.
-      // A failed download leaves the stand-in, as before.
-      void menu.preload().then((loaded) => loaded && live && startTransition(() => setReady(true)));
-    });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [ready]);
+  const ready = useLoadedWhenIdle(menu);
   if (!ready) return <BellStandIn />;
   const Menu = menu.Component;
   return (

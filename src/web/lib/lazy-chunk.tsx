@@ -5,6 +5,9 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  startTransition,
+  useEffect,
+  useState,
 } from 'react';
 
 /**
@@ -69,6 +72,28 @@ export function whenIdle(task: () => void): () => void {
   }
   const handle = window.setTimeout(task, 200);
   return () => window.clearTimeout(handle);
+}
+
+/**
+ * Whether `chunk` is here, fetching it when the browser is first idle (already here: true at once).
+ * The change comes in a transition: React draws what the chunk brings in slices, never in one task
+ * with whatever else is due. A failed download leaves it false (the caller's stand-in stays).
+ * For the header's parts that open from a click (decision 0033): the bell, the team switcher.
+ */
+export function useLoadedWhenIdle(chunk: Pick<LazyChunk<never>, 'isLoaded' | 'preload'>): boolean {
+  const [ready, setReady] = useState(chunk.isLoaded);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const cancel = whenIdle(() => {
+      void chunk.preload().then((loaded) => loaded && live && startTransition(() => setReady(true)));
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [ready, chunk]);
+  return ready;
 }
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'input'] as const;

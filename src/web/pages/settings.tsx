@@ -4,6 +4,7 @@ import { EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind } from '#domain/notifica
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { TeamCard } from './settings/team-card.tsx';
 import { useSettingsDraft } from './settings/use-settings-draft.ts';
 
 /** What each e-mail choice means, under its label. */
@@ -26,9 +27,13 @@ export default function SettingsPage() {
   return (
     <PageContainer>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
-      <p className="mt-1 text-slate-600">Choose what you're told about your shared checklists.</p>
+      <p className="mt-1 text-slate-600">Your team, and what you're told about your shared checklists.</p>
 
-      <form onSubmit={submit} className="mt-6 grid max-w-2xl gap-4" aria-busy={!ready}>
+      <div className="mt-6">
+        <TeamCard />
+      </div>
+
+      <form onSubmit={submit} className="mt-4 grid max-w-2xl gap-4" aria-busy={!ready}>
         <Card className="p-5">
           <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
             <Bell className="h-4 w-4 text-indigo-600" aria-hidden="true" />

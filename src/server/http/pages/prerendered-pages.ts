@@ -265,6 +265,10 @@ const APP_ROUTES: [RegExp, string | undefined][] = [
   [/^\/index\.html$/, undefined],
   [/^\/checklist\/[^/]+$/, pages('checklist.tsx')],
   [/^\/settings$/, pages('settings.tsx')],
+  [/^\/settings\/team$/, pages('team.tsx')],
+  // An invitation's link (issue 29): what it shows depends on the link and on who is signed in, so the
+  // shell with the page's chunk, like the signed-in pages, and no prerendered page.
+  [/^\/join\/[^/]+$/, pages('join.tsx')],
   [/^\/billing\/test-checkout\/[^/]+$/, pages('billing-pages.tsx')],
   [/^\/billing\/test-portal$/, pages('billing-pages.tsx')],
   [/^\/verify$/, pages('verify.tsx')],
