@@ -131,7 +131,7 @@ export const TEAM_MESSAGES = {
   seatLimitReached: (limit: number) =>
     `Your plan includes ${limit === 1 ? '1 user' : `${limit} team members`}. Upgrade to invite more people.`,
   overSeatLimit: (used: number, limit: number) =>
-    `Your team has ${used} of ${limit} seats in use, more than your plan includes. Nobody was removed, but new invitations are paused until the team is within the limit.`,
+    `Your team uses ${used} seats, more than the ${limit === 1 ? '1 user' : `${limit} team members`} your plan includes. Nobody was removed, but new invitations are paused until the team is within the limit.`,
   alreadyMember: 'This person is already a member of the team.',
   alreadyInvited: 'This address already has a pending invitation. Resend it instead.',
   invitationNotFound: 'Invitation not found',

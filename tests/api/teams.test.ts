@@ -166,7 +166,10 @@ describe('invitations', () => {
       .update(teamInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(teamInvitations.id, invitation.id));
-    expect((await teamOf(owner)).team.seats.used).toBe(1);
+    // Listed still (the Team page offers to resend it), but it takes no seat.
+    const listed = await teamOf(owner);
+    expect(listed.team.seats.used).toBe(1);
+    expect(listed.invitations.map((open) => open.id)).toEqual([invitation.id]);
     const late = await signInOwner(t.app, 'late', email);
     const response = await late.call('POST', '/api/team/join', { token });
     expect(response.statusCode).toBe(410);

@@ -111,11 +111,21 @@ function isPending(now: Date) {
   );
 }
 
-export async function pendingInvitationsOf(db: Database, teamId: string, now: Date) {
+/**
+ * The team's open invitations, newest first: pending ones, and those past their 7 days that nobody
+ * closed (the Team page offers to resend them; they take no seat).
+ */
+export async function openInvitationsOf(db: Database, teamId: string) {
   return db
     .select()
     .from(teamInvitations)
-    .where(and(eq(teamInvitations.teamId, teamId), isPending(now)))
+    .where(
+      and(
+        eq(teamInvitations.teamId, teamId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.withdrawnAt),
+      ),
+    )
     .orderBy(desc(teamInvitations.createdAt), asc(teamInvitations.id));
 }
 

@@ -11,7 +11,7 @@ import {
   insertMember,
   insertTeam,
   membersOf,
-  pendingInvitationsOf,
+  openInvitationsOf,
   roleIn,
   seatsUsed,
   storageUsedBytes,
@@ -68,7 +68,7 @@ export async function readTeam(db: Database, actor: TeamActor, now = new Date())
   if (!team) throw new AppError('not_found', TEAM_MESSAGES.notAMember);
   const [members, invitations, used, usedBytes] = await Promise.all([
     membersOf(db, team.id),
-    pendingInvitationsOf(db, team.id, now),
+    openInvitationsOf(db, team.id),
     seatsUsed(db, team.id, now),
     storageUsedBytes(db, team.id),
   ]);
