@@ -9,6 +9,7 @@ import {
   type RealtimeState,
   realtimeClient,
 } from '../sync/index.ts';
+import { TEAM_KEY, TEAMS_KEY } from './team-keys.ts';
 
 /** The live connection's state, for the indicator. */
 export function useRealtimeState(client: RealtimeClient = realtimeClient()): RealtimeState {
@@ -44,11 +45,23 @@ export function useLiveChecklist(
   }, [checklistId, queryClient, client]);
 }
 
-/** Keeps the owner's dashboard live: the list and the counters are refetched after any change of theirs. */
+/**
+ * Keeps the dashboard of the active team live: the list and the counters are refetched after any
+ * change to its checklists; the team and my teams too when its people changed (someone left).
+ */
 export function useLiveDashboard(client: RealtimeClient = realtimeClient()): void {
   const queryClient = useQueryClient();
   useEffect(
-    () => followDashboard(queryClient, (listener) => client.subscribeDashboard(listener)),
+    () =>
+      followDashboard(queryClient, (listener) =>
+        client.subscribeDashboard((message) => {
+          if (message.type === 'team-changed') {
+            void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
+            void queryClient.invalidateQueries({ queryKey: TEAMS_KEY });
+          }
+          listener(message);
+        }),
+      ),
     [queryClient, client],
   );
 }

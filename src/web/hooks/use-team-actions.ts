@@ -11,7 +11,7 @@ import type {
   TeamRole,
 } from '#domain/teams';
 import { apiRequest, isApiError } from '../lib/api.ts';
-import { checklistKeys, STATS_KEY } from '../sync/index.ts';
+import { checklistKeys, realtimeClient, STATS_KEY } from '../sync/index.ts';
 import { TEAM_KEY, TEAMS_KEY } from './team-keys.ts';
 import { TEMPLATES_KEY } from './use-templates.ts';
 import { type ToastMessage, useToast } from './use-toast.ts';
@@ -54,6 +54,8 @@ const withSeats = (data: TeamResponse, delta: number): TeamResponse['team'] => (
  */
 export function startOnActiveTeam(queryClient: QueryClient, teams?: TeamListResponse): Promise<unknown> {
   if (teams) queryClient.setQueriesData<TeamListResponse>({ queryKey: TEAMS_KEY }, teams);
+  // The live dashboard follows the session's team: asked for again, it follows the new one.
+  realtimeClient().followActiveTeam();
   return Promise.all([
     ...[TEAM_KEY, checklistKeys.all, STATS_KEY, ['/api/user'], TEMPLATES_KEY].map((queryKey) =>
       queryClient.resetQueries({ queryKey }).catch(() => undefined),

@@ -247,6 +247,7 @@ describe('RealtimeClient', () => {
     browser.latest.receive({ type: 'deleted', checklistId: 'c2' });
     browser.latest.receive({ type: 'dashboard-changed', checklistId: 'c2' });
     browser.latest.receive({ type: 'plan-changed' });
+    browser.latest.receive({ type: 'team-changed' });
     browser.latest.receive({
       type: 'error',
       checklistId: 'c1',
@@ -259,10 +260,22 @@ describe('RealtimeClient', () => {
     expect(dashboard.map((message) => message.type)).toEqual([
       'dashboard-changed',
       'plan-changed',
+      'team-changed',
       'resync',
       'error',
     ]);
     leaveAll(...stops);
+  });
+
+  it('asks for the dashboard again when the active team changed, only while it is followed', () => {
+    client.followActiveTeam();
+    const stop = client.subscribeDashboard(() => {});
+    browser.latest.open();
+    client.followActiveTeam();
+    expect(browser.latest.sent).toEqual([{ type: 'subscribe-dashboard' }, { type: 'subscribe-dashboard' }]);
+    leaveAll(stop);
+    client.followActiveTeam();
+    expect(browser.latest.sent.at(-1)).toEqual({ type: 'unsubscribe-dashboard' });
   });
 
   it('reads JSON sent in binary frames as well as in text frames', () => {

@@ -26,7 +26,9 @@ export type ChecklistMessage = Extract<
 /** An error naming no checklist ends the dashboard's subscription (the owner's session ended). */
 export type DashboardMessage = Extract<
   RealtimeServerMessage,
-  { type: 'dashboard-subscribed' | 'dashboard-changed' | 'plan-changed' | 'resync' | 'error' }
+  {
+    type: 'dashboard-subscribed' | 'dashboard-changed' | 'plan-changed' | 'team-changed' | 'resync' | 'error';
+  }
 >;
 
 /** The owner's notifications (the header's badge): each new one, and its acknowledgement. */
@@ -110,6 +112,14 @@ export class RealtimeClient {
       this.send({ type: 'unsubscribe-dashboard' });
       this.release();
     };
+  }
+
+  /**
+   * The session's active team changed (the header's switcher, joining, leaving): the dashboard follows
+   * the team the server now has for the session, so it is asked for again (docs/teams.md).
+   */
+  followActiveTeam(): void {
+    if (this.dashboard.size > 0) this.send({ type: 'subscribe-dashboard' });
   }
 
   /** Follows the signed-in owner's notifications (decision 0024): each new one as it is made. */
@@ -329,6 +339,7 @@ export class RealtimeClient {
       case 'dashboard-subscribed':
       case 'dashboard-changed':
       case 'plan-changed':
+      case 'team-changed':
         for (const listener of [...this.dashboard]) listener(message);
         break;
       case 'notifications-subscribed':
