@@ -39,6 +39,8 @@ const NOTICE_SHAPES = [
    * and the team's checklists are then out of reach), and the team's screens refetch its people.
    */
   z.object({ kind: z.literal('membership-ended'), teamId: z.string(), userId: z.string() }),
+  /** Someone joined the team or a role changed: the team's screens refetch its people. */
+  z.object({ kind: z.literal('team-changed'), teamId: z.string() }),
   /**
    * A machine translation of this checklist into `language` landed after a page was answered
    * without it (services/shared-translation.ts): its pages refetch.
@@ -66,7 +68,7 @@ export const StrictChangeNotice = z.union(
  */
 export type ApplicationNotice = Extract<
   ChangeNotice,
-  | { kind: 'plan' | 'translation' | 'notification' | 'shares' | 'membership-ended' }
+  | { kind: 'plan' | 'translation' | 'notification' | 'shares' | 'membership-ended' | 'team-changed' }
   | { kind: 'checklist'; op: 'change' }
 >;
 

@@ -171,9 +171,12 @@ export class RealtimeHub {
         }
         return;
       }
-      case 'membership-ended': {
-        for (const subscribers of this.#bySession.values()) {
-          for (const subscriber of [...subscribers]) subscriber.membershipEnded(notice.userId);
+      case 'membership-ended':
+      case 'team-changed': {
+        if (notice.kind === 'membership-ended') {
+          for (const subscribers of this.#bySession.values()) {
+            for (const subscriber of [...subscribers]) subscriber.membershipEnded(notice.userId);
+          }
         }
         const dashboards = this.#dashboards.get(notice.teamId);
         if (!dashboards) return;

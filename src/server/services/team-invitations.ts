@@ -18,6 +18,7 @@ import type { Database } from '../db/client.ts';
 import { hashSecret, newId } from '../ids.ts';
 import type { SignedInMember } from '../policies/checklists.ts';
 import { presentInvitation } from '../presenters/teams.ts';
+import { announce } from '../repositories/change-notices.ts';
 import { setSessionTeam } from '../repositories/sessions.ts';
 import {
   acceptInvitation,
@@ -250,6 +251,8 @@ export async function joinTeam(
       });
     }
     await setSessionTeam(tx, member.sessionHash, invitation.teamId);
+    // Sent at commit: the team's open dashboards show the new colleague.
+    await announce(tx, { kind: 'team-changed', teamId: invitation.teamId });
   });
   return listMyTeams(db, { user: member.user, teamId: invitation.teamId });
 }

@@ -47,6 +47,7 @@ export async function changeMemberRole(
       await setMemberRole(tx, actor.teamId, actor.userId, 'admin');
     }
     await setMemberRole(tx, actor.teamId, uid, role);
+    await announce(tx, { kind: 'team-changed', teamId: actor.teamId });
   });
   const myRole = role === 'owner' ? 'admin' : actor.role;
   return readTeam(db, { ...actor, role: myRole }, now);

@@ -18,6 +18,8 @@ export function useTeam(enabled = true) {
     queryKey: [...TEAM_KEY, user?.uid],
     queryFn: ({ signal }) => apiRequest<TeamResponse>('GET', '/api/team', undefined, { signal }),
     enabled: enabled && Boolean(user),
+    // Its people change from elsewhere (someone joins from their own browser): asked again on each visit.
+    staleTime: 0,
   });
 }
 
