@@ -17,6 +17,7 @@ import {
   HELD_EDITS_KEY,
   type HeldOp,
   indexedDbBlobStore,
+  isRemovedFromTeam,
   isTransientFailure,
   type ListStore,
   lazyHttpTransport,
@@ -57,10 +58,14 @@ function createTabQueue({ ops, blobs, held, transport }: QueueStores, events: Qu
     transport,
     isTransient: isTransientFailure,
     isBlocked: needsSignIn,
+    endsAccess: isRemovedFromTeam,
     isOnline: () => navigator.onLine,
     ...events,
   });
 }
+
+/** The changes whose refusal the queue tells, even to a caller still waiting (who shows no error). */
+const QUEUE_TELLS: readonly QueuedOp['kind'][] = ['toggle', 'remarks', 'remove-photo', 'assign'];
 
 /**
  * What the queue's answers, refusals and drains do to this tab: answers into the query cache, refusals
@@ -77,6 +82,8 @@ function tabQueueEvents(
   // refused since the last drain (their copies are always read again).
   const touched = new Map<string, boolean>();
   const refused: QueuedOp[] = [];
+  // Removed from a team: its every change is refused with the same words, said once a drain.
+  let removalTold = false;
   const touch = (key: QueryKey, readAgain: boolean) => {
     const id = JSON.stringify(key);
     touched.set(id, touched.get(id) === true || readAgain);
@@ -94,12 +101,13 @@ function tabQueueEvents(
     onRejected: (op, error, callerWaiting) => {
       // Noted at once: the drain may come before the effects have loaded.
       refused.push(op);
-      void loadQueueEffects().then((effects) => {
-        // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
-        // second word.
-        const reported = callerWaiting && !['toggle', 'remarks', 'remove-photo'].includes(op.kind);
-        if (!reported && !isAbortError(error)) tell(effects.refusalToast(queryClient, op, error));
-      });
+      // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
+      // second word; nor does a removal from a team already told.
+      const reported =
+        (callerWaiting && !QUEUE_TELLS.includes(op.kind)) || (isRemovedFromTeam(error) && removalTold);
+      if (reported || isAbortError(error)) return;
+      if (isRemovedFromTeam(error)) removalTold = true;
+      void loadQueueEffects().then((effects) => tell(effects.refusalToast(queryClient, op, error)));
     },
     onDrained: ({ heldBack }) => {
       // Now that nothing is pending, the server's own copy of every checklist whose cached copy may
@@ -109,6 +117,7 @@ function tabQueueEvents(
       // asked for again: the live connection brings what others change (docs/decisions/0007).
       const readAgain = [...touched].filter(([, stale]) => stale || heldBack).map(([key]) => key);
       const refusedNow = refused.splice(0);
+      removalTold = false;
       touched.clear();
       const refetch = (key: QueryKey) => void queryClient.invalidateQueries({ queryKey: key, exact: true });
       for (const key of readAgain) refetch(JSON.parse(key));

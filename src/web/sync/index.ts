@@ -97,5 +97,5 @@ export {
   type RealtimeState,
   realtimeClient,
 } from './realtime-client.ts';
-export { isTransientFailure, needsSignIn } from './send-failures.ts';
+export { isRemovedFromTeam, isTransientFailure, needsSignIn } from './send-failures.ts';
 export { sharedChecklistSlot, sharedKeys } from './shared-checklist-slot.ts';
