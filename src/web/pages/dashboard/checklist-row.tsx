@@ -1,18 +1,12 @@
-import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type ChecklistSummary, checklistRowSubtitle } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { LazyMenu } from '../../components/ui/lazy-menu.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ChunkBoundary, lazyChunk } from '../../lib/lazy-chunk.tsx';
-import {
-  type ChecklistRowActions,
-  MENU_OPENING_KEYS,
-  RowMenuButton,
-  type RowMenuProps,
-  type StandInHandoff,
-} from './row-menu-button.tsx';
+import { lazyChunk } from '../../lib/lazy-chunk.tsx';
+import { type ChecklistRowActions, RowMenuButton, type RowMenuProps } from './row-menu-button.tsx';
 
 export type { ChecklistRowActions };
 
@@ -73,65 +67,17 @@ export function ChecklistRow({
 }
 
 /**
- * The row's menu (Radix DropdownMenu with its positioning: 12 KiB gzipped) is a chunk of its own,
- * fetched once the list is on screen (see preloadRowMenu). Until it is there, its button is drawn the
- * same, so nothing moves when it arrives.
- *
- * Nor is the menu drawn for every row: a row draws only its button until that is pointed at, focused
- * or pressed (decision 0033). Radix's menu is some twenty components a row; for a list of
- * 30 checklists that was most of a 20 ms task here (80 on a phone) when the list arrived.
+ * The row's menu (Radix DropdownMenu) is a chunk of its own, fetched once the list is on screen (see
+ * preloadRowMenu); a row draws only its button until that is pointed at, focused or pressed (decision
+ * 0033: for a list of 30 checklists, drawing every row's menu was most of a 20 ms task here, 80 on a
+ * phone, when the list arrived). components/ui/lazy-menu.tsx.
  */
 const rowMenu = lazyChunk<RowMenuProps>(() => import('./row-menu.tsx').then((module) => module.RowMenu));
 
 export const preloadRowMenu = rowMenu.preload;
 
 function RowMenu(props: RowMenuProps) {
-  const handoff = useRef<StandInHandoff>({ focused: false, pressed: null });
-  // A press after a failed download (offline before it was cached) tries again.
-  const [presses, setPresses] = useState(0);
-  const [wanted, setWanted] = useState(false);
-  // Drawn again once the code is here. Until then the stand-in stays the same element: one swapped
-  // for a Suspense fallback would lose the focus it has, and the key pressed on it.
-  const [, setArrivals] = useState(0);
-  const want = () => {
-    setWanted(true);
-    void preloadRowMenu().then(() => setArrivals((count) => count + 1));
-  };
-  const Menu = rowMenu.Component;
-  const standIn = (
-    <RowMenuButton
-      aria-expanded={false}
-      data-state="closed"
-      onPointerEnter={want}
-      onFocus={() => {
-        handoff.current.focused = true;
-        want();
-      }}
-      onBlur={(event) => {
-        // Not when it is taken away for the menu's own button: that one takes the focus over.
-        if (event.currentTarget.isConnected) handoff.current.focused = false;
-      }}
-      onKeyDown={(event) => {
-        if (!MENU_OPENING_KEYS.includes(event.key)) return;
-        event.preventDefault();
-        handoff.current.pressed = { key: event.key };
-        want();
-        setPresses((count) => count + 1);
-      }}
-      onPointerDown={(event) => {
-        if (event.button !== 0 || event.ctrlKey) return;
-        handoff.current.pressed = 'pointer';
-        want();
-        setPresses((count) => count + 1);
-      }}
-    />
-  );
-  if (!wanted || !rowMenu.isLoaded()) return standIn;
-  return (
-    <ChunkBoundary chunk={rowMenu} fallback={standIn} retryKey={presses}>
-      <Menu {...props} handoff={handoff.current} />
-    </ChunkBoundary>
-  );
+  return <LazyMenu chunk={rowMenu} props={props} standIn={(standIn) => <RowMenuButton {...standIn} />} />;
 }
 
 /** Placeholder rows while the list loads, the same height as real ones. */
