@@ -177,7 +177,8 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     createdAt: op.changedAt,
     updatedAt: op.changedAt,
     userId: op.userId,
-    createdBy: null,
+    // Only its maker's device shows it ('By you'); the server's answer names them in full.
+    createdBy: op.userId ? { uid: op.userId, displayName: '' } : null,
     assignee: null,
     version: NEW_CHECKLIST_VERSION,
     submittedAt: null,

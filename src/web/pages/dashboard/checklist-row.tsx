@@ -1,6 +1,9 @@
 import { Link } from 'wouter';
+import { assignedToText, createdByText } from '#domain/assignment-texts';
 import { type ChecklistSummary, checklistRowSubtitle } from '#domain/checklist';
+import type { TeamPerson } from '#domain/teams';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
+import { PersonInitials } from '../../components/person-initials.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { LazyMenu } from '../../components/ui/lazy-menu.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -10,14 +13,20 @@ import { type ChecklistRowActions, RowMenuButton, type RowMenuProps } from './ro
 
 export type { ChecklistRowActions };
 
-/** A row of 'Your Checklists': name (opens it), '{n} tasks • Created {date}', status badge, menu. */
+/**
+ * A row of 'Your Checklists': name (opens it), '{n} tasks • Created {date}' and who made it, who it is
+ * assigned to, status badge, menu.
+ */
 export function ChecklistRow({
   checklist,
   opening,
   actions,
   pending = null,
+  viewerUid = null,
 }: {
   checklist: ChecklistSummary;
+  /** The signed-in person: 'By you', 'Assigned to you'. */
+  viewerUid?: string | null;
   /** Kept on this device, not synced: created here ('create', it cannot be opened yet) or changed. */
   pending?: 'create' | 'change' | null;
   /** The checklist is being loaded for the editor. */
@@ -46,11 +55,19 @@ export function ChecklistRow({
               {checklist.name}
             </Link>
           )}
-          <p className="truncate text-sm text-slate-500">
-            {checklistRowSubtitle(checklist.taskCount, checklist.createdAt)}
+          <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-500">
+            <span className="max-w-full truncate">
+              {checklistRowSubtitle(checklist.taskCount, checklist.createdAt)}
+            </span>
+            {checklist.createdBy && (
+              <span dir="auto" className="max-w-full truncate" data-testid="row-created-by">
+                • {createdByText(checklist.createdBy, viewerUid)}
+              </span>
+            )}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-1.5 self-start sm:self-center">
+        <div className="flex min-w-0 flex-wrap items-center gap-1.5 self-start sm:self-center">
+          {checklist.assignee && <AssigneeChip person={checklist.assignee} viewerUid={viewerUid} />}
           {pending && <PendingSyncBadge />}
           <StatusBadge status={checklist.status} progress={checklist.progress} />
         </div>
@@ -63,6 +80,21 @@ export function ChecklistRow({
         <RowMenu checklist={checklist} actions={actions} shareable={pending !== 'create'} />
       )}
     </li>
+  );
+}
+
+/** Who the checklist is assigned to: their initials and 'Assigned to Ben Ortiz' ('… to you'). */
+function AssigneeChip({ person, viewerUid }: { person: TeamPerson; viewerUid: string | null }) {
+  return (
+    <span
+      data-testid="row-assignee"
+      className="inline-flex max-w-56 min-w-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 ps-0.5 pe-2 text-xs font-medium text-slate-700"
+    >
+      <PersonInitials person={person} />
+      <span dir="auto" className="truncate">
+        {assignedToText(person, viewerUid)}
+      </span>
+    </span>
   );
 }
 
