@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, ChecklistSummary } from '#domain/checklist';
 import { TEAM_MESSAGES } from '#domain/teams';
+import { ANA, BEN, CARA, checklistFixture } from '#tests/support/team-fixtures';
 import { ApiError } from '../lib/api.ts';
 import { httpTransport } from './http-transport.ts';
 import { OfflineQueue, type OpTransport } from './offline-queue.ts';
@@ -20,27 +21,11 @@ import { isRemovedFromTeam, isTransientFailure, needsSignIn } from './send-failu
  */
 
 const OWNER = { kind: 'owner' } as const;
-const BEN = { uid: 'u_ben', displayName: 'Ben Ortiz' };
-const CARA = { uid: 'u_cara', displayName: 'Cara Diaz' };
 const refusal = (status: number, code: string, message: string) =>
   new ApiError(status, '', JSON.stringify({ error: { code, message } }));
 const removed = () => refusal(404, 'not_found', TEAM_MESSAGES.removedFromTeam);
 
-const CHECKLIST: Checklist = {
-  id: 'c1',
-  name: 'Cabin turnover',
-  status: 'not-started',
-  progress: 0,
-  tasks: [],
-  remarks: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  userId: 'u_ana',
-  createdBy: { uid: 'u_ana', displayName: 'Ana Lopez' },
-  assignee: null,
-  version: 1,
-  submittedAt: null,
-};
+const CHECKLIST = checklistFixture({ id: 'c1', createdBy: ANA });
 
 /** A server that records what it was sent; `refuse` answers a checklist's changes with an error. */
 function fakeServer(refuse: (op: QueuedOp) => unknown = () => null) {

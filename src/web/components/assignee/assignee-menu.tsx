@@ -3,6 +3,7 @@ import { Check, RotateCw, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ASSIGNMENT_TEXTS } from '#domain/assignment-texts';
 import type { TeamMember, TeamPerson } from '#domain/teams';
+import { useAuth } from '../../hooks/use-auth.tsx';
 import { useTeam } from '../../hooks/use-team.ts';
 import { cn } from '../../lib/cn.ts';
 import { PersonInitials } from '../person-initials.tsx';
@@ -20,8 +21,6 @@ export interface AssigneeMenuProps {
   onChange(person: TeamPerson | null): void;
   look: AssigneeButtonLook;
   disabled?: boolean | undefined;
-  /** The signed-in person ('(you)' beside them). */
-  viewerUid: string | null;
   /** What was done to the stand-in button before this code arrived. */
   handoff?: StandInHandoff;
 }
@@ -36,11 +35,13 @@ function byName(a: TeamMember, b: TeamMember): number {
   return a.displayName.localeCompare(b.displayName, undefined, { sensitivity: 'base' });
 }
 
-export function AssigneeMenu({ value, onChange, look, disabled, viewerUid, handoff }: AssigneeMenuProps) {
+export function AssigneeMenu({ value, onChange, look, disabled, handoff }: AssigneeMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   // After Radix's own effects (its children's), so the press reaches a menu that listens.
   useEffect(() => takeOver(button.current, handoff), [handoff]);
   const team = useTeam();
+  // The signed-in person: '(you)' beside them.
+  const viewerUid = useAuth().user?.uid ?? null;
   const members = [...(team.data?.members ?? [])].sort(byName);
   // Someone the checklist still names who has left the team: shown, so the choice is not a blank.
   const former = value && team.data && !members.some((member) => member.uid === value.uid) ? value : null;

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useAuth } from '../../hooks/use-auth.tsx';
 import { lazyChunk, whenIdle } from '../../lib/lazy-chunk.tsx';
 import { LazyMenu } from '../ui/lazy-menu.tsx';
 import { AssigneeButton } from './assignee-button.tsx';
@@ -16,15 +15,14 @@ const assigneeMenu = lazyChunk<AssigneeMenuProps>(() =>
 
 export const preloadAssigneeMenu = assigneeMenu.preload;
 
-export type AssigneePickerProps = Omit<AssigneeMenuProps, 'viewerUid' | 'handoff'>;
+export type AssigneePickerProps = Omit<AssigneeMenuProps, 'handoff'>;
 
 export function AssigneePicker(props: AssigneePickerProps) {
-  const viewerUid = useAuth().user?.uid ?? null;
   useEffect(() => whenIdle(() => void preloadAssigneeMenu()), []);
   return (
     <LazyMenu
       chunk={assigneeMenu}
-      props={{ ...props, viewerUid }}
+      props={props}
       standIn={(standIn) => (
         <AssigneeButton {...standIn} value={props.value} look={props.look} disabled={props.disabled} />
       )}

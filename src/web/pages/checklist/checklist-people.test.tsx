@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Checklist } from '#domain/checklist';
-import type { TeamResponse } from '#domain/teams';
 import { TEAM_MESSAGES } from '#domain/teams';
+import { ANA_USER, BEN, checklistFixture, teamResponse } from '#tests/support/team-fixtures';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { AuthProvider } from '../../hooks/use-auth.tsx';
@@ -24,42 +24,8 @@ import { ChecklistView } from './checklist-view.tsx';
 const fetchMock = mockFetchEachTest();
 beforeAll(() => writePublicConfig({}));
 
-const ANA = { uid: 'u_ana', email: 'ana@example.com', displayName: 'Ana Lopez' };
-const BEN = { uid: 'u_ben', displayName: 'Ben Ortiz' };
-const CHECKLIST: Checklist = {
-  id: 'checklist_1',
-  name: 'Cabin turnover',
-  status: 'not-started',
-  progress: 0,
-  tasks: [],
-  remarks: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  userId: 'u_ana',
-  createdBy: { uid: 'u_cara', displayName: 'Cara Diaz' },
-  assignee: null,
-  version: 1,
-  submittedAt: null,
-};
-const member = (uid: string, displayName: string) => ({
-  uid,
-  displayName,
-  email: `${uid}@example.com`,
-  role: 'member' as const,
-  joinedAt: '2026-01-01T00:00:00.000Z',
-});
-const TEAM: TeamResponse = {
-  team: {
-    id: 'team_1',
-    name: "Ana Lopez's team",
-    tier: 'professional',
-    seats: { used: 3, limit: 10 },
-    storage: { usedBytes: 0, limitBytes: null },
-  },
-  myRole: 'owner',
-  members: [member('u_cara', 'Cara Diaz'), member('u_ana', 'Ana Lopez'), member('u_ben', 'Ben Ortiz')],
-  invitations: [],
-};
+const CHECKLIST = checklistFixture();
+const TEAM = teamResponse();
 
 interface Server {
   team?: () => Response | Promise<Response>;
@@ -73,7 +39,7 @@ function serve({ team = () => jsonResponse(200, TEAM), patch, read }: Server) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url === '/api/auth/me') return jsonResponse(200, { user: ANA });
+    if (url === '/api/auth/me') return jsonResponse(200, { user: ANA_USER });
     if (url === '/api/team') return team();
     if (url === '/api/checklists/checklist_1' && method === 'PATCH') {
       const body = JSON.parse(String(init?.body));

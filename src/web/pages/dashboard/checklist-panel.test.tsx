@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ChecklistSummary } from '#domain/checklist';
+import { ANA, ANA_USER, BEN, CARA } from '#tests/support/team-fixtures';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { AuthProvider } from '../../hooks/use-auth.tsx';
@@ -21,11 +22,6 @@ import { ASSIGNMENT_FILTER_KEY } from './use-assignment-filter.ts';
 const fetchMock = mockFetchEachTest();
 beforeAll(() => writePublicConfig({}));
 afterEach(() => window.localStorage.clear());
-
-const ME = { uid: 'u_ana', email: 'ana@example.com', displayName: 'Ana Lopez' };
-const ANA = { uid: 'u_ana', displayName: 'Ana Lopez' };
-const BEN = { uid: 'u_ben', displayName: 'Ben Ortiz' };
-const CARA = { uid: 'u_cara', displayName: 'Cara Diaz' };
 
 function row(id: string, name: string, people: Pick<ChecklistSummary, 'createdBy' | 'assignee'>) {
   const at = new Date().toISOString();
@@ -63,7 +59,7 @@ function renderPanel({
 } = {}) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url === '/api/auth/me') return jsonResponse(200, { user: ME });
+    if (url === '/api/auth/me') return jsonResponse(200, { user: ANA_USER });
     if (url === '/api/checklists?userId=u_ana') return jsonResponse(200, list);
     return jsonResponse(200, {});
   });
