@@ -5,6 +5,7 @@ import { translate, useUiLanguage } from '../../i18n/i18n.tsx';
 import { ChunkBoundary, lazyChunk, whenIdle } from '../../lib/lazy-chunk.tsx';
 import {
   type ShownToast,
+  TOAST_ACTION,
   TOAST_CLOSE,
   TOAST_DESCRIPTION,
   TOAST_TITLE,
@@ -52,6 +53,18 @@ function PlainToast({ current, onDismiss }: ToasterProps) {
             {' '}
             <span className={TOAST_DESCRIPTION}>{current.description}</span>
           </>
+        )}
+        {current.action && (
+          <button
+            type="button"
+            className={TOAST_ACTION}
+            onClick={() => {
+              current.action?.onSelect();
+              onDismiss();
+            }}
+          >
+            {current.action.label}
+          </button>
         )}
         <button
           type="button"

@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { translate } from '../../i18n/i18n.tsx';
 import {
+  TOAST_ACTION,
   TOAST_CLOSE,
   TOAST_DESCRIPTION,
   TOAST_TITLE,
@@ -37,6 +38,16 @@ export function Toaster({ current, onDismiss }: ToasterProps) {
                 {current.description}
               </ToastPrimitive.Description>
             </>
+          )}
+          {current.action && (
+            <ToastPrimitive.Action
+              // Read out with the toast instead of the button: the same is in the notifications menu.
+              altText={`${current.action.label} from the notifications menu`}
+              onClick={current.action.onSelect}
+              className={TOAST_ACTION}
+            >
+              {current.action.label}
+            </ToastPrimitive.Action>
           )}
           <ToastPrimitive.Close aria-label={translate('common.close')} className={TOAST_CLOSE}>
             <X className="h-4 w-4" aria-hidden="true" />
