@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignedToText,
+  createdByLine,
   createdByText,
   isAssignedTo,
   parseAssignmentFilter,
   personInitials,
+  personLabel,
 } from './assignment-texts.ts';
 
 const ANA = { uid: 'u_ana', displayName: 'Ana Lopez' };
@@ -16,6 +18,10 @@ describe('the words of assignment', () => {
     expect(assignedToText(ANA, 'u_ben')).toBe('Assigned to Ana Lopez');
     expect(assignedToText(ANA, 'u_ana')).toBe('Assigned to you');
     expect(assignedToText({ uid: 'u_x', displayName: '  ' }, null)).toBe('Assigned to a former member');
+    expect(createdByLine(ANA, 'u_ben')).toBe('Created by Ana Lopez');
+    expect(createdByLine(ANA, 'u_ana')).toBe('Created by you');
+    expect(personLabel(ANA, 'u_ben')).toBe('Ana Lopez');
+    expect(personLabel(ANA, 'u_ana')).toBe('You');
   });
 
   it('reads the filter from the query only when it is one of the two', () => {

@@ -56,6 +56,16 @@ export function createdByText(person: TeamPerson, viewerUid: string | null): str
   return `By ${personName(person, viewerUid)}`;
 }
 
+/** 'Created by Ana Lopez', 'Created by you': the checklist's own page, beside its Assignee. */
+export function createdByLine(person: TeamPerson, viewerUid: string | null): string {
+  return `Created by ${personName(person, viewerUid)}`;
+}
+
+/** The name alone, as a phone's assignee chip shows it: 'Ben Ortiz', 'You'. */
+export function personLabel(person: TeamPerson, viewerUid: string | null): string {
+  return person.uid === viewerUid ? 'You' : personName(person, viewerUid);
+}
+
 /** 'Assigned to Ben', 'Assigned to you'. */
 export function assignedToText(person: TeamPerson, viewerUid: string | null): string {
   return `Assigned to ${personName(person, viewerUid)}`;

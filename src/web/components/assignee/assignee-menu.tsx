@@ -65,7 +65,13 @@ export function AssigneeMenu({ value, onChange, look, disabled, handoff }: Assig
           // Named for what it chooses; Radix would name it after its button, value and all.
           aria-labelledby={undefined}
           aria-label={ASSIGNMENT_TEXTS.assignee}
-          className="z-50 max-h-[min(24rem,70vh)] w-[min(20rem,calc(100vw-1rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+          className={cn(
+            'z-50 max-h-[min(24rem,70vh)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg',
+            // A form's field: as wide as the field; on the checklist's page, room for a long name.
+            look === 'field'
+              ? 'w-(--radix-dropdown-menu-trigger-width) min-w-56'
+              : 'w-[min(20rem,calc(100vw-1rem))]',
+          )}
         >
           <DropdownMenu.RadioGroup value={value?.uid ?? NOBODY} onValueChange={choose}>
             <Choice value={NOBODY} mark={<UserRound className="h-5 w-5 text-slate-400" aria-hidden="true" />}>

@@ -100,7 +100,7 @@ describe('who works on a checklist', () => {
   it("names the creator, and lists 'Unassigned' then the team's members by name, me marked", async () => {
     serve({});
     renderPage();
-    expect((await screen.findByTestId('created-by')).textContent).toBe('By Cara Diaz');
+    expect((await screen.findByTestId('created-by')).textContent).toBe('Created by Cara Diaz');
     const menu = await openMenu('Assignee: Unassigned');
     await within(menu).findByRole('menuitemradio', { name: 'Ben Ortiz' });
     const items = within(menu).getAllByRole('menuitemradio');

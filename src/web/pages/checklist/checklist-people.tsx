@@ -1,4 +1,4 @@
-import { ASSIGNMENT_TEXTS, createdByText } from '#domain/assignment-texts';
+import { ASSIGNMENT_TEXTS, createdByLine } from '#domain/assignment-texts';
 import type { TeamPerson } from '#domain/teams';
 import { AssigneePicker } from '../../components/assignee/assignee-picker.tsx';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
@@ -35,7 +35,7 @@ export function ChecklistPeople({
       {view.assigneePending && <PendingSyncBadge />}
       {createdBy && (
         <span dir="auto" className="min-w-0 truncate" data-testid="created-by">
-          {createdByText(createdBy, uid)}
+          {createdByLine(createdBy, uid)}
         </span>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { assignedToText, createdByText } from '#domain/assignment-texts';
+import { assignedToText, createdByText, personLabel } from '#domain/assignment-texts';
 import { type ChecklistSummary, checklistRowSubtitle } from '#domain/checklist';
 import type { TeamPerson } from '#domain/teams';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
@@ -55,13 +55,18 @@ export function ChecklistRow({
               {checklist.name}
             </Link>
           )}
-          <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-500">
-            <span className="max-w-full truncate">
+          {/* Who made it: on a line of its own on a phone, after the spec's words and a bullet above. */}
+          <p className="text-sm text-slate-500 sm:flex sm:flex-wrap sm:gap-x-1.5">
+            <span className="block max-w-full truncate">
               {checklistRowSubtitle(checklist.taskCount, checklist.createdAt)}
             </span>
             {checklist.createdBy && (
-              <span dir="auto" className="max-w-full truncate" data-testid="row-created-by">
-                • {createdByText(checklist.createdBy, viewerUid)}
+              <span
+                dir="auto"
+                className="block max-w-full truncate sm:before:me-1.5 sm:before:content-['•']"
+                data-testid="row-created-by"
+              >
+                {createdByText(checklist.createdBy, viewerUid)}
               </span>
             )}
           </p>
@@ -83,16 +88,24 @@ export function ChecklistRow({
   );
 }
 
-/** Who the checklist is assigned to: their initials and 'Assigned to Ben Ortiz' ('… to you'). */
+/**
+ * Who the checklist is assigned to: their initials and 'Assigned to Ben Ortiz' ('… to you'); on a phone,
+ * beside the status badge, the name alone ('Ben Ortiz', 'You'), the whole sentence for screen readers.
+ */
 function AssigneeChip({ person, viewerUid }: { person: TeamPerson; viewerUid: string | null }) {
+  const sentence = assignedToText(person, viewerUid);
   return (
     <span
       data-testid="row-assignee"
+      title={sentence}
       className="inline-flex max-w-56 min-w-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 ps-0.5 pe-2 text-xs font-medium text-slate-700"
     >
       <PersonInitials person={person} />
-      <span dir="auto" className="truncate">
-        {assignedToText(person, viewerUid)}
+      <span dir="auto" aria-hidden="true" className="truncate sm:hidden">
+        {personLabel(person, viewerUid)}
+      </span>
+      <span dir="auto" className="sr-only sm:not-sr-only sm:truncate">
+        {sentence}
       </span>
     </span>
   );
