@@ -11,7 +11,8 @@ import { checklistKeys } from './owner-checklist-slot.ts';
 import { overlayPending, overlayPendingList } from './pending-overlay.ts';
 import { applyAnswer, describeOp, REMOVED_FROM_TEAM_TITLE, refusalToast } from './queue-effects.ts';
 import { memoryBlobStore, memoryListStore, memoryOpStore } from './queue-storage.ts';
-import { isRemovedFromTeam, isTransientFailure, needsSignIn } from './send-failures.ts';
+import { isTransientFailure, needsSignIn } from './send-failures.ts';
+import { isRemovedFromTeam } from './team-refusals.ts';
 
 /**
  * Working in a team through the offline queue: choosing an assignee is a change like any other (stored,

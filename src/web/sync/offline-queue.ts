@@ -199,7 +199,8 @@ export class OfflineQueue {
    */
   private async refuse(op: QueuedOp, error: unknown): Promise<boolean> {
     const callerWaiting = this.waiters.has(op.key);
-    if (this.options.endsAccess(error)) this.dropChecklist(op, error);
+    if (await Promise.resolve(this.options.endsAccess(error)).catch(() => false))
+      this.dropChecklist(op, error);
     else if (isDraftOp(op) && !(await this.keepDraft(op, error, callerWaiting))) return false;
     this.remove(op);
     this.failures = 0;

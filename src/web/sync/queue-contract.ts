@@ -74,7 +74,7 @@ export interface QueueOptions extends QueueEvents {
    * change still queued for it is dropped with it (each heard as refused; `onRejected` once, for the
    * change that met it), and an editor's save is not kept for review.
    */
-  endsAccess?: (error: unknown) => boolean;
+  endsAccess?: (error: unknown) => boolean | Promise<boolean>;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }

@@ -8,14 +8,17 @@ import { withTaskFromServer } from './checklist-optimistic.ts';
 import { type ChecklistQuerySlot, writeChecklistAt } from './checklist-slot.ts';
 import { isDraftOp, type QueuedOp } from './operations.ts';
 import { checklistKeys, ownerChecklistSlot, refreshChecklistData } from './owner-checklist-slot.ts';
-import { isRemovedFromTeam } from './send-failures.ts';
 import { sharedChecklistSlot } from './shared-checklist-slot.ts';
+import { isRemovedFromTeam } from './team-refusals.ts';
 
 /**
  * What the offline queue's results do to the page: answers go into the right place of the query
  * cache, refusals are put in words. Loaded apart from the app's entry (it brings the checklist rules),
  * ahead of first use (lazy.ts).
  */
+
+// The tab's queue asks through here (it is loaded with the refusal's toast anyway).
+export { isRemovedFromTeam };
 
 /** Where an operation's checklist is cached: the owner's copy by id, a recipient's by the share's token. */
 export function slotForOp(op: Pick<QueuedOp, 'checklistId' | 'context'>): ChecklistQuerySlot {

@@ -1,4 +1,3 @@
-import { TEAM_MESSAGES } from '#domain/teams';
 import { isApiError } from '../lib/api.ts';
 import { UploadNetworkError } from '../lib/upload-errors.ts';
 
@@ -19,13 +18,4 @@ export function isTransientFailure(error: unknown): boolean {
  */
 export function needsSignIn(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
-}
-
-/**
- * The person is no longer a member of the checklist's team (removed, or they left): the server answers
- * 404 with TEAM_MESSAGES.removedFromTeam to anything sent for its checklists. Nothing queued for that
- * checklist can be saved any more.
- */
-export function isRemovedFromTeam(error: unknown): boolean {
-  return isApiError(error) && error.status === 404 && error.serverMessage === TEAM_MESSAGES.removedFromTeam;
 }
