@@ -153,6 +153,8 @@ describe('assigning through the offline queue', () => {
     const op = { ...assign(BEN), key: 'k1', checklistId: 'c1', context: OWNER, changedAt: '', seq: 1 };
     expect(describeOp(op as QueuedOp, CHECKLIST)).toBe('Assigning “Cabin turnover” to Ben Ortiz');
     expect(describeOp({ ...op, assignee: null } as QueuedOp, CHECKLIST)).toBe('Unassigning “Cabin turnover”');
+    // Its copy not on this device (never opened here): still a checklist, never 'a task'.
+    expect(describeOp(op as QueuedOp, undefined)).toBe('Assigning a checklist to Ben Ortiz');
     const notice = refusalToast(
       client,
       op as QueuedOp,

@@ -108,10 +108,10 @@ export function describeOp(op: QueuedOp, checklist: Checklist | undefined): stri
       return `Your changes to ${quoted(op.body.name)}`;
     case 'delete':
       return `Deleting ${quoted(checklist?.name)}`;
-    case 'assign':
-      return op.assignee
-        ? `Assigning ${quoted(checklist?.name)} to ${op.assignee.displayName}`
-        : `Unassigning ${quoted(checklist?.name)}`;
+    case 'assign': {
+      const which = checklist ? `“${checklist.name}”` : 'a checklist';
+      return op.assignee ? `Assigning ${which} to ${op.assignee.displayName}` : `Unassigning ${which}`;
+    }
   }
 }
 

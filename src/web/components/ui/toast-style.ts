@@ -53,6 +53,12 @@ export function toastBox(toast: ToastMessage): string {
 /** Title and description on one line of text when they fit ('Success Checklist updated successfully'). */
 export const TOAST_TITLE = 'inline font-semibold';
 export const TOAST_DESCRIPTION = 'inline opacity-90';
-/** The toast's way on ('Open'), after its words, as a link would be. */
-export const TOAST_ACTION =
-  'ms-1.5 inline rounded font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600';
+/** The toast's way on ('Open'), after its words, as a link would be (white on an error's red). */
+export function toastAction(toast: ToastMessage): string {
+  return cn(
+    'ms-1.5 inline rounded font-semibold underline underline-offset-2 focus-visible:outline-2',
+    toast.variant === 'destructive'
+      ? 'text-white focus-visible:outline-white'
+      : 'text-indigo-700 hover:text-indigo-900 focus-visible:outline-indigo-600',
+  );
+}

@@ -5,13 +5,13 @@ import { translate, useUiLanguage } from '../../i18n/i18n.tsx';
 import { ChunkBoundary, lazyChunk, whenIdle } from '../../lib/lazy-chunk.tsx';
 import {
   type ShownToast,
-  TOAST_ACTION,
   TOAST_CLOSE,
   TOAST_DESCRIPTION,
   TOAST_TITLE,
   TOAST_VIEWPORT,
   type ToasterProps,
   type ToastMessage,
+  toastAction,
   toastBox,
   toastDuration,
 } from './toast-style.ts';
@@ -57,7 +57,7 @@ function PlainToast({ current, onDismiss }: ToasterProps) {
         {current.action && (
           <button
             type="button"
-            className={TOAST_ACTION}
+            className={toastAction(current)}
             onClick={() => {
               current.action?.onSelect();
               onDismiss();

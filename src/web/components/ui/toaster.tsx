@@ -2,12 +2,12 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { translate } from '../../i18n/i18n.tsx';
 import {
-  TOAST_ACTION,
   TOAST_CLOSE,
   TOAST_DESCRIPTION,
   TOAST_TITLE,
   TOAST_VIEWPORT,
   type ToasterProps,
+  toastAction,
   toastBox,
   toastDuration,
 } from './toast-style.ts';
@@ -44,7 +44,7 @@ export function Toaster({ current, onDismiss }: ToasterProps) {
               // Read out with the toast instead of the button: the same is in the notifications menu.
               altText={`${current.action.label} from the notifications menu`}
               onClick={current.action.onSelect}
-              className={TOAST_ACTION}
+              className={toastAction(current)}
             >
               {current.action.label}
             </ToastPrimitive.Action>
