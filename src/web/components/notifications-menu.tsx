@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { type Notification, notificationDetail, notificationTitle } from '#domain/notification-texts';
 import {
+  notificationPath,
   useLiveNotifications,
   useMarkNotificationsRead,
   useNotifications,
@@ -33,10 +34,7 @@ export function NotificationsMenu() {
   const notifications = data?.notifications ?? [];
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
-  function open(
-    notification: Notification,
-    path = `/checklist/${encodeURIComponent(notification.checklistId)}`,
-  ) {
+  function open(notification: Notification, path = notificationPath(notification)) {
     if (!notification.readAt) markRead.mutate([notification.id]);
     navigate(path);
   }
@@ -84,7 +82,8 @@ export function NotificationsMenu() {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           {notifications.length === 0 ? (
             <p className="px-3 py-6 text-center text-sm text-slate-500" data-testid="notifications-empty">
-              Nothing yet. You'll be told here when a recipient submits a checklist.
+              Nothing yet. You'll be told here when a recipient submits a checklist or someone on your team
+              assigns one to you.
             </p>
           ) : (
             notifications.map((notification) => (

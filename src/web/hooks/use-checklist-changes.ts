@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
+import type { TeamPerson } from '#domain/teams';
 import { uiLanguage } from '../i18n/i18n.tsx';
 import type { UploadOptions } from '../lib/upload-request.ts';
 import {
@@ -19,7 +20,7 @@ function settled(outcome: OpOutcome): 'applied' | 'queued' {
 
 /**
  * The changes a person makes to one checklist, and the checklist with them: every tick, untick, photo,
- * photo removal, remarks save and submit goes through the offline queue (stored first, then sent with
+ * photo removal, remarks save, submit and assignment goes through the offline queue (stored first, then sent with
  * its Idempotency-Key, in order). What is still pending is laid over the server's copy (`view`), so
  * the box stays ticked and the remark stays written, online or not, whatever the server's copy says
  * meanwhile. `slot` says where the checklist is cached and who sends (the owner or a recipient).
@@ -41,6 +42,9 @@ export function useChecklistChanges(slot: ChecklistQuerySlot, server: Checklist)
       settled(await queue.enqueue(checklistId, context, { kind: 'remarks', remarks, ...written() })),
     submit: async (remarks: string) =>
       settled(await queue.enqueue(checklistId, context, { kind: 'submit', remarks, ...written() })),
+    /** The owner's team: who works on it (or nobody); a refusal is told by the queue's toast. */
+    assign: (assignee: TeamPerson | null) =>
+      queue.enqueue(checklistId, context, { kind: 'assign', assignee }),
     removePhoto: async (taskId: string) =>
       settled(await queue.enqueue(checklistId, context, { kind: 'remove-photo', taskId })),
     /** Resolves 'applied' once the server has the photo, 'queued' when it is kept here for later. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import {
   type Notification,
   type NotificationList,
@@ -9,7 +10,7 @@ import {
 } from '#domain/notification-texts';
 import { apiRequest } from '../lib/api.ts';
 import { type RealtimeClient, realtimeClient } from '../sync/index.ts';
-import { useToast } from './use-toast.ts';
+import { type ToastMessage, useToast } from './use-toast.ts';
 
 /**
  * The owner's notifications (decision 0024): the list and its unread count, kept live over the
@@ -39,14 +40,17 @@ export function withArrived(list: NotificationList | undefined, arrived: Notific
 
 /**
  * While an owner is signed in: follows their notifications on the socket; each new one goes into the
- * list and shows a toast. After a reconnect (the acknowledgement) or a resync, the list is refetched:
+ * list and shows a toast that leads to its checklist. After a reconnect (the acknowledgement) or a resync, the list is refetched:
  * one may have come while the socket was away.
  */
 export function useLiveNotifications(enabled: boolean, client: RealtimeClient = realtimeClient()): void {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const toastRef = useRef(toast);
-  toastRef.current = toast;
+  const [, navigate] = useLocation();
+  const markRead = useMarkNotificationsRead();
+  // The latest of each, for the toasts of a subscription made once.
+  const latest = useRef({ toast, navigate, markRead: markRead.mutate });
+  latest.current = { toast, navigate, markRead: markRead.mutate };
   useEffect(() => {
     if (!enabled) return;
     let first = true;
@@ -56,10 +60,7 @@ export function useLiveNotifications(enabled: boolean, client: RealtimeClient = 
           queryClient.setQueryData<NotificationList>(NOTIFICATIONS_KEY, (list) =>
             withArrived(list, message.notification),
           );
-          toastRef.current({
-            title: notificationTitle(message.notification),
-            description: notificationDetail(message.notification),
-          });
+          latest.current.toast(notificationToast(message.notification, latest.current));
           return;
         case 'notifications-subscribed':
           if (first) {
@@ -76,6 +77,32 @@ export function useLiveNotifications(enabled: boolean, client: RealtimeClient = 
       }
     });
   }, [enabled, client, queryClient]);
+}
+
+/** Where a notification leads: its checklist. */
+export function notificationPath(notification: Pick<Notification, 'checklistId'>): string {
+  return `/checklist/${encodeURIComponent(notification.checklistId)}`;
+}
+
+/**
+ * A notification's toast: its words, and 'Open' to go to its checklist (marked read on the way, as
+ * choosing it in the menu does).
+ */
+export function notificationToast(
+  notification: Notification,
+  go: { navigate(path: string): void; markRead(ids: string[]): void },
+): ToastMessage {
+  return {
+    title: notificationTitle(notification),
+    description: notificationDetail(notification),
+    action: {
+      label: 'Open',
+      onSelect: () => {
+        if (!notification.readAt) go.markRead([notification.id]);
+        go.navigate(notificationPath(notification));
+      },
+    },
+  };
 }
 
 /** Marks these (or, with none, all) read; the badge drops at once. */

@@ -9,6 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { translate } from '../i18n/i18n.tsx';
+import { isApiError } from '../lib/api.ts';
 import { onFirstInteraction } from '../lib/lazy-chunk.tsx';
 import { isAbortError } from '../lib/upload-errors.ts';
 import {
@@ -57,10 +58,18 @@ function createTabQueue({ ops, blobs, held, transport }: QueueStores, events: Qu
     transport,
     isTransient: isTransientFailure,
     isBlocked: needsSignIn,
+    // Only a 404 can be one; the words that tell it come with the queue's effects.
+    endsAccess: (error) =>
+      isApiError(error) && error.status === 404
+        ? loadQueueEffects().then((effects) => effects.isRemovedFromTeam(error))
+        : false,
     isOnline: () => navigator.onLine,
     ...events,
   });
 }
+
+/** The changes whose refusal the queue tells, even to a caller still waiting (who shows no error). */
+const QUEUE_TELLS: readonly QueuedOp['kind'][] = ['toggle', 'remarks', 'remove-photo', 'assign'];
 
 /**
  * What the queue's answers, refusals and drains do to this tab: answers into the query cache, refusals
@@ -77,6 +86,13 @@ function tabQueueEvents(
   // refused since the last drain (their copies are always read again).
   const touched = new Map<string, boolean>();
   const refused: QueuedOp[] = [];
+  // Removed from a team: its every change is refused with the same words, said once a drain. The
+  // refusals' words and the drains' reset take their turns in one line, in the order they came.
+  let removalTold = false;
+  let inTurn: Promise<unknown> = Promise.resolve();
+  const later = (step: () => unknown) => {
+    inTurn = inTurn.then(step).catch(() => undefined);
+  };
   const touch = (key: QueryKey, readAgain: boolean) => {
     const id = JSON.stringify(key);
     touched.set(id, touched.get(id) === true || readAgain);
@@ -94,11 +110,16 @@ function tabQueueEvents(
     onRejected: (op, error, callerWaiting) => {
       // Noted at once: the drain may come before the effects have loaded.
       refused.push(op);
-      void loadQueueEffects().then((effects) => {
-        // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
-        // second word.
-        const reported = callerWaiting && !['toggle', 'remarks', 'remove-photo'].includes(op.kind);
-        if (!reported && !isAbortError(error)) tell(effects.refusalToast(queryClient, op, error));
+      // A cancelled upload, or a refusal the dialog, the editor or a button reports itself, needs no
+      // second word; nor does a removal from a team already told (the effects' promise keeps the order).
+      if ((callerWaiting && !QUEUE_TELLS.includes(op.kind)) || isAbortError(error)) return;
+      later(async () => {
+        const effects = await loadQueueEffects();
+        if (effects.isRemovedFromTeam(error)) {
+          if (removalTold) return;
+          removalTold = true;
+        }
+        tell(effects.refusalToast(queryClient, op, error));
       });
     },
     onDrained: ({ heldBack }) => {
@@ -109,6 +130,9 @@ function tabQueueEvents(
       // asked for again: the live connection brings what others change (docs/decisions/0007).
       const readAgain = [...touched].filter(([, stale]) => stale || heldBack).map(([key]) => key);
       const refusedNow = refused.splice(0);
+      later(() => {
+        removalTold = false;
+      });
       touched.clear();
       const refetch = (key: QueryKey) => void queryClient.invalidateQueries({ queryKey: key, exact: true });
       for (const key of readAgain) refetch(JSON.parse(key));

@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
+import { TEAM_MESSAGES } from '#domain/teams';
 import { ConnectionStatus } from '../components/connection-status.tsx';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { useChecklist } from '../hooks/use-checklists.ts';
 import { useLiveChecklist } from '../hooks/use-live-updates.ts';
 import { useToast } from '../hooks/use-toast.ts';
 import { isApiError } from '../lib/api.ts';
-import { isNewChecklistId, ownerChecklistSlot } from '../sync/index.ts';
+import { isNewChecklistId, isRemovedFromTeam, ownerChecklistSlot } from '../sync/index.ts';
 import { ActivitySection } from './checklist/activity-section.tsx';
 import { ChecklistActions } from './checklist/checklist-actions.tsx';
 import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
+import { ChecklistPeople } from './checklist/checklist-people.tsx';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { ChecklistView } from './checklist/checklist-view.tsx';
 import { RemarksTranslation } from './checklist/remarks-translation.tsx';
@@ -37,7 +39,9 @@ export default function ChecklistPage() {
   if (notFound || (checklist.isError && !checklist.data)) {
     return (
       <PageContainer>
-        <ChecklistNotFound />
+        <ChecklistNotFound
+          reason={isRemovedFromTeam(checklist.error) ? TEAM_MESSAGES.removedFromTeam : null}
+        />
       </PageContainer>
     );
   }
@@ -54,6 +58,7 @@ export default function ChecklistPage() {
           checklist={checklist.data}
           slot={ownerChecklistSlot(id)}
           byline={<ConnectionStatus className="align-middle" />}
+          people={(changes) => <ChecklistPeople view={changes.view} onAssign={changes.assign} />}
           afterRemarks={
             <RemarksTranslation checklistId={checklist.data.id} remarks={checklist.data.remarks} />
           }

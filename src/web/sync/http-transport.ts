@@ -73,6 +73,9 @@ export const httpTransport: OpTransport = {
           { ...op.body, version: op.version, userId: op.userId },
           headers,
         );
+      case 'assign':
+        // The server keeps the uid and answers the checklist naming the person (docs/api.md, Teams).
+        return call('PATCH', checklistPath(checklistId), { assigneeUid: op.assignee?.uid ?? null }, headers);
       case 'delete':
         // Gone already (deleted on another device): what the person asked for is done.
         return call('DELETE', checklistPath(checklistId), undefined, headers).catch((error) => {

@@ -19,7 +19,8 @@
  *   state); send-schedule.ts: when it sends (one run at a time, the retry timer and its back-off).
  * - queue-storage.ts, photo-storage.ts (+ photo-storage-idb.ts): where the queue keeps them
  *   (localStorage; photos in IndexedDB).
- * - send-failures.ts: which failures may pass (retried) and which wait for a new sign-in.
+ * - send-failures.ts: which failures may pass (retried) and which wait for a new sign-in;
+ *   team-refusals.ts: the refusal of a person no longer in the checklist's team.
  * - http-transport.ts: each operation's HTTP call, with its Idempotency-Key.
  * - drafts.ts: what a saved or refused editor save means for the work queued after it.
  * - checklist-slot.ts: where one checklist sits in the query cache and who sends its changes; the
@@ -99,3 +100,4 @@ export {
 } from './realtime-client.ts';
 export { isTransientFailure, needsSignIn } from './send-failures.ts';
 export { sharedChecklistSlot, sharedKeys } from './shared-checklist-slot.ts';
+export { isRemovedFromTeam } from './team-refusals.ts';

@@ -46,6 +46,7 @@ export class OfflineQueue {
     this.options = {
       isOnline: () => true,
       isBlocked: () => false,
+      endsAccess: () => false,
       newKey: () => crypto.randomUUID(),
       now: () => new Date(),
       retryDelay: defaultRetryDelay,
@@ -178,14 +179,7 @@ export class OfflineQueue {
           this.settleWaiting();
           return;
         }
-        const callerWaiting = this.waiters.has(op.key);
-        // What the person typed in the editor is kept unless the editor (still open) has it.
-        if (isDraftOp(op) && !(await this.keepDraft(op, error, callerWaiting))) return;
-        this.remove(op);
-        this.failures = 0;
-        this.sentSomething = true;
-        this.options.onRejected?.(op, error, callerWaiting);
-        this.forget(op, { status: 'rejected', error });
+        if (!(await this.refuse(op, error))) return;
       }
     }
     this.sending = null;
@@ -196,6 +190,32 @@ export class OfflineQueue {
       this.heldBack = false;
       this.options.onDrained?.(info);
     }
+  }
+
+  /**
+   * The server refused the change for good: it is dropped and reported. What the person typed in the
+   * editor is kept unless the editor (still open) has it; a refusal that ends their access to the
+   * checklist takes everything still queued for it along. False when the run must stop (see keepDraft).
+   */
+  private async refuse(op: QueuedOp, error: unknown): Promise<boolean> {
+    const callerWaiting = this.waiters.has(op.key);
+    if (await Promise.resolve(this.options.endsAccess(error)).catch(() => false))
+      this.dropChecklist(op, error);
+    else if (isDraftOp(op) && !(await this.keepDraft(op, error, callerWaiting))) return false;
+    this.remove(op);
+    this.failures = 0;
+    this.sentSomething = true;
+    this.options.onRejected?.(op, error, callerWaiting);
+    this.forget(op, { status: 'rejected', error });
+    return true;
+  }
+
+  /** Whatever else waits for the checklist of a change refused with `endsAccess`: none of it can be saved. */
+  private dropChecklist(op: QueuedOp, error: unknown): void {
+    const gone = this.ops.filter((later) => later !== op && later.checklistId === op.checklistId);
+    if (gone.length === 0) return;
+    this.ops = this.ops.filter((later) => !gone.includes(later));
+    for (const later of gone) this.forget(later, { status: 'rejected', error });
   }
 
   /** The network (or the server) failed: the run stops, and the next try waits a growing while. */

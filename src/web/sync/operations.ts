@@ -1,11 +1,12 @@
 import type { ChecklistInput } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
+import type { TeamPerson } from '#domain/teams';
 
 /**
  * The operations of the offline queue: what a person did that must reach the server (every tick,
- * photo removal, remarks save, submit and photo on a checklist; the owner's creating, editing and
- * deleting of checklists), as it is stored on this device, with the ids of checklists created here
- * and the rules by which a newer change makes an unsent older one pointless.
+ * photo removal, remarks save, submit and photo on a checklist; the owner's creating, editing,
+ * assigning and deleting of checklists), as it is stored on this device, with the ids of checklists
+ * created here and the rules by which a newer change makes an unsent older one pointless.
  */
 
 /** Who sends it: the owner (session cookie) or a recipient through a share (share cookie). */
@@ -28,7 +29,12 @@ export type OpInput =
    * made it (as for a create: another account signed in here later is refused, and never shown it).
    */
   | { kind: 'edit'; body: ChecklistBody; version: number; userId: string | null }
-  | { kind: 'delete' };
+  | { kind: 'delete' }
+  /**
+   * Who works on the checklist: a member of its team, or nobody (PATCH {assigneeUid}). The person's name
+   * is kept with it, so the checklist and the dashboard name them at once, offline too.
+   */
+  | { kind: 'assign'; assignee: TeamPerson | null };
 
 /** The editor's checklist: its name and its tasks in order (POST and PUT). */
 export type ChecklistBody = Pick<ChecklistInput, 'name' | 'tasks'>;
@@ -84,6 +90,9 @@ export function supersedes(newer: OpInput & { checklistId: string }, older: Queu
       return older.kind === 'remarks';
     case 'toggle':
       return older.kind === 'toggle' && older.taskId === newer.taskId;
+    // The newer choice of assignee is the one that counts (the server keeps the last one sent).
+    case 'assign':
+      return older.kind === 'assign';
     case 'photo':
       return older.kind === 'photo' && older.taskId === newer.taskId;
     case 'remove-photo':

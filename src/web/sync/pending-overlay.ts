@@ -23,6 +23,8 @@ export interface PendingView {
   draftTaskIds: ReadonlySet<string>;
   /** The owner deleted it on this device; the server is told once online. */
   deletePending: boolean;
+  /** A new assignee chosen on this device, not yet saved. */
+  assigneePending: boolean;
 }
 
 /** The checklist as an edit makes it: tasks matched by id keep their ticks and photos (as on the server). */
@@ -52,6 +54,7 @@ interface Layers extends Omit<PendingView, 'checklist'> {
   name: string;
   remarks: Checklist['remarks'];
   submittedAt: Checklist['submittedAt'];
+  assignee: Checklist['assignee'];
   pendingTaskIds: Set<string>;
   pendingPhotos: Map<string, string>;
   draftTaskIds: Set<string>;
@@ -64,6 +67,7 @@ function noLayers(server: Checklist): Layers {
     name: server.name,
     remarks: server.remarks,
     submittedAt: server.submittedAt,
+    assignee: server.assignee,
     pendingTaskIds: new Set<string>(),
     pendingPhotos: new Map<string, string>(),
     remarksPending: false,
@@ -71,6 +75,7 @@ function noLayers(server: Checklist): Layers {
     editPending: false,
     draftTaskIds: new Set<string>(),
     deletePending: false,
+    assigneePending: false,
   };
 }
 
@@ -126,6 +131,10 @@ function layOver(layers: Layers, op: QueuedOp): void {
     case 'delete':
       layers.deletePending = true;
       break;
+    case 'assign':
+      layers.assignee = op.assignee;
+      layers.assigneePending = true;
+      break;
     case 'create':
       break; // a checklist of its own (see overlayPendingList)
   }
@@ -141,7 +150,7 @@ export function overlayPending(server: Checklist, ops: readonly QueuedOp[]): Pen
   const mine = ops.filter((op) => op.checklistId === server.id);
   const layers = noLayers(server);
   for (const op of mine) layOver(layers, op);
-  const { tasks, name, remarks, submittedAt, ...pending } = layers;
+  const { tasks, name, remarks, submittedAt, assignee, ...pending } = layers;
   if (mine.length === 0) return { checklist: server, ...pending };
   const submitted = submittedAt !== null;
   const checklist: Checklist = {
@@ -150,6 +159,7 @@ export function overlayPending(server: Checklist, ops: readonly QueuedOp[]): Pen
     tasks,
     remarks,
     submittedAt,
+    assignee,
     ...computeProgress(tasks, submitted),
   };
   return { checklist, ...pending };
@@ -167,7 +177,8 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     createdAt: op.changedAt,
     updatedAt: op.changedAt,
     userId: op.userId,
-    createdBy: null,
+    // Only its maker's device shows it ('By you'); the server's answer names them in full.
+    createdBy: op.userId ? { uid: op.userId, displayName: '' } : null,
     assignee: null,
     version: NEW_CHECKLIST_VERSION,
     submittedAt: null,
@@ -219,12 +230,14 @@ export function overlayPendingList(
     const base: Checklist = cached ?? { ...summary, tasks: [] };
     const view = overlayPending(base, ops);
     if (view.deletePending) continue;
-    const { name, taskCount, completedCount, status, progress } = summarizeChecklist(view.checklist);
+    const { name, assignee, taskCount, completedCount, status, progress } = summarizeChecklist(
+      view.checklist,
+    );
     rows.push({
       summary: cached
-        ? { ...summary, name, taskCount, completedCount, status, progress }
-        : // Without its tasks only the name (and the count an edit states) can be told.
-          { ...summary, name, ...(view.editPending ? { taskCount } : {}) },
+        ? { ...summary, name, assignee, taskCount, completedCount, status, progress }
+        : // Without its tasks only the name, the assignee (and the count an edit states) can be told.
+          { ...summary, name, assignee, ...(view.editPending ? { taskCount } : {}) },
       pending: 'change',
     });
   }

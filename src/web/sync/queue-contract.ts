@@ -69,6 +69,12 @@ export interface QueueOptions extends QueueEvents {
   isTransient: (error: unknown) => boolean;
   /** A failure that holds everything until the person signs in again (401); then flush is called. */
   isBlocked?: (error: unknown) => boolean;
+  /**
+   * A refusal that ends the person's access to the checklist for good (removed from its team): every
+   * change still queued for it is dropped with it (each heard as refused; `onRejected` once, for the
+   * change that met it), and an editor's save is not kept for review.
+   */
+  endsAccess?: (error: unknown) => boolean | Promise<boolean>;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }

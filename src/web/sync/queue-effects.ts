@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Checklist, type ChecklistSummary, summarizeChecklist, type Task } from '#domain/checklist';
+import { TEAM_MESSAGES } from '#domain/teams';
 import { type MessageKey, translate, uiLanguage } from '../i18n/i18n.tsx';
 import { isApiError } from '../lib/api.ts';
 import { cachedRevision, markRevision } from '../lib/copy-revisions.ts';
@@ -8,12 +9,16 @@ import { type ChecklistQuerySlot, writeChecklistAt } from './checklist-slot.ts';
 import { isDraftOp, type QueuedOp } from './operations.ts';
 import { checklistKeys, ownerChecklistSlot, refreshChecklistData } from './owner-checklist-slot.ts';
 import { sharedChecklistSlot } from './shared-checklist-slot.ts';
+import { isRemovedFromTeam } from './team-refusals.ts';
 
 /**
  * What the offline queue's results do to the page: answers go into the right place of the query
  * cache, refusals are put in words. Loaded apart from the app's entry (it brings the checklist rules),
  * ahead of first use (lazy.ts).
  */
+
+// The tab's queue asks through here (it is loaded with the refusal's toast anyway).
+export { isRemovedFromTeam };
 
 /** Where an operation's checklist is cached: the owner's copy by id, a recipient's by the share's token. */
 export function slotForOp(op: Pick<QueuedOp, 'checklistId' | 'context'>): ChecklistQuerySlot {
@@ -103,6 +108,10 @@ export function describeOp(op: QueuedOp, checklist: Checklist | undefined): stri
       return `Your changes to ${quoted(op.body.name)}`;
     case 'delete':
       return `Deleting ${quoted(checklist?.name)}`;
+    case 'assign': {
+      const which = checklist ? `“${checklist.name}”` : 'a checklist';
+      return op.assignee ? `Assigning ${which} to ${op.assignee.displayName}` : `Unassigning ${which}`;
+    }
   }
 }
 
@@ -157,9 +166,19 @@ export function applyAnswer(
     // Of an unknown revision: only what this change wrote is taken (the rest may be older).
     slot.write(queryClient, (old) => ({ ...old, remarks: (result as Checklist).remarks }));
   } else slot.write(queryClient, () => result as Checklist);
+  // The dashboard's row names the assignee too: it takes the answer's at once, not after a refetch.
+  if (op.kind === 'assign' && result && typeof result === 'object') {
+    const { assignee } = result as Checklist;
+    writeOwnerLists(queryClient, (rows) =>
+      rows.map((row) => (row.id === op.checklistId ? { ...row, assignee } : row)),
+    );
+  }
   void slot.refreshRelated(queryClient);
   return current && !reading;
 }
+
+/** The title over TEAM_MESSAGES.removedFromTeam, said once however many changes it refused. */
+export const REMOVED_FROM_TEAM_TITLE = 'Changes not saved';
 
 export const HELD_MESSAGES = {
   title: 'Not saved yet',
@@ -169,6 +188,14 @@ export const HELD_MESSAGES = {
 
 /** The toast for a refused change: a tick keeps the spec's words, and every one says what was not saved. */
 export function refusalToast(queryClient: QueryClient, op: QueuedOp, error: unknown): SyncNotice {
+  // The server's own words, as they are: they say what happened to every change to its checklists.
+  if (isRemovedFromTeam(error)) {
+    return {
+      title: REMOVED_FROM_TEAM_TITLE,
+      description: TEAM_MESSAGES.removedFromTeam,
+      variant: 'destructive',
+    };
+  }
   if (isDraftOp(op)) {
     // The server's words for a conflict speak to an open editor; here the editor is long closed.
     const reason =

@@ -1,9 +1,13 @@
 import { Plus, Share2 } from 'lucide-react';
 import type { Ref } from 'react';
+import { ASSIGNMENT_TEXTS } from '#domain/assignment-texts';
 import { CHECKLIST_LIMITS, type Checklist } from '#domain/checklist';
+import type { TeamPerson } from '#domain/teams';
+import { AssigneePicker } from '../assignee/assignee-picker.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input, Label } from '../ui/field.tsx';
 import { TaskList, type TaskListProps } from './task-list.tsx';
+import type { useChecklistDraft } from './use-checklist-form.ts';
 
 /** The parts of the checklist editor's form (checklist-editor.tsx), top to bottom. */
 
@@ -50,7 +54,7 @@ export function ChecklistNameField({
   disabled: boolean;
 }) {
   return (
-    <div className="mt-5">
+    <div className="min-w-0">
       <Label htmlFor={id}>Checklist Name</Label>
       <Input
         id={id}
@@ -64,6 +68,58 @@ export function ChecklistNameField({
         disabled={disabled}
         className="mt-1.5"
       />
+    </div>
+  );
+}
+
+/**
+ * Who works on the checklist: the team's members or nobody (components/assignee). Saved with the form:
+ * after the checklist itself, through the offline queue.
+ */
+export function AssigneeField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: TeamPerson | null;
+  onChange(person: TeamPerson | null): void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="min-w-0" data-testid="editor-assignee">
+      {/* The button's own name says 'Assignee: …'; this is its visible label. */}
+      <span aria-hidden="true" className="block text-sm font-medium text-slate-800">
+        {ASSIGNMENT_TEXTS.assignee}
+      </span>
+      <div className="mt-1.5">
+        <AssigneePicker value={value} onChange={onChange} look="field" disabled={disabled} />
+      </div>
+    </div>
+  );
+}
+
+/** The name and, beside it from a tablet up, who works on it (the name wide, the assignee narrow). */
+export function NameAndAssignee({
+  nameId,
+  nameRef,
+  form,
+  disabled,
+}: {
+  nameId: string;
+  nameRef: Ref<HTMLInputElement>;
+  form: Pick<ReturnType<typeof useChecklistDraft>, 'draft' | 'setDraft' | 'assignee' | 'setAssignee'>;
+  disabled: boolean;
+}) {
+  return (
+    <div className="mt-5 grid gap-4 sm:grid-cols-[minmax(0,1fr)_15rem]">
+      <ChecklistNameField
+        id={nameId}
+        inputRef={nameRef}
+        value={form.draft.name}
+        onChange={(name) => form.setDraft((current) => ({ ...current, name }))}
+        disabled={disabled}
+      />
+      <AssigneeField value={form.assignee} onChange={form.setAssignee} disabled={disabled} />
     </div>
   );
 }

@@ -2,18 +2,13 @@ import { useId } from 'react';
 import type { Checklist } from '#domain/checklist';
 import type { ChecklistBody } from '../../sync/index.ts';
 import { Card } from '../ui/card.tsx';
-import {
-  ChecklistNameField,
-  EditorActions,
-  EditorHeading,
-  TasksSection,
-} from './checklist-editor-sections.tsx';
-import { type SaveOutcome, useChecklistDraft, useChecklistSave } from './use-checklist-form.ts';
+import { EditorActions, EditorHeading, NameAndAssignee, TasksSection } from './checklist-editor-sections.tsx';
+import { type ChecklistEditorSave, useChecklistDraft, useChecklistSave } from './use-checklist-form.ts';
 import { useEditorFocus } from './use-editor-focus.ts';
 import { useReferencePhotos } from './use-reference-photos.tsx';
 import { VersionConflictNotice } from './version-conflict-notice.tsx';
 
-export type { SaveOutcome } from './use-checklist-form.ts';
+export type { ChecklistEditorSave, SaveOutcome } from './use-checklist-form.ts';
 
 export interface ChecklistEditorProps {
   /** The checklist being edited, or null to create one. When it changes, the form resets to it. */
@@ -24,7 +19,7 @@ export interface ChecklistEditorProps {
   initialStash?: ChecklistBody | undefined;
   /** Whether the checklist can be shared yet (one made offline cannot until it is saved). */
   shareable?: boolean;
-  onSave(body: ChecklistBody, version: number | null): Promise<SaveOutcome>;
+  onSave: ChecklistEditorSave;
   onCancel(): void;
   onShare(): void;
   /** The person chose the latest version over their own kept edit. */
@@ -54,6 +49,7 @@ export function ChecklistEditor({
   const { stashed, setStashed, saving, submit } = useChecklistSave({
     checklist,
     draft,
+    assignee: form.assignee,
     initialStash,
     onSave,
     onInvalid: (message) => focus.focusFirstProblem(message, draft.tasks),
@@ -78,13 +74,7 @@ export function ChecklistEditor({
           />
         )}
 
-        <ChecklistNameField
-          id={`${ids}-name`}
-          inputRef={focus.nameRef}
-          value={draft.name}
-          onChange={(name) => setDraft((current) => ({ ...current, name }))}
-          disabled={saving}
-        />
+        <NameAndAssignee nameId={`${ids}-name`} nameRef={focus.nameRef} form={form} disabled={saving} />
 
         <TasksSection
           headingId={`${ids}-tasks`}

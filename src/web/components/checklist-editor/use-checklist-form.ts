@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { type Checklist, validateChecklistDraft } from '#domain/checklist';
+import type { TeamPerson } from '#domain/teams';
 import { useToast } from '../../hooks/use-toast.ts';
 import type { ChecklistBody } from '../../sync/index.ts';
 import {
@@ -12,7 +13,10 @@ import {
 } from './draft.ts';
 import type { EditorFocus } from './use-editor-focus.ts';
 
-/** The checklist editor's form (checklist-editor.tsx): the draft of its name and tasks, and its save. */
+/**
+ * The checklist editor's form (checklist-editor.tsx): the draft of its name and tasks, who it is assigned
+ * to, and its save.
+ */
 
 /** What the parent's save handler reports back, so the form can say how it went. */
 export type SaveOutcome =
@@ -24,6 +28,16 @@ export type SaveOutcome =
   | { status: 'handled' }
   /** The checklist changed elsewhere; the parent now passes the current one in. */
   | { status: 'conflict' };
+
+/**
+ * The parent's save: the name and tasks, the version they started from, and `assignee` when who works on
+ * it changed (undefined: it did not; null: nobody now).
+ */
+export type ChecklistEditorSave = (
+  body: ChecklistBody,
+  version: number | null,
+  assignee?: TeamPerson | null,
+) => Promise<SaveOutcome>;
 
 const SAVE_MESSAGES = {
   created: 'Checklist created successfully',
@@ -44,11 +58,14 @@ export function useChecklistDraft(
   const [draft, setDraft] = useState<ChecklistDraft>(() =>
     initialDraft ? draftFromBody(initialDraft) : draftFromChecklist(checklist),
   );
+  const [assignee, setAssignee] = useState<TeamPerson | null>(checklist?.assignee ?? null);
 
-  // A different checklist given to the form: name and tasks reset to it (spec section 4).
+  // A different checklist given to the form: name and tasks reset to it (spec section 4), and so does
+  // who it is assigned to.
   if (checklist !== base) {
     setBase(checklist);
     setDraft(draftFromChecklist(checklist));
+    setAssignee(checklist?.assignee ?? null);
   }
 
   const changeTask = useCallback((id: string, change: Partial<Omit<DraftTask, 'id'>>) => {
@@ -89,21 +106,23 @@ export function useChecklistDraft(
     } else if (draft.tasks[index]?.description.trim()) addTask();
   }
 
-  return { draft, setDraft, changeTask, deleteTask, addTask, enterFromTask };
+  return { draft, setDraft, assignee, setAssignee, changeTask, deleteTask, addTask, enterFromTask };
 }
 
 interface SaveInput {
   checklist: Checklist | null;
   draft: ChecklistDraft;
+  /** Who the form says works on it. */
+  assignee: TeamPerson | null;
   /** The person's own edit, refused because the checklist changed meanwhile: offered to reapply. */
   initialStash: ChecklistBody | undefined;
-  onSave(body: ChecklistBody, version: number | null): Promise<SaveOutcome>;
+  onSave: ChecklistEditorSave;
   /** The draft is not valid: focus goes to what the message is about. */
   onInvalid(message: string): void;
 }
 
 /** Saving the draft: checked first, then handed to the parent, and how it went said in a toast. */
-export function useChecklistSave({ checklist, draft, initialStash, onSave, onInvalid }: SaveInput) {
+export function useChecklistSave({ checklist, draft, assignee, initialStash, onSave, onInvalid }: SaveInput) {
   const { toast } = useToast();
   const editing = checklist !== null;
   /** The user's own edit, kept aside when a save met a newer version: it can be put back on purpose. */
@@ -124,7 +143,9 @@ export function useChecklistSave({ checklist, draft, initialStash, onSave, onInv
     setSaving(true);
     const before = draft;
     try {
-      const outcome = await onSave(draftToBody(draft), checklist?.version ?? null);
+      // Only a change is sent: saving the name alone must not assign anyone again (nor tell them).
+      const chosen = assignee?.uid === (checklist?.assignee?.uid ?? undefined) ? undefined : assignee;
+      const outcome = await onSave(draftToBody(draft), checklist?.version ?? null, chosen);
       if (outcome.status === 'saved') {
         setStashed(null);
         toast({ title: 'Success', description: editing ? SAVE_MESSAGES.updated : SAVE_MESSAGES.created });

@@ -24,7 +24,8 @@ export const TOAST_ERROR_MS = 8_000;
 
 /** How long a toast stays unless the person dismisses it (Radix pauses it while hovered or focused). */
 export function toastDuration(toast: ToastMessage): number {
-  return toast.variant === 'destructive' ? TOAST_ERROR_MS : TOAST_SUCCESS_MS;
+  // One with a way on stays as long as an error: time to read it and reach the button.
+  return toast.variant === 'destructive' || toast.action ? TOAST_ERROR_MS : TOAST_SUCCESS_MS;
 }
 
 /**
@@ -52,3 +53,12 @@ export function toastBox(toast: ToastMessage): string {
 /** Title and description on one line of text when they fit ('Success Checklist updated successfully'). */
 export const TOAST_TITLE = 'inline font-semibold';
 export const TOAST_DESCRIPTION = 'inline opacity-90';
+/** The toast's way on ('Open'), after its words, as a link would be (white on an error's red). */
+export function toastAction(toast: ToastMessage): string {
+  return cn(
+    'ms-1.5 inline rounded font-semibold underline underline-offset-2 focus-visible:outline-2',
+    toast.variant === 'destructive'
+      ? 'text-white focus-visible:outline-white'
+      : 'text-indigo-700 hover:text-indigo-900 focus-visible:outline-indigo-600',
+  );
+}

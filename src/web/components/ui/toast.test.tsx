@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToast } from '../../hooks/use-toast.ts';
 import { ToastProvider } from './toast.tsx';
@@ -64,6 +64,18 @@ describe('toasts (issue 18: out of the way, brief for a success, dismissible)', 
     act(() => {
       fireEvent.keyDown(screen.getByRole('button', { name: 'Show' }), { key: 'Escape' });
     });
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
+  it('one with a way on stays as long as an error; its button acts, and the toast goes', () => {
+    const onSelect = vi.fn();
+    show({ title: '“Cabin turnover” was assigned to you', action: { label: 'Open', onSelect } });
+    act(() => vi.advanceTimersByTime(TOAST_SUCCESS_MS + 1_000));
+    const toast = screen.getByTestId('toast');
+    act(() => {
+      fireEvent.click(within(toast).getByRole('button', { name: 'Open' }));
+    });
+    expect(onSelect).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 

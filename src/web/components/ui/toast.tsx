@@ -11,6 +11,7 @@ import {
   TOAST_VIEWPORT,
   type ToasterProps,
   type ToastMessage,
+  toastAction,
   toastBox,
   toastDuration,
 } from './toast-style.ts';
@@ -52,6 +53,18 @@ function PlainToast({ current, onDismiss }: ToasterProps) {
             {' '}
             <span className={TOAST_DESCRIPTION}>{current.description}</span>
           </>
+        )}
+        {current.action && (
+          <button
+            type="button"
+            className={toastAction(current)}
+            onClick={() => {
+              current.action?.onSelect();
+              onDismiss();
+            }}
+          >
+            {current.action.label}
+          </button>
         )}
         <button
           type="button"

@@ -7,6 +7,7 @@ import {
   TOAST_TITLE,
   TOAST_VIEWPORT,
   type ToasterProps,
+  toastAction,
   toastBox,
   toastDuration,
 } from './toast-style.ts';
@@ -37,6 +38,16 @@ export function Toaster({ current, onDismiss }: ToasterProps) {
                 {current.description}
               </ToastPrimitive.Description>
             </>
+          )}
+          {current.action && (
+            <ToastPrimitive.Action
+              // Read out with the toast instead of the button: the same is in the notifications menu.
+              altText={`${current.action.label} from the notifications menu`}
+              onClick={current.action.onSelect}
+              className={toastAction(current)}
+            >
+              {current.action.label}
+            </ToastPrimitive.Action>
           )}
           <ToastPrimitive.Close aria-label={translate('common.close')} className={TOAST_CLOSE}>
             <X className="h-4 w-4" aria-hidden="true" />

@@ -23,11 +23,14 @@ export function ChecklistHeader({
   checklist,
   byline,
   notice,
+  people,
 }: {
   checklist: Checklist;
   byline?: ReactNode;
   /** Said under the name: an edit or a deletion kept on this device and not synced yet. */
   notice?: ReactNode;
+  /** Who made it and who works on it (the owner's page). */
+  people?: ReactNode;
 }) {
   const done = checklist.tasks.filter((task) => task.completed).length;
   const total = checklist.tasks.length;
@@ -42,6 +45,7 @@ export function ChecklistHeader({
           </h1>
           {byline && <p className="mt-1 text-sm break-words text-slate-600">{byline}</p>}
           {notice}
+          {people}
         </div>
         <StatusBadge
           status={checklist.status}

@@ -2,7 +2,7 @@ import { type ReactNode, useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { LazyConfirmDialog } from '../../components/ui/lazy-dialog.tsx';
-import { useChecklistChanges } from '../../hooks/use-checklist-changes.ts';
+import { type ChecklistChanges, useChecklistChanges } from '../../hooks/use-checklist-changes.ts';
 import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { ChecklistQuerySlot, PendingView } from '../../sync/index.ts';
@@ -14,6 +14,21 @@ import { SubmittedNote } from './submitted-note.tsx';
 import { TaskList } from './task-list.tsx';
 import { useChecklistSubmit } from './use-checklist-submit.ts';
 import { usePhotoDialogs } from './use-photo-dialogs.ts';
+
+export interface ChecklistViewProps {
+  /** The server's copy (from the query cache); what is pending on this device is laid over it. */
+  checklist: Checklist;
+  slot: ChecklistQuerySlot;
+  byline?: ReactNode;
+  /** The texts as shown (a recipient's page lays the translations over them); ids and state unchanged. */
+  displayTexts?: (checklist: Checklist) => Checklist;
+  /** The remarks in the page's language, when they were translated (shown above the editable text). */
+  remarksTranslation?: (remarks: string) => string | null;
+  /** Under the remarks field (the owner's page: a recipient's remarks read in the owner's language). */
+  afterRemarks?: ReactNode;
+  /** Under the name: who made it and who works on it (the owner's page; a recipient sees no team). */
+  people?: (changes: ChecklistChanges) => ReactNode;
+}
 
 /**
  * The loaded checklist: header, tasks, notes, the submit button and its dialogs. The owner's page and a
@@ -27,18 +42,8 @@ export function ChecklistView({
   displayTexts,
   remarksTranslation,
   afterRemarks,
-}: {
-  /** The server's copy (from the query cache); what is pending on this device is laid over it. */
-  checklist: Checklist;
-  slot: ChecklistQuerySlot;
-  byline?: ReactNode;
-  /** The texts as shown (a recipient's page lays the translations over them); ids and state unchanged. */
-  displayTexts?: (checklist: Checklist) => Checklist;
-  /** The remarks in the page's language, when they were translated (shown above the editable text). */
-  remarksTranslation?: (remarks: string) => string | null;
-  /** Under the remarks field (the owner's page: a recipient's remarks read in the owner's language). */
-  afterRemarks?: ReactNode;
-}) {
+  people,
+}: ChecklistViewProps) {
   const t = useT();
   const changes = useChecklistChanges(slot, serverChecklist);
   const checklist = useMemo(
@@ -58,6 +63,7 @@ export function ChecklistView({
         checklist={checklist}
         byline={byline}
         notice={<PendingOwnerChange view={changes.view} />}
+        people={people?.(changes)}
       />
 
       {submitted && <SubmittedNote pending={changes.view.submitPending} />}

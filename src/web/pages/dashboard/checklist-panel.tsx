@@ -1,11 +1,15 @@
-import { LayoutTemplate, Plus } from 'lucide-react';
+import { LayoutTemplate, Plus, UserRoundCheck } from 'lucide-react';
 import type { Ref } from 'react';
+import { ASSIGNMENT_TEXTS, type AssignmentFilter, isAssignedTo } from '#domain/assignment-texts';
 import { preloadChecklistEditor } from '../../components/checklist-editor/lazy-checklist-editor.tsx';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { preloadNewFromTemplateDialog } from '../../components/templates/lazy-template-dialogs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { useAuth } from '../../hooks/use-auth.tsx';
+import { AssignmentFilterTabs, FILTER_PANEL_ID, filterTabId } from './assignment-filter.tsx';
 import { ChecklistRow, type ChecklistRowActions, ChecklistRowSkeleton } from './checklist-row.tsx';
+import { useAssignmentFilter } from './use-assignment-filter.ts';
 import { useChecklistRows } from './use-checklist-rows.ts';
 
 interface ChecklistPanelProps {
@@ -69,31 +73,45 @@ function PanelHeader({
   );
 }
 
-/** The rows once loaded (or the empty state), a way to try again when they could not be, else placeholders. */
+/**
+ * The rows once loaded (or the empty state: none at all, or none assigned to me), a way to try again when
+ * they could not be, else placeholders. The tabs' panel: what the filter shows.
+ */
 function PanelRows({
   list,
+  filter,
+  onShowAll,
+  viewerUid,
   openingId,
   actions,
 }: {
   list: ReturnType<typeof useChecklistRows>;
+  filter: AssignmentFilter;
+  onShowAll(): void;
+  viewerUid: string | null;
   openingId: string | null;
   actions: ChecklistRowActions;
 }) {
   const { checklists, rows } = list;
-  return rows ? (
-    rows.length === 0 ? (
+  const shown =
+    rows && filter === 'mine' ? rows.filter(({ summary }) => isAssignedTo(summary, viewerUid)) : rows;
+  return shown ? (
+    rows?.length === 0 ? (
       <p className="px-4 py-12 text-center text-sm text-slate-500 sm:px-5">
         No checklists yet. Create your first one!
       </p>
+    ) : shown.length === 0 ? (
+      <NothingAssigned onShowAll={onShowAll} />
     ) : (
       <ul aria-label="Checklists" className="divide-y divide-slate-100">
-        {rows.map(({ summary, pending }) => (
+        {shown.map(({ summary, pending }) => (
           <ChecklistRow
             key={summary.id}
             checklist={summary}
             pending={pending}
             opening={openingId === summary.id}
             actions={actions}
+            viewerUid={viewerUid}
           />
         ))}
       </ul>
@@ -114,7 +132,24 @@ function PanelRows({
   );
 }
 
-/** 'Your Checklists': the New Checklist button, the rows, the empty state (spec section 2). */
+/** 'Assigned to me' with nothing assigned: what will show here, and the way back to all of them. */
+function NothingAssigned({ onShowAll }: { onShowAll(): void }) {
+  return (
+    <div className="px-4 py-12 text-center sm:px-5" data-testid="nothing-assigned">
+      <UserRoundCheck className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
+      <p className="mt-3 font-medium text-slate-900">{ASSIGNMENT_TEXTS.nothingAssigned}</p>
+      <p className="mx-auto mt-1 max-w-xs text-sm text-slate-500">{ASSIGNMENT_TEXTS.nothingAssignedHint}</p>
+      <Button variant="secondary" size="sm" className="mt-4" onClick={onShowAll}>
+        {ASSIGNMENT_TEXTS.showAll}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * 'Your Checklists': the New Checklist button, the filter 'All' / 'Assigned to me' (on this device, over
+ * the active team's list), the rows, the empty state (spec section 2).
+ */
 export function ChecklistPanel({
   actions,
   onCreate,
@@ -124,6 +159,8 @@ export function ChecklistPanel({
   newButtonRef,
 }: ChecklistPanelProps) {
   const list = useChecklistRows();
+  const [filter, setFilter] = useAssignmentFilter();
+  const viewerUid = useAuth().user?.uid ?? null;
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="your-checklists-title">
       <PanelHeader
@@ -132,7 +169,19 @@ export function ChecklistPanel({
         headingRef={headingRef}
         newButtonRef={newButtonRef}
       />
-      <PanelRows list={list} openingId={openingId} actions={actions} />
+      <div className="border-b border-slate-100 px-4 py-2 sm:px-5">
+        <AssignmentFilterTabs value={filter} onChange={setFilter} />
+      </div>
+      <div role="tabpanel" id={FILTER_PANEL_ID} aria-labelledby={filterTabId(filter)}>
+        <PanelRows
+          list={list}
+          filter={filter}
+          onShowAll={() => setFilter('all')}
+          viewerUid={viewerUid}
+          openingId={openingId}
+          actions={actions}
+        />
+      </div>
     </Card>
   );
 }

@@ -1,29 +1,32 @@
-import { useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { assignedToText, createdByText, personLabel } from '#domain/assignment-texts';
 import { type ChecklistSummary, checklistRowSubtitle } from '#domain/checklist';
+import type { TeamPerson } from '#domain/teams';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
+import { PersonInitials } from '../../components/person-initials.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { LazyMenu } from '../../components/ui/lazy-menu.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ChunkBoundary, lazyChunk } from '../../lib/lazy-chunk.tsx';
-import {
-  type ChecklistRowActions,
-  MENU_OPENING_KEYS,
-  RowMenuButton,
-  type RowMenuProps,
-  type StandInHandoff,
-} from './row-menu-button.tsx';
+import { lazyChunk } from '../../lib/lazy-chunk.tsx';
+import { type ChecklistRowActions, RowMenuButton, type RowMenuProps } from './row-menu-button.tsx';
 
 export type { ChecklistRowActions };
 
-/** A row of 'Your Checklists': name (opens it), '{n} tasks • Created {date}', status badge, menu. */
+/**
+ * A row of 'Your Checklists': name (opens it), '{n} tasks • Created {date}' and who made it, who it is
+ * assigned to, status badge, menu.
+ */
 export function ChecklistRow({
   checklist,
   opening,
   actions,
   pending = null,
+  viewerUid = null,
 }: {
   checklist: ChecklistSummary;
+  /** The signed-in person: 'By you', 'Assigned to you'. */
+  viewerUid?: string | null;
   /** Kept on this device, not synced: created here ('create', it cannot be opened yet) or changed. */
   pending?: 'create' | 'change' | null;
   /** The checklist is being loaded for the editor. */
@@ -52,11 +55,24 @@ export function ChecklistRow({
               {checklist.name}
             </Link>
           )}
-          <p className="truncate text-sm text-slate-500">
-            {checklistRowSubtitle(checklist.taskCount, checklist.createdAt)}
+          {/* Who made it: on a line of its own on a phone, after the spec's words and a bullet above. */}
+          <p className="text-sm text-slate-500 sm:flex sm:flex-wrap sm:gap-x-1.5">
+            <span className="block max-w-full truncate">
+              {checklistRowSubtitle(checklist.taskCount, checklist.createdAt)}
+            </span>
+            {checklist.createdBy && (
+              <span
+                dir="auto"
+                className="block max-w-full truncate sm:before:me-1.5 sm:before:content-['•']"
+                data-testid="row-created-by"
+              >
+                {createdByText(checklist.createdBy, viewerUid)}
+              </span>
+            )}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-1.5 self-start sm:self-center">
+        <div className="flex min-w-0 flex-wrap items-center gap-1.5 self-start sm:self-center">
+          {checklist.assignee && <AssigneeChip person={checklist.assignee} viewerUid={viewerUid} />}
           {pending && <PendingSyncBadge />}
           <StatusBadge status={checklist.status} progress={checklist.progress} />
         </div>
@@ -73,65 +89,40 @@ export function ChecklistRow({
 }
 
 /**
- * The row's menu (Radix DropdownMenu with its positioning: 12 KiB gzipped) is a chunk of its own,
- * fetched once the list is on screen (see preloadRowMenu). Until it is there, its button is drawn the
- * same, so nothing moves when it arrives.
- *
- * Nor is the menu drawn for every row: a row draws only its button until that is pointed at, focused
- * or pressed (decision 0033). Radix's menu is some twenty components a row; for a list of
- * 30 checklists that was most of a 20 ms task here (80 on a phone) when the list arrived.
+ * Who the checklist is assigned to: their initials and 'Assigned to Ben Ortiz' ('… to you'); on a phone,
+ * beside the status badge, the name alone ('Ben Ortiz', 'You'), the whole sentence for screen readers.
+ */
+function AssigneeChip({ person, viewerUid }: { person: TeamPerson; viewerUid: string | null }) {
+  const sentence = assignedToText(person, viewerUid);
+  return (
+    <span
+      data-testid="row-assignee"
+      title={sentence}
+      className="inline-flex max-w-56 min-w-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 ps-0.5 pe-2 text-xs font-medium text-slate-700"
+    >
+      <PersonInitials person={person} />
+      <span dir="auto" aria-hidden="true" className="truncate sm:hidden">
+        {personLabel(person, viewerUid)}
+      </span>
+      <span dir="auto" className="sr-only sm:not-sr-only sm:truncate">
+        {sentence}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The row's menu (Radix DropdownMenu) is a chunk of its own, fetched once the list is on screen (see
+ * preloadRowMenu); a row draws only its button until that is pointed at, focused or pressed (decision
+ * 0033: for a list of 30 checklists, drawing every row's menu was most of a 20 ms task here, 80 on a
+ * phone, when the list arrived). components/ui/lazy-menu.tsx.
  */
 const rowMenu = lazyChunk<RowMenuProps>(() => import('./row-menu.tsx').then((module) => module.RowMenu));
 
 export const preloadRowMenu = rowMenu.preload;
 
 function RowMenu(props: RowMenuProps) {
-  const handoff = useRef<StandInHandoff>({ focused: false, pressed: null });
-  // A press after a failed download (offline before it was cached) tries again.
-  const [presses, setPresses] = useState(0);
-  const [wanted, setWanted] = useState(false);
-  // Drawn again once the code is here. Until then the stand-in stays the same element: one swapped
-  // for a Suspense fallback would lose the focus it has, and the key pressed on it.
-  const [, setArrivals] = useState(0);
-  const want = () => {
-    setWanted(true);
-    void preloadRowMenu().then(() => setArrivals((count) => count + 1));
-  };
-  const Menu = rowMenu.Component;
-  const standIn = (
-    <RowMenuButton
-      aria-expanded={false}
-      data-state="closed"
-      onPointerEnter={want}
-      onFocus={() => {
-        handoff.current.focused = true;
-        want();
-      }}
-      onBlur={(event) => {
-        // Not when it is taken away for the menu's own button: that one takes the focus over.
-        if (event.currentTarget.isConnected) handoff.current.focused = false;
-      }}
-      onKeyDown={(event) => {
-        if (!MENU_OPENING_KEYS.includes(event.key)) return;
-        event.preventDefault();
-        handoff.current.pressed = { key: event.key };
-        want();
-        setPresses((count) => count + 1);
-      }}
-      onPointerDown={(event) => {
-        if (event.button !== 0 || event.ctrlKey) return;
-        handoff.current.pressed = 'pointer';
-        want();
-        setPresses((count) => count + 1);
-      }}
-    />
-  );
-  if (!wanted || !rowMenu.isLoaded()) return standIn;
-  return (
-    <ChunkBoundary chunk={rowMenu} fallback={standIn} retryKey={presses}>
-      <Menu {...props} handoff={handoff.current} />
-    </ChunkBoundary>
-  );
+  return <LazyMenu chunk={rowMenu} props={props} standIn={(standIn) => <RowMenuButton {...standIn} />} />;
 }
 
 /** Placeholder rows while the list loads, the same height as real ones. */

@@ -2,6 +2,7 @@ import { MoreVertical } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { ChecklistSummary } from '#domain/checklist';
 import { Button } from '../../components/ui/button.tsx';
+import type { StandInHandoff } from '../../components/ui/menu-handoff.ts';
 
 export interface ChecklistRowActions {
   onEdit(checklist: ChecklistSummary): void;
@@ -18,19 +19,6 @@ export interface RowMenuProps {
   /** What was done to the stand-in button before the menu's code arrived: the menu takes it over. */
   handoff?: StandInHandoff;
 }
-
-/**
- * The stand-in button was focused, or pressed (a key that opens a menu, or a pointer): once the menu
- * is there, its own button takes the focus and gets the same press, so the menu opens as it would have
- * (from the keyboard, with its first item focused).
- */
-export interface StandInHandoff {
-  focused: boolean;
-  pressed: { key: string } | 'pointer' | null;
-}
-
-/** The keys that open a menu from its button (Radix DropdownMenu). */
-export const MENU_OPENING_KEYS: readonly string[] = ['Enter', ' ', 'ArrowDown'];
 
 /** The '⋮' button of a row's menu: the menu's trigger, and its stand-in until the menu's code is there. */
 export function RowMenuButton(props: ComponentProps<typeof Button>) {

@@ -1,28 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Copy, FileDown, Pencil, Share2, Trash2 } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
+import { takeOver } from '../../components/ui/menu-handoff.ts';
 import { reportPath } from '../../hooks/use-activity.ts';
 import { cn } from '../../lib/cn.ts';
-import { RowMenuButton, type RowMenuProps, type StandInHandoff } from './row-menu-button.tsx';
+import { RowMenuButton, type RowMenuProps } from './row-menu-button.tsx';
 
 const ITEM_BASE =
   'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none select-none';
 const ITEM_CLASS = cn(ITEM_BASE, 'text-slate-800 data-highlighted:bg-slate-100');
-
-/** Gives the menu's button what its stand-in received (see StandInHandoff), once. */
-function takeOver(button: HTMLButtonElement | null, handoff: StandInHandoff | undefined): void {
-  if (!button || !handoff || (!handoff.focused && !handoff.pressed)) return;
-  const { pressed } = handoff;
-  handoff.focused = false;
-  handoff.pressed = null;
-  button.focus();
-  if (pressed === 'pointer') {
-    if (typeof PointerEvent === 'function')
-      button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0 }));
-  } else if (pressed) {
-    button.dispatchEvent(new KeyboardEvent('keydown', { key: pressed.key, bubbles: true, cancelable: true }));
-  }
-}
 
 /**
  * A row's menu: Edit, Share Link, Duplicate and Download report (once the checklist is on the

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Checklist } from '#domain/checklist';
+import { TEAM_MESSAGES, type TeamPerson } from '#domain/teams';
 import type { SaveOutcome } from '../../components/checklist-editor/checklist-editor.tsx';
 import { useAuth } from '../../hooks/use-auth.tsx';
 import { fetchChecklist } from '../../hooks/use-checklists.ts';
@@ -9,6 +10,7 @@ import { type ApiError, isApiError } from '../../lib/api.ts';
 import {
   type ChecklistBody,
   checklistKeys,
+  isRemovedFromTeam,
   newChecklistId,
   type OpContext,
   type OpOutcome,
@@ -33,8 +35,9 @@ function isChecklist(value: unknown): value is Checklist {
 }
 
 /**
- * Saving the inline editor: queued, then told as saved or queued; a version conflict reopens the editor
- * on the latest version, the plan limit is handled by its dialog, a refusal says what to fix.
+ * Saving the inline editor: queued, then told as saved or queued, and a new assignee queued after it; a
+ * version conflict reopens the editor on the latest version, the plan limit is handled by its dialog, a
+ * refusal says what to fix.
  */
 export function useEditorSave(
   editor: EditorState,
@@ -46,23 +49,35 @@ export function useEditorSave(
   const uid = user?.uid ?? null;
   const queue = useOfflineQueue();
 
-  /** Stored first and sent through the offline queue: offline, the save waits on this device. */
-  function send(body: ChecklistBody, version: number | null): Promise<OpOutcome> {
+  /**
+   * Stored first and sent through the offline queue: offline, the save waits on this device. Answers
+   * what became of it, and the checklist's id (a stand-in until a created one is saved).
+   */
+  async function send(body: ChecklistBody, version: number | null): Promise<[OpOutcome, string]> {
     if (editor.mode === 'edit') {
       const { checklist } = editor;
       const input = { kind: 'edit' as const, body, version: version ?? checklist.version, userId: uid };
-      return queue.enqueue(checklist.id, OWNER, input);
+      return [await queue.enqueue(checklist.id, OWNER, input), checklist.id];
     }
     const key = crypto.randomUUID();
     const input = { kind: 'create' as const, body, userId: uid };
-    return queue.enqueue(newChecklistId(key), OWNER, input, undefined, key);
+    const outcome = await queue.enqueue(newChecklistId(key), OWNER, input, undefined, key);
+    const saved = outcome.status === 'applied' && isChecklist(outcome.result) ? outcome.result.id : null;
+    return [outcome, saved ?? newChecklistId(key)];
   }
 
-  return async function save(body: ChecklistBody, version: number | null): Promise<SaveOutcome> {
+  return async function save(
+    body: ChecklistBody,
+    version: number | null,
+    assignee?: TeamPerson | null,
+  ): Promise<SaveOutcome> {
     const editing = editor.mode === 'edit' ? editor.checklist : null;
     try {
-      const outcome = await send(body, version);
+      const [outcome, id] = await send(body, version);
       if (outcome.status === 'rejected') throw outcome.error;
+      // Who works on it follows the checklist through the queue (a created one's stand-in id is
+      // replaced by its real one once saved); a refusal of it is the queue's to tell.
+      if (assignee !== undefined) void queue.enqueue(id, OWNER, { kind: 'assign', assignee });
       if (editor.mode !== 'closed' && editor.heldKey) queue.release(editor.heldKey);
       setEditor({ mode: 'closed' });
       return { status: outcome.status === 'applied' ? 'saved' : 'queued' };
@@ -82,7 +97,9 @@ export function useEditorSave(
         }
       }
       console.warn(editing ? 'Updating the checklist failed' : 'Creating the checklist failed', error);
-      // The server checks what the editor checks, plus bounds; its message says what to fix.
+      // The server checks what the editor checks, plus bounds; its message says what to fix. Removed
+      // from the team meanwhile: its words say the checklist is out of reach.
+      if (isRemovedFromTeam(error)) return { status: 'failed', message: TEAM_MESSAGES.removedFromTeam };
       if (isApiError(error) && error.code === 'validation_failed' && error.serverMessage) {
         return { status: 'failed', message: error.serverMessage };
       }
