@@ -429,6 +429,7 @@ describe('working together', () => {
     expect((await owner.call('DELETE', `/api/team/members/${member.uid}`)).statusCode).toBe(204);
     const refused = await member.call('GET', `/api/checklists/${theirs.id}`);
     expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused).message).toBe(TEAM_MESSAGES.removedFromTeam);
     const ticked = await tick(member, theirs, 0);
     expect(ticked.statusCode).toBe(404);
     expect(errorOf(ticked).message).toBe(TEAM_MESSAGES.removedFromTeam);

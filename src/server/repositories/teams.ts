@@ -306,3 +306,19 @@ export async function ownerOfTeam(db: Database, teamId: string) {
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')));
   return row;
 }
+
+/** Whether this user left (or was removed from) the team of this checklist and is not back in it. */
+export async function leftTeamOf(db: Database, userId: string, checklistId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(teamDepartures)
+    .innerJoin(checklists, eq(checklists.teamId, teamDepartures.teamId))
+    .where(
+      and(
+        eq(checklists.id, checklistId),
+        eq(teamDepartures.userId, userId),
+        sql`not exists (select 1 from ${teamMembers} m where m.team_id = ${teamDepartures.teamId} and m.user_id = ${userId})`,
+      ),
+    );
+  return Boolean(row);
+}

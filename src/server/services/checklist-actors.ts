@@ -71,11 +71,11 @@ export async function resolveChecklistActor(
   notFound?: Parameters<typeof admitted>[1],
 ): Promise<{ access: ChecklistAccess; teamId: string | null; revision: number | null }> {
   const found = await findChecklistActor(db, caller, checklistId, right);
-  const refusal = found.departed ? departedNotFound : notFound;
+  const refusal = found.departed ? removedFromTeam : notFound;
   return { access: admitted(found.actor, refusal), teamId: found.teamId, revision: found.revision };
 }
 
 /** 404 as for anything out of reach, saying why to someone who was in the team (their offline queue shows it). */
-function departedNotFound(): AppError {
+export function removedFromTeam(): AppError {
   return new AppError('not_found', TEAM_MESSAGES.removedFromTeam);
 }

@@ -29,8 +29,9 @@ import {
   tasksOf,
   updateChecklistAtVersion,
 } from '../repositories/checklists.ts';
-import { lockTeam } from '../repositories/teams.ts';
+import { leftTeamOf, lockTeam } from '../repositories/teams.ts';
 import type { AfterCommitWriter } from './after-commit.ts';
+import { removedFromTeam } from './checklist-actors.ts';
 import type { ChecklistCache, ChecklistListCache } from './checklist-cache.ts';
 import type { ChecklistLanes } from './checklist-lanes.ts';
 import type { OwnerNotifier } from './owner-notifications.ts';
@@ -117,7 +118,8 @@ export async function readOwnChecklistBody(
   });
   if (row.revision === null || row.checklistTeamId === null) {
     cache.forget(checklistId);
-    throw checklistNotFound();
+    // Someone who was in its team is told why (their offline queue shows it); anyone else, not found.
+    throw (await leftTeamOf(db, row.userId, checklistId)) ? removedFromTeam() : checklistNotFound();
   }
   const held = cache.at(checklistId, row.revision);
   if (held && held.teamId === row.checklistTeamId) return { body: held.body, revision: held.revision };
