@@ -74,6 +74,15 @@ test('a Professional owner invites a colleague who joins, ticks live, and is ass
     await colleague.page.getByRole('checkbox', { name: 'Strip beds' }).click();
     await expect(page.getByRole('checkbox', { name: 'Strip beds' })).toBeChecked();
 
+    // The owner assigns the colleague, who is told in the app and finds it under 'Assigned to me'.
+    await page.getByRole('button', { name: 'Assignee: Unassigned' }).click();
+    await page.getByRole('menuitemradio', { name: /^Carl Colleague/ }).click();
+    await expect(page.getByRole('button', { name: 'Assignee: Carl Colleague' })).toBeVisible();
+    await colleague.page.goto('/dashboard');
+    await colleague.page.getByRole('tab', { name: 'Assigned to me' }).click();
+    await expect(colleague.page.getByText('Harbour View turnover')).toBeVisible();
+    await expect(colleague.page.getByText('Assigned to you').first()).toBeVisible();
+
     // The team page shows both people.
     await page.goto('/settings/team');
     await expect(page.getByText('Carl Colleague')).toBeVisible();
