@@ -4,7 +4,7 @@ import {
   deleteSession,
   deleteSessionsExpiredBefore,
   findLiveSessionWithUser,
-  liveSessionUserId,
+  liveSessionMember,
   touchSession,
 } from '#server/repositories/sessions';
 import {
@@ -30,6 +30,9 @@ const t = setupTestDatabase();
 
 const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
+/** A live session's member: its user in their first team (the team's id is theirs). */
+const memberOf = (user: { id: string }) => ({ userId: user.id, teamId: user.id });
+
 describe('a live session answers its own user; an unknown hash nobody', () => {
   it("answers the session's user, and nothing for a hash no row has", async () => {
     const now = new Date();
@@ -38,9 +41,9 @@ describe('a live session answers its own user; an unknown hash nobody', () => {
     const idHash = await insertSessionRow(t.db, owner.id, now);
     await insertSessionRow(t.db, other.id, now);
     expect((await findLiveSessionWithUser(t.db, idHash, now))?.uid).toBe(owner.id);
-    expect(await liveSessionUserId(t.db, idHash, now)).toBe(owner.id);
+    expect(await liveSessionMember(t.db, idHash, now)).toEqual(memberOf(owner));
     expect(await findLiveSessionWithUser(t.db, newBrowserHash(), now)).toBeUndefined();
-    expect(await liveSessionUserId(t.db, newBrowserHash(), now)).toBeNull();
+    expect(await liveSessionMember(t.db, newBrowserHash(), now)).toBeNull();
   });
 });
 
@@ -53,8 +56,8 @@ describe('idle expiry: a session unused for the idle time is dead', () => {
       lastSeenAt: at(now, -SESSION_POLICY.idleMs),
       expiresAt: now,
     });
-    expect(await liveSessionUserId(t.db, idHash, at(now, -1))).toBe(owner.id);
-    expect(await liveSessionUserId(t.db, idHash, now)).toBeNull();
+    expect(await liveSessionMember(t.db, idHash, at(now, -1))).toEqual(memberOf(owner));
+    expect(await liveSessionMember(t.db, idHash, now)).toBeNull();
     expect(await findLiveSessionWithUser(t.db, idHash, now)).toBeUndefined();
   });
 });
@@ -76,8 +79,8 @@ describe('absolute expiry: a session used all along still ends at creation + max
       if (expiresAt) await touchSession(t.db, idHash, now, expiresAt);
       expect((expiresAt ?? row.expiresAt).getTime()).toBeLessThanOrEqual(absoluteEnd.getTime());
     }
-    expect(await liveSessionUserId(t.db, idHash, at(absoluteEnd, -1))).toBe(owner.id);
-    expect(await liveSessionUserId(t.db, idHash, absoluteEnd)).toBeNull();
+    expect(await liveSessionMember(t.db, idHash, at(absoluteEnd, -1))).toEqual(memberOf(owner));
+    expect(await liveSessionMember(t.db, idHash, absoluteEnd)).toBeNull();
   });
 });
 
@@ -89,8 +92,8 @@ describe('signing out ends that session only', () => {
     const idHash = await insertSessionRow(t.db, owner.id, now);
     const otherHash = await insertSessionRow(t.db, other.id, now);
     await deleteSession(t.db, idHash);
-    expect(await liveSessionUserId(t.db, idHash, now)).toBeNull();
-    expect(await liveSessionUserId(t.db, otherHash, now)).toBe(other.id);
+    expect(await liveSessionMember(t.db, idHash, now)).toBeNull();
+    expect(await liveSessionMember(t.db, otherHash, now)).toEqual(memberOf(other));
   });
 });
 
@@ -105,7 +108,7 @@ describe('the sweep deletes expired sessions only', () => {
     });
     const live = await insertSessionRow(t.db, owner.id, now);
     expect(await deleteSessionsExpiredBefore(t.db, now)).toBe(1);
-    expect(await liveSessionUserId(t.db, expired, at(now, -HOUR_MS / 2))).toBeNull();
-    expect(await liveSessionUserId(t.db, live, now)).toBe(owner.id);
+    expect(await liveSessionMember(t.db, expired, at(now, -HOUR_MS / 2))).toBeNull();
+    expect(await liveSessionMember(t.db, live, now)).toEqual(memberOf(owner));
   });
 });
