@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '#domain/plans';
-import { billingEvents, users } from '#server/db/schema/index';
+import { billingEvents } from '#server/db/schema/index';
+import { findTeam } from '#server/repositories/teams';
 import { createChecklist, draft, type Owner, signInOwner } from '#tests/support/checklists';
 import { type FakeStripe, invoiceOf, type SignedEvent, startFakeStripe } from '#tests/support/fake-stripe';
+import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -411,7 +413,7 @@ describe('webhooks', () => {
     const again = await startCheckout(owner);
     const params = again._request as Record<string, Record<string, unknown>>;
     expect(params.subscription_data?.trial_period_days).toBeUndefined();
-    const [row] = await billing.db.select({ tier: users.tier }).from(users).where(eq(users.id, owner.uid));
-    expect(row?.tier).toBe('free');
+    const team = await findTeam(billing.db, await ownedTeamId(billing.db, owner.uid));
+    expect(team?.tier).toBe('free');
   });
 });

@@ -5,6 +5,7 @@ import { createChangeListener } from '#server/realtime/change-listener';
 import { announce } from '#server/repositories/change-notices';
 import { createChecklist, signInOwner, tick } from '#tests/support/checklists';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
+import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
 
 /**
@@ -85,8 +86,9 @@ describe('change notices', () => {
     expect(revoked.statusCode).toBe(204);
     expect(await heard((n) => n.kind === 'access')).toEqual({ kind: 'access', checklistId: checklist.id });
 
-    await announce(t.db, { kind: 'plan', userId: owner.uid });
-    expect(await heard((n) => n.kind === 'plan')).toEqual({ kind: 'plan', userId: owner.uid });
+    const teamId = await ownedTeamId(t.db, owner.uid);
+    await announce(t.db, { kind: 'plan', teamId });
+    expect(await heard((n) => n.kind === 'plan')).toEqual({ kind: 'plan', teamId });
     await announce(t.db, { kind: 'translation', checklistId: checklist.id, language: 'es' });
     expect(await heard((n) => n.kind === 'translation')).toEqual({
       kind: 'translation',
