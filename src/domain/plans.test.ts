@@ -19,10 +19,26 @@ describe('plans (spec section 9)', () => {
     expect(TIER_DISPLAY_NAMES).toEqual({ free: 'Free', professional: 'Pro', enterprise: 'Enterprise' });
   });
 
-  it('limits: free 5 lists in English and Spanish, professional 100, enterprise unlimited', () => {
-    expect(PLAN_LIMITS.free).toEqual({ maxLists: 5, allowedLanguages: ['en', 'es'] });
-    expect(PLAN_LIMITS.professional).toEqual({ maxLists: 100, allowedLanguages: LANGUAGE_CODES });
-    expect(PLAN_LIMITS.enterprise).toEqual({ maxLists: null, allowedLanguages: LANGUAGE_CODES });
+  it('limits: free 5 lists in English and Spanish, 1 seat, 1 GB; professional 100, 10 seats, 50 GB; enterprise unlimited', () => {
+    const GB = 1024 ** 3;
+    expect(PLAN_LIMITS.free).toEqual({
+      maxLists: 5,
+      allowedLanguages: ['en', 'es'],
+      maxSeats: 1,
+      storageBytes: GB,
+    });
+    expect(PLAN_LIMITS.professional).toEqual({
+      maxLists: 100,
+      allowedLanguages: LANGUAGE_CODES,
+      maxSeats: 10,
+      storageBytes: 50 * GB,
+    });
+    expect(PLAN_LIMITS.enterprise).toEqual({
+      maxLists: null,
+      allowedLanguages: LANGUAGE_CODES,
+      maxSeats: null,
+      storageBytes: null,
+    });
     expect(LANGUAGE_CODES).toHaveLength(10);
   });
 
