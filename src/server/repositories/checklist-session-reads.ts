@@ -23,7 +23,9 @@ function withSession(db: Database) {
     session,
     columns: {
       userId: session.userId,
-      teamId: session.teamId,
+      // Qualified by hand: Drizzle writes an aliased CTE column unqualified, which the checklists joined
+      // beside it would make ambiguous.
+      teamId: sql<string | null>`"session"."team_id"`,
       sessionCreatedAt: session.sessionCreatedAt,
       sessionLastSeenAt: session.sessionLastSeenAt,
       sessionExpiresAt: session.sessionExpiresAt,
