@@ -9,12 +9,7 @@ import { AppError } from '#domain/errors';
 import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
-import {
-  assertOwnUserId,
-  type ChecklistAccess,
-  checklistNotFound,
-  type OwnerAccess,
-} from '../policies/checklists.ts';
+import { assertOwnUserId, checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import { type SessionCheck, sessionRequired } from '../policies/sessions.ts';
 import { presentChecklist, presentChecklistSummary, presentTask } from '../presenters/checklists.ts';
 import type { ReadScope } from '../repositories/access.ts';
