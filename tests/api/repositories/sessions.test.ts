@@ -5,9 +5,12 @@ import {
   deleteSessionsExpiredBefore,
   findLiveSessionWithUser,
   liveSessionMember,
+  setSessionTeam,
   touchSession,
 } from '#server/repositories/sessions';
+import { removeMember } from '#server/repositories/teams';
 import {
+  addToTeam,
   HOUR_MS,
   insertOwner,
   insertSessionRow,
@@ -19,11 +22,12 @@ import {
 
 /**
  * repositories/sessions.ts (docs/decisions/0002): the owner's signed-in session, found by the hash of
- * its cookie's secret. Pins: a live session answers its own user, an unknown hash nobody; it dies at
- * its expiry, to the millisecond, whether that is its idle end (unused too long) or its absolute end
- * (used all along, the sliding expiry never passes creation + maximum: the policy's `slidExpiry`
- * written by `touchSession`); signing out ends that session and no other; the sweep deletes the
- * expired rows only.
+ * its cookie's secret. Pins: a live session answers its own user and active team (the team it chose
+ * while its user is a member, else their first), an unknown hash nobody; it dies at its expiry, to
+ * the millisecond, whether that is its idle end (unused too long) or its absolute end (used all
+ * along, the sliding expiry never passes creation + maximum: the policy's `slidExpiry` written by
+ * `touchSession`); signing out ends that session and no other; the sweep deletes the expired rows
+ * only.
  */
 
 const t = setupTestDatabase();
@@ -44,6 +48,22 @@ describe('a live session answers its own user; an unknown hash nobody', () => {
     expect(await liveSessionMember(t.db, idHash, now)).toEqual(memberOf(owner));
     expect(await findLiveSessionWithUser(t.db, newBrowserHash(), now)).toBeUndefined();
     expect(await liveSessionMember(t.db, newBrowserHash(), now)).toBeNull();
+  });
+});
+
+describe("a live session's active team: the one it chose while its user is in it, else their first", () => {
+  it('answers the first team (the owned one), the chosen one, and the first again once they left it', async () => {
+    const now = new Date();
+    const ada = await insertOwner(t.db, 'ada');
+    const bob = await insertOwner(t.db, 'bob');
+    await addToTeam(t.db, bob.id, ada.id, 'member', now);
+    const idHash = await insertSessionRow(t.db, ada.id, now);
+    expect(await liveSessionMember(t.db, idHash, now)).toEqual({ userId: ada.id, teamId: ada.id });
+    await setSessionTeam(t.db, idHash, bob.id);
+    expect(await liveSessionMember(t.db, idHash, now)).toEqual({ userId: ada.id, teamId: bob.id });
+    expect((await findLiveSessionWithUser(t.db, idHash, now))?.teamId).toBe(bob.id);
+    await removeMember(t.db, bob.id, ada.id, now);
+    expect(await liveSessionMember(t.db, idHash, now)).toEqual({ userId: ada.id, teamId: ada.id });
   });
 });
 
