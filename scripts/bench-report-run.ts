@@ -7,6 +7,7 @@ import { checklists, photos, tasks, users } from '../src/server/db/schema/index.
 import { recordActivity } from '../src/server/repositories/activity.ts';
 import { photoUrlOf } from '../src/server/repositories/photos.ts';
 import { renderChecklistReport } from '../src/server/services/report.ts';
+import { ensureTeam } from '../src/server/services/teams.ts';
 
 const TASKS = 50;
 
@@ -36,9 +37,15 @@ const { db } = database;
 const files = new Map<string, Buffer>();
 const distinct = await Promise.all([1, 2, 3, 4, 5].map((seed) => displayJpeg(seed)));
 await db.insert(users).values({ id: 'user_bench', email: 'bench@example.com', displayName: 'Bench Owner' });
+// The team a first sign-in makes (its id is the user's).
+const teamId = await ensureTeam(db, {
+  uid: 'user_bench',
+  email: 'bench@example.com',
+  displayName: 'Bench Owner',
+});
 await db
   .insert(checklists)
-  .values({ id: 'checklist_bench', userId: 'user_bench', name: 'Turnover: Harbour View apartment' });
+  .values({ id: 'checklist_bench', userId: 'user_bench', teamId, name: 'Turnover: Harbour View apartment' });
 for (let index = 0; index < TASKS; index++) {
   const photoId = `photo_${index}`;
   const key = `checklist_bench/${photoId}/display.jpg`;
@@ -89,10 +96,10 @@ const store = {
     return { body: Readable.from([bytes]), contentType: 'image/jpeg', contentLength: bytes.length };
   },
 };
-const access = { kind: 'owner' as const, userId: 'user_bench' };
+const access = { kind: 'owner' as const, userId: 'user_bench', teamId };
 
 // Warm up the libraries (fonts, sharp, pdfkit) on a one-task checklist, not counted; let memory settle.
-await db.insert(checklists).values({ id: 'checklist_warm', userId: 'user_bench', name: 'Warm-up' });
+await db.insert(checklists).values({ id: 'checklist_warm', userId: 'user_bench', teamId, name: 'Warm-up' });
 await db.insert(tasks).values({
   checklistId: 'checklist_warm',
   id: 'task_warm',

@@ -19,7 +19,11 @@ describe('admin set-tier', () => {
     const email = (await owner.call('GET', '/api/auth/me')).json().user.email as string;
 
     const set = await admin('set-tier', email.toUpperCase(), 'enterprise');
-    expect(set).toEqual({ code: 0, output: `${email.toUpperCase()} is now on the enterprise plan.` });
+    // The plan is the team's: the one the owner's first sign-in made, whose id is theirs.
+    expect(set).toEqual({
+      code: 0,
+      output: `${email.toUpperCase()}'s team ${owner.uid} is now on the enterprise plan.`,
+    });
     const info = (await owner.call('GET', `/api/user/${owner.uid}/subscription`)).json();
     expect(info).toMatchObject({
       tier: 'enterprise',

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '#domain/plans';
-import { billingEvents, users } from '#server/db/schema/index';
+import { billingEvents } from '#server/db/schema/index';
+import { findTeam } from '#server/repositories/teams';
 import { createChecklist, draft, type Owner, signInOwner } from '#tests/support/checklists';
 import { type FakeStripe, invoiceOf, type SignedEvent, startFakeStripe } from '#tests/support/fake-stripe';
+import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -106,15 +108,17 @@ describe('checkout', () => {
     expect(customerCall?.authorization).toBe('Bearer sk_test_listsync');
     // The account's own address, never the one the client sent.
     expect(customerCall?.params.email).toMatch(/^buyer\./);
-    expect(customerCall?.params.metadata).toEqual({ userId: owner.uid });
+    // Billing is the team's: Stripe knows the owner's team, whose id a first sign-in made theirs.
+    const teamId = await ownedTeamId(billing.db, owner.uid);
+    expect(customerCall?.params.metadata).toEqual({ teamId });
     const customerId = [...stripe.customers.keys()].at(-1);
     expect(sessionCall?.params).toMatchObject({
       mode: 'subscription',
       customer: customerId,
-      client_reference_id: owner.uid,
+      client_reference_id: teamId,
       line_items: { 0: { price: 'price_proYear', quantity: '1' } },
-      subscription_data: { trial_period_days: '14', metadata: { userId: owner.uid, tier: 'professional' } },
-      metadata: { userId: owner.uid, tier: 'professional', interval: 'year' },
+      subscription_data: { trial_period_days: '14', metadata: { teamId, tier: 'professional' } },
+      metadata: { teamId, tier: 'professional', interval: 'year' },
       success_url: 'http://127.0.0.1:5999/subscription/success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://127.0.0.1:5999/subscription/cancel',
     });
@@ -139,8 +143,9 @@ describe('checkout', () => {
     expect(other.id).not.toBe(first.id);
     expect(stripe.sessions.get(first.id)?.status).toBe('expired');
     // The customer is made once and reused.
+    const teamId = await ownedTeamId(billing.db, owner.uid);
     const customerCalls = stripe.requests.filter(
-      (r) => r.path === '/v1/customers' && (r.params.metadata as { userId?: string })?.userId === owner.uid,
+      (r) => r.path === '/v1/customers' && (r.params.metadata as { teamId?: string })?.teamId === teamId,
     );
     expect(customerCalls).toHaveLength(1);
     expect(other.customer).toBe(first.customer);
@@ -411,7 +416,7 @@ describe('webhooks', () => {
     const again = await startCheckout(owner);
     const params = again._request as Record<string, Record<string, unknown>>;
     expect(params.subscription_data?.trial_period_days).toBeUndefined();
-    const [row] = await billing.db.select({ tier: users.tier }).from(users).where(eq(users.id, owner.uid));
-    expect(row?.tier).toBe('free');
+    const team = await findTeam(billing.db, await ownedTeamId(billing.db, owner.uid));
+    expect(team?.tier).toBe('free');
   });
 });

@@ -5,6 +5,7 @@ import { createChangeListener } from '#server/realtime/change-listener';
 import { announce } from '#server/repositories/change-notices';
 import { createChecklist, signInOwner, tick } from '#tests/support/checklists';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
+import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
 
 /**
@@ -48,13 +49,14 @@ describe('change notices', () => {
 
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner);
+    const teamId = await ownedTeamId(t.db, owner.uid);
     expect(
       await heard((n) => n.kind === 'checklist' && n.op === 'change' && n.checklistId === checklist.id),
     ).toEqual({
       kind: 'checklist',
       op: 'change',
       checklistId: checklist.id,
-      ownerId: owner.uid,
+      teamId,
       revision: expect.any(Number),
       actorShareId: null,
     });
@@ -85,8 +87,8 @@ describe('change notices', () => {
     expect(revoked.statusCode).toBe(204);
     expect(await heard((n) => n.kind === 'access')).toEqual({ kind: 'access', checklistId: checklist.id });
 
-    await announce(t.db, { kind: 'plan', userId: owner.uid });
-    expect(await heard((n) => n.kind === 'plan')).toEqual({ kind: 'plan', userId: owner.uid });
+    await announce(t.db, { kind: 'plan', teamId });
+    expect(await heard((n) => n.kind === 'plan')).toEqual({ kind: 'plan', teamId });
     await announce(t.db, { kind: 'translation', checklistId: checklist.id, language: 'es' });
     expect(await heard((n) => n.kind === 'translation')).toEqual({
       kind: 'translation',
@@ -99,7 +101,7 @@ describe('change notices', () => {
       kind: 'checklist',
       op: 'delete',
       checklistId: checklist.id,
-      ownerId: owner.uid,
+      teamId,
     });
 
     expect((await owner.call('POST', '/api/auth/logout')).statusCode).toBe(204);

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { planLimitMessage } from '#domain/plans';
-import { checklistActivity, checklists, users } from '#server/db/schema/index';
+import { checklistActivity, checklists } from '#server/db/schema/index';
 import { newId } from '#server/ids';
 import {
   asEdit,
@@ -15,6 +15,7 @@ import {
   signInOwner,
   tick,
 } from '#tests/support/checklists';
+import { ownedTeamId, setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
 
 const t = setupTestApp();
@@ -24,13 +25,20 @@ async function ownedCount(owner: Owner): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Gives the owner `n` more checklists straight in the database (no plan check), for limits above 5. */
+/**
+ * Gives the owner's team `n` more checklists made by them, straight in the database (no plan check),
+ * for limits above 5.
+ */
 async function seedChecklists(owner: Owner, n: number) {
-  await t.db
-    .insert(checklists)
-    .values(
-      Array.from({ length: n }, (_, i) => ({ id: newId('checklist'), userId: owner.uid, name: `Seed ${i}` })),
-    );
+  const teamId = await ownedTeamId(t.db, owner.uid);
+  await t.db.insert(checklists).values(
+    Array.from({ length: n }, (_, i) => ({
+      id: newId('checklist'),
+      userId: owner.uid,
+      teamId,
+      name: `Seed ${i}`,
+    })),
+  );
 }
 
 describe('plan limits at create', () => {
@@ -75,7 +83,7 @@ describe('plan limits at create', () => {
 
   it('the professional plan stops at 100; enterprise has no limit', async () => {
     const pro = await signInOwner(t.app, 'pro');
-    await t.db.update(users).set({ tier: 'professional' }).where(eq(users.id, pro.uid));
+    await setOwnedTeamTier(t.db, pro.uid, 'professional');
     await seedChecklists(pro, 99);
     expect((await pro.call('POST', '/api/checklists', draft())).statusCode).toBe(201);
     const refused = await pro.call('POST', '/api/checklists', draft());
@@ -83,7 +91,7 @@ describe('plan limits at create', () => {
     expect(errorOf(refused)).toMatchObject({ code: 'plan_limit_reached', limit: 100 });
 
     const enterprise = await signInOwner(t.app, 'enterprise');
-    await t.db.update(users).set({ tier: 'enterprise' }).where(eq(users.id, enterprise.uid));
+    await setOwnedTeamTier(t.db, enterprise.uid, 'enterprise');
     await seedChecklists(enterprise, 150);
     expect((await enterprise.call('POST', '/api/checklists', draft())).statusCode).toBe(201);
     expect(await ownedCount(enterprise)).toBe(151);

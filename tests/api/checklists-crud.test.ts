@@ -65,6 +65,9 @@ describe('POST /api/checklists', () => {
       userId: owner.uid,
       version: 1,
       submittedAt: null,
+      // Made by the owner (by name, as every read names them), in their team; assigned to nobody.
+      createdBy: { uid: owner.uid, displayName: 'owner person' },
+      assignee: null,
     });
     expect(created.tasks[0]?.id).not.toBe('task_1700000000000');
     expect(await getChecklist(owner, created.id)).toEqual(created);

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { LANGUAGE_CODES } from '#domain/languages';
 import { NO_SUBSCRIPTION } from '#domain/plans';
-import { checklists, users } from '#server/db/schema/index';
+import { checklists } from '#server/db/schema/index';
 import { dashboardStats } from '#server/services/dashboard';
 import { createChecklist, errorOf, type Owner, signInOwner, tick } from '#tests/support/checklists';
+import { ownedTeamId, setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
 
 const t = setupTestApp();
@@ -111,7 +112,7 @@ describe('GET /api/dashboard/stats', () => {
     await completedAt(owner, '2024-05-31T12:00:00.000Z'); // Auckland's midnight
     await completedAt(owner, '2024-06-01T06:59:59.999Z'); // just before Los Angeles' midnight
     await completedAt(owner, '2024-06-01T07:00:00.000Z'); // Los Angeles' midnight
-    const access = { kind: 'owner' as const, userId: owner.uid };
+    const access = { kind: 'owner' as const, userId: owner.uid, teamId: await ownedTeamId(t.db, owner.uid) };
     expect((await dashboardStats(t.db, access, 'Pacific/Auckland', now)).completedToday).toBe(3);
     expect((await dashboardStats(t.db, access, 'America/Los_Angeles', now)).completedToday).toBe(1);
     expect((await dashboardStats(t.db, access, 'UTC', now)).completedToday).toBe(2);
@@ -119,7 +120,7 @@ describe('GET /api/dashboard/stats', () => {
 
   it('on the day after a daylight-saving change, midnight moves with the offset', async () => {
     const owner = await signInOwner(t.app);
-    const access = { kind: 'owner' as const, userId: owner.uid };
+    const access = { kind: 'owner' as const, userId: owner.uid, teamId: await ownedTeamId(t.db, owner.uid) };
     // Los Angeles moved to UTC-7 on 2024-03-10: midnight of March 11 is 07:00Z (it was 08:00Z the day before).
     const now = new Date('2024-03-11T12:00:00.000Z');
     await completedAt(owner, '2024-03-11T06:59:59.999Z');
@@ -167,7 +168,7 @@ describe('GET /api/user/{uid}/subscription', () => {
 
   it('answers the plan the account is on: professional 100, enterprise unlimited (null)', async () => {
     const owner = await signInOwner(t.app);
-    await t.db.update(users).set({ tier: 'professional' }).where(eq(users.id, owner.uid));
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
     const pro = (await owner.call('GET', `/api/user/${owner.uid}/subscription`)).json();
     expect(pro).toEqual({
       tier: 'professional',
@@ -176,7 +177,7 @@ describe('GET /api/user/{uid}/subscription', () => {
       allowedLanguages: LANGUAGE_CODES,
       ...NO_SUBSCRIPTION,
     });
-    await t.db.update(users).set({ tier: 'enterprise' }).where(eq(users.id, owner.uid));
+    await setOwnedTeamTier(t.db, owner.uid, 'enterprise');
     const enterprise = (await owner.call('GET', `/api/user/${owner.uid}/subscription`)).json();
     expect(enterprise).toMatchObject({ tier: 'enterprise', limits: { maxLists: null } });
   });

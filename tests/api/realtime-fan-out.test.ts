@@ -123,7 +123,14 @@ describe('every change reaches the subscribers', () => {
     const recipientSees = await asRecipient.next('update');
     expect(ownerSees.data.checklist.userId).toBe(owner.uid);
     expect(recipientSees.data.checklist.userId).toBeNull();
-    expect(recipientSees.data.checklist).toEqual({ ...ownerSees.data.checklist, userId: null });
+    // Nor who of the team made it or has it assigned: a recipient's copy names none of the team's people.
+    expect(ownerSees.data.checklist.createdBy).toEqual({ uid: owner.uid, displayName: 'owner person' });
+    expect(recipientSees.data.checklist).toEqual({
+      ...ownerSees.data.checklist,
+      userId: null,
+      createdBy: null,
+      assignee: null,
+    });
     expect(recipientSees.data.recipientId).toBeNull();
 
     const task = created.tasks[1];

@@ -9,6 +9,7 @@ import { REPORT_RENDER_MS } from '#tests/support/budgets';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
+import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, uniqueEmail, uniqueIp } from '#tests/support/test-app';
 
 const t = setupTestApp();
@@ -101,7 +102,7 @@ describe('the completion report', () => {
     const checklist = await createChecklist(owner, { name: 'Boiler service' }, 2);
     const report = await renderChecklistReport(
       { db: t.db, store: { get: async () => null } },
-      { kind: 'owner', userId: owner.uid },
+      { kind: 'owner', userId: owner.uid, teamId: await ownedTeamId(t.db, owner.uid) },
       checklist.id,
       new Date('2026-11-26T08:00:00Z'),
     );

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LanguageCode } from '#domain/languages';
 import { buildShareVerificationSms } from '#domain/share-messages';
 import { smsSegments } from '#domain/sms-segments';
-import { outboxMessages, shares, users } from '#server/db/schema/index';
+import { outboxMessages, shares } from '#server/db/schema/index';
 import { createChecklist, type Owner, signInOwner } from '#tests/support/checklists';
 import { type FakeTwilio, startFakeTwilio } from '#tests/support/fake-twilio';
 import { recipientBrowser, share } from '#tests/support/sharing';
+import { setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp, uniqueEmail } from '#tests/support/test-app';
 
 /**
@@ -57,7 +58,7 @@ async function resend(token: string): Promise<string> {
 }
 
 async function professional(owner: Owner) {
-  await t.db.update(users).set({ tier: 'professional' }).where(eq(users.id, owner.uid));
+  await setOwnedTeamTier(t.db, owner.uid, 'professional');
 }
 
 describe('a share in Spanish (a free plan allows it)', () => {

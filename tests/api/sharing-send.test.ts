@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '#domain/sharing';
-import { outboxMessages, shares, users } from '#server/db/schema/index';
+import { outboxMessages, shares } from '#server/db/schema/index';
 import { caller, createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { share } from '#tests/support/sharing';
+import { setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp, TEST_PUBLIC_URL } from '#tests/support/test-app';
 
 const t = setupTestApp();
@@ -67,7 +68,7 @@ describe('POST /api/verification/send', () => {
     expect(french.statusCode).toBe(403);
     expect(errorOf(french)).toMatchObject({ code: 'plan_limit_reached', allowedLanguages: ['en', 'es'] });
 
-    await t.db.update(users).set({ tier: 'professional' }).where(eq(users.id, owner.uid));
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
     expect(
       (await share(owner, checklist.id, { email: 'fr@example.com', targetLanguage: 'fr' })).shareUrl,
     ).toContain('?lang=fr');

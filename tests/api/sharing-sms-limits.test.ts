@@ -5,6 +5,7 @@ import { SHARE_LIMITS, SHARE_MESSAGES, SMS_LIMITS } from '#domain/sharing';
 import { outboxMessages, shareCodeSends, shares, users } from '#server/db/schema/index';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
 import { recipientBrowser, share } from '#tests/support/sharing';
+import { setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp, uniqueIp } from '#tests/support/test-app';
 
 /**
@@ -25,8 +26,9 @@ async function ownerAged(ageDays: number, ip = uniqueIp()): Promise<Owner> {
   const owner = await signInOwner(t.app, 'host', undefined, ip);
   await t.db
     .update(users)
-    .set({ createdAt: new Date(Date.now() - ageDays * DAY_MS), tier: 'professional' })
+    .set({ createdAt: new Date(Date.now() - ageDays * DAY_MS) })
     .where(eq(users.id, owner.uid));
+  await setOwnedTeamTier(t.db, owner.uid, 'professional');
   return owner;
 }
 

@@ -221,7 +221,8 @@ describe('GET /api/shared/checklist', () => {
       targetLanguage: 'en',
       translated: false,
     });
-    expect(body.checklist).toEqual({ ...checklist, userId: null });
+    // Nobody of the owner's team by id: not the creator, not an assignee.
+    expect(body.checklist).toEqual({ ...checklist, userId: null, createdBy: null, assignee: null });
     expect(response.body).not.toContain(owner.uid);
     // Neither the owner's address (host.…@example.com) nor the recipient's own in full.
     expect(response.body).not.toContain('host.');

@@ -4,7 +4,7 @@ import { BUILT_IN_TEMPLATES } from '#domain/built-in-templates';
 import { CHECKLIST_LIMITS, CHECKLIST_MESSAGES, type Checklist } from '#domain/checklist';
 import { PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, type TemplateSummary } from '#domain/templates';
-import { checklistTemplates, users } from '#server/db/schema/index';
+import { checklistTemplates } from '#server/db/schema/index';
 import {
   caller,
   createChecklist,
@@ -16,6 +16,7 @@ import {
 } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { share } from '#tests/support/sharing';
+import { setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
 
 const t = setupTestApp();
@@ -297,7 +298,7 @@ describe('DELETE /api/templates/{id}', () => {
 describe('POST /api/checklists with a templateId', () => {
   it('makes a checklist from each built-in template, named after it or as asked', async () => {
     const owner = await signInOwner(t.app);
-    await t.db.update(users).set({ tier: 'professional' }).where(eq(users.id, owner.uid));
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
     for (const template of BUILT_IN_TEMPLATES) {
       const made = await fromTemplate(owner, { templateId: template.id, userId: owner.uid });
       expect(made.name).toBe(template.name);

@@ -8,6 +8,7 @@ import { TranslationService } from '#server/services/translation';
 import { caller, createChecklist, signInOwner } from '#tests/support/checklists';
 import { type FakeTranslator, startFakeLibreTranslate } from '#tests/support/fake-translate';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
+import { setOwnedTeamTier } from '#tests/support/teams';
 import { currentUser, setupTestApp, type TestAppOptions } from '#tests/support/test-app';
 
 /** Remarks both ways, the owner's language, and the languages of each plan. */
@@ -217,7 +218,7 @@ describe('languages of each plan, enforced at send', () => {
 
   it('a professional owner may share in any of the ten', async () => {
     const owner = await signInOwner(t.app, 'pro');
-    await t.db.update(users).set({ tier: 'professional' }).where(eq(users.id, owner.uid));
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
     const checklist = await createChecklist(owner);
     for (const [i, language] of ['fr', 'hi', 'ar'].entries()) {
       const sent = await share(owner, checklist.id, { targetLanguage: language, email: `r${i}@example.com` });

@@ -60,7 +60,9 @@ test('a Professional owner invites a colleague who joins, ticks live, and is ass
   const colleague = await secondBrowser(browser, baseURL);
   try {
     await colleague.page.goto(await joinLinkFor(page, colleagueAccount.email));
-    await expect(colleague.page.getByText(`Olivia Owner invited you to join Olivia Owner's team`)).toBeVisible();
+    await expect(
+      colleague.page.getByText(`Olivia Owner invited you to join Olivia Owner's team`),
+    ).toBeVisible();
     await signInAs(colleague.page, colleagueAccount);
     await colleague.page.reload();
     await colleague.page.getByRole('button', { name: "Join Olivia Owner's team" }).click();

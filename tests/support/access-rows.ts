@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { SHARE_LIMITS } from '#domain/sharing';
+import type { TeamRole } from '#domain/teams';
 import type { Database } from '#server/db/client';
 import { hashSecret, newId, newSecret } from '#server/ids';
 import type { OwnerAccess, RecipientAccess } from '#server/policies/checklists';
@@ -13,12 +14,13 @@ import {
   shareForContact,
   updateShare,
 } from '#server/repositories/shares';
+import { insertMember, insertTeam } from '#server/repositories/teams';
 import { insertUser } from '#server/repositories/users';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /**
- * Rows for the repository tests (tests/api/repositories): owners, their sessions, checklists with
- * tasks, shares and the grants of recipient browsers, written straight into a test database through
+ * Rows for the repository tests (tests/api/repositories): owners and their teams, members of a team,
+ * their sessions, checklists with tasks, shares and the grants of recipient browsers, written straight into a test database through
  * the repositories' own inserts, with every time given explicitly (relative to a `now` the test
  * passes to the functions under test), so no test waits for time to pass.
  */
@@ -45,13 +47,36 @@ export function setupTestDatabase(): { db: Database; testDatabase: TestDatabase 
   return context;
 }
 
-export async function insertOwner(db: Database, label = 'owner') {
+/** A user with no team yet (someone who will join one: `addToTeam`). */
+export async function insertPerson(db: Database, label = 'person') {
   const id = newId('user');
   return insertUser(db, {
     id,
     email: `${label}.${id.slice(-10).toLowerCase()}@example.com`,
     displayName: label,
   });
+}
+
+/**
+ * A user with their first team, as a first sign-in makes it (services/teams.ts `ensureTeam`): the
+ * team's id is the user's id, and they are its owner. So `owner.id` is also their team's id.
+ */
+export async function insertOwner(db: Database, label = 'owner') {
+  const user = await insertPerson(db, label);
+  await insertTeam(db, { id: user.id, name: `${label}'s team`, now: user.createdAt });
+  await addToTeam(db, user.id, user.id, 'owner');
+  return user;
+}
+
+/** Makes the user a member of the team with this role (what an accepted invitation does). */
+export async function addToTeam(
+  db: Database,
+  teamId: string,
+  userId: string,
+  role: TeamRole,
+  joinedAt = new Date(),
+): Promise<void> {
+  await insertMember(db, { teamId, userId, role, joinedAt });
 }
 
 /**
@@ -72,15 +97,22 @@ export async function insertSessionRow(
   return idHash;
 }
 
-/** A checklist of the owner with these task ids, in order. */
+/**
+ * A checklist made by `ownerId` with these task ids, in order; in their first team (its id is theirs)
+ * unless `teamId` names another team of theirs.
+ */
 export async function insertChecklistRow(
   db: Database,
   ownerId: string,
-  { name = 'Cabin turnover', taskIds = ['task_1', 'task_2'] }: { name?: string; taskIds?: string[] } = {},
+  {
+    name = 'Cabin turnover',
+    taskIds = ['task_1', 'task_2'],
+    teamId = ownerId,
+  }: { name?: string; taskIds?: string[]; teamId?: string } = {},
 ) {
   const { row } = await insertChecklist(
     db,
-    { id: newId('checklist'), userId: ownerId, name, remarks: '' },
+    { id: newId('checklist'), userId: ownerId, teamId, name, remarks: '' },
     taskIds.map((id) => ({ id, description: `Do ${id}`, details: '', photoRequired: false })),
   );
   return row;
@@ -184,9 +216,12 @@ export async function accessScene(db: Database, now = new Date()) {
 
 export type AccessScene = Awaited<ReturnType<typeof accessScene>>;
 
-/** The access the policy gives an owner (services then pass it to the repositories). */
-export function asOwner(userId: string): OwnerAccess {
-  return { kind: 'owner', userId };
+/**
+ * The access the policy gives a signed-in member (services then pass it to the repositories), acting
+ * in `teamId`: by default their first team, whose id is theirs.
+ */
+export function asOwner(userId: string, teamId = userId): OwnerAccess {
+  return { kind: 'owner', userId, teamId };
 }
 
 /** The access the policy gives Jane, the scene's recipient, on the shared checklist. */

@@ -46,14 +46,18 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of the file's own, migrated (from the run's snapshot or template). `{ migrated: false }`:
+ * an empty one, never migrated, for a test that applies migrations itself (tests/api/migration-*.test.ts).
+ */
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
     const config: DatabaseConfig = { kind: 'pglite', dataDir: null };
-    const snapshot = inject('testDatabaseSnapshot');
+    const snapshot = migrated ? inject('testDatabaseSnapshot') : undefined;
     const handle = snapshot
       ? pgliteHandle(new PGlite({ loadDataDir: new Blob([await readFile(snapshot)]) }))
       : await openDatabase(config);
-    await handle.migrate();
+    if (migrated) await handle.migrate();
     return { kind: 'pglite', config, handle, destroy: () => handle.close() };
   }
 
@@ -62,7 +66,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   // Only [a-z0-9_], so the name needs no quoting and cannot inject anything.
   const name = `ls_t_${randomBytes(8).toString('hex')}`;
   // From the run's migrated template when there is one (its name is ours too: [a-z0-9_] only).
-  const template = inject('testDatabaseTemplate');
+  const template = migrated ? inject('testDatabaseTemplate') : undefined;
   await withAdminClient(serverUrl, (client) =>
     client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );
@@ -72,7 +76,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let handle: DatabaseHandle;
   try {
     handle = await openDatabase(config);
-    await handle.migrate();
+    if (migrated) await handle.migrate();
   } catch (error) {
     await withAdminClient(serverUrl, (client) =>
       client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),

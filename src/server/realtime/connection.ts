@@ -52,6 +52,8 @@ export interface ConnectionContext {
 
 const NOT_FOUND = { code: 'not_found', message: CHECKLIST_NOT_FOUND } as const;
 const SESSION_ENDED = { code: 'unauthenticated', message: 'Please sign in to continue.' } as const;
+const MALFORMED = { code: 'validation_failed', message: 'Unknown or malformed message.' } as const;
+const RATE_LIMITED = { code: 'rate_limited', message: 'Too many messages. Please slow down.' } as const;
 
 /**
  * One socket: what it presented at the handshake, what it follows, and its message handling. Messages
@@ -211,10 +213,7 @@ export class RealtimeConnection implements Subscriber {
     const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : null;
     const message = text === null ? null : parseRealtimeClientMessage(text);
     if (!message) {
-      this.#send({
-        type: 'error',
-        error: { code: 'validation_failed', message: 'Unknown or malformed message.' },
-      });
+      this.#send({ type: 'error', error: MALFORMED });
       return;
     }
     switch (message.type) {
@@ -257,10 +256,7 @@ export class RealtimeConnection implements Subscriber {
       this.socket.close(CLOSE.policyViolation, 'Too many messages');
       this.detach();
     } else if (this.#refused === 1) {
-      this.#send({
-        type: 'error',
-        error: { code: 'rate_limited', message: 'Too many messages. Please slow down.' },
-      });
+      this.#send({ type: 'error', error: RATE_LIMITED });
     }
     return false;
   }

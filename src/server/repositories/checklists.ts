@@ -110,7 +110,11 @@ export async function insertChecklist(
   checklist: { id: string; userId: string; teamId: string; name: string; remarks: string },
   taskRows: { id: string; description: string; details: string; photoRequired: boolean }[],
 ) {
-  const [row] = await db.insert(checklists).values(checklist).returning();
+  // With its people's names, as every read answers them (the creator's name in the JSON).
+  const [row] = await db
+    .insert(checklists)
+    .values(checklist)
+    .returning({ ...getTableColumns(checklists), ...PEOPLE_OF_CHECKLIST });
   if (!row) throw new Error('checklist insert returned nothing');
   const inserted = await db
     .insert(tasks)

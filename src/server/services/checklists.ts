@@ -9,12 +9,7 @@ import { AppError } from '#domain/errors';
 import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
-import {
-  assertOwnUserId,
-  type ChecklistAccess,
-  checklistNotFound,
-  type OwnerAccess,
-} from '../policies/checklists.ts';
+import { assertOwnUserId, checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import { type SessionCheck, sessionRequired } from '../policies/sessions.ts';
 import { presentChecklist, presentChecklistSummary, presentTask } from '../presenters/checklists.ts';
 import type { ReadScope } from '../repositories/access.ts';
@@ -202,9 +197,7 @@ export async function insertWithinPlanLimit(
       photoRequired: task.photoRequired,
     })),
   );
-  // Read back with its people's names (createdBy), as every later read answers it.
-  const read = await readChecklistRow(tx, { kind: 'team', teamId: access.teamId }, created.row.id);
-  return presentChecklist(read ?? { ...created.row, tasks: created.tasks.map(presentTask) });
+  return presentChecklist({ ...created.row, tasks: created.tasks.map(presentTask) });
 }
 
 /**

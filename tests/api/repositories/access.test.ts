@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { TEAM_MESSAGES } from '#domain/teams';
 import type { ChecklistRight } from '#server/policies/checklists';
 import { callerFacts, holdsLiveAccess } from '#server/repositories/access';
 import { deleteChecklistRow } from '#server/repositories/checklists';
 import { deleteSession } from '#server/repositories/sessions';
 import { revokeShareRow } from '#server/repositories/shares';
-import { findChecklistActor } from '#server/services/checklist-actors';
+import { removeMember } from '#server/repositories/teams';
+import { findChecklistActor, resolveChecklistActor } from '#server/services/checklist-actors';
 import {
+  type AccessScene,
   accessScene,
+  addToTeam,
   asOwner,
   DAY_MS,
   grantBrowser,
   HOUR_MS,
+  insertChecklistRow,
+  insertOwner,
+  insertPerson,
   insertSessionRow,
   MINUTE_MS,
   newBrowserHash,
@@ -38,13 +45,35 @@ const asked = (now: Date, idHash: string | null, browserHash: string | null) => 
 });
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
+const RECIPIENT_RIGHTS: ChecklistRight[] = ['read', 'tick', 'photo', 'remarks', 'submit'];
+const OWNER_ONLY: ChecklistRight[] = ['edit', 'share', 'delete'];
+
+/** What the policy decides for these cookies, this checklist and this right (with the raw facts). */
+async function foundActor(
+  s: AccessScene,
+  cookies: { idHash: string | null; browserHash: string | null },
+  checklistId: string,
+  right: ChecklistRight,
+) {
+  const session = cookies.idHash ? { idHash: cookies.idHash, policy: SESSION_POLICY, now: s.now } : null;
+  return findChecklistActor(
+    t.db,
+    { session, browserHash: cookies.browserHash, now: s.now },
+    checklistId,
+    right,
+  );
+}
+
+const actorOf = async (...args: Parameters<typeof foundActor>) => (await foundActor(...args)).actor;
+
 describe('a live session: the row of this id hash, not expired', () => {
   it("answers the owner's session, and that they own their checklist", async () => {
     const s = await accessScene(t.db);
     const facts = await callerFacts(t.db, asked(s.now, s.host.idHash, null), s.checklists.shared.id);
     expect(facts.session?.userId).toBe(s.host.id);
     expect(facts.owns).toBe(true);
-    expect(facts.ownerId).toBe(s.host.id);
+    expect(facts.teamId).toBe(s.host.id);
+    expect(facts.departed).toBe(false);
     expect(facts.revision).toBe(1);
     expect(facts.grant).toBeNull();
   });
@@ -97,7 +126,7 @@ describe('a live session: the row of this id hash, not expired', () => {
   });
 });
 
-describe('an owner owns their own checklists only', () => {
+describe("an owner reaches their own team's checklists only (owners of different teams)", () => {
   it("another owner's live session owns nothing of the host's", async () => {
     const s = await accessScene(t.db);
     for (const checklist of [s.checklists.shared, s.checklists.unshared]) {
@@ -191,7 +220,7 @@ describe('a deleted checklist', () => {
     expect(await deleteChecklistRow(t.db, asOwner(s.host.id), s.checklists.shared.id)).toBe(true);
     const facts = await callerFacts(t.db, asked(s.now, s.host.idHash, s.jane), s.checklists.shared.id);
     expect(facts.session?.userId).toBe(s.host.id);
-    expect(facts.ownerId).toBeNull();
+    expect(facts.teamId).toBeNull();
     expect(facts.revision).toBeNull();
     expect(facts.owns).toBe(false);
     expect(facts.grant).toBeNull();
@@ -214,25 +243,6 @@ describe('holdsLiveAccess: a socket that is somebody (a live session or any live
 });
 
 describe('the policy on these facts: the owner first, a recipient only for their rights, else nobody', () => {
-  const RECIPIENT_RIGHTS: ChecklistRight[] = ['read', 'tick', 'photo', 'remarks', 'submit'];
-  const OWNER_ONLY: ChecklistRight[] = ['edit', 'share', 'delete'];
-
-  async function actorOf(
-    s: Awaited<ReturnType<typeof accessScene>>,
-    cookies: { idHash: string | null; browserHash: string | null },
-    checklistId: string,
-    right: ChecklistRight,
-  ) {
-    const session = cookies.idHash ? { idHash: cookies.idHash, policy: SESSION_POLICY, now: s.now } : null;
-    const found = await findChecklistActor(
-      t.db,
-      { session, browserHash: cookies.browserHash, now: s.now },
-      checklistId,
-      right,
-    );
-    return found.actor;
-  }
-
   it('the recipient reads, ticks, sends photos and remarks, submits; never edits, shares or deletes', async () => {
     const s = await accessScene(t.db);
     const jane = { idHash: null, browserHash: s.jane };
@@ -261,6 +271,7 @@ describe('the policy on these facts: the owner first, a recipient only for their
       expect(await actorOf(s, host, s.checklists.shared.id, right)).toEqual({
         kind: 'owner',
         userId: s.host.id,
+        teamId: s.host.id,
       });
       const stranger = { idHash: s.stranger.idHash, browserHash: null };
       expect(await actorOf(s, stranger, s.checklists.shared.id, right)).toEqual({
@@ -285,5 +296,100 @@ describe('the policy on these facts: the owner first, a recipient only for their
     expect(
       await actorOf(s, { idHash: s.stranger.idHash, browserHash: s.jane }, s.checklists.shared.id, 'edit'),
     ).toEqual({ kind: 'nobody', reason: 'out-of-reach' });
+  });
+});
+
+describe("a team's members reach its checklists; a removed member no longer does", () => {
+  /** The scene, with Cole a member of the host's team (his only team), signed in. */
+  async function withColleague(s: AccessScene) {
+    const cole = await insertPerson(t.db, 'cole');
+    await addToTeam(t.db, s.host.id, cole.id, 'member', s.now);
+    return { ...cole, idHash: await insertSessionRow(t.db, cole.id, s.now) };
+  }
+
+  it("a member of the same team reaches a colleague's checklists, with every right of the team", async () => {
+    const s = await accessScene(t.db);
+    const cole = await withColleague(s);
+    for (const checklist of [s.checklists.shared, s.checklists.unshared]) {
+      const facts = await callerFacts(t.db, asked(s.now, cole.idHash, null), checklist.id);
+      expect(facts.session?.userId).toBe(cole.id);
+      expect(facts.owns).toBe(true);
+      expect(facts.teamId).toBe(s.host.id);
+      expect(facts.departed).toBe(false);
+    }
+    for (const right of [...RECIPIENT_RIGHTS, ...OWNER_ONLY]) {
+      expect(
+        await actorOf(s, { idHash: cole.idHash, browserHash: null }, s.checklists.unshared.id, right),
+      ).toEqual(asOwner(cole.id, s.host.id));
+    }
+  });
+
+  it("a member of team A does not reach team B's checklists; one of both teams reaches both", async () => {
+    const s = await accessScene(t.db);
+    const cole = await withColleague(s);
+    const coles = await callerFacts(t.db, asked(s.now, cole.idHash, null), s.checklists.strangers.id);
+    expect(coles.owns).toBe(false);
+    expect(coles.departed).toBe(false);
+    expect(coles.teamId).toBe(s.stranger.id);
+    expect(
+      await actorOf(s, { idHash: cole.idHash, browserHash: null }, s.checklists.strangers.id, 'read'),
+    ).toEqual({ kind: 'nobody', reason: 'out-of-reach' });
+
+    // Dee owns a team of her own and is an admin of the host's too: she reaches both, not the stranger's.
+    const dee = await insertOwner(t.db, 'dee');
+    await addToTeam(t.db, s.host.id, dee.id, 'admin', s.now);
+    const deeHash = await insertSessionRow(t.db, dee.id, s.now);
+    const hers = await insertChecklistRow(t.db, dee.id, { name: 'Her own' });
+    for (const checklist of [s.checklists.shared, hers]) {
+      expect((await callerFacts(t.db, asked(s.now, deeHash, null), checklist.id)).owns).toBe(true);
+    }
+    expect((await callerFacts(t.db, asked(s.now, deeHash, null), s.checklists.strangers.id)).owns).toBe(
+      false,
+    );
+    // And the host, who is not in Dee's team, does not reach hers.
+    expect((await callerFacts(t.db, asked(s.now, s.host.idHash, null), hers.id)).owns).toBe(false);
+  });
+
+  it('a removed member reaches nothing of the team any more, and is told they departed', async () => {
+    const s = await accessScene(t.db);
+    const cole = await withColleague(s);
+    expect(await removeMember(t.db, s.host.id, cole.id, s.now)).toBe(true);
+    for (const checklist of [s.checklists.shared, s.checklists.unshared]) {
+      const facts = await callerFacts(t.db, asked(s.now, cole.idHash, null), checklist.id);
+      expect(facts.session?.userId).toBe(cole.id);
+      expect(facts.owns).toBe(false);
+      expect(facts.departed).toBe(true);
+      expect(facts.teamId).toBe(s.host.id);
+    }
+    const cookies = { idHash: cole.idHash, browserHash: null };
+    for (const right of [...RECIPIENT_RIGHTS, ...OWNER_ONLY]) {
+      expect(await actorOf(s, cookies, s.checklists.shared.id, right)).toEqual({
+        kind: 'nobody',
+        reason: 'out-of-reach',
+      });
+    }
+    const caller = {
+      session: { idHash: cole.idHash, policy: SESSION_POLICY, now: s.now },
+      browserHash: null,
+    };
+    await expect(
+      resolveChecklistActor(t.db, { ...caller, now: s.now }, s.checklists.shared.id, 'read'),
+    ).rejects.toMatchObject({ code: 'not_found', message: TEAM_MESSAGES.removedFromTeam });
+    // The team's owner and its other checklists are untouched; a stranger was never in it.
+    expect((await callerFacts(t.db, asked(s.now, s.host.idHash, null), s.checklists.shared.id)).owns).toBe(
+      true,
+    );
+    const strangers = await callerFacts(t.db, asked(s.now, s.stranger.idHash, null), s.checklists.shared.id);
+    expect(strangers.departed).toBe(false);
+  });
+
+  it('a removed member who is added back reaches the checklists again, no longer departed', async () => {
+    const s = await accessScene(t.db);
+    const cole = await withColleague(s);
+    await removeMember(t.db, s.host.id, cole.id, s.now);
+    await addToTeam(t.db, s.host.id, cole.id, 'member', s.now);
+    const facts = await callerFacts(t.db, asked(s.now, cole.idHash, null), s.checklists.shared.id);
+    expect(facts.owns).toBe(true);
+    expect(facts.departed).toBe(false);
   });
 });

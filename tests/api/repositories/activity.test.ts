@@ -24,7 +24,7 @@ describe("a checklist's trail is read by its owner only", () => {
       shareId: null,
       action: 'remarks_changed',
     });
-    const page = await activityPage(t.db, s.host.id, s.checklists.shared.id, FIRST_PAGE);
+    const page = await activityPage(t.db, asOwner(s.host.id), s.checklists.shared.id, FIRST_PAGE);
     expect(page?.rows.map((row) => row.action)).toEqual(['submitted']);
     expect(page?.hasMore).toBe(false);
   });
@@ -32,14 +32,14 @@ describe("a checklist's trail is read by its owner only", () => {
   it("another owner reads nothing of the host's trail", async () => {
     const s = await accessScene(t.db);
     await recordActivity(t.db, { checklistId: s.checklists.shared.id, shareId: null, action: 'submitted' });
-    expect(await activityPage(t.db, s.stranger.id, s.checklists.shared.id, FIRST_PAGE)).toBeNull();
+    expect(await activityPage(t.db, asOwner(s.stranger.id), s.checklists.shared.id, FIRST_PAGE)).toBeNull();
   });
 
   it('a deleted checklist has no trail to read', async () => {
     const s = await accessScene(t.db);
     await recordActivity(t.db, { checklistId: s.checklists.shared.id, shareId: null, action: 'submitted' });
     await deleteChecklistRow(t.db, asOwner(s.host.id), s.checklists.shared.id);
-    expect(await activityPage(t.db, s.host.id, s.checklists.shared.id, FIRST_PAGE)).toBeNull();
+    expect(await activityPage(t.db, asOwner(s.host.id), s.checklists.shared.id, FIRST_PAGE)).toBeNull();
   });
 });
 
@@ -52,7 +52,7 @@ describe("a recipient's entry names them from their share, and stands on its own
       action: 'submitted',
     });
     await revokeShare(t.db, s.share);
-    const page = await activityPage(t.db, s.host.id, s.checklists.shared.id, FIRST_PAGE);
+    const page = await activityPage(t.db, asOwner(s.host.id), s.checklists.shared.id, FIRST_PAGE);
     expect(page?.rows).toEqual([
       expect.objectContaining({
         action: 'submitted',

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { checklists } from '#server/db/schema/index';
 import {
   checklistCountsOf,
-  countOwnedChecklists,
-  listOwnedChecklists,
+  countTeamChecklists,
+  listTeamChecklists,
 } from '#server/repositories/checklist-list';
 import { sessionAndListFingerprint, sessionAndRevision } from '#server/repositories/checklist-session-reads';
 import {
@@ -74,6 +74,13 @@ describe('reading one checklist: the owner their own, a recipient the one of the
     }
   });
 
+  it("a read on the server's behalf (a team scope) reaches the team's checklists, not another team's", async () => {
+    const s = await accessScene(t.db);
+    const hostsTeam = { kind: 'team', teamId: s.host.id } as const;
+    expect((await readChecklistRow(t.db, hostsTeam, s.checklists.unshared.id))?.name).toBe('Garage');
+    expect(await readChecklistRow(t.db, hostsTeam, s.checklists.strangers.id)).toBeUndefined();
+  });
+
   it('a deleted checklist reads as absent, to its owner and its recipient', async () => {
     const s = await accessScene(t.db);
     expect(await deleteChecklistRow(t.db, asOwner(s.host.id), s.checklists.shared.id)).toBe(true);
@@ -83,18 +90,18 @@ describe('reading one checklist: the owner their own, a recipient the one of the
   });
 });
 
-describe("the owner's list and counts hold their own checklists only", () => {
-  it("lists and counts the host's two, the other owner's one, each apart", async () => {
+describe("a team's list and counts hold its own checklists only", () => {
+  it("lists and counts the host's team's two, the other owner's team's one, each apart", async () => {
     const s = await accessScene(t.db);
-    const hostList = await listOwnedChecklists(t.db, s.host.id);
+    const hostList = await listTeamChecklists(t.db, s.host.id);
     expect(hostList.rows.map((row) => row.id).sort()).toEqual(
       [s.checklists.shared.id, s.checklists.unshared.id].sort(),
     );
-    expect((await listOwnedChecklists(t.db, s.stranger.id)).rows.map((row) => row.id)).toEqual([
+    expect((await listTeamChecklists(t.db, s.stranger.id)).rows.map((row) => row.id)).toEqual([
       s.checklists.strangers.id,
     ]);
-    expect(await countOwnedChecklists(t.db, s.host.id)).toBe(2);
-    expect(await countOwnedChecklists(t.db, s.stranger.id)).toBe(1);
+    expect(await countTeamChecklists(t.db, s.host.id)).toBe(2);
+    expect(await countTeamChecklists(t.db, s.stranger.id)).toBe(1);
     const counts = await checklistCountsOf(t.db, s.stranger.id, { now: s.now, timeZone: 'UTC' });
     expect(counts).toHaveLength(1);
   });

@@ -39,6 +39,7 @@ async function notify(ownerId: string, checklistId: string) {
     kind: 'submitted',
     checklistName: 'Cabin turnover',
     recipientLabel: null,
+    byName: null,
   });
 }
 

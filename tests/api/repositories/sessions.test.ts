@@ -4,10 +4,13 @@ import {
   deleteSession,
   deleteSessionsExpiredBefore,
   findLiveSessionWithUser,
-  liveSessionUserId,
+  liveSessionMember,
+  setSessionTeam,
   touchSession,
 } from '#server/repositories/sessions';
+import { removeMember } from '#server/repositories/teams';
 import {
+  addToTeam,
   HOUR_MS,
   insertOwner,
   insertSessionRow,
@@ -19,16 +22,20 @@ import {
 
 /**
  * repositories/sessions.ts (docs/decisions/0002): the owner's signed-in session, found by the hash of
- * its cookie's secret. Pins: a live session answers its own user, an unknown hash nobody; it dies at
- * its expiry, to the millisecond, whether that is its idle end (unused too long) or its absolute end
- * (used all along, the sliding expiry never passes creation + maximum: the policy's `slidExpiry`
- * written by `touchSession`); signing out ends that session and no other; the sweep deletes the
- * expired rows only.
+ * its cookie's secret. Pins: a live session answers its own user and active team (the team it chose
+ * while its user is a member, else their first), an unknown hash nobody; it dies at its expiry, to
+ * the millisecond, whether that is its idle end (unused too long) or its absolute end (used all
+ * along, the sliding expiry never passes creation + maximum: the policy's `slidExpiry` written by
+ * `touchSession`); signing out ends that session and no other; the sweep deletes the expired rows
+ * only.
  */
 
 const t = setupTestDatabase();
 
 const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
+
+/** A live session's member: its user in their first team (the team's id is theirs). */
+const memberOf = (user: { id: string }) => ({ userId: user.id, teamId: user.id });
 
 describe('a live session answers its own user; an unknown hash nobody', () => {
   it("answers the session's user, and nothing for a hash no row has", async () => {
@@ -38,9 +45,25 @@ describe('a live session answers its own user; an unknown hash nobody', () => {
     const idHash = await insertSessionRow(t.db, owner.id, now);
     await insertSessionRow(t.db, other.id, now);
     expect((await findLiveSessionWithUser(t.db, idHash, now))?.uid).toBe(owner.id);
-    expect(await liveSessionUserId(t.db, idHash, now)).toBe(owner.id);
+    expect(await liveSessionMember(t.db, idHash, now)).toEqual(memberOf(owner));
     expect(await findLiveSessionWithUser(t.db, newBrowserHash(), now)).toBeUndefined();
-    expect(await liveSessionUserId(t.db, newBrowserHash(), now)).toBeNull();
+    expect(await liveSessionMember(t.db, newBrowserHash(), now)).toBeNull();
+  });
+});
+
+describe("a live session's active team: the one it chose while its user is in it, else their first", () => {
+  it('answers the first team (the owned one), the chosen one, and the first again once they left it', async () => {
+    const now = new Date();
+    const ada = await insertOwner(t.db, 'ada');
+    const bob = await insertOwner(t.db, 'bob');
+    await addToTeam(t.db, bob.id, ada.id, 'member', now);
+    const idHash = await insertSessionRow(t.db, ada.id, now);
+    expect(await liveSessionMember(t.db, idHash, now)).toEqual({ userId: ada.id, teamId: ada.id });
+    await setSessionTeam(t.db, idHash, bob.id);
+    expect(await liveSessionMember(t.db, idHash, now)).toEqual({ userId: ada.id, teamId: bob.id });
+    expect((await findLiveSessionWithUser(t.db, idHash, now))?.teamId).toBe(bob.id);
+    await removeMember(t.db, bob.id, ada.id, now);
+    expect(await liveSessionMember(t.db, idHash, now)).toEqual({ userId: ada.id, teamId: ada.id });
   });
 });
 
@@ -53,8 +76,8 @@ describe('idle expiry: a session unused for the idle time is dead', () => {
       lastSeenAt: at(now, -SESSION_POLICY.idleMs),
       expiresAt: now,
     });
-    expect(await liveSessionUserId(t.db, idHash, at(now, -1))).toBe(owner.id);
-    expect(await liveSessionUserId(t.db, idHash, now)).toBeNull();
+    expect(await liveSessionMember(t.db, idHash, at(now, -1))).toEqual(memberOf(owner));
+    expect(await liveSessionMember(t.db, idHash, now)).toBeNull();
     expect(await findLiveSessionWithUser(t.db, idHash, now)).toBeUndefined();
   });
 });
@@ -76,8 +99,8 @@ describe('absolute expiry: a session used all along still ends at creation + max
       if (expiresAt) await touchSession(t.db, idHash, now, expiresAt);
       expect((expiresAt ?? row.expiresAt).getTime()).toBeLessThanOrEqual(absoluteEnd.getTime());
     }
-    expect(await liveSessionUserId(t.db, idHash, at(absoluteEnd, -1))).toBe(owner.id);
-    expect(await liveSessionUserId(t.db, idHash, absoluteEnd)).toBeNull();
+    expect(await liveSessionMember(t.db, idHash, at(absoluteEnd, -1))).toEqual(memberOf(owner));
+    expect(await liveSessionMember(t.db, idHash, absoluteEnd)).toBeNull();
   });
 });
 
@@ -89,8 +112,8 @@ describe('signing out ends that session only', () => {
     const idHash = await insertSessionRow(t.db, owner.id, now);
     const otherHash = await insertSessionRow(t.db, other.id, now);
     await deleteSession(t.db, idHash);
-    expect(await liveSessionUserId(t.db, idHash, now)).toBeNull();
-    expect(await liveSessionUserId(t.db, otherHash, now)).toBe(other.id);
+    expect(await liveSessionMember(t.db, idHash, now)).toBeNull();
+    expect(await liveSessionMember(t.db, otherHash, now)).toEqual(memberOf(other));
   });
 });
 
@@ -105,7 +128,7 @@ describe('the sweep deletes expired sessions only', () => {
     });
     const live = await insertSessionRow(t.db, owner.id, now);
     expect(await deleteSessionsExpiredBefore(t.db, now)).toBe(1);
-    expect(await liveSessionUserId(t.db, expired, at(now, -HOUR_MS / 2))).toBeNull();
-    expect(await liveSessionUserId(t.db, live, now)).toBe(owner.id);
+    expect(await liveSessionMember(t.db, expired, at(now, -HOUR_MS / 2))).toBeNull();
+    expect(await liveSessionMember(t.db, live, now)).toEqual(memberOf(owner));
   });
 });

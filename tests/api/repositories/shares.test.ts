@@ -93,7 +93,7 @@ describe("the shared page's grant: this browser's, on this link", () => {
     expect(grant).toMatchObject({
       unexpired: true,
       share: { id: s.share.id, checklistId: s.checklists.shared.id },
-      ownerId: s.host.id,
+      teamId: s.host.id,
     });
   });
 

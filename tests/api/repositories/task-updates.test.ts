@@ -108,7 +108,7 @@ describe('the owner ticks their own checklists', () => {
       taskId: 'unshared_only',
       completed: true,
       actorKind: 'owner',
-      ownerId: s.host.id,
+      teamId: s.host.id,
       actorShareId: null,
       revision: 2,
     });

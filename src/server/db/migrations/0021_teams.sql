@@ -49,9 +49,13 @@ SELECT u."id",
 FROM "users" u;--> statement-breakpoint
 INSERT INTO "team_members" ("team_id", "user_id", "role", "joined_at")
 SELECT u."id", u."id", 'owner', u."created_at" FROM "users" u;--> statement-breakpoint
--- Checklists: the creator's team; nobody assigned yet.
+-- Checklists: the creator's team; nobody assigned yet. The backfill announces nothing: with the
+-- deferred notice trigger on, its events would wait for the commit, and PostgreSQL refuses to ALTER a
+-- table with pending trigger events (the migrations run in one transaction).
 ALTER TABLE "checklists" ADD COLUMN "team_id" text;--> statement-breakpoint
+ALTER TABLE "checklists" DISABLE TRIGGER "checklists_notify";--> statement-breakpoint
 UPDATE "checklists" SET "team_id" = "user_id";--> statement-breakpoint
+ALTER TABLE "checklists" ENABLE TRIGGER "checklists_notify";--> statement-breakpoint
 ALTER TABLE "checklists" ALTER COLUMN "team_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "checklists" ADD COLUMN "assignee_uid" text;--> statement-breakpoint
 -- Billing: the same keys, now naming the owner's team.
