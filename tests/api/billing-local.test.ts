@@ -79,7 +79,7 @@ describe('the local test checkout', () => {
     // A second press answers the same place and starts nothing new.
     const again = await owner.call('POST', `/api/billing/test-checkout/${id}/complete`);
     expect(again.json()).toEqual({ url: `/subscription/success?session_id=${id}` });
-    expect((await owner.call('GET', '/api/billing/test-checkout/' + id)).json().status).toBe('complete');
+    expect((await owner.call('GET', `/api/billing/test-checkout/${id}`)).json().status).toBe('complete');
   });
 
   it("tells the owner's open dashboards when the plan changes, and nobody else's", async () => {

@@ -8,7 +8,7 @@ import { listActivity } from '../../services/activity.ts';
 import { type ReportContext, renderChecklistReport } from '../../services/report.ts';
 import { recipientBrowserHash } from '../plugins/recipient.ts';
 import { answers, binaryFile } from '../plugins/responses.ts';
-import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
 const TAG = 'proof';
 

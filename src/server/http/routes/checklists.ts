@@ -38,13 +38,7 @@ import { noteActor } from '../plugins/analytics-events.ts';
 import { sayRevision } from '../plugins/checklist-revision.ts';
 import { answerIfUnclaimed, statementKeyOf } from '../plugins/idempotency.ts';
 import { answers, noBody, orJsonText } from '../plugins/responses.ts';
-import {
-  authenticateFirst,
-  callerOf,
-  requiredSessionCheck,
-  requireMember,
-  requireUser,
-} from '../plugins/session.ts';
+import { authenticateFirst, callerOf, requiredSessionCheck, requireMember } from '../plugins/session.ts';
 
 /**
  * The largest checklist body the limits allow must fit: every text at its maximum length, at 3 bytes

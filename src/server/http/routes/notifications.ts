@@ -21,7 +21,7 @@ import {
 import type { ShareSecrets } from '../../services/share-secrets.ts';
 import { serveLinkPages } from '../plugins/link-pages.ts';
 import { answers, htmlPage, noBody } from '../plugins/responses.ts';
-import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
 const TAG = 'notifications';
 

@@ -32,7 +32,7 @@ import type { TranslationService } from '../../services/translation.ts';
 import { sayRevision } from '../plugins/checklist-revision.ts';
 import { newRecipientSecret, recipientBrowserHash, setRecipientCookie } from '../plugins/recipient.ts';
 import { answers, noBody, orJsonText } from '../plugins/responses.ts';
-import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
 const TAG = 'sharing';
 

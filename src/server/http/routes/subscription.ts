@@ -9,7 +9,7 @@ import { presentSubscription } from '../../presenters/subscriptions.ts';
 import { subscriptionOf } from '../../services/subscriptions.ts';
 import { teamActor } from '../../services/teams.ts';
 import { answers } from '../plugins/responses.ts';
-import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
 /** What the route takes and answers (the OpenAPI document and the tests' check of answers read it). */
 const SCHEMA = {

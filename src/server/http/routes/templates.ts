@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { ownerAccess } from '../../policies/checklists.ts';
 import { deleteTemplate, listTemplates, saveAsTemplate } from '../../services/templates.ts';
 import { answers, noBody } from '../plugins/responses.ts';
-import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
 const TAG = 'templates';
 

@@ -10,7 +10,7 @@ import { remarksInLanguage } from '../../services/shared-translation.ts';
 import type { TranslationService } from '../../services/translation.ts';
 import { setUserLanguage } from '../../services/users.ts';
 import { answers } from '../plugins/responses.ts';
-import { authenticateFirst, requireMember, requireUser } from '../plugins/session.ts';
+import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
 /** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
 const SCHEMAS = {
