@@ -16,26 +16,9 @@ import {
 
 export type RealtimeState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
 
-/** Messages about one checklist, and the ones meant for every page (`resync`). */
-export type ChecklistMessage = Extract<
-  RealtimeServerMessage,
-  {
-    type: 'subscribed' | 'update' | 'deleted' | 'error' | 'resync' | 'translation-ready' | 'shares-changed';
-  }
->;
-/** An error naming no checklist ends the dashboard's subscription (the owner's session ended). */
-export type DashboardMessage = Extract<
-  RealtimeServerMessage,
-  {
-    type: 'dashboard-subscribed' | 'dashboard-changed' | 'plan-changed' | 'team-changed' | 'resync' | 'error';
-  }
->;
+import type { ChecklistMessage, DashboardMessage, NotificationMessage } from './realtime-message-kinds.ts';
 
-/** The owner's notifications (the header's badge): each new one, and its acknowledgement. */
-export type NotificationMessage = Extract<
-  RealtimeServerMessage,
-  { type: 'notifications-subscribed' | 'notification' | 'resync' | 'error' }
->;
+export type { ChecklistMessage, DashboardMessage, NotificationMessage };
 
 type Listener<T> = (message: T) => void;
 
@@ -114,10 +97,7 @@ export class RealtimeClient {
     };
   }
 
-  /**
-   * The session's active team changed (the header's switcher, joining, leaving): the dashboard follows
-   * the team the server now has for the session, so it is asked for again (docs/teams.md).
-   */
+  /** The active team changed (switched, joined, left): the dashboard is asked for again (docs/teams.md). */
   followActiveTeam(): void {
     if (this.dashboard.size > 0) this.send({ type: 'subscribe-dashboard' });
   }
