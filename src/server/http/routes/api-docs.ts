@@ -25,7 +25,8 @@ export const API_TAGS = [
   { name: 'account', description: 'Sign-in, the session and the user' },
   { name: 'public forms', description: 'Mailing list and SMS consent (anyone)' },
   { name: 'plans and billing', description: 'The plan, Stripe Checkout, the portal and the webhook' },
-  { name: 'checklists', description: "An owner's checklists and their tasks" },
+  { name: 'checklists', description: "A team's checklists and their tasks" },
+  { name: 'teams', description: 'The team, its people, roles, seats and invitations (docs/teams.md)' },
   {
     name: 'templates',
     description: 'Built-in and own templates; a checklist is made from one by POST /api/checklists',
