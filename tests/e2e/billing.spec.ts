@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { buyProfessional } from './billing.ts';
 import { listChecklists, seedChecklist } from './checklists.ts';
 import { expect, signInAs, test } from './fixtures.ts';
 
@@ -9,19 +10,6 @@ import { expect, signInAs, test } from './fixtures.ts';
 
 async function seed(page: Page, count: number) {
   for (let i = 1; i <= count; i++) await seedChecklist(page, `Unit ${i} turnover`, ['Strip beds']);
-}
-
-async function buyProfessional(page: Page) {
-  await page.goto('/pricing');
-  await page
-    .getByRole('group', { name: 'Professional' })
-    .getByRole('button', { name: 'Start 14-day free trial' })
-    .click();
-  await expect(page).toHaveURL(/\/billing\/test-checkout\/cs_local_/);
-  await expect(page.getByText('Test mode — no real card is charged.')).toBeVisible();
-  await page.getByRole('button', { name: 'Complete test payment' }).click();
-  await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_local_/);
-  await expect(page.getByRole('heading', { name: 'Subscription Successful!' })).toBeVisible();
 }
 
 test('a free owner at 5 of 5 buys Professional and creates a 6th checklist', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { buyProfessional } from './billing.ts';
 import { seedChecklist } from './checklists.ts';
 import { collectConsoleErrors, expect, signInAs, test, uniqueAccount } from './fixtures.ts';
 
@@ -8,17 +9,6 @@ import { collectConsoleErrors, expect, signInAs, test, uniqueAccount } from './f
  * checklist, ticks a task, and the owner sees it live; the owner assigns the colleague, who finds it
  * under 'Assigned to me'.
  */
-
-async function buyProfessional(page: Page) {
-  await page.goto('/pricing');
-  await page
-    .getByRole('group', { name: 'Professional' })
-    .getByRole('button', { name: 'Start 14-day free trial' })
-    .click();
-  await expect(page).toHaveURL(/\/billing\/test-checkout\/cs_local_/);
-  await page.getByRole('button', { name: 'Complete test payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Subscription Successful!' })).toBeVisible();
-}
 
 /** The /join/{token} link of the newest invitation e-mailed to this address (local mode's outbox). */
 async function joinLinkFor(page: Page, email: string): Promise<string> {

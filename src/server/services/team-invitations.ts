@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
+import type { Tier } from '#domain/plans';
 import type { InvitationInput } from '#domain/team-input';
 import { buildInvitationEmail } from '#domain/team-invitation-email';
 import {
@@ -59,8 +60,17 @@ function mayManage(actor: TeamActor): void {
   if (!canManageMembers(actor.role)) throw new AppError('forbidden', TEAM_MESSAGES.forbidden);
 }
 
-function seatsFull(limit: number): AppError {
-  return new AppError('plan_limit_reached', TEAM_MESSAGES.seatLimitReached(limit), { limit });
+/** One more seat must be free (members plus pending invitations): else 403 plan_limit_reached. */
+async function assertFreeSeat(tx: Database, team: { id: string; tier: Tier }, now: Date): Promise<void> {
+  const limit = seatLimit(team.tier);
+  if (limit !== null && !hasFreeSeat(team.tier, await seatsUsed(tx, team.id, now))) {
+    throw new AppError('plan_limit_reached', TEAM_MESSAGES.seatLimitReached(limit), { limit });
+  }
+}
+
+/** When a link made now stops working. */
+function expiryFrom(now: Date): Date {
+  return new Date(now.getTime() + TEAM_LIMITS.invitationDays * DAY_MS);
 }
 
 function invitationNotFound(): AppError {
@@ -126,8 +136,7 @@ export async function inviteMember(
     }
     // Past its 7 days but never closed: closed now, so the address can be invited again.
     if (open) await withdrawInvitation(tx, open.id, now);
-    const limit = seatLimit(team.tier);
-    if (limit !== null && !hasFreeSeat(team.tier, await seatsUsed(tx, team.id, now))) throw seatsFull(limit);
+    await assertFreeSeat(tx, team, now);
     const inserted = await insertInvitation(tx, {
       id: newId('invite'),
       teamId: team.id,
@@ -136,7 +145,7 @@ export async function inviteMember(
       tokenHash,
       invitedBy: actor.userId,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + TEAM_LIMITS.invitationDays * DAY_MS),
+      expiresAt: expiryFrom(now),
     });
     return { row: inserted, teamName: team.name };
   });
@@ -163,18 +172,11 @@ export async function resendInvitation(
     const found = await findInvitation(tx, actor.teamId, invitationId);
     if (!team || !found || stateOf(found, now) === 'used') throw invitationNotFound();
     // An expired one takes a seat again: there must be one.
-    const limit = seatLimit(team.tier);
-    if (
-      stateOf(found, now) === 'expired' &&
-      limit !== null &&
-      !hasFreeSeat(team.tier, await seatsUsed(tx, team.id, now))
-    ) {
-      throw seatsFull(limit);
-    }
+    if (stateOf(found, now) === 'expired') await assertFreeSeat(tx, team, now);
     const renewed = await renewInvitation(tx, found.id, {
       tokenHash,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + TEAM_LIMITS.invitationDays * DAY_MS),
+      expiresAt: expiryFrom(now),
     });
     if (!renewed) throw invitationNotFound();
     return { row: renewed, teamName: team.name };
