@@ -77,6 +77,13 @@ function invitationNotFound(): AppError {
   return new AppError('not_found', TEAM_MESSAGES.invitationNotFound);
 }
 
+/** The team's invitation of this id, pending or expired; used, withdrawn or another team's: 404. */
+async function notUsedInvitation(db: Database, teamId: string, invitationId: string, now: Date) {
+  const found = await findInvitation(db, teamId, invitationId);
+  if (!found || stateOf(found, now) === 'used') throw invitationNotFound();
+  return found;
+}
+
 function newToken(): { token: string; tokenHash: string } {
   const token = randomBytes(16).toString('base64url');
   return { token, tokenHash: hashSecret(token) };
@@ -169,8 +176,8 @@ export async function resendInvitation(
   const { token, tokenHash } = newToken();
   const { row, teamName } = await context.db.transaction(async (tx) => {
     const team = await lockTeam(tx, actor.teamId);
-    const found = await findInvitation(tx, actor.teamId, invitationId);
-    if (!team || !found || stateOf(found, now) === 'used') throw invitationNotFound();
+    const found = await notUsedInvitation(tx, actor.teamId, invitationId, now);
+    if (!team) throw invitationNotFound();
     // An expired one takes a seat again: there must be one.
     if (stateOf(found, now) === 'expired') await assertFreeSeat(tx, team, now);
     const renewed = await renewInvitation(tx, found.id, {
@@ -193,8 +200,7 @@ export async function withdrawTeamInvitation(
   now = new Date(),
 ): Promise<void> {
   mayManage(actor);
-  const found = await findInvitation(db, actor.teamId, invitationId);
-  if (!found || stateOf(found, now) === 'used') throw invitationNotFound();
+  const found = await notUsedInvitation(db, actor.teamId, invitationId, now);
   await withdrawInvitation(db, found.id, now);
 }
 
