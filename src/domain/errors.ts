@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   subscription_exists: 409,
   /** An owner keeps at most TEMPLATE_LIMITS.perOwner templates (domain/templates.ts); not a plan limit. */
   template_limit_reached: 409,
+  /** A request whose headers or body arrived too slowly (docs/security.md); the connection is closed. */
+  request_timeout: 408,
   code_expired: 410,
   /** A team invitation that was used, withdrawn or is past its 7 days. */
   invitation_expired: 410,

@@ -17,6 +17,7 @@ import { registerJsonCompression } from './http/plugins/json-compression.ts';
 import { registerLocalOnlyGuard } from './http/plugins/local-only.ts';
 import { registerRateLimits } from './http/plugins/rate-limits.ts';
 import { recipientBrowserHash } from './http/plugins/recipient.ts';
+import { registerBodyDeadline, requestTimeoutOptions } from './http/plugins/request-timeouts.ts';
 import { type ResponseMismatch, registerResponseCheck } from './http/plugins/response-check.ts';
 import { registerAnswers } from './http/plugins/responses.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/plugins/security.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: loggerOptions(config),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...requestTimeoutOptions(config.requestTimeouts),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   });
@@ -138,6 +140,8 @@ async function registerFirstPlugins(
 ): Promise<AppMetrics> {
   // Before any route: every route's answers get their common errors, and the OpenAPI document lists it.
   registerAnswers(app);
+  // First of the onRequest hooks: the body's clock starts as soon as its headers are in.
+  registerBodyDeadline(app, config.requestTimeouts);
   // Before any route too: the request histogram's hook sees them all (docs/decisions/0022).
   const metrics = registerMetrics(app, config);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

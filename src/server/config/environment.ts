@@ -8,6 +8,7 @@ import { MetricsEnv } from './metrics.ts';
 import { NetworkEnv } from './network.ts';
 import { PhotoStorageEnv } from './photo-storage.ts';
 import { RateLimitsEnv } from './rate-limits.ts';
+import { RequestTimeoutsEnv } from './request-timeouts.ts';
 import { RuntimeEnv } from './runtime.ts';
 import { SecurityEnv } from './security.ts';
 import { SiteEnv } from './site.ts';
@@ -31,6 +32,7 @@ export const EnvSchema = z.object({
   ...AnalyticsEnv.shape,
   ...MetricsEnv.shape,
   ...RateLimitsEnv.shape,
+  ...RequestTimeoutsEnv.shape,
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -96,6 +98,9 @@ export const REPORT_ORDER = [
   'METRICS_HOST',
   'METRICS_TOKEN',
   'REDIS_URL',
+  'HEADERS_TIMEOUT_MS',
+  'BODY_TIMEOUT_MS',
+  'REQUEST_TIMEOUT_MS',
 ] as const satisfies readonly (keyof Env)[];
 
 const reportRank = new Map<PropertyKey | undefined, number>(REPORT_ORDER.map((name, rank) => [name, rank]));

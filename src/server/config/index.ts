@@ -16,6 +16,7 @@ import {
 import { type MetricsConfig, readMetrics } from './metrics.ts';
 import { listenHost, parseTrustProxy, readPublicUrl, type TrustProxy } from './network.ts';
 import { type PhotoStorageConfig, readPhotoStorage } from './photo-storage.ts';
+import { type RequestTimeouts, readRequestTimeouts } from './request-timeouts.ts';
 import type { AppEnv, LogLevel } from './runtime.ts';
 import { readAppSecret, readSessionLifetimes } from './security.ts';
 import type { SettingsCheck } from './settings-check.ts';
@@ -57,6 +58,8 @@ export interface Config {
   /** Which proxies' X-Forwarded-* to believe: none, the nearest N hops, or these addresses (decision 0019). */
   trustProxy: TrustProxy;
   session: { idleMs: number; maxMs: number };
+  /** How long a client may take to send its headers, its body, its whole request (docs/security.md). */
+  requestTimeouts: RequestTimeouts;
   shutdownTimeoutMs: number;
   /**
    * The key behind share-code hashes and sealed share links. Null in local mode: the server then
@@ -100,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, check.problems);
   const smsLimits = readSmsLimits(e, check);
   const session = readSessionLifetimes(e, check);
+  const requestTimeouts = readRequestTimeouts(e, check);
   if (check.problems.length > 0) throw new ConfigError(check.problems);
 
   return {
@@ -122,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy,
     session,
+    requestTimeouts,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     appSecret,
     contact: readContact(e, publicUrl, e.TWILIO_FROM_NUMBER),

@@ -171,8 +171,14 @@ export function commonErrorCodes(route: RouteOptions): ErrorCode[] {
   const schema = route.schema ?? {};
   if (schema.body || schema.params || schema.querystring || schema.headers) codes.push('validation_failed');
   if (methods.some((method) => BODY_METHODS.has(method))) {
-    // The CSRF guard (security.ts), and the body parsers (errors.ts maps their refusals).
-    codes.push('cross_site_request', 'validation_failed', 'body_too_large', 'unsupported_media_type');
+    // The CSRF guard (security.ts), the body parsers (errors.ts maps their refusals), the body's clock.
+    codes.push(
+      'cross_site_request',
+      'validation_failed',
+      'request_timeout',
+      'body_too_large',
+      'unsupported_media_type',
+    );
   }
   // The limit's shared store may be away (the database, Redis): 503, never a pass.
   if (config.rateLimit) codes.push('rate_limited', 'service_unavailable');
