@@ -4,7 +4,8 @@
 // S3-compatible store the test can stop, under steady load from many clients (owners and recipients,
 // each with a WebSocket open, ticking through the balancer as the web client's queue does). Meanwhile
 // it kills one instance (SIGKILL), stops another (SIGTERM) and restarts both, restarts PostgreSQL,
-// takes the SMTP server and the S3 store away and back, and fills the photo disk (a 2 MB tmpfs).
+// stalls a third (SIGSTOP for 10 s), holds 45 connections with slow bodies, takes the SMTP server
+// and the S3 store away and back, and fills the photo disk (a 2 MB tmpfs).
 // At the end it checks every acknowledged tick in the database and every tick on every open screen,
 // prints what it did and counted, and exits non-zero on any lost write, undelivered tick or wrong
 // answer. docs/decisions/0021-cluster-test.md says what it proves and how.
@@ -16,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { appendFile, chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -238,6 +240,8 @@ defaults
   timeout server 60s
   timeout tunnel 1h
   timeout http-request 10s
+  # As deploy/haproxy.cfg: a body that fits the buffer must be in within those 10 s too.
+  option http-buffer-request
   option forwardfor
   option redispatch
   retries 2
@@ -502,6 +506,166 @@ let drainDeadline = 0;
 // The run
 
 const cleanups = [];
+// ---------------------------------------------------------------------------------------------
+// A stalled instance and slow clients (issue 30)
+
+/**
+ * GET /healthz through the balancer, one started every 100 ms whatever the earlier ones do (one held
+ * by a stalled instance must not hold the next), until `stop()`: each answer's start, time and status.
+ */
+function probeHealth(person) {
+  const answers = [];
+  const inFlight = new Set();
+  const timer = setInterval(() => {
+    const t0 = Date.now();
+    const probe = call(person, 'GET', '/healthz', { timeoutMs: 20_000 }).then((answer) => {
+      answers.push({ at: t0, ms: Date.now() - t0, status: answer.status });
+      inFlight.delete(probe);
+    });
+    inFlight.add(probe);
+  }, 100);
+  return {
+    answers,
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+    },
+  };
+}
+
+/**
+ * SIGSTOP an instance for 10 s, as a process that hangs (a long GC pause, a stuck CPU, a frozen VM)
+ * rather than one that dies: its sockets stay open and nothing answers. HAProxy's checks time out
+ * (2 s, twice) and it takes no new requests; what it held is answered once it runs again.
+ */
+async function stallInstance(instance, person) {
+  const probes = probeHealth(person);
+  const t0 = Date.now();
+  instance.child.kill('SIGSTOP');
+  await sleep(10_000);
+  instance.child.kill('SIGCONT');
+  const stalledFor = Date.now() - t0;
+  let readyAgainMs = null;
+  while (Date.now() - t0 < stalledFor + 30_000) {
+    if ((await readyz(instance.port)) === 200) {
+      readyAgainMs = Date.now() - t0 - stalledFor;
+      break;
+    }
+    await sleep(100);
+  }
+  // Long enough for HAProxy to see two good checks and send it requests again.
+  await sleep(4_000);
+  await probes.stop();
+  const { answers } = probes;
+  const failed = answers.filter((a) => a.status !== 200);
+  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const slow = answers.filter((a) => a.ms > 1_000);
+  const late = answers.filter((a) => a.at - t0 > 7_000 && a.at - t0 < 9_000);
+  log(
+    `stalled ${stalledFor} ms: ${answers.length} probes through the balancer, ${failed.length} failed, ` +
+      `${slow.length} over 1 s (sent to it before HAProxy took it out), max ${times.at(-1)} ms; ` +
+      `ready again ${readyAgainMs} ms after SIGCONT`,
+  );
+  check('no request through the balancer is lost while an instance is stalled', failed.length === 0);
+  check(
+    'once HAProxy has taken the stalled instance out, requests are answered by the others',
+    late.length > 0 && late.every((a) => a.status === 200 && a.at + a.ms < t0 + stalledFor),
+    `${late.length} probes sent 7-9 s into the stall`,
+  );
+  check('the stalled instance is ready again after SIGCONT', readyAgainMs !== null);
+  return {
+    figures: {
+      stalledMs: stalledFor,
+      probes: answers.length,
+      failed: failed.length,
+      over1s: slow.length,
+      maxMs: times.at(-1),
+      readyAgainMs,
+    },
+  };
+}
+
+/**
+ * A client that declares a body of 1,000 bytes and sends one: the instance must answer 408
+ * request_timeout and close (BODY_TIMEOUT_MS, 10 s), not hold the connection for minutes.
+ */
+function slowBody(port, checklist, cookie) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    let received = '';
+    const socket = connect(port, '127.0.0.1', () => {
+      const task = checklist.tasks[0].id;
+      socket.write(
+        `PATCH /api/checklists/${checklist.id}/tasks/${task} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      );
+    });
+    socket.setTimeout(60_000, () => socket.destroy());
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8');
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      const status = Number(received.split(' ')[1]) || 0;
+      const json = received.includes('\r\n\r\n') ? received.slice(received.indexOf('\r\n\r\n') + 4) : '';
+      let code = null;
+      try {
+        code = JSON.parse(json).error?.code ?? null;
+      } catch {}
+      resolve({ ms: Date.now() - t0, status, code });
+    });
+  });
+}
+
+async function slowBodies(target, { checklist, owner }, person) {
+  // The owner's own browser, so each body is one the route reads (a tick), not refused before it.
+  const direct = Array.from({ length: 40 }, () => slowBody(target.port, checklist, owner.cookie));
+  const balanced = Array.from({ length: 5 }, () => slowBody(PORTS.balancer, checklist, owner.cookie));
+  // Meanwhile the instance they hold answers everyone else.
+  const health = [];
+  let holding = true;
+  const prober = (async () => {
+    while (holding) {
+      const answer = await call(person, 'GET', '/healthz', {
+        base: `http://127.0.0.1:${target.port}`,
+        timeoutMs: 5_000,
+      });
+      health.push(answer.status);
+      await sleep(200);
+    }
+  })();
+  const [directAnswers, balancedAnswers] = await Promise.all([Promise.all(direct), Promise.all(balanced)]);
+  holding = false;
+  await prober;
+  const summary = (answers) => {
+    const kinds = new Map();
+    for (const a of answers)
+      kinds.set(`${a.status} ${a.code}`, (kinds.get(`${a.status} ${a.code}`) ?? 0) + 1);
+    return `${[...kinds].map(([kind, n]) => `${n}x ${kind}`).join(', ')}, closed after max ${Math.max(...answers.map((a) => a.ms))} ms`;
+  };
+  log(`slow bodies straight to ${target.name}: ${summary(directAnswers)}`);
+  log(`slow bodies through the balancer: ${summary(balancedAnswers)}`);
+  check(
+    'every slow body sent to an instance is answered 408 request_timeout and closed',
+    directAnswers.every((a) => a.status === 408 && a.code === 'request_timeout'),
+  );
+  check(
+    'every slow body through the balancer is answered 408 and closed',
+    balancedAnswers.every((a) => a.status === 408),
+  );
+  check(
+    'the instance answers others while slow bodies hold connections',
+    health.length > 0 && health.every((status) => status === 200),
+    `${health.length} health checks`,
+  );
+  return {
+    figures: {
+      directMaxMs: Math.max(...directAnswers.map((a) => a.ms)),
+      balancedMaxMs: Math.max(...balancedAnswers.map((a) => a.ms)),
+      healthChecks: health.length,
+    },
+  };
+}
+
 let exitCode = 1;
 let smtp = null;
 let s3 = null;
@@ -710,6 +874,14 @@ try {
     };
   });
   await sleep(5_000);
+
+  await phase('instance C stalled (SIGSTOP for 10 s), then continued (SIGCONT)', () =>
+    stallInstance(instances[2], newPerson('health prober')),
+  );
+  await phase('45 slow-body clients (1 byte of a declared 1,000), 40 straight to instance A', () =>
+    slowBodies(instances[0], lists[0], newPerson('slow-body prober')),
+  );
+  await sleep(3_000);
 
   await phase('PostgreSQL restarted (immediate stop, as a crash), instances not restarted', async () => {
     const t0 = Date.now();
