@@ -232,6 +232,12 @@ describe('compose.yaml', () => {
     expect(haproxy).toMatch(/^\s*http-request del-header X-Forwarded-For\b/m);
   });
 
+  it('cuts slow clients at the balancer: headers and small bodies within its http-request clock', () => {
+    const haproxy = read('deploy/haproxy.cfg');
+    expect(haproxy).toMatch(/^\s*timeout http-request 10s\b/m);
+    expect(haproxy).toMatch(/^\s*option http-buffer-request\b/m);
+  });
+
   it('gives the apps a production configuration that starts (the example, with its fake secrets)', () => {
     for (const app of apps) expect(services[app]?.env_file).toBe('deploy/compose.env');
     const env = envFile('deploy/compose.env.example');
