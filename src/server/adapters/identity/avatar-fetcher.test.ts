@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_FETCH_LIMITS, createAvatarFetcher, type ResolveHost } from './avatar-fetcher.ts';
 
@@ -14,7 +15,7 @@ const hosts: string[] = [];
 let inside: Server;
 let insideHits = 0;
 
-function listen(peer: Server, address: string, at = 0): Promise<number> {
+function listen(peer: Server | tls.Server, address: string, at = 0): Promise<number> {
   return new Promise((resolve) =>
     peer.listen(at, address, () => resolve((peer.address() as AddressInfo).port)),
   );
@@ -105,6 +106,22 @@ describe('the profile picture fetcher', () => {
     expect(insideHits).toBe(0);
     expect(rebinding.calls).toBe(1);
     expect(hosts.at(-1)).toBe(`pictures.test:${port}`); // the name is still the one asked for
+  });
+
+  it('tells a TLS peer the name, not the address it connects to', async () => {
+    // The peer records the name the client asks for (SNI) and ends the handshake there: no certificate.
+    const names: string[] = [];
+    const peer = tls.createServer({
+      SNICallback: (name, done) => {
+        names.push(name);
+        done(new Error('no certificate here'));
+      },
+    });
+    const tlsPort = await listen(peer, '127.0.0.1');
+    const fetcher = local({}, resolver({ 'pictures.test': [['127.0.0.1']] }));
+    await expect(fetcher.fetch(`https://pictures.test:${tlsPort}/a.png`)).rejects.toThrow();
+    await new Promise<void>((resolve) => peer.close(() => resolve()));
+    expect(names).toEqual(['pictures.test']);
   });
 
   it('checks the host of every redirect again', async () => {
