@@ -6,12 +6,12 @@ import type { Expect, Same } from './schema-types.ts';
 /** GET /api/checklists/{id}/activity?limit=&before= (docs/api.md "Activity and report"). */
 export const ActivityQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(ACTIVITY_LIMITS.maxPage).default(ACTIVITY_LIMITS.defaultPage),
-  /** The `next` of the previous page, as it was given (opaque). */
+  /** The `next` of the previous page, as it was given (opaque, signed by the server). */
   before: z
     .string()
     .min(1)
     .max(ACTIVITY_LIMITS.cursorMaxLength)
-    .regex(/^[A-Za-z0-9_-]+$/, 'before must be a cursor the API gave')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'before must be a cursor the API gave')
     .optional(),
 });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;

@@ -25,8 +25,8 @@ export const ACTIVITY_LIMITS = {
   /** Entries per page when the client does not say. */
   defaultPage: 20,
   maxPage: 100,
-  /** The longest cursor the API takes (it makes them far shorter). */
-  cursorMaxLength: 200,
+  /** The longest cursor the API takes (a signed one is about 185 characters). */
+  cursorMaxLength: 300,
 } as const;
 
 export interface ActivityActor {

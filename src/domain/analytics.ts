@@ -38,6 +38,8 @@ export const ANALYTICS_LIMITS = {
   props: 10,
   propKey: /^[a-z_]{1,40}$/,
   propValueLength: 100,
+  /** A count or a duration; past 2^53 a number is no longer said exactly. */
+  propNumberMax: Number.MAX_SAFE_INTEGER,
   pathLength: 500,
 } as const;
 
@@ -50,7 +52,11 @@ export const AnalyticsEventInput = z.object({
   props: z
     .record(
       z.string().regex(ANALYTICS_LIMITS.propKey, { error: 'Prop names are lower-case words joined by _.' }),
-      z.union([z.string().max(ANALYTICS_LIMITS.propValueLength), z.number().finite(), z.boolean()]),
+      z.union([
+        z.string().max(ANALYTICS_LIMITS.propValueLength),
+        z.number().min(-ANALYTICS_LIMITS.propNumberMax).max(ANALYTICS_LIMITS.propNumberMax),
+        z.boolean(),
+      ]),
     )
     .refine((props) => Object.keys(props).length <= ANALYTICS_LIMITS.props, {
       error: `At most ${ANALYTICS_LIMITS.props} props.`,

@@ -18,6 +18,8 @@ export const CHECKLIST_LIMITS = {
   descriptionMax: 1_000,
   detailsMax: 5_000,
   remarksMax: 10_000,
+  /** The version column is a PostgreSQL integer (32 bits): a version past it was never given out. */
+  versionMax: 2_147_483_647,
 } as const;
 
 /** 1,000 rather than 1000: the limits read the same in every message. */
@@ -264,7 +266,7 @@ const ChecklistFields = z.object({
   /** The spec's client sends the owner's id; it must be the session's user. */
   userId: z.string().max(ID_MAX).nullable().optional(),
   /** Required by PUT: the version the edit started from. */
-  version: z.number().int().min(0).optional(),
+  version: z.number().int().min(0).max(CHECKLIST_LIMITS.versionMax).optional(),
 });
 export type ChecklistInput = z.input<typeof ChecklistFields>;
 
@@ -314,7 +316,8 @@ export const ChecklistUpdateInput = withEditorChecksFirst(
     version: z
       .number({ error: 'Send the version of the checklist you edited' })
       .int()
-      .min(0, { error: 'Send the version of the checklist you edited' }),
+      .min(0, { error: 'Send the version of the checklist you edited' })
+      .max(CHECKLIST_LIMITS.versionMax, { error: 'Send the version of the checklist you edited' }),
   }),
 );
 export type ChecklistUpdateInput = z.input<typeof ChecklistUpdateInput>;

@@ -240,7 +240,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });
   await app.register(teamRoutes, services.teams);
-  await app.register(proofRoutes, { reports: { db, store } });
+  await app.register(proofRoutes, { reports: { db, store }, cursors: services.secrets });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
   await app.register(translationRoutes, { db, translation });

@@ -17,10 +17,15 @@ export function writeWins(changedAtColumn: AnyColumn, effective: SQL): SQL {
   return sql`(${changedAtColumn} is null or ${changedAtColumn} <= ${effective})`;
 }
 
+/** The last moment of 9999 in UTC: a later one has a six-digit year, which PostgreSQL cannot read. */
+const LATEST_CHANGE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /**
  * A `changedAt` as the database takes it: any ISO 8601 date-time the schema accepts, in UTC; one
- * before 1970 (PostgreSQL has no year 0) reads as 1970, which loses to every write stored anyway.
+ * before 1970 (PostgreSQL has no year 0) reads as 1970, which loses to every write stored anyway, and
+ * one past 9999 in UTC ('9999-12-31T23:59:59-14:00') as the end of 9999, which reads as now anyway.
  */
 export function changedAtParameter(changedAt: string | undefined): string | null {
-  return changedAt === undefined ? null : new Date(Math.max(Date.parse(changedAt), 0)).toISOString();
+  if (changedAt === undefined) return null;
+  return new Date(Math.min(Math.max(Date.parse(changedAt), 0), LATEST_CHANGE_TIME)).toISOString();
 }

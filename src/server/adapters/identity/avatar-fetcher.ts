@@ -1,12 +1,16 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPublicAddress } from './public-address.ts';
 
 /**
  * Fetches the sign-in provider's profile picture for the header (issue 18), the one request the server
  * makes to an address it did not choose. So: https only, redirects followed by hand (at most 3, each
- * checked again), a host that resolves to a private, loopback or link-local address refused (no request
- * into our own network), 5 s for the whole fetch and 2 MB at most, counted as the bytes arrive.
- * What comes back is only bytes: services/avatars.ts decodes them before anything is kept.
+ * checked again), the host's name resolved once and every address it gave checked (public-address.ts),
+ * the connection made to that checked address only (no second resolution a rebinding DNS server could
+ * answer differently; decision 0043), 5 s for the whole fetch and 2 MB at most, counted as the bytes
+ * arrive. What comes back is only bytes: services/avatars.ts decodes them before anything is kept.
  */
 export interface AvatarFetcher {
   fetch(url: string): Promise<Buffer>;
@@ -20,7 +24,7 @@ export interface AvatarFetchLimits {
   maxBytes: number;
   timeoutMs: number;
   maxRedirects: number;
-  /** Only for tests against a peer on this machine: plain http and loopback addresses allowed. */
+  /** Only for tests against a peer on this machine: plain http, and 127.0.0.1 counted as public. */
   allowLocalPeer?: boolean;
 }
 
@@ -30,88 +34,113 @@ export const AVATAR_FETCH_LIMITS: AvatarFetchLimits = {
   maxRedirects: 3,
 };
 
-/** IPv4 and IPv6 ranges that are not the public internet (RFC 1918, 6598, 3927, 4193, loopback, …). */
-export function isNonPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isNonPublicAddress(mapped);
-  if (isIP(address) === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  const lower = address.toLowerCase();
-  return (
-    lower === '::' ||
-    lower === '::1' ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') ||
-    lower.startsWith('fe8') ||
-    lower.startsWith('fe9') ||
-    lower.startsWith('fea') ||
-    lower.startsWith('feb') ||
-    lower.startsWith('ff')
-  );
+/** Every address a host name resolves to (tests give their own, to play a rebinding DNS server). */
+export type ResolveHost = (host: string) => Promise<string[]>;
+
+const resolveWithDns: ResolveHost = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+
+const TEST_PEER = '127.0.0.1';
+
+/** The DNS answer, or the fetch's time limit if that comes first (a lookup cannot be cancelled). */
+function withinTime<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) return stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
-async function checkDestination(url: URL, limits: AvatarFetchLimits): Promise<void> {
+/** The one address this hop may connect to, after every address of its host was checked. */
+async function checkedAddress(
+  url: URL,
+  limits: AvatarFetchLimits,
+  resolve: ResolveHost,
+  signal: AbortSignal,
+): Promise<string> {
   const schemeOk = url.protocol === 'https:' || (limits.allowLocalPeer && url.protocol === 'http:');
   if (!schemeOk) throw new AvatarFetchError(`refused: ${url.protocol} is not https`);
   if (url.username || url.password) throw new AvatarFetchError('refused: credentials in the address');
-  if (limits.allowLocalPeer) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  if (addresses.length === 0 || addresses.some(isNonPublicAddress)) {
+  const addresses = isIP(host) ? [host] : await withinTime(resolve(host), signal);
+  const permitted = (address: string) =>
+    isPublicAddress(address) || (limits.allowLocalPeer === true && address === TEST_PEER);
+  const [first] = addresses;
+  if (first === undefined || !addresses.every(permitted)) {
     throw new AvatarFetchError('refused: the host is not on the public internet');
   }
+  return first;
 }
 
-export function createAvatarFetcher(limits: AvatarFetchLimits = AVATAR_FETCH_LIMITS): AvatarFetcher {
+/** Node's lookup, answering only the checked address: the Host header and TLS name stay the URL's. */
+function pinnedTo(address: string): LookupFunction {
+  const family = isIP(address);
+  return ((_host, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction;
+}
+
+function requestOnce(url: URL, address: string, signal: AbortSignal): Promise<IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        agent: false, // a pooled socket could be one opened for another check
+        lookup: pinnedTo(address),
+        signal,
+        headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' },
+      },
+      resolve,
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function readWithin(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
+    response.destroy();
+    throw new AvatarFetchError('refused: the picture is too large');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      response.destroy();
+      throw new AvatarFetchError('refused: the picture is too large');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function createAvatarFetcher(
+  limits: AvatarFetchLimits = AVATAR_FETCH_LIMITS,
+  resolve: ResolveHost = resolveWithDns,
+): AvatarFetcher {
   return {
     async fetch(address) {
       const signal = AbortSignal.timeout(limits.timeoutMs);
       let url = new URL(address);
       for (let hop = 0; ; hop += 1) {
-        await checkDestination(url, limits);
-        const response = await fetch(url, {
-          redirect: 'manual',
-          signal,
-          headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' },
-        });
-        if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
-          await response.body?.cancel();
+        const response = await requestOnce(url, await checkedAddress(url, limits, resolve, signal), signal);
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (status >= 300 && status < 400 && location) {
+          response.destroy();
           if (hop >= limits.maxRedirects) throw new AvatarFetchError('refused: too many redirects');
-          url = new URL(response.headers.get('location') ?? '', url);
+          url = new URL(location, url);
           continue;
         }
-        if (!response.ok || !response.body) {
-          await response.body?.cancel();
-          throw new AvatarFetchError(`the picture's host answered ${response.status}`);
+        if (status < 200 || status >= 300) {
+          response.destroy();
+          throw new AvatarFetchError(`the picture's host answered ${status}`);
         }
-        const declared = Number(response.headers.get('content-length') ?? 0);
-        if (declared > limits.maxBytes) {
-          await response.body.cancel();
-          throw new AvatarFetchError('refused: the picture is too large');
-        }
-        const reader = response.body.getReader();
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for (let read = await reader.read(); !read.done; read = await reader.read()) {
-          size += read.value.byteLength;
-          if (size > limits.maxBytes) {
-            await reader.cancel();
-            throw new AvatarFetchError('refused: the picture is too large');
-          }
-          chunks.push(Buffer.from(read.value));
-        }
-        return Buffer.concat(chunks);
+        return readWithin(response, limits.maxBytes);
       }
     },
   };

@@ -5,6 +5,7 @@ import { ChecklistParams } from '#domain/checklist';
 import { checklistNotFound, ownerAccess } from '../../policies/checklists.ts';
 import { presentActivityPage } from '../../presenters/activity.ts';
 import { listActivity } from '../../services/activity.ts';
+import type { CursorKey } from '../../services/activity-cursors.ts';
 import { type ReportContext, renderChecklistReport } from '../../services/report.ts';
 import { recipientBrowserHash } from '../plugins/recipient.ts';
 import { answers, binaryFile } from '../plugins/responses.ts';
@@ -54,17 +55,26 @@ async function ownerOnly(request: FastifyRequest) {
  * The owner's proof of a checklist (docs/api.md "Activity and report"; docs/decisions/0023): its activity trail and
  * its completion report. Owner only: anyone else, a recipient included, is answered 404.
  */
-export async function proofRoutes(app: FastifyInstance, options: { reports: ReportContext }) {
+export async function proofRoutes(
+  app: FastifyInstance,
+  options: { reports: ReportContext; cursors: CursorKey },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(routes);
-  const { reports } = options;
+  const { reports, cursors } = options;
 
   routes.get(
     '/api/checklists/:id/activity',
     { schema: SCHEMAS.activity, config: AS_OWNER },
     async (request) => {
       const access = await ownerOnly(request);
-      const { page, next } = await listActivity(reports.db, access, request.params.id, request.query);
+      const { page, next } = await listActivity(
+        reports.db,
+        cursors,
+        access,
+        request.params.id,
+        request.query,
+      );
       return presentActivityPage(page, next);
     },
   );
