@@ -330,6 +330,7 @@ function createBilling(
     publicUrl: config.publicUrl,
     supportEmail: config.contact.supportEmail,
     log: app.log,
+    refusedSubscription: (reason) => metrics.billingSubscriptionRefused(reason),
   };
 }
 

@@ -153,7 +153,12 @@ export async function billingWebhookRoutes(app: FastifyInstance, context: Billin
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];
     const { event, outcome } = await receiveWebhook(
-      { db: context.db, provider: context.provider, log: request.log },
+      {
+        db: context.db,
+        provider: context.provider,
+        log: request.log,
+        ...(context.refusedSubscription ? { refused: context.refusedSubscription } : {}),
+      },
       raw,
       typeof signature === 'string' ? signature : undefined,
     );
