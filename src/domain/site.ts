@@ -22,6 +22,11 @@ export interface PublicConfig {
   localServices: string[];
   /** How plans are sold: Stripe Checkout, the local test checkout, or not by card ('Contact us'). */
   billing: BillingMode;
+  /**
+   * The test checkout is open to anyone (BILLING_TEST_CHECKOUT=enabled, a test deployment): every page
+   * says that payments are simulated (decision 0044).
+   */
+  simulatedPayments: boolean;
   supportEmail: string;
   smsSenderNumber: string;
   companyTradeName: string;

@@ -247,9 +247,14 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(devOutboxRoutes, { config, db });
   await app.register(subscriptionRoutes, { db });
   await app.register(analyticsRoutes, { sink: services.analytics });
-  await app.register(billingRoutes, services.billing);
-  await app.register(billingWebhookRoutes, services.billing);
-  await app.register(localBillingRoutes, services.billing);
+  // Who may use local mode's test checkout (decision 0044): this computer only, unless a test deployment.
+  const billing = {
+    ...services.billing,
+    testCheckoutReach: config.billing.kind === 'local' ? config.billing.reach : null,
+  };
+  await app.register(billingRoutes, billing);
+  await app.register(billingWebhookRoutes, billing);
+  await app.register(localBillingRoutes, billing);
 }
 
 async function registerRealtime(

@@ -15,6 +15,7 @@ import type { RateLimitStore } from './adapters/rate-limit/rate-limit-store.ts';
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import type { PhotoStore } from './adapters/storage/photo-store.ts';
 import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
+import { describeBilling } from './config/billing.ts';
 import type { Config } from './config/index.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { newSecret } from './ids.ts';
@@ -304,6 +305,10 @@ function createBilling(
   metrics: AppMetrics,
 ): BillingContext {
   const db = database.db;
+  // How plans are sold, and why not when the test checkout was refused (decision 0044).
+  const said = describeBilling(config.billing);
+  if (said.warn) app.log.warn(said.message);
+  else app.log.info(said.message);
   const billingProvider = createBillingProvider(
     config,
     { db, localSecret: (name, made) => localSecret(db, name, made) },
@@ -330,6 +335,7 @@ function createBilling(
     publicUrl: config.publicUrl,
     supportEmail: config.contact.supportEmail,
     log: app.log,
+    refusedSubscription: (reason) => metrics.billingSubscriptionRefused(reason),
   };
 }
 

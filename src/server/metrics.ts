@@ -37,6 +37,7 @@ export class AppMetrics implements RealtimeMetrics {
   readonly #sockets: Gauge<'kind'>;
   readonly #fanOut: Histogram;
   readonly #providerErrors: Counter<'service' | 'provider' | 'kind'>;
+  readonly #billingRefused: Counter<'reason'>;
   readonly #queues = new Map<string, () => number>();
   #defaultsCollected = false;
 
@@ -66,6 +67,12 @@ export class AppMetrics implements RealtimeMetrics {
       name: 'listsync_provider_errors_total',
       help: 'Failed calls to outside services (e-mail, SMS, storage, translation, billing), by provider and kind of failure',
       labelNames: ['service', 'provider', 'kind'],
+      registers,
+    });
+    this.#billingRefused = new Counter({
+      name: 'listsync_billing_subscriptions_refused_total',
+      help: 'Billing webhooks naming a subscription left unapplied: on a price the settings do not name, or of no known team',
+      labelNames: ['reason'],
       registers,
     });
     const queues = this.#queues;
@@ -115,6 +122,14 @@ export class AppMetrics implements RealtimeMetrics {
 
   fanOut(lagMs: number): void {
     this.#fanOut.observe(lagMs / 1000);
+  }
+
+  /**
+   * A webhook's subscription left unapplied (decision 0008): someone must look at the settings.
+   * `reason` is one of services/billing-webhooks.ts RefusedSubscription (unknown_price, unknown_owner).
+   */
+  billingSubscriptionRefused(reason: string): void {
+    this.#billingRefused.inc({ reason });
   }
 
   providerFailed(service: ProviderService, provider: string, error: unknown): void {

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { AppHeader } from './components/app-header.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { PageViews } from './components/page-views.tsx';
+import { SimulatedPaymentsBanner } from './components/simulated-payments-banner.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
@@ -27,6 +28,7 @@ export function App() {
         <OfflineQueueProvider>
           <AuthProvider>
             <div className="flex min-h-dvh flex-col bg-slate-50">
+              <SimulatedPaymentsBanner />
               <AppHeader />
               {/* Its words come with the page's catalog; until then there is nothing it must say. */}
               <Suspense fallback={null}>

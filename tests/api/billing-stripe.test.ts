@@ -5,7 +5,13 @@ import type { SubscriptionInfo } from '#domain/plans';
 import { billingEvents } from '#server/db/schema/index';
 import { findTeam } from '#server/repositories/teams';
 import { createChecklist, draft, type Owner, signInOwner } from '#tests/support/checklists';
-import { type FakeStripe, invoiceOf, type SignedEvent, startFakeStripe } from '#tests/support/fake-stripe';
+import {
+  type FakeStripe,
+  invoiceOf,
+  type SignedEvent,
+  startFakeStripe,
+  stripeTestEnv,
+} from '#tests/support/fake-stripe';
 import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -14,13 +20,7 @@ import { setupTestApp, type TestApp } from '#tests/support/test-app';
  * signed by the SDK's own test helper (issue 12: checkout, webhooks, limits, order, replays).
  */
 
-const PRICES = {
-  STRIPE_PRICE_PROFESSIONAL_MONTHLY: 'price_proMonth',
-  STRIPE_PRICE_PROFESSIONAL_YEARLY: 'price_proYear',
-  STRIPE_PRICE_ENTERPRISE_MONTHLY: 'price_entMonth',
-  STRIPE_PRICE_ENTERPRISE_YEARLY: 'price_entYear',
-};
-
+const METRICS_TOKEN = 'metrics-token-for-the-billing-tests-0123456789';
 const context = setupTestApp();
 let stripe: FakeStripe;
 let billing: TestApp;
@@ -28,14 +28,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  billing = await context.buildApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_listsync',
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.baseUrl,
-      ...PRICES,
-    },
-  });
+  billing = await context.buildApp({ env: { ...stripeTestEnv(stripe), METRICS_TOKEN } });
   app = billing.app;
 });
 
@@ -187,12 +180,7 @@ describe('checkout', () => {
   it('answers a Stripe failure as a 500 with our error shape and records no checkout', async () => {
     const owner = await signInOwner(app, 'unlucky');
     const failing = await context.buildApp({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_listsync',
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_BASE: 'http://127.0.0.1:9',
-        ...PRICES,
-      },
+      env: { ...stripeTestEnv(stripe), STRIPE_API_BASE: 'http://127.0.0.1:9' },
     });
     const response = await failing.app.inject({
       method: 'POST',
@@ -418,5 +406,90 @@ describe('webhooks', () => {
     expect(params.subscription_data?.trial_period_days).toBeUndefined();
     const team = await findTeam(billing.db, await ownedTeamId(billing.db, owner.uid));
     expect(team?.tier).toBe('free');
+  });
+});
+
+/** listsync_billing_subscriptions_refused_total{reason}, 0 before the first. */
+async function refusedCount(reason: string): Promise<number> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(response.statusCode).toBe(200);
+  const line = response.body
+    .split('\n')
+    .find((l) => l.startsWith(`listsync_billing_subscriptions_refused_total{reason="${reason}"}`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+async function recorded(event: SignedEvent) {
+  return billing.db.select().from(billingEvents).where(eq(billingEvents.id, event.id));
+}
+
+/**
+ * A subscription on a price the settings do not sell (decision 0008, amended by 0044): the price alone
+ * decides the tier. Its metadata is whatever its maker wrote (a subscription made in Stripe's
+ * dashboard, on another product's price, says `tier: enterprise` as easily as anything), so it never
+ * gives a plan; the event is left unrecorded, logged and counted.
+ */
+describe('a subscription on a price this server does not sell', () => {
+  it('never takes its tier from the metadata: the plan stays, the event is unrecorded and counted', async () => {
+    const owner = await signInOwner(app, 'odd-metadata');
+    const { subscription } = await subscribe(owner);
+    expect((await plan(owner)).tier).toBe('professional');
+    const before = await refusedCount('unknown_price');
+
+    // Moved in Stripe's dashboard to another product's price, its metadata saying Enterprise.
+    const moved = stripe.updateSubscription(subscription.id, { priceId: 'price_otherProduct' });
+    moved.metadata = { ...(moved.metadata as object), tier: 'enterprise' };
+    const event = stripe.event('customer.subscription.updated', moved);
+    const response = await deliver(event);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await plan(owner)).toMatchObject({ tier: 'professional', status: 'trialing' });
+    expect(await recorded(event)).toHaveLength(0);
+    expect(await refusedCount('unknown_price')).toBe(before + 1);
+
+    // A renewal on that price changes nothing either.
+    const renewal = stripe.event('invoice.paid', invoiceOf(moved, 'paid'));
+    expect((await deliver(renewal)).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await plan(owner)).tier).toBe('professional');
+    expect(await refusedCount('unknown_price')).toBe(before + 2);
+  });
+
+  it('a first subscription on it gives no plan, even when its metadata names a tier and the team', async () => {
+    const owner = await signInOwner(app, 'odd-first');
+    const session = await startCheckout(owner);
+    const { subscription } = stripe.completeCheckout(session.id);
+    const odd = stripe.updateSubscription(subscription.id, { priceId: 'price_cheapLegacy' });
+    odd.metadata = { ...(odd.metadata as object), tier: 'enterprise' };
+    const event = stripe.event('customer.subscription.created', odd);
+    expect((await deliver(event)).json()).toMatchObject({ outcome: 'ignored' });
+    expect(await plan(owner)).toMatchObject({ tier: 'free' });
+    expect(await recorded(event)).toHaveLength(0);
+  });
+
+  it('its end is still applied: a subscription we hold, canceled on such a price, no longer gives a plan', async () => {
+    const owner = await signInOwner(app, 'odd-end');
+    const { subscription } = await subscribe(owner);
+    stripe.updateSubscription(subscription.id, { priceId: 'price_otherProduct' });
+    const canceled = stripe.updateSubscription(subscription.id, { status: 'canceled' });
+    canceled.metadata = { ...(canceled.metadata as object), tier: 'enterprise' };
+    const event = stripe.event('customer.subscription.deleted', canceled);
+    expect((await deliver(event)).json()).toMatchObject({ outcome: 'applied' });
+    expect(await plan(owner)).toMatchObject({ tier: 'free', status: 'canceled' });
+    expect(await recorded(event)).toHaveLength(1);
+  });
+
+  it('a subscription of no team we know is refused and counted apart', async () => {
+    const before = await refusedCount('unknown_owner');
+    const owner = await signInOwner(app, 'odd-owner');
+    const { subscription } = await subscribe(owner);
+    const stray = stripe.updateSubscription(subscription.id, {});
+    Object.assign(stray, { customer: 'cus_someoneElse', metadata: { teamId: 'not-a-team' } });
+    const event = stripe.event('customer.subscription.updated', stray);
+    expect((await deliver(event)).json()).toMatchObject({ outcome: 'ignored' });
+    expect(await refusedCount('unknown_owner')).toBe(before + 1);
   });
 });

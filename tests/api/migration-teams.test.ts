@@ -1,15 +1,11 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { type SQL, sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, migrationsFolder } from '#server/db/client';
 import { listTeamChecklists } from '#server/repositories/checklist-list';
 import { readChecklistRow } from '#server/repositories/checklists';
 import { ensureTeam } from '#server/services/teams';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';
+import { migrateFrom, migrationsUpTo } from '#tests/support/migrations';
 
 /**
  * Migration 0021 (Teams, decision 0040) on a database that was at 0020 with the rows of owners from
@@ -64,29 +60,6 @@ async function rowsOf(table: string, without: string[] = []) {
     sql`select r from (select to_jsonb(x)${minus} as r from ${sql.identifier(table)} x) s order by r::text`,
   );
   return rows.map((row) => row.r);
-}
-
-/** A copy of the migrations folder whose journal ends at `lastTag`: what a deployment of then had. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const source = migrationsFolder();
-  const journal = JSON.parse(await readFile(path.join(source, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  const entries = journal.entries.slice(0, last + 1);
-  const target = await mkdtemp(path.join(tmpdir(), 'listsync-migrations-'));
-  await mkdir(path.join(target, 'meta'));
-  await writeFile(path.join(target, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const { tag } of entries)
-    await copyFile(path.join(source, `${tag}.sql`), path.join(target, `${tag}.sql`));
-  return target;
-}
-
-/** Applies the migrations of a folder with drizzle's migrator, as `DatabaseHandle.migrate` does. */
-async function migrateFrom(handle: DatabaseHandle, migrationsFolder: string): Promise<void> {
-  const migrate = handle.kind === 'pglite' ? migratePglite : migrateNodePg;
-  await migrate(handle.db as never, { migrationsFolder });
 }
 
 /**

@@ -165,4 +165,30 @@ describe('a configured server', () => {
     },
     SPAWNED_SERVER_TEST_MS,
   );
+
+  // Start-up's words do not depend on the database kind: checked once, in local mode.
+  it.runIf(kind === 'pglite')(
+    'APP_ENV at its default, reached beyond this computer, without Stripe: billing is off, and says why',
+    async () => {
+      const server = startServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://lists.example.com',
+        DATA_DIR: dataDir,
+      });
+      try {
+        await listeningUrl(server);
+        const said = server.stdout();
+        expect(said).toContain(
+          'Billing is off: no STRIPE_* settings, and the test checkout runs only on this computer, not with PUBLIC_URL=https://lists.example.com',
+        );
+        expect(said).toContain('BILLING_TEST_CHECKOUT=enabled for a test deployment');
+        expect(said).not.toContain('billing (test checkout)');
+      } finally {
+        server.child.kill('SIGTERM');
+      }
+      expect(await server.exited).toBe(0);
+    },
+    SPAWNED_SERVER_TEST_MS,
+  );
 });

@@ -243,7 +243,8 @@ describe('failures are logged without the texts', () => {
     fake.lt.behave({ status: 500 });
     try {
       const secret = 'Alarm code is 4921, the safe is behind the mirror';
-      const result = await service.translate([secret, 'Water the plants'], 'en', 'ru');
+      const scope = { teamId: 'team-of-the-log-test', source: 'en', target: 'ru' } as const;
+      const result = await service.translate([secret, 'Water the plants'], scope);
       expect(result).toEqual({
         texts: [secret, 'Water the plants'],
         translated: false,

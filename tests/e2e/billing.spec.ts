@@ -26,6 +26,8 @@ test('a free owner at 5 of 5 buys Professional and creates a 6th checklist', asy
     .getByRole('button', { name: 'Start 14-day free trial' })
     .click();
   await expect(page).toHaveURL(/\/billing\/test-checkout\/cs_local_/);
+  // Local mode on this computer: the test checkout, and no banner (that is a test deployment's, 0044).
+  await expect(page.getByTestId('simulated-payments-banner')).toHaveCount(0);
   const checkout = page.getByRole('main');
   await expect(checkout.getByRole('heading', { name: /Professional$/ })).toBeVisible();
   await expect(checkout.getByText('14-day free trial, then $49/month')).toBeVisible();

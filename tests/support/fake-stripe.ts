@@ -312,6 +312,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 }
 
+/** The four prices the billing tests sell (STRIPE_PRICE_*). */
+export const TEST_STRIPE_PRICES = {
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: 'price_proMonth',
+  STRIPE_PRICE_PROFESSIONAL_YEARLY: 'price_proYear',
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: 'price_entMonth',
+  STRIPE_PRICE_ENTERPRISE_YEARLY: 'price_entYear',
+};
+
+/** The settings of an app billing through this fake (its API, its webhook secret, the test prices). */
+export function stripeTestEnv(stripe: Pick<FakeStripe, 'webhookSecret' | 'baseUrl'>): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_listsync',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.baseUrl,
+    ...TEST_STRIPE_PRICES,
+  };
+}
+
 /** An invoice of a subscription as Stripe's invoice.paid / invoice.payment_failed carry it. */
 export function invoiceOf(subscription: StripeObject, status: 'paid' | 'open'): StripeObject {
   return {

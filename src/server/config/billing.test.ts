@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION, problemsOf } from '#tests/support/config-environments';
+import { describeBilling } from './billing.ts';
 import { loadConfig, publicConfig } from './index.ts';
 
 const STRIPE = {
@@ -30,7 +31,8 @@ describe('loadConfig: billing and analytics', () => {
   });
 
   it('uses the local test checkout with nothing set, and turns billing off in production without Stripe', () => {
-    expect(loadConfig({}).billing).toEqual({ kind: 'local' });
+    expect(loadConfig({}).billing).toEqual({ kind: 'local', reach: 'loopback' });
+    expect(publicConfig(loadConfig({})).simulatedPayments).toBe(false);
     const production = loadConfig(PRODUCTION);
     expect(production.billing).toEqual({ kind: 'off' });
     expect(publicConfig(production).billing).toBe('off');
@@ -77,5 +79,75 @@ describe('loadConfig: billing and analytics', () => {
     expect(problemsOf({ ANALYTICS_URL: 'https://plausible.example.com' })).toEqual([
       'ANALYTICS_SITE_ID is missing: analytics needs ANALYTICS_URL and ANALYTICS_SITE_ID together',
     ]);
+  });
+});
+
+describe('loadConfig: where the test checkout may run (decision 0044)', () => {
+  it('on this computer: HOST unset or a loopback one, and a loopback PUBLIC_URL', () => {
+    for (const env of [
+      {},
+      { HOST: '127.0.0.1' },
+      { HOST: '::1', PUBLIC_URL: 'http://[::1]:5000' },
+      { HOST: 'localhost', PUBLIC_URL: 'http://localhost:5173' },
+    ]) {
+      const config = loadConfig(env);
+      expect(config.billing, JSON.stringify(env)).toEqual({ kind: 'local', reach: 'loopback' });
+      expect(config.localServices).toContain('billing (test checkout)');
+    }
+  });
+
+  it('nowhere else with APP_ENV at its default: off, saying why at start-up', () => {
+    for (const [env, named] of [
+      [{ HOST: '0.0.0.0' }, 'HOST=0.0.0.0'],
+      [{ HOST: '::' }, 'HOST=::'],
+      [{ HOST: '192.168.1.20' }, 'HOST=192.168.1.20'],
+      [{ PUBLIC_URL: 'https://lists.example.com' }, 'PUBLIC_URL=https://lists.example.com'],
+    ] as const) {
+      const config = loadConfig(env);
+      expect(config.billing, named).toEqual({ kind: 'off', why: expect.stringContaining(named) });
+      expect(config.localServices).not.toContain('billing (test checkout)');
+      expect(publicConfig(config)).toMatchObject({ billing: 'off', simulatedPayments: false });
+      const said = describeBilling(config.billing);
+      expect(said.warn).toBe(true);
+      expect(said.message).toContain(
+        `Billing is off: no STRIPE_* settings, and the test checkout runs only on this computer, not with ${named}`,
+      );
+      expect(said.message).toContain('BILLING_TEST_CHECKOUT=enabled');
+    }
+  });
+
+  it('BILLING_TEST_CHECKOUT=enabled: for anyone, anywhere but production, and every page is told', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', BILLING_TEST_CHECKOUT: 'enabled' });
+    expect(config.billing).toEqual({ kind: 'local', reach: 'anyone' });
+    expect(publicConfig(config)).toMatchObject({
+      billing: 'local',
+      simulatedPayments: true,
+      localMode: true,
+    });
+    expect(describeBilling(config.billing)).toMatchObject({
+      warn: true,
+      message: expect.stringContaining('for anyone'),
+    });
+    expect(problemsOf({ ...PRODUCTION, BILLING_TEST_CHECKOUT: 'enabled' })).toEqual([
+      'BILLING_TEST_CHECKOUT=enabled is refused when APP_ENV=production: anyone could take a paid plan without paying',
+    ]);
+    expect(problemsOf({ ...STRIPE, BILLING_TEST_CHECKOUT: 'enabled' })).toEqual([
+      'BILLING_TEST_CHECKOUT=enabled and the STRIPE_* settings: choose one way to take payments',
+    ]);
+  });
+
+  it('BILLING_TEST_CHECKOUT=off: never, even on loopback; unknown values stop start-up', () => {
+    expect(loadConfig({ BILLING_TEST_CHECKOUT: 'off' }).billing).toEqual({
+      kind: 'off',
+      why: 'BILLING_TEST_CHECKOUT=off',
+    });
+    expect(loadConfig({ BILLING_TEST_CHECKOUT: '' }).billing).toEqual({ kind: 'local', reach: 'loopback' });
+    expect(problemsOf({ BILLING_TEST_CHECKOUT: 'yes' })).toEqual([
+      expect.stringContaining('BILLING_TEST_CHECKOUT'),
+    ]);
+    expect(describeBilling(loadConfig(PRODUCTION).billing)).toEqual({
+      warn: false,
+      message: expect.stringMatching(/^Billing is off\. Paid plans say "Contact us"/),
+    });
   });
 });

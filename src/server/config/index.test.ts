@@ -174,6 +174,7 @@ describe('publicConfig', () => {
         'billing',
         'localMode',
         'localServices',
+        'simulatedPayments',
         'siteName',
         'smsSenderNumber',
         'supportEmail',

@@ -141,6 +141,7 @@ export function publicConfig(config: Config): PublicConfig {
     localMode: config.localServices.length > 0,
     localServices: config.localServices,
     billing: billingMode(config),
+    simulatedPayments: config.billing.kind === 'local' && config.billing.reach === 'anyone',
     ...config.contact,
   };
 }

@@ -311,7 +311,10 @@ export async function markSubmitted(
   return row;
 }
 
-/** What a checklist's texts are written in: the owner's language and the remarks' (null: the owner's). */
+/**
+ * What a checklist's texts are written in (the owner's language and the remarks', null: the owner's),
+ * and whose they are: its team, whose translation cache they use (decision 0044).
+ */
 export async function checklistLanguagesRow(
   db: Database,
   access: ChecklistAccess | null,
@@ -319,6 +322,7 @@ export async function checklistLanguagesRow(
 ) {
   const [row] = await db
     .select({
+      teamId: checklists.teamId,
       remarks: checklists.remarks,
       remarksLanguage: checklists.remarksLanguage,
       ownerLanguage: users.language,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PAID_TIERS, type PaidTier } from '#domain/billing';
+import { type PaidTier, SUBSCRIPTION_STATUSES } from '#domain/billing';
 import type {
   BillingEvent,
   BillingProvider,
@@ -13,11 +13,12 @@ import {
   insertCustomerIfAbsent,
   recordBillingEvent,
   storeSubscription,
+  subscriptionIn,
   teamOfCustomer,
 } from '../repositories/billing.ts';
 import { announce } from '../repositories/change-notices.ts';
 import { teamExists } from '../repositories/teams.ts';
-import { recomputeTier } from './billing-state.ts';
+import { LIVE_STATUSES, recomputeTier } from './billing-state.ts';
 
 /**
  * POST /api/billing/webhook: the only thing that changes a plan. The provider checks the raw body's
@@ -32,7 +33,12 @@ export interface WebhookContext {
   db: Database;
   provider: BillingProvider;
   log: FastifyBaseLogger;
+  /** Counts a subscription left unapplied (metrics: listsync_billing_subscriptions_refused_total). */
+  refused?: (reason: RefusedSubscription) => void;
 }
+
+/** Why a subscription's copy was not applied: its price is not one this server sells, or whose it is. */
+export type RefusedSubscription = 'unknown_price' | 'unknown_owner';
 
 export type WebhookOutcome = 'applied' | 'replayed' | 'ignored';
 
@@ -127,8 +133,11 @@ async function applySubscription(
 }
 
 /**
- * Whose subscription it is and on which plan; null (logged) when the owner or the price is unknown.
- * Such an event is not recorded: once the settings name the price, resending it from Stripe applies it.
+ * Whose subscription it is and on which plan; null (logged and counted) when the owner or the price
+ * is unknown. Only the price decides the tier (decision 0008): the subscription's metadata is written
+ * by whoever made it, so a price this server does not sell never gives a plan, whatever it says.
+ * Such an event is not recorded: once the settings name the price, resending it from Stripe applies
+ * it. One exception, which can only take a plan away: a subscription we hold that is no longer live.
  */
 async function ownerAndPlan(
   context: WebhookContext,
@@ -138,19 +147,39 @@ async function ownerAndPlan(
 ): Promise<SubscriptionOwner | null> {
   const teamId = await teamOf(context.db, current, checkoutUser);
   const plan = context.provider.planOfPrice(current.priceId);
-  const tier = plan?.tier ?? tierOfMetadata(current.metadata.tier);
-  if (teamId && tier) return { teamId, tier, plan };
+  if (teamId && plan) return { teamId, tier: plan.tier, plan };
+  const ended = teamId ? await endedOnUnknownPrice(context.db, current, teamId) : null;
+  if (ended) return ended;
+  const reason: RefusedSubscription = teamId ? 'unknown_price' : 'unknown_owner';
+  context.refused?.(reason);
   context.log.error(
     {
       eventId: event.id,
       type: event.providerType,
       subscriptionId: event.subscriptionId,
       priceId: current.priceId,
-      knownTeam: Boolean(teamId),
+      reason,
     },
-    'billing: a subscription of no known owner or price; not applied',
+    teamId
+      ? 'billing: a subscription on a price this server does not sell; the plan is left as it was'
+      : 'billing: a subscription of no known owner; not applied',
   );
   return null;
+}
+
+/**
+ * A subscription we hold that ended (canceled, unpaid…) on a price the settings no longer name: its
+ * end is stored, on the tier we stored for it (which a subscription that is not live never gives), so
+ * a plan nobody pays for does not stay. Null for a live one, or one we never stored.
+ */
+async function endedOnUnknownPrice(
+  db: Database,
+  current: ProviderSubscription,
+  teamId: string,
+): Promise<SubscriptionOwner | null> {
+  if (LIVE_STATUSES.includes(current.status)) return null;
+  const stored = await subscriptionIn(db, current.id, teamId, SUBSCRIPTION_STATUSES);
+  return stored ? { teamId, tier: stored.tier, plan: null } : null;
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -182,10 +211,6 @@ async function teamOf(db: Database, subscription: ProviderSubscription, checkout
   const claimed = subscription.metadata.teamId ?? subscription.metadata.userId ?? checkoutTeam;
   if (!claimed) return null;
   return (await teamExists(db, claimed)) ? claimed : null;
-}
-
-function tierOfMetadata(value: string | undefined): PaidTier | null {
-  return (PAID_TIERS as readonly string[]).includes(value ?? '') ? (value as PaidTier) : null;
 }
 
 /** POST /api/billing/webhook: the delivery's signature checked against its raw bytes, then applied once. */

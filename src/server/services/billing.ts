@@ -24,6 +24,7 @@ import {
 } from '../repositories/billing.ts';
 import { findTeam } from '../repositories/teams.ts';
 import { LIVE_STATUSES, rankOfTier } from './billing-state.ts';
+import type { RefusedSubscription } from './billing-webhooks.ts';
 
 /**
  * Buying and managing a plan: checkout, the portal, and what the success page may say. Nothing here
@@ -37,6 +38,8 @@ export interface BillingContext {
   publicUrl: URL;
   supportEmail: string;
   log: FastifyBaseLogger;
+  /** Counts a webhook's subscription left unapplied (an unknown price or team: metrics). */
+  refusedSubscription?: (reason: RefusedSubscription) => void;
 }
 
 /** Who pays: the team's owner (docs/teams.md), for the team; their address is the customer's. */

@@ -24,14 +24,21 @@ import {
  */
 
 export interface ChecklistLanguages {
+  /** The checklist's team: translations are kept and reused per team (decision 0044). */
+  teamId: string;
   /** users.language of the owner: what the name and tasks are written in. */
   ownerLanguage: LanguageCode;
   /** checklists.remarks_language; null: the owner's language. */
   remarksLanguage: LanguageCode | null;
 }
 
-export function checklistLanguagesOf(row: { ownerLanguage: string; remarksLanguage: string | null }) {
+export function checklistLanguagesOf(row: {
+  teamId: string;
+  ownerLanguage: string;
+  remarksLanguage: string | null;
+}): ChecklistLanguages {
   return {
+    teamId: row.teamId,
     ownerLanguage: asLanguage(row.ownerLanguage),
     remarksLanguage: row.remarksLanguage === null ? null : asLanguage(row.remarksLanguage),
   };
@@ -43,15 +50,16 @@ export function checklistLanguagesOf(row: { ownerLanguage: string; remarksLangua
  */
 async function translateTexts(
   translation: TranslationService,
-  texts: string[],
-  source: LanguageCode,
-  remarks: { text: string; language: LanguageCode },
+  teamId: string,
+  texts: { texts: string[]; source: LanguageCode; remarks: { text: string; language: LanguageCode } },
   target: LanguageCode,
   landed?: { key: string; notify: TranslationLanded },
   waitMs?: number,
 ): Promise<{ texts: TranslationResult; remarks: TranslationResult }> {
+  const { source, remarks } = texts;
+  const own = { teamId, source, target };
   if (remarks.language === source) {
-    const both = await translation.translate([...texts, remarks.text], source, target, landed, waitMs);
+    const both = await translation.translate([...texts.texts, remarks.text], own, landed, waitMs);
     const remarksText = both.texts.pop() ?? remarks.text;
     const remarksTranslated = both.translated && isTranslatable(remarks.text);
     return {
@@ -59,11 +67,11 @@ async function translateTexts(
       remarks: { texts: [remarksText], translated: remarksTranslated },
     };
   }
-  const [own, written] = await Promise.all([
-    translation.translate(texts, source, target, landed, waitMs),
-    translation.translate([remarks.text], remarks.language, target, landed, waitMs),
+  const [owners, written] = await Promise.all([
+    translation.translate(texts.texts, own, landed, waitMs),
+    translation.translate([remarks.text], { ...own, source: remarks.language }, landed, waitMs),
   ]);
-  return { texts: own, remarks: written };
+  return { texts: owners, remarks: written };
 }
 
 export async function translateChecklist(
@@ -78,9 +86,12 @@ export async function translateChecklist(
   const remarksSource = languages.remarksLanguage ?? languages.ownerLanguage;
   const { texts, remarks } = await translateTexts(
     translation,
-    translatableTexts(checklist),
-    languages.ownerLanguage,
-    { text: checklist.remarks, language: remarksSource },
+    languages.teamId,
+    {
+      texts: translatableTexts(checklist),
+      source: languages.ownerLanguage,
+      remarks: { text: checklist.remarks, language: remarksSource },
+    },
     target,
     landed,
     waitMs,
@@ -126,10 +137,10 @@ export function warmChecklistTranslation(
       checklistId,
     );
     if (!checklist) return;
-    const languages = checklistLanguagesOf(row);
+    const { teamId, ownerLanguage, remarksLanguage } = checklistLanguagesOf(row);
     await Promise.all([
-      translation.warm(translatableTexts(checklist), languages.ownerLanguage, target),
-      translation.warm([checklist.remarks], languages.remarksLanguage ?? languages.ownerLanguage, target),
+      translation.warm(translatableTexts(checklist), { teamId, source: ownerLanguage, target }),
+      translation.warm([checklist.remarks], { teamId, source: remarksLanguage ?? ownerLanguage, target }),
     ]);
   })().catch((error: unknown) => {
     log.warn(
@@ -167,7 +178,11 @@ export async function remarksInLanguage(
   const languages = checklistLanguagesOf(row);
   const written = languages.remarksLanguage ?? languages.ownerLanguage;
   const textLanguage = lang ?? languages.ownerLanguage;
-  const result = await translation.translate([row.remarks], written, textLanguage);
+  const result = await translation.translate([row.remarks], {
+    teamId: languages.teamId,
+    source: written,
+    target: textLanguage,
+  });
   return {
     remarks: row.remarks,
     language: written,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LanguageCode } from '#domain/languages';
 import { TRANSLATION_LIMITS, type TranslationNote } from '#domain/translation';
 import {
   batchesOf,
@@ -8,15 +7,22 @@ import {
   TranslationError,
 } from '../adapters/translation/translation-engine.ts';
 import type { Database } from '../db/client.ts';
-import { cachedTranslations, keepTranslations, type TranslationPair } from '../repositories/translations.ts';
+import {
+  cachedTranslations,
+  keepTranslations,
+  type TranslationPair,
+  type TranslationScope,
+} from '../repositories/translations.ts';
 
 /**
  * Machine translation of the owner's texts (docs/api.md "Translation", docs/decisions/0009): each
- * string is translated once per engine and pair and kept in `translations` by the SHA-256 of its
- * text. A request reads the cache in one query; what is missing goes to the engine in one batch
- * (split to its limits), shared by every request that wants the same strings meanwhile. A request
- * waits at most `waitMs`, then answers the texts as written with 'pending' while the work goes on;
- * a failure answers 'failed' at once and is retried with backoff, then the pair cools down.
+ * string is translated once per team, engine and pair and kept in `translations` by the SHA-256 of
+ * its text. A request reads its team's cache in one query; what is missing goes to the engine in one
+ * batch (split to its limits), shared by every request of the same team that wants the same strings
+ * meanwhile. Nothing a request sees depends on another team's texts (decision 0044): not the cache,
+ * not a call in flight. A request waits at most `waitMs`, then answers the texts as written with
+ * 'pending' while the work goes on; a failure answers 'failed' at once and is retried with backoff,
+ * then the pair cools down (an engine's state, the same for every team, never a text's).
  */
 
 export interface TranslationTimings {
@@ -111,16 +117,17 @@ export class TranslationService {
   }
 
   /**
-   * The texts in `target`, within the wait (`waitMs`, else the service's). `landed` (with its key, so
-   * one page is told once) is told when strings that were not ready for this answer are stored later.
+   * The team's texts from `scope.source` into `scope.target`, within the wait (`waitMs`, else the
+   * service's). `landed` (with its key, so one page is told once) is told when strings that were not
+   * ready for this answer are stored later.
    */
   async translate(
     texts: readonly string[],
-    source: LanguageCode,
-    target: LanguageCode,
+    scope: TranslationScope,
     landed?: { key: string; notify: TranslationLanded },
     waitMs = this.#timings.waitMs,
   ): Promise<TranslationResult> {
+    const { source, target } = scope;
     const started = performance.now();
     const asWritten = (note?: TranslationNote): TranslationResult => ({
       texts: [...texts],
@@ -130,11 +137,10 @@ export class TranslationService {
     if (source === target) return asWritten();
     const wanted = [...new Set(texts.filter(isTranslatable))];
     if (wanted.length === 0) return asWritten();
-    const pair = { source, target };
     // Whether the engine has the pair may need asking it (LibreTranslate's /languages): within the wait too.
     const supported = await firstOf(
       this.engine.supports(source, target).catch((error: unknown) => {
-        this.#logFailure(error, pair, wanted.length, 0);
+        this.#logFailure(error, scope, wanted.length, 0);
         return 'failed' as const;
       }),
       waitMs,
@@ -146,17 +152,17 @@ export class TranslationService {
     const hashes = new Map(wanted.map((text) => [text, textHash(text)]));
     let known: Map<string, string>;
     try {
-      known = await this.#readCached(pair, [...hashes.values()]);
+      known = await this.#readCached(scope, [...hashes.values()]);
     } catch (error) {
-      this.#logFailure(error, pair, wanted.length, 0);
+      this.#logFailure(error, scope, wanted.length, 0);
       return asWritten('failed');
     }
     const missing = wanted.filter((text) => !known.has(hashes.get(text) ?? ''));
     let note: TranslationNote | undefined;
-    if (missing.length > 0 && this.#coolingDown(pair)) {
+    if (missing.length > 0 && this.#coolingDown(scope)) {
       note = 'failed';
     } else if (missing.length > 0) {
-      const jobs = this.#jobsFor(missing, hashes, pair);
+      const jobs = this.#jobsFor(missing, hashes, scope);
       if (landed) for (const job of jobs) job.landed.set(landed.key, landed.notify);
       if ([...jobs].some((job) => job.failedOnce)) {
         note = 'failed';
@@ -181,17 +187,17 @@ export class TranslationService {
     return { texts: out, translated, ...(note ? { note } : {}) };
   }
 
-  /** Starts translating what the cache lacks and returns at once (a share's code was just sent). */
-  async warm(texts: readonly string[], source: LanguageCode, target: LanguageCode): Promise<void> {
+  /** Starts translating what the team's cache lacks and returns at once (a share's code was just sent). */
+  async warm(texts: readonly string[], scope: TranslationScope): Promise<void> {
+    const { source, target } = scope;
     if (source === target) return;
     const wanted = [...new Set(texts.filter(isTranslatable))];
     if (wanted.length === 0 || !(await this.engine.supports(source, target))) return;
-    const pair = { source, target };
-    if (this.#coolingDown(pair)) return;
+    if (this.#coolingDown(scope)) return;
     const hashes = new Map(wanted.map((text) => [text, textHash(text)]));
-    const known = await this.#readCached(pair, [...hashes.values()]);
+    const known = await this.#readCached(scope, [...hashes.values()]);
     const missing = wanted.filter((text) => !known.has(hashes.get(text) ?? ''));
-    if (missing.length > 0) this.#jobsFor(missing, hashes, pair);
+    if (missing.length > 0) this.#jobsFor(missing, hashes, scope);
   }
 
   /** Stops retrying and waits for the calls in flight (app close, before the database goes). */
@@ -204,29 +210,32 @@ export class TranslationService {
     return (this.#coolDown.get(pairKey(pair)) ?? 0) > Date.now();
   }
 
-  /** The one query that reads the cache for every string of a request. */
-  #readCached(pair: Pair, hashes: string[]): Promise<Map<string, string>> {
-    return cachedTranslations(this.db, this.engine.name, pair, hashes);
+  /** The one query that reads the team's cache for every string of a request. */
+  #readCached(scope: Scope, hashes: string[]): Promise<Map<string, string>> {
+    return cachedTranslations(this.db, this.engine.name, scope, hashes);
   }
 
-  #store(pair: Pair, rows: Array<{ hash: string; text: string }>): Promise<void> {
-    return keepTranslations(this.db, this.engine.name, pair, rows);
+  #store(scope: Scope, rows: Array<{ hash: string; text: string }>): Promise<void> {
+    return keepTranslations(this.db, this.engine.name, scope, rows);
   }
 
-  /** The jobs that will bring these strings: those already under way, and one new one for the rest. */
-  #jobsFor(missing: string[], hashes: Map<string, string>, pair: Pair): Set<Job> {
+  /**
+   * The jobs that will bring these strings: those of the same team already under way, and one new one
+   * for the rest (a call another team started is never joined: its timing would tell of its texts).
+   */
+  #jobsFor(missing: string[], hashes: Map<string, string>, scope: Scope): Set<Job> {
     const jobs = new Set<Job>();
     const fresh: string[] = [];
     for (const text of missing) {
-      const running = this.#jobs.get(jobKey(this.engine.name, pair, hashes.get(text) ?? ''));
+      const running = this.#jobs.get(jobKey(this.engine.name, scope, hashes.get(text) ?? ''));
       if (running) jobs.add(running);
       else fresh.push(text);
     }
-    if (fresh.length > 0) jobs.add(this.#start(fresh, hashes, pair));
+    if (fresh.length > 0) jobs.add(this.#start(fresh, hashes, scope));
     return jobs;
   }
 
-  #start(texts: string[], hashes: Map<string, string>, pair: Pair): Job {
+  #start(texts: string[], hashes: Map<string, string>, scope: Scope): Job {
     let settleFirst: (ok: boolean) => void = () => {};
     let settleDone: (ok: boolean) => void = () => {};
     const job: Job = {
@@ -240,18 +249,18 @@ export class TranslationService {
       failedOnce: false,
       landed: new Map(),
     };
-    const keys = texts.map((text) => jobKey(this.engine.name, pair, hashes.get(text) ?? ''));
+    const keys = texts.map((text) => jobKey(this.engine.name, scope, hashes.get(text) ?? ''));
     for (const key of keys) this.#jobs.set(key, job);
 
     const run = (async () => {
-      const ok = await this.#attempts(job, texts, hashes, pair, settleFirst);
+      const ok = await this.#attempts(job, texts, hashes, scope, settleFirst);
       settleFirst(ok);
       settleDone(ok);
       for (const key of keys) if (this.#jobs.get(key) === job) this.#jobs.delete(key);
       if (ok) {
         for (const notify of job.landed.values()) notify();
       } else if (!this.#stop.signal.aborted) {
-        this.#coolDown.set(pairKey(pair), Date.now() + this.#timings.coolDownMs);
+        this.#coolDown.set(pairKey(scope), Date.now() + this.#timings.coolDownMs);
       }
     })().catch((error: unknown) => {
       this.log.error({ err: errorSummary(error) }, 'translation: job failed unexpectedly');
@@ -266,7 +275,7 @@ export class TranslationService {
     job: Job,
     texts: string[],
     hashes: Map<string, string>,
-    pair: Pair,
+    scope: Scope,
     settleFirst: (ok: boolean) => void,
   ): Promise<boolean> {
     const delays = this.#timings.retryDelaysMs;
@@ -280,15 +289,15 @@ export class TranslationService {
             this.#stop.signal,
             AbortSignal.timeout(this.#timings.attemptTimeoutMs),
           ]);
-          const out = await this.engine.translate(batch, pair.source, pair.target, { signal });
+          const out = await this.engine.translate(batch, scope.source, scope.target, { signal });
           const rows = batch.map((text, i) => ({ hash: hashes.get(text) ?? '', text: out[i] ?? text }));
-          await this.#store(pair, rows);
+          await this.#store(scope, rows);
           for (const row of rows) job.results.set(row.hash, row.text);
         }
         return true;
       } catch (error) {
         const remaining = batches.slice(next).reduce((sum, batch) => sum + batch.length, 0);
-        this.#logFailure(error, pair, remaining, attempt);
+        this.#logFailure(error, scope, remaining, attempt);
         if (attempt === 0) {
           job.failedOnce = true;
           settleFirst(false);
@@ -322,9 +331,11 @@ export class TranslationService {
 }
 
 type Pair = TranslationPair;
+type Scope = TranslationScope;
 
 const pairKey = (pair: Pair) => `${pair.source}>${pair.target}`;
-const jobKey = (engine: string, pair: Pair, hash: string) => `${engine}|${pairKey(pair)}|${hash}`;
+const jobKey = (engine: string, scope: Scope, hash: string) =>
+  `${engine}|${scope.teamId}|${pairKey(scope)}|${hash}`;
 
 /** What a failure may say in a log: its kind and status, or the error's class (a database error). */
 function errorSummary(error: unknown): { kind: string; status?: number } {

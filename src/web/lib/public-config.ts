@@ -5,6 +5,7 @@ const FALLBACK: PublicConfig = {
   localMode: false,
   localServices: [],
   billing: 'off',
+  simulatedPayments: false,
   supportEmail: '',
   smsSenderNumber: '',
   companyTradeName: '',

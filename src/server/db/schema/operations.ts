@@ -1,5 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns.ts';
+import { teams } from './teams.ts';
 
 /**
  * What keeps the service running rather than what owners made: answers kept for Idempotency-Keys,
@@ -80,13 +81,19 @@ export const analyticsEvents = pgTable(
 );
 
 /**
- * Machine translations, each made once per engine and pair of languages: keyed by the SHA-256 (hex)
- * of the text, so an edited text is a new key and an unchanged one is never sent again. Rows are
- * never updated; nothing here is personal beyond the texts the owner asked to have translated.
+ * Machine translations, each made once per team, engine and pair of languages: keyed by the SHA-256
+ * (hex) of the text, so an edited text is a new key and an unchanged one is never sent again. The
+ * team is part of the key (migration 0023, decision 0044): a translation made for one team is never
+ * seen by another, so whether a text is cached tells nobody about another team's texts. Rows are
+ * never updated, and go with their team; nothing here is personal beyond the texts the team asked to
+ * have translated.
  */
 export const translations = pgTable(
   'translations',
   {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     sourceLang: text('source_lang').notNull(),
     targetLang: text('target_lang').notNull(),
@@ -94,5 +101,5 @@ export const translations = pgTable(
     translatedText: text('translated_text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.sourceLang, t.targetLang, t.textHash] })],
+  (t) => [primaryKey({ columns: [t.teamId, t.provider, t.sourceLang, t.targetLang, t.textHash] })],
 );

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '#domain/errors';
 import type { LanguageCode } from '#domain/languages';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../../html.ts';
 import type { SharedPageAnswers } from '../../services/share-verification.ts';
 import { chosenEncoding } from '../plugins/content-encoding.ts';
+import { nothingHere } from '../plugins/errors.ts';
 import { recipientCookieName } from '../plugins/recipient.ts';
 import { answers, htmlPage } from '../plugins/responses.ts';
 import {
@@ -179,8 +179,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   app.setNotFoundHandler(async (request, reply) => {
     if (page && wantsApp(request)) return sendRoute(request, reply, pages, page);
-    const error = new AppError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`);
-    return reply.status(404).send(error.toBody());
+    return reply.status(404).send(nothingHere(request).toBody());
   });
 }
 

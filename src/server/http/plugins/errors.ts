@@ -36,6 +36,11 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   return reply.status(appError.status).send(appError.toBody());
 }
 
+/** The answer to an address no route serves (the not-found handler's), also for a route that hides. */
+export function nothingHere(request: FastifyRequest): AppError {
+  return new AppError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`);
+}
+
 /**
  * How long a client is asked to wait when the database, or another store it cannot do without, cannot
  * be reached (db/unavailable.ts; a rate-limit store, a photo store): a

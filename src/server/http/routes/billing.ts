@@ -19,6 +19,7 @@ import {
 import { AppError } from '#domain/errors';
 import { canManageBilling, TEAM_MESSAGES } from '#domain/teams';
 import { LocalBilling } from '../../adapters/billing/local-billing.ts';
+import type { TestCheckoutReach } from '../../config/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { ownerAccess } from '../../policies/checklists.ts';
 import {
@@ -32,8 +33,10 @@ import {
 } from '../../services/billing.ts';
 import { receiveWebhook } from '../../services/billing-webhooks.ts';
 import { teamActor } from '../../services/teams.ts';
+import { nothingHere } from '../plugins/errors.ts';
 import { answers } from '../plugins/responses.ts';
 import { authenticateFirst, requireMember } from '../plugins/session.ts';
+import { isFromThisComputer } from '../plugins/test-checkout-reach.ts';
 
 const TAG = 'plans and billing';
 const LOCAL = 'local mode';
@@ -80,7 +83,7 @@ const SCHEMAS = {
   },
   testPortal: {
     tags: [LOCAL],
-    response: answers({ 200: TestPortalViewSchema }, ['unauthenticated', 'forbidden']),
+    response: answers({ 200: TestPortalViewSchema }, ['unauthenticated', 'forbidden', 'not_found']),
   },
   testPortalAction: {
     tags: [LOCAL],
@@ -105,8 +108,24 @@ async function payerOf(
   return { teamId: access.teamId, email: member.user.email };
 }
 
+/** The billing services, and who may use local mode's test checkout (decision 0044). */
+export interface BillingRoutesContext extends BillingContext {
+  /** 'loopback': requests from this computer only; 'anyone': a test deployment; null: no test checkout. */
+  testCheckoutReach: TestCheckoutReach | null;
+}
+
+/** Whether this request may use the test checkout: anyone's may, unless it runs on loopback only. */
+function reaches(request: FastifyRequest, context: BillingRoutesContext): boolean {
+  return context.testCheckoutReach !== 'loopback' || isFromThisComputer(request, context.publicUrl);
+}
+
+/** The billing a request meets: for one the test checkout does not reach, billing is off. */
+function billingFor(request: FastifyRequest, context: BillingRoutesContext): BillingContext {
+  return reaches(request, context) ? context : { ...context, provider: null };
+}
+
 /** Buying a plan and managing it: signed-in team owners only, each for their active team. */
-export async function billingRoutes(app: FastifyInstance, context: BillingContext) {
+export async function billingRoutes(app: FastifyInstance, context: BillingRoutesContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
@@ -117,7 +136,8 @@ export async function billingRoutes(app: FastifyInstance, context: BillingContex
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request): Promise<RedirectAnswer> => {
-      return startCheckout(context, await payerOf(context.db, request, request.body.userId), request.body);
+      const payer = await payerOf(context.db, request, request.body.userId);
+      return startCheckout(billingFor(request, context), payer, request.body);
     },
   );
 
@@ -134,7 +154,7 @@ export async function billingRoutes(app: FastifyInstance, context: BillingContex
     '/api/billing/portal',
     { schema: SCHEMAS.portal, config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
     async (request): Promise<RedirectAnswer> => {
-      return openPortal(context, (await payerOf(context.db, request)).teamId);
+      return openPortal(billingFor(request, context), (await payerOf(context.db, request)).teamId);
     },
   );
 }
@@ -153,7 +173,12 @@ export async function billingWebhookRoutes(app: FastifyInstance, context: Billin
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];
     const { event, outcome } = await receiveWebhook(
-      { db: context.db, provider: context.provider, log: request.log },
+      {
+        db: context.db,
+        provider: context.provider,
+        log: request.log,
+        ...(context.refusedSubscription ? { refused: context.refusedSubscription } : {}),
+      },
       raw,
       typeof signature === 'string' ? signature : undefined,
     );
@@ -164,12 +189,16 @@ export async function billingWebhookRoutes(app: FastifyInstance, context: Billin
 
 /**
  * Local mode's test checkout and test portal (docs/api.md "Plans and billing"): the pages at /billing/test-checkout/{id}
- * and /billing/test-portal talk to these. They exist only while the local provider is in use.
+ * and /billing/test-portal talk to these. They exist only while the local provider is in use, and
+ * for a request the test checkout does not reach, they are not there (404, before anything is read).
  */
-export async function localBillingRoutes(app: FastifyInstance, context: BillingContext) {
+export async function localBillingRoutes(app: FastifyInstance, context: BillingRoutesContext) {
   const provider = context.provider;
   if (!(provider instanceof LocalBilling)) return;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request) => {
+    if (!reaches(request, context)) throw nothingHere(request);
+  });
   authenticateFirst(app);
 
   const notFound = () => new AppError('not_found', 'This checkout does not exist.');
