@@ -96,6 +96,7 @@ export const REPORT_ORDER = [
   'METRICS_HOST',
   'METRICS_TOKEN',
   'REDIS_URL',
+  'RATE_LIMIT_IPV6_PREFIX',
 ] as const satisfies readonly (keyof Env)[];
 
 const reportRank = new Map<PropertyKey | undefined, number>(REPORT_ORDER.map((name, rank) => [name, rank]));

@@ -68,6 +68,11 @@ export interface Config {
   localServices: string[];
   /** Where the rate limits count (docs/decisions/0020); null: in PostgreSQL. */
   redisUrl: string | null;
+  /**
+   * How many leading bits of an IPv6 address every per-address limit counts a client by
+   * (RATE_LIMIT_IPV6_PREFIX, 64 unless set; ip-addresses.ts addressKey, decision 0042).
+   */
+  rateLimitIpv6Prefix: number;
 }
 
 export class ConfigError extends Error {
@@ -127,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contact: readContact(e, publicUrl, e.TWILIO_FROM_NUMBER),
     localServices: check.localServices,
     redisUrl: e.REDIS_URL ?? null,
+    rateLimitIpv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
   };
 }
 
