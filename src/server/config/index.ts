@@ -42,6 +42,8 @@ export interface Config {
   sms: SmsConfig;
   /** Where codes may be texted (ISO 3166 alpha-2) and how many an hour the whole service may text. */
   smsLimits: SmsLimits;
+  /** How many mailing-list confirmation e-mails an hour the whole service may send (decision 0042). */
+  mailingListConfirmationsPerHour: number;
   photoStorage: PhotoStorageConfig;
   billing: BillingConfig;
   analytics: AnalyticsConfig;
@@ -118,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     email,
     sms,
     smsLimits,
+    mailingListConfirmationsPerHour: e.MAILING_LIST_MAX_PER_HOUR,
     photoStorage,
     billing,
     analytics,
