@@ -13,6 +13,16 @@ export interface MailingListSignupResponse {
   ok: true;
 }
 
+/**
+ * How many confirmation e-mails the sign-up sends (decision 0042), so that it cannot be used to mail
+ * other people's inboxes at will: one per address a day, and per hour for the whole service unless
+ * MAILING_LIST_MAX_PER_HOUR says otherwise. Both are silent: the answer is the same.
+ */
+export const MAILING_LIST_LIMITS = {
+  confirmationSpacingHours: 24,
+  confirmationsPerHourDefault: 100,
+} as const;
+
 export const MAILING_LIST_SUCCESS = "✓ Thanks! You'll be notified when new features are available.";
 
 /**

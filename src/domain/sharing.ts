@@ -28,6 +28,11 @@ export const SHARE_LIMITS = {
   ownerSendsPerHour: 30,
   /** Codes one share may be sent per hour, whoever asks (the owner, or anyone holding the link). */
   sendsPerSharePerHour: 6,
+  /**
+   * A sender is established when the checklist's team is on a paid plan, or when their account is
+   * this many days old and a recipient has verified one of their shares.
+   */
+  establishedAfterDays: 30,
   /** Verify attempts per IP per 10 minutes (an office behind one address must get through). */
   verifyPerIpPer10Minutes: 30,
   /** Verify attempts per share token per 10 minutes. */
@@ -39,21 +44,37 @@ export const SHARE_LIMITS = {
 } as const;
 
 /**
- * Limits on texted codes (SMS pumping, decision 0017), counted in the database across instances:
- * per destination number (whoever sends), per requesting IP, for young accounts, and one ceiling for
- * the whole service (SMS_MAX_PER_HOUR overrides its default).
+ * Limits on texted codes (SMS pumping, decisions 0017 and 0042), counted in the database across
+ * instances, besides the per-destination ones of SHARE_LIMITS: per requesting address, for young
+ * accounts, and one ceiling for the whole service (SMS_MAX_PER_HOUR overrides its default) of which
+ * a part is kept for established senders (SMS_RESERVED_PERCENT).
  */
 export const SMS_LIMITS = {
-  /** Codes texted to one number per hour, by every owner and link together. */
-  perNumberPerHour: 10,
-  /** Codes texted at the request of one IP address per hour (an office behind one address fits). */
+  /**
+   * Codes texted at the request of one address per hour (an office behind one address fits); an
+   * IPv6 address counts as its /64 (RATE_LIMIT_IPV6_PREFIX).
+   */
   perIpPerHour: 30,
+  /**
+   * Codes one sender may have texted to one number per hour (their own sends; decision 0042): an
+   * established sender (SHARE_LIMITS.establishedAfterDays) 10, any other 5, so that no one sender
+   * fills the number's budget below alone.
+   */
+  perNumberPerSender: { established: 10, other: 5 },
+  /**
+   * Codes texted to one number per hour by every sender not yet established together (and the link
+   * resends of their shares): protects the person behind it from a crowd of new accounts, while
+   * established senders, who do not count here, can never be shut out by them.
+   */
+  perNumberFromOthersPerHour: 10,
   /** An account is new for this many days after it was made… */
   newAccountDays: 3,
   /** …and may have this many codes texted a day meanwhile (its own sends; not link resends). */
   newAccountPerDay: 5,
   /** Codes texted per hour by the whole service unless SMS_MAX_PER_HOUR says otherwise. */
   servicePerHourDefault: 200,
+  /** The part of that ceiling (percent) senders not yet established may never use, unless SMS_RESERVED_PERCENT says otherwise. */
+  reservedPercentDefault: 50,
 } as const;
 
 export type ShareChannel = 'email' | 'sms';

@@ -129,6 +129,7 @@ export async function composeServices(
     publicUrl: config.publicUrl,
     siteName: config.siteName,
     log,
+    confirmationsPerHour: config.mailingListConfirmationsPerHour,
   };
   const photos = createPhotos(database, store, log, notifier, metrics);
   const rateLimits = createRateLimitStore(config, db, log);
@@ -271,7 +272,7 @@ function sharingContext(
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     exposeCodes: { email: config.email.kind === 'outbox', sms: config.sms.kind === 'outbox' },
-    sms: { ...config.smsLimits, alarm: createSmsCeilingAlarm(log) },
+    sms: { ...config.smsLimits, alarm: createSmsCeilingAlarm(log, config.smsLimits) },
     log,
     warmTranslation: (checklistId, language) =>
       warmChecklistTranslation(database.db, translation, log, checklistId, language),

@@ -10,9 +10,10 @@ import { setupTestApp, uniqueIp } from '#tests/support/test-app';
 
 /**
  * Issue 16, SMS pumping: where codes may be texted (country, kind of number), the recipient's
- * consent, and the limits counted in the database (per number, per IP, young accounts), each at its
- * boundary; and resends from the link counting against the share, never the owner. The service-wide
- * ceiling has a file of its own (sharing-sms-ceiling.test.ts): it counts every SMS in the database.
+ * consent, and the limits counted in the database (per IP, young accounts), each at its boundary;
+ * and resends from the link counting against the share, never the owner. The service-wide ceiling
+ * has a file of its own (sharing-sms-ceiling.test.ts): it counts every SMS in the database; so do
+ * the limits per number (sharing-sms-numbers.test.ts).
  */
 
 const t = setupTestApp({ env: { SMS_ALLOWED_COUNTRIES: 'US,CA,FR' } });
@@ -135,27 +136,6 @@ describe("the recipient's consent, checked by the server", () => {
 });
 
 describe('limits on texted codes', () => {
-  it(`texts one number at most ${SMS_LIMITS.perNumberPerHour} times an hour, whoever sends`, async () => {
-    const number = usNumber();
-    const first = await ownerAged(30);
-    const second = await ownerAged(30);
-    // Each checklist shared with the same number is a share of its own (the per-share limit stays out).
-    for (let i = 0; i < SMS_LIMITS.perNumberPerHour; i += 1) {
-      const owner = i % 2 === 0 ? first : second;
-      const checklist = await createChecklist(owner, { name: `Turnover ${i}` });
-      expect((await textTo(owner, checklist.id, number)).statusCode, `send ${i + 1}`).toBe(200);
-    }
-    const checklist = await createChecklist(second);
-    const over = await textTo(second, checklist.id, number);
-    expectRefusal(over, 429, 'rate_limited', SHARE_MESSAGES.smsNumberLimit);
-    expect(retryAfter(over)).toBeGreaterThan(3500);
-    expect(retryAfter(over)).toBeLessThanOrEqual(3600);
-    expect(await t.db.select().from(shares).where(eq(shares.checklistId, checklist.id))).toEqual([]);
-    expect(await outboxTo(number)).toHaveLength(SMS_LIMITS.perNumberPerHour);
-    // Another number is another count.
-    expect((await textTo(second, checklist.id, usNumber())).statusCode).toBe(200);
-  });
-
   it(`texts at most ${SMS_LIMITS.perIpPerHour} codes an hour at the request of one IP address`, async () => {
     const ip = uniqueIp();
     const first = await ownerAged(30, ip);
@@ -181,6 +161,34 @@ describe('limits on texted codes', () => {
       .set({ createdAt: new Date(Date.now() - 30 * DAY_MS) })
       .where(eq(users.id, elsewhere.uid));
     expect((await textTo(elsewhere, (await createChecklist(elsewhere)).id, number)).statusCode).toBe(200);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one address, and records each as it was', async () => {
+    const network = '2001:db8:77:1';
+    const first = await ownerAged(30, `${network}::1`);
+    const second = await ownerAged(30, `${network}:ffff:ffff:ffff:fffe`);
+    const checklists = [await createChecklist(first), await createChecklist(second)];
+    for (let i = 0; i < SMS_LIMITS.perIpPerHour; i += 1) {
+      const [owner, checklist] = i % 2 === 0 ? [first, checklists[0]] : [second, checklists[1]];
+      expect((await textTo(owner, checklist?.id as string, usNumber())).statusCode, `send ${i + 1}`).toBe(
+        200,
+      );
+    }
+    const third = await ownerAged(30, `${network}:abcd::3`);
+    const number = usNumber();
+    expectRefusal(
+      await textTo(third, (await createChecklist(third)).id, number),
+      429,
+      'rate_limited',
+      SHARE_MESSAGES.smsIpLimit,
+    );
+    // The next /64 is another client.
+    const neighbour = await ownerAged(30, '2001:db8:77:2::1');
+    expect((await textTo(neighbour, (await createChecklist(neighbour)).id, number)).statusCode).toBe(200);
+    const recorded = await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.ownerId, second.uid));
+    expect(new Set(recorded.map((send) => send.requesterIp))).toEqual(
+      new Set([`${network}:ffff:ffff:ffff:fffe`]),
+    );
   });
 
   it(`lets an account in its first ${SMS_LIMITS.newAccountDays} days text ${SMS_LIMITS.newAccountPerDay} codes a day`, async () => {

@@ -40,10 +40,20 @@ export interface SocketOptions {
   autoPong?: boolean;
   /** Connect from this local address (another loopback address is another client address). */
   localAddress?: string;
+  /** X-Forwarded-For, as a proxy the app trusts (TRUST_PROXY=loopback) would write it: the client. */
+  forwardedFor?: string;
 }
 
-function headersOf({ cookie = null, origin = TEST_PUBLIC_URL }: SocketOptions): Record<string, string> {
-  return { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) };
+function headersOf({
+  cookie = null,
+  origin = TEST_PUBLIC_URL,
+  forwardedFor,
+}: SocketOptions): Record<string, string> {
+  return {
+    ...(cookie ? { cookie } : {}),
+    ...(origin ? { origin } : {}),
+    ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+  };
 }
 
 export async function openSocket(app: FastifyInstance, options: SocketOptions = {}): Promise<TestSocket> {

@@ -69,6 +69,8 @@ export const REPORT_ORDER = [
   'SMS_SENDER_NUMBER',
   'SMS_ALLOWED_COUNTRIES',
   'SMS_MAX_PER_HOUR',
+  'SMS_RESERVED_PERCENT',
+  'MAILING_LIST_MAX_PER_HOUR',
   'COMPANY_TRADE_NAME',
   'COMPANY_LEGAL_NAME',
   'SMTP_URL',
@@ -102,6 +104,7 @@ export const REPORT_ORDER = [
   'HEADERS_TIMEOUT_MS',
   'BODY_TIMEOUT_MS',
   'REQUEST_TIMEOUT_MS',
+  'RATE_LIMIT_IPV6_PREFIX',
 ] as const satisfies readonly (keyof Env)[];
 
 const reportRank = new Map<PropertyKey | undefined, number>(REPORT_ORDER.map((name, rank) => [name, rank]));

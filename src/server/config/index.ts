@@ -43,6 +43,8 @@ export interface Config {
   sms: SmsConfig;
   /** Where codes may be texted (ISO 3166 alpha-2) and how many an hour the whole service may text. */
   smsLimits: SmsLimits;
+  /** How many mailing-list confirmation e-mails an hour the whole service may send (decision 0042). */
+  mailingListConfirmationsPerHour: number;
   photoStorage: PhotoStorageConfig;
   billing: BillingConfig;
   analytics: AnalyticsConfig;
@@ -71,6 +73,11 @@ export interface Config {
   localServices: string[];
   /** Where the rate limits count (docs/decisions/0020); null: in PostgreSQL. */
   redisUrl: string | null;
+  /**
+   * How many leading bits of an IPv6 address every per-address limit counts a client by
+   * (RATE_LIMIT_IPV6_PREFIX, 64 unless set; ip-addresses.ts addressKey, decision 0042).
+   */
+  rateLimitIpv6Prefix: number;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     email,
     sms,
     smsLimits,
+    mailingListConfirmationsPerHour: e.MAILING_LIST_MAX_PER_HOUR,
     photoStorage,
     billing,
     analytics,
@@ -132,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contact: readContact(e, publicUrl, e.TWILIO_FROM_NUMBER),
     localServices: check.localServices,
     redisUrl: e.REDIS_URL ?? null,
+    rateLimitIpv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
   };
 }
 

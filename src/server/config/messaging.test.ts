@@ -109,13 +109,34 @@ describe('loadConfig: e-mail and SMS', () => {
 });
 
 describe('loadConfig: where and how many codes are texted', () => {
-  it('texts the United States and Canada, at most 200 an hour, when nothing is set', () => {
-    expect(loadConfig({}).smsLimits).toEqual({ allowedCountries: ['US', 'CA'], maxPerHour: 200 });
+  it('texts the United States and Canada, at most 200 an hour with half kept for established senders, when nothing is set', () => {
+    expect(loadConfig({}).smsLimits).toEqual({
+      allowedCountries: ['US', 'CA'],
+      maxPerHour: 200,
+      reservedPercent: 50,
+    });
   });
 
-  it('reads SMS_ALLOWED_COUNTRIES as a comma list in any case and spacing, and SMS_MAX_PER_HOUR', () => {
-    const config = loadConfig({ SMS_ALLOWED_COUNTRIES: ' gb, ie,GB ,de ', SMS_MAX_PER_HOUR: '50' });
-    expect(config.smsLimits).toEqual({ allowedCountries: ['GB', 'IE', 'DE'], maxPerHour: 50 });
+  it('reads SMS_ALLOWED_COUNTRIES as a comma list in any case and spacing, SMS_MAX_PER_HOUR and SMS_RESERVED_PERCENT', () => {
+    const config = loadConfig({
+      SMS_ALLOWED_COUNTRIES: ' gb, ie,GB ,de ',
+      SMS_MAX_PER_HOUR: '50',
+      SMS_RESERVED_PERCENT: '80',
+    });
+    expect(config.smsLimits).toEqual({
+      allowedCountries: ['GB', 'IE', 'DE'],
+      maxPerHour: 50,
+      reservedPercent: 80,
+    });
+    expect(loadConfig({ SMS_RESERVED_PERCENT: '0' }).smsLimits.reservedPercent).toBe(0);
+    expect(loadConfig({ SMS_RESERVED_PERCENT: ' ' }).smsLimits.reservedPercent).toBe(50);
+    expect(loadConfig({ SMS_RESERVED_PERCENT: '100' }).smsLimits.reservedPercent).toBe(100);
+  });
+
+  it.each(['-1', '101', '12.5', 'half'])('refuses SMS_RESERVED_PERCENT=%s', (value) => {
+    expect(problemsOf({ SMS_RESERVED_PERCENT: value })).toEqual([
+      'SMS_RESERVED_PERCENT: SMS_RESERVED_PERCENT must be a whole percentage from 0 to 100',
+    ]);
   });
 
   it('refuses a code that is no country with phone numbers, naming each, with an example', () => {
@@ -137,5 +158,19 @@ describe('loadConfig: where and how many codes are texted', () => {
     for (const value of ['0', '-5', '2.5', 'lots']) {
       expect(problemsOf({ SMS_MAX_PER_HOUR: value })[0], value).toMatch(/^SMS_MAX_PER_HOUR: /);
     }
+  });
+});
+
+describe('loadConfig: mailing-list confirmation e-mails an hour (decision 0042)', () => {
+  it('are 100 unless MAILING_LIST_MAX_PER_HOUR says otherwise', () => {
+    expect(loadConfig({}).mailingListConfirmationsPerHour).toBe(100);
+    expect(loadConfig({ MAILING_LIST_MAX_PER_HOUR: ' ' }).mailingListConfirmationsPerHour).toBe(100);
+    expect(loadConfig({ MAILING_LIST_MAX_PER_HOUR: '20' }).mailingListConfirmationsPerHour).toBe(20);
+  });
+
+  it.each(['0', '-5', '1.5', 'many', '10000000'])('refuses MAILING_LIST_MAX_PER_HOUR=%s', (value) => {
+    expect(problemsOf({ MAILING_LIST_MAX_PER_HOUR: value })).toEqual([
+      'MAILING_LIST_MAX_PER_HOUR: MAILING_LIST_MAX_PER_HOUR must be a whole number of e-mails from 1 to 1000000',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAILING_LIST_LIMITS } from '#domain/mailing-list';
 import { SMS_LIMITS } from '#domain/sharing';
 import { DEFAULT_SMS_ALLOWED_COUNTRIES, isPhoneCountry } from '#domain/sms-destinations';
 import { optionalHttpUrl, optionalText } from './env-fields.ts';
@@ -9,6 +10,9 @@ import { refuseFallback, requireHttpsInProduction, type SettingsCheck } from './
  * not configured; where codes may be texted and how many an hour (decision 0017).
  */
 
+const CONFIRMATIONS_PROBLEM = 'MAILING_LIST_MAX_PER_HOUR must be a whole number of e-mails from 1 to 1000000';
+const RESERVED_PERCENT_PROBLEM = 'SMS_RESERVED_PERCENT must be a whole percentage from 0 to 100';
+
 export const MessagingEnv = z.object({
   SMS_ALLOWED_COUNTRIES: optionalText,
   SMS_MAX_PER_HOUR: z.coerce
@@ -17,6 +21,22 @@ export const MessagingEnv = z.object({
     .min(1)
     .max(1_000_000)
     .default(SMS_LIMITS.servicePerHourDefault),
+  SMS_RESERVED_PERCENT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, RESERVED_PERCENT_PROBLEM)
+      .transform(Number)
+      .pipe(z.number().max(100, RESERVED_PERCENT_PROBLEM))
+      .default(SMS_LIMITS.reservedPercentDefault),
+  ),
+  MAILING_LIST_MAX_PER_HOUR: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,7}$/, CONFIRMATIONS_PROBLEM)
+      .transform(Number)
+      .pipe(z.number().min(1, CONFIRMATIONS_PROBLEM).max(1_000_000, CONFIRMATIONS_PROBLEM))
+      .default(MAILING_LIST_LIMITS.confirmationsPerHourDefault),
+  ),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalText.pipe(
     z
@@ -65,10 +85,14 @@ export type SmsConfig =
   | { kind: 'twilio'; accountSid: string; authToken: string; sender: TwilioSender; baseUrl: string }
   | { kind: 'outbox' };
 
-/** Where codes may be texted (ISO 3166 alpha-2) and how many an hour the whole service may text. */
+/**
+ * Where codes may be texted (ISO 3166 alpha-2), how many an hour the whole service may text, and the
+ * part of those (percent) only established senders may use (decision 0042).
+ */
 export interface SmsLimits {
   allowedCountries: string[];
   maxPerHour: number;
+  reservedPercent: number;
 }
 
 export const TWILIO_DEFAULT_BASE_URL = 'https://api.twilio.com';
@@ -152,6 +176,7 @@ export function readSmsLimits(e: MessagingEnv, check: SettingsCheck): SmsLimits 
   return {
     allowedCountries: smsAllowedCountries(e.SMS_ALLOWED_COUNTRIES, check.problems),
     maxPerHour: e.SMS_MAX_PER_HOUR,
+    reservedPercent: e.SMS_RESERVED_PERCENT,
   };
 }
 

@@ -3,6 +3,25 @@ import { PRODUCTION, problemsOf } from '#tests/support/config-environments';
 import { loadConfig } from './index.ts';
 import { fastifyTrustProxy } from './network.ts';
 
+/**
+ * The ranges that hold every address of ::/(from-1) but the block `bits`/`length` (the 128-bit
+ * space, written as full IPv6 groups): at each depth, the half the block is not in.
+ */
+function everythingBut(bits: bigint, length: number, from = 1): string {
+  const ranges: string[] = [];
+  for (let depth = from; depth <= length; depth += 1) {
+    const hostBits = BigInt(128 - depth);
+    const sibling = ((bits >> hostBits) ^ 1n) << hostBits;
+    const groups = Array.from({ length: 8 }, (_, i) =>
+      ((sibling >> BigInt(112 - 16 * i)) & 0xffffn).toString(16),
+    );
+    ranges.push(`${groups.join(':')}/${depth}`);
+  }
+  return ranges.join(',');
+}
+
+const MAPPED = 0xffffn << 32n;
+
 describe('loadConfig: where it listens and which proxies it believes (decision 0019)', () => {
   it('local mode listens on loopback unless HOST is set; a configured server on every interface', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
@@ -52,6 +71,47 @@ describe('loadConfig: where it listens and which proxies it believes (decision 0
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^TRUST_PROXY: /);
     expect(problems[0]).toContain(text);
+  });
+
+  it.each([
+    ['0.0.0.0/1,128.0.0.0/1', 'IPv4'],
+    ['::/1,8000::/1', 'IPv6'],
+    // Many small pieces, out of order and overlapping, with proxy-addr's names among them.
+    [
+      [
+        ...Array.from({ length: 16 }, (_, i) => `${i * 16}.0.0.0/4`).reverse(),
+        '10.1.0.0/16',
+        'loopback',
+      ].join(','),
+      'IPv4',
+    ],
+    ['::ffff:0:0/96', 'IPv4'],
+    ['::ffff:0.0.0.0/97,::ffff:128.0.0.0/97', 'IPv4'],
+    ['0.0.0.0/2,64.0.0.0/2,128.0.0.0/2,::ffff:192.0.0.0/98', 'IPv4'],
+    ['::/2,4000::/2,8000::/2,c000::/3,e000::/3,uniquelocal', 'IPv6'],
+    // Every IPv6 address but the IPv4-mapped ones (IPv4 clients) is still every IPv6 client.
+    [everythingBut(MAPPED, 96), 'IPv6'],
+  ])('refuses TRUST_PROXY=%s: its ranges together cover every %s address', (value, family) => {
+    const problems = problemsOf({ TRUST_PROXY: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUST_PROXY: '.+' (together cover|covers) every IPv[46] address/);
+    expect(problems[0]).toContain(`every ${family} address, which trusts any X-Forwarded-For`);
+    expect(problems[0]).toContain('TRUST_PROXY=1 for one reverse proxy');
+  });
+
+  it.each([
+    // Half of either family is not all of it.
+    '0.0.0.0/1',
+    '128.0.0.0/1,::/1',
+    // Every address but one: IPv4 (255.255.255.255, the ranges written IPv4-mapped), IPv6 (::1).
+    everythingBut(MAPPED | 0xffffffffn, 128, 97),
+    everythingBut(1n, 128),
+    // Every IPv6 range but mapped ones does not match IPv4 clients (proxy-addr), nor the reverse.
+    '::/1,0.0.0.0/1',
+    '::/1',
+    'loopback,linklocal,uniquelocal,10.0.0.0/8',
+  ])('accepts TRUST_PROXY=%s, which leaves some clients untrusted', (value) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(value.split(','));
   });
 
   it('gives Fastify a hop count as a function of the hop (a bare number means "trust nobody" there)', () => {

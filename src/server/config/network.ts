@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { type AddressRange, addressRange, EVERY_ADDRESS, EVERY_IPV4, rangesCover } from '../ip-addresses.ts';
 import { optionalHttpUrl, optionalText } from './env-fields.ts';
 import { refuseFallback, requireHttpsInProduction, type SettingsCheck } from './settings-check.ts';
 
@@ -42,7 +43,12 @@ export function listenHost(e: NetworkEnv, localServices: string[]): string {
  */
 export type TrustProxy = false | number | string[];
 
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** proxy-addr's names for ranges, and the ranges each stands for. */
+const PROXY_RANGE_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['loopback', ['127.0.0.1/8', '::1/128']],
+  ['linklocal', ['169.254.0.0/16', 'fe80::/10']],
+  ['uniquelocal', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']],
+]);
 const TRUST_PROXY_HELP =
   'set the number of proxies in front of the app (TRUST_PROXY=1 for one reverse proxy) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1); see README, "Behind a proxy"';
 
@@ -79,11 +85,36 @@ export function parseTrustProxy(value: string | undefined, problems: string[]): 
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  for (const entry of entries) {
-    const problem = proxyAddressProblem(entry);
-    if (problem) problems.push(`TRUST_PROXY: ${problem}; ${TRUST_PROXY_HELP}`);
-  }
+  const found = entries.map(proxyAddressProblem).filter((problem) => problem !== null);
+  // Only ranges that each make sense are judged together.
+  const together = found.length === 0 ? everyAddressProblem(entries) : null;
+  for (const problem of together ? [together] : found)
+    problems.push(`TRUST_PROXY: ${problem}; ${TRUST_PROXY_HELP}`);
   return entries;
+}
+
+/**
+ * Ranges that each hold part of the internet may together hold all of it ('0.0.0.0/1,128.0.0.0/1',
+ * '::/1,8000::/1', or many small pieces): that trusts any X-Forwarded-For as surely as '0.0.0.0/0'.
+ * Judged as proxy-addr matches: an IPv4 client by the IPv4 ranges and the IPv4-mapped IPv6 ones
+ * ('::ffff:0:0/96' is every IPv4 address), an IPv6 client by the other IPv6 ranges.
+ */
+function everyAddressProblem(entries: readonly string[]): string | null {
+  const ranges = entries
+    .flatMap((entry) => PROXY_RANGE_NAMES.get(entry) ?? [entry])
+    .map(addressRange)
+    .filter((range): range is AddressRange => range !== null);
+  const ipv4 = ranges.filter((range) => rangesCover([EVERY_IPV4], range));
+  const ipv6 = ranges.filter((range) => !rangesCover([EVERY_IPV4], range));
+  // Every IPv6 address, IPv4-mapped ones apart: those are IPv4 clients.
+  const family = rangesCover(ipv4, EVERY_IPV4)
+    ? 'IPv4'
+    : rangesCover([...ipv6, EVERY_IPV4], EVERY_ADDRESS)
+      ? 'IPv6'
+      : null;
+  if (!family) return null;
+  const cover = entries.length > 1 ? 'together cover' : 'covers';
+  return `'${entries.join(',')}' ${cover} every ${family} address, which trusts any X-Forwarded-For`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { RealtimeConnection } from './connection.ts';
 
 /**
  * Which sockets this instance keeps (src/domain/realtime.ts REALTIME_LIMITS): at most so many from one
- * address, at most so many anonymous ones (no live session or grant, following nothing), and an
+ * address (its key: an IPv6 address counts as its /64, http/plugins/rate-limits.ts clientKey), at most so many anonymous ones (no live session or grant, following nothing), and an
  * anonymous one only for a short while. Counted per instance: they guard its memory and sockets.
  */
 export interface AdmissionLimits {
@@ -17,7 +17,7 @@ export class ConnectionAdmission {
 
   constructor(private readonly limits: AdmissionLimits) {}
 
-  /** Takes a place for a socket from `ip`; false when the address has its fill (release it on close). */
+  /** Takes a place for a socket from `ip` (an address's key); false when it has its fill (release it on close). */
   admit(ip: string): boolean {
     const open = this.#byIp.get(ip) ?? 0;
     if (open >= this.limits.maxConnectionsPerIp) return false;

@@ -103,7 +103,7 @@ export class RealtimeService {
     }
   }
 
-  /** A socket that passed the handshake, from `ip` (request.ip). */
+  /** A socket that passed the handshake, from the client counted as `ip` (its address's key). */
   accept(socket: RealtimeSocket, identity: SocketIdentity, ip: string): void {
     if (this.#stopping) {
       socket.close(CLOSE.goingAway, 'Server shutting down');

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { mailingListSubscribers, smsConsents } from '../db/schema/index.ts';
 
@@ -24,25 +24,39 @@ export async function upsertSubscriber(db: Database, id: string, email: string) 
   return row;
 }
 
+/** Whether a confirmation e-mail may go: claimed, or why not (and how many went in the hour). */
+export type ConfirmationClaim =
+  | { claimed: true }
+  | { claimed: false; reason: 'spaced' }
+  | { claimed: false; reason: 'ceiling'; sentLastHour: number };
+
 /**
- * Claims the sending of a confirmation e-mail to this address: true when none went out since
- * `sentBefore` (one statement, so two requests at once send one e-mail).
+ * Claims the sending of a confirmation e-mail to this address: only when none went to it since
+ * `sentBefore`, and fewer than `maxPerHour` went to any address since `hourAgo`. Under a lock held
+ * to the commit, so that two requests at once (on any instance) cannot both take the last one.
  */
-export async function claimConfirmationSend(db: Database, id: string, now: Date, sentBefore: Date) {
-  const claimed = await db
-    .update(mailingListSubscribers)
-    .set({ confirmationSentAt: now })
-    .where(
-      and(
-        eq(mailingListSubscribers.id, id),
-        or(
-          isNull(mailingListSubscribers.confirmationSentAt),
-          lt(mailingListSubscribers.confirmationSentAt, sentBefore),
-        ),
-      ),
-    )
-    .returning({ id: mailingListSubscribers.id });
-  return claimed.length > 0;
+export async function claimConfirmationSend(
+  db: Database,
+  id: string,
+  at: { now: Date; sentBefore: Date; hourAgo: Date },
+  maxPerHour: number,
+): Promise<ConfirmationClaim> {
+  const s = mailingListSubscribers;
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended('listsync:mailing-list-confirmations', 0))`,
+    );
+    const [due] = await tx
+      .select({ id: s.id })
+      .from(s)
+      .where(and(eq(s.id, id), or(isNull(s.confirmationSentAt), lt(s.confirmationSentAt, at.sentBefore))));
+    if (!due) return { claimed: false, reason: 'spaced' };
+    const [recent] = await tx.select({ n: count() }).from(s).where(gt(s.confirmationSentAt, at.hourAgo));
+    const sentLastHour = recent?.n ?? 0;
+    if (sentLastHour >= maxPerHour) return { claimed: false, reason: 'ceiling', sentLastHour };
+    await tx.update(s).set({ confirmationSentAt: at.now }).where(eq(s.id, id));
+    return { claimed: true };
+  });
 }
 
 /** The opt-in state of an address, or undefined when it never signed up. */

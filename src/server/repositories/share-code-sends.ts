@@ -1,7 +1,16 @@
-import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, exists, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { ShareChannel } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
-import { type CODE_REQUESTERS, shareCodeSends, shareGrants, shares } from '../db/schema/index.ts';
+import {
+  type CODE_REQUESTERS,
+  checklistActivity,
+  checklists,
+  shareCodeSends,
+  shareGrants,
+  shares,
+  teams,
+  users,
+} from '../db/schema/index.ts';
 import type { ShareRow } from './shares.ts';
 
 /**
@@ -17,8 +26,9 @@ export interface CodeSendFilter {
   shareId?: string;
   channel?: ShareChannel;
   destination?: string;
-  requesterIp?: string;
+  requesterNetwork?: string;
   requestedBy?: (typeof CODE_REQUESTERS)[number];
+  senderEstablished?: boolean;
 }
 
 /** Codes sent since `since` that match the filter, with the oldest one's time. */
@@ -32,12 +42,13 @@ export async function codeSendsSince(
     shareId: shareCodeSends.shareId,
     channel: shareCodeSends.channel,
     destination: shareCodeSends.destination,
-    requesterIp: shareCodeSends.requesterIp,
+    requesterNetwork: shareCodeSends.requesterNetwork,
     requestedBy: shareCodeSends.requestedBy,
+    senderEstablished: shareCodeSends.senderEstablished,
   } as const;
   const matches = (Object.keys(column) as (keyof CodeSendFilter)[])
     .filter((key) => filter[key] !== undefined)
-    .map((key) => eq(column[key], filter[key] as string));
+    .map((key) => eq(column[key], filter[key] as string | boolean));
   const [row] = await db
     .select({ n: count(), oldest: sql<string | null>`min(${shareCodeSends.sentAt})` })
     .from(shareCodeSends)
@@ -77,11 +88,48 @@ export async function claimCodeSlot(
   return claimed.length > 0;
 }
 
-/** Who asked for a code and where it went, as the send's record keeps it. */
+/** Who asked for a code and where it went, as the send's record keeps it (and the limits count it). */
 export interface CodeSendRecord {
   destination: string;
   requestedBy: (typeof CODE_REQUESTERS)[number];
   requesterIp: string | null;
+  requesterNetwork: string | null;
+  senderEstablished: boolean;
+}
+
+/**
+ * Whether a sender is established (decision 0042): the checklist's team is on a paid plan, or the
+ * sender's account was made before `accountBefore` and a recipient has verified one of the shares
+ * they sent a code for. False for a checklist or sender that is not there.
+ */
+export async function senderIsEstablished(
+  db: Database,
+  senderId: string,
+  checklistId: string,
+  accountBefore: Date,
+): Promise<boolean> {
+  const verifiedShare = db
+    .select({ one: sql`1` })
+    .from(shareCodeSends)
+    .innerJoin(
+      checklistActivity,
+      and(
+        eq(checklistActivity.shareId, shareCodeSends.shareId),
+        eq(checklistActivity.action, 'share_verified'),
+      ),
+    )
+    .where(and(eq(shareCodeSends.ownerId, senderId), eq(shareCodeSends.requestedBy, 'owner')));
+  const established = or(
+    ne(teams.tier, 'free'),
+    and(lte(users.createdAt, accountBefore), exists(verifiedShare)),
+  );
+  const [row] = await db
+    .select({ established: sql<boolean>`${established}` })
+    .from(checklists)
+    .innerJoin(teams, eq(teams.id, checklists.teamId))
+    .innerJoin(users, eq(users.id, senderId))
+    .where(eq(checklists.id, checklistId));
+  return row?.established === true;
 }
 
 /** Stores a new code's hash and records that a code was sent (never the code). */

@@ -1,3 +1,4 @@
+import { MAILING_LIST_LIMITS } from '#domain/mailing-list';
 import type { EmailSender } from '../adapters/messaging/message-sender.ts';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
@@ -20,8 +21,9 @@ import { unsubscribeHeaders } from './unsubscribe-links.ts';
  * the e-mail goes out after the answer, so neither its content nor its timing says who is listed.
  */
 
-/** At most one confirmation e-mail to an address in this time (a form pressed again, a bot). */
-export const CONFIRMATION_SPACING_MS = 10 * 60_000;
+/** At most one confirmation e-mail to an address in this time (a form pressed again, a bot, someone else). */
+const CONFIRMATION_SPACING_MS = MAILING_LIST_LIMITS.confirmationSpacingHours * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 export type MailingListPurpose = 'confirm' | 'unsubscribe';
 
@@ -32,6 +34,8 @@ export interface MailingListContext {
   publicUrl: URL;
   siteName: string;
   log: { warn(details: object, message: string): void };
+  /** MAILING_LIST_MAX_PER_HOUR: confirmation e-mails an hour for the whole service. */
+  confirmationsPerHour: number;
 }
 
 const VERSION = 'm1';
@@ -64,26 +68,44 @@ export function mailingListUrl(publicUrl: URL, purpose: MailingListPurpose, toke
 
 export class MailingList {
   readonly #sends = new Set<Promise<void>>();
+  /** Until when the ceiling's warning stays quiet (once per hour it holds, per instance). */
+  #ceilingQuietUntil = 0;
 
   constructor(private readonly context: MailingListContext) {}
 
   /**
    * A sign-up: stored (or counted) at once; a confirmation e-mail follows unless the address is
-   * already a subscriber or was sent one in the last ten minutes.
+   * already a subscriber, was sent one in the last day, or the service sent its hourly fill. Which
+   * of these it was shows nowhere: the answer goes first and is always the same.
    */
   async subscribe(email: string, now = new Date()): Promise<void> {
     const { db } = this.context;
     const row = await upsertSubscriber(db, newId('subscriber'), email);
     if (!row || (row.confirmedAt && !row.unsubscribedAt)) return;
     const send = (async () => {
-      if (!(await claimConfirmationSend(db, row.id, now, new Date(now.getTime() - CONFIRMATION_SPACING_MS))))
-        return;
-      await this.#sendConfirmation(email);
+      const at = {
+        now,
+        sentBefore: new Date(now.getTime() - CONFIRMATION_SPACING_MS),
+        hourAgo: new Date(now.getTime() - HOUR_MS),
+      };
+      const claim = await claimConfirmationSend(db, row.id, at, this.context.confirmationsPerHour);
+      if (claim.claimed) await this.#sendConfirmation(email);
+      else if (claim.reason === 'ceiling') this.#warnCeiling(claim.sentLastHour, now);
     })().catch((error: unknown) =>
       this.context.log.warn({ err: error }, 'mailing list: the confirmation e-mail was not sent'),
     );
     this.#sends.add(send);
     void send.finally(() => this.#sends.delete(send));
+  }
+
+  #warnCeiling(sentLastHour: number, now: Date): void {
+    if (now.getTime() < this.#ceilingQuietUntil) return;
+    this.#ceilingQuietUntil = now.getTime() + HOUR_MS;
+    const limit = this.context.confirmationsPerHour;
+    this.context.log.warn(
+      { alert: 'mailing_list_confirmation_ceiling', sentLastHour, limit },
+      `mailing list: ${sentLastHour} confirmation e-mails went out in the last hour (MAILING_LIST_MAX_PER_HOUR=${limit}); sign-ups are stored, but no e-mail goes to them (the same address signing up again once the hour has room gets one). Many sign-ups at once may be someone mailing other people through the form.`,
+    );
   }
 
   /** Resolves once every confirmation e-mail under way has been handed over (tests, shutdown). */

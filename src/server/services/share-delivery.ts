@@ -32,6 +32,7 @@ import type { ShareSecrets } from './share-secrets.ts';
 import {
   assertSendAllowance,
   assertSmsDestination,
+  type CodeRequester,
   rateLimited,
   type SendRequest,
   type SmsPolicy,
@@ -57,11 +58,6 @@ export interface SharingContext {
   notifier: OwnerNotifier;
   /** Where a notice that could not be sent is reported (the owner's link-locked e-mail). */
   log?: { error(details: object, message: string): void };
-}
-
-/** Who asks for a code: the address the request came from (the per-IP limit, the send's record). */
-export interface CodeRequester {
-  ip: string | null;
 }
 
 /** What a new link starts with: not revoked, not locked, all its wrong tries ahead of it. */
@@ -214,7 +210,7 @@ interface OwnerSend {
   ownerId: string;
   ownerCreatedAt: SendRequest['ownerCreatedAt'];
   fresh: { tokenHash: string; tokenSealed: string };
-  requesterIp: string | null;
+  requester: CodeRequester;
   now: Date;
 }
 
@@ -243,7 +239,7 @@ async function prepareOwnerSend(
   if (!existing) throw new Error('share upsert found nothing');
   const made = existing.tokenHash === fresh.tokenHash;
 
-  await assertSendAllowance(
+  const record = await assertSendAllowance(
     tx,
     context.sms,
     {
@@ -251,9 +247,10 @@ async function prepareOwnerSend(
       destination: contact,
       ownerId: send.ownerId,
       ownerCreatedAt: send.ownerCreatedAt,
+      checklistId: input.checklistId,
       shareId: existing.id,
       requestedBy: 'owner',
-      requesterIp: send.requesterIp,
+      requester: send.requester,
     },
     now,
   );
@@ -269,7 +266,6 @@ async function prepareOwnerSend(
     ...(token ? { ...NEW_LINK, tokenHash: token.tokenHash, tokenSealed: token.tokenSealed } : {}),
   });
   if (!share) throw new Error('share update found nothing');
-  const record = { destination: contact, requestedBy: 'owner' as const, requesterIp: send.requesterIp };
   const before = made ? null : beforeSend(existing);
   const code = await prepareCode(context, tx, share, before, { ownerId: send.ownerId, now, record });
   return { replaceToken, code };
@@ -309,7 +305,7 @@ export async function sendShareCode(
       ownerId: access.userId,
       ownerCreatedAt: checklist.ownerCreatedAt,
       fresh,
-      requesterIp: requester.ip,
+      requester,
       now,
     }),
   );
@@ -336,9 +332,10 @@ export async function sendShareCode(
 
 /**
  * POST /api/verification/resend: a new code to the contact the owner chose (never another one), for
- * anyone holding the link. It counts against the share's own allowance (and, by SMS, the number's,
- * the IP's and the service's), never against the owner's: link holders cannot use up the owner's
- * sending.
+ * anyone holding the link. It counts against the share's own allowance (and, by SMS, the asking
+ * address's, the service's, and while the checklist's owner is not yet established the number's
+ * shared budget and the newcomers' part of the ceiling: decision 0042), never against the owner's:
+ * link holders cannot use up the owner's sending.
  */
 export async function resendShareCode(
   context: SharingContext,
@@ -355,7 +352,7 @@ export async function resendShareCode(
     if (share.linkLockedAt) throw linkLocked();
     // The operator may have narrowed the countries since the share was made.
     if (share.channel === 'sms') assertSmsDestination(share.contact, context.sms);
-    await assertSendAllowance(
+    const record = await assertSendAllowance(
       tx,
       context.sms,
       {
@@ -363,14 +360,14 @@ export async function resendShareCode(
         destination: share.contact,
         ownerId: found.ownerId,
         ownerCreatedAt: null,
+        checklistId: share.checklistId,
         shareId: share.id,
         requestedBy: 'link',
-        requesterIp: requester.ip,
+        requester,
       },
       now,
     );
     await claimCodeSlotOrWait(tx, share, now, false);
-    const record = { destination: share.contact, requestedBy: 'link' as const, requesterIp: requester.ip };
     const code = await prepareCode(context, tx, share, beforeSend(share), {
       ownerId: found.ownerId,
       now,

@@ -6,7 +6,8 @@ import { recordActivity } from '../repositories/activity.ts';
 import { checklistInReach } from '../repositories/checklists.ts';
 import { deleteGrantsOfShare } from '../repositories/share-grants.ts';
 import { liveShareOfChecklist, liveSharesOf, revokeShareRow } from '../repositories/shares.ts';
-import { type CodeRequester, type SharingContext, sendShareCode, shareNotFound } from './share-delivery.ts';
+import { type SharingContext, sendShareCode, shareNotFound } from './share-delivery.ts';
+import type { CodeRequester } from './share-send-limits.ts';
 
 /** The owner's view of a checklist's shares: who, verified or not, last seen; and revoking one. */
 

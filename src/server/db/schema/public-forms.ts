@@ -18,13 +18,18 @@ export const mailingListSubscribers = pgTable(
     requestCount: integer('request_count').notNull().default(1),
     /**
      * Double opt-in (issue 18): an address is a subscriber only once its owner confirmed it from the
-     * e-mail sent to it, and until they leave. `confirmation_sent_at` spaces confirmation e-mails.
+     * e-mail sent to it, and until they leave. `confirmation_sent_at` spaces confirmation e-mails (one
+     * a day) and counts them (the hourly ceiling).
      */
     confirmationSentAt: timestamptz('confirmation_sent_at'),
     confirmedAt: timestamptz('confirmed_at'),
     unsubscribedAt: timestamptz('unsubscribed_at'),
   },
-  (t) => [uniqueIndex('mailing_list_subscribers_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('mailing_list_subscribers_email_key').on(t.email),
+    // The hourly ceiling of confirmation e-mails counts the recent ones (decision 0042).
+    index('mailing_list_subscribers_confirmation_sent_idx').on(t.confirmationSentAt),
+  ],
 );
 
 /** SMS consent records: each submission is kept as evidence (append-only). */

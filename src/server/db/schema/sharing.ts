@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { checklists } from './checklists.ts';
 import { createdAt, timestamptz } from './columns.ts';
@@ -61,9 +61,10 @@ export const shares = pgTable(
 export const CODE_REQUESTERS = ['owner', 'link'] as const;
 
 /**
- * Each code sent, for the sending limits (services/share-delivery.ts: per owner, per share, and for
- * SMS per number, per IP, per young account and for the whole service) and the record of who was
- * sent what (never the code). A send whose message was not delivered leaves no row.
+ * Each code sent, for the sending limits (services/share-send-limits.ts: per owner, per share, per
+ * destination and sender, per destination from senders not yet established, and for SMS per address,
+ * per young account and for the whole service) and the record of who was sent what (never the code).
+ * A send whose message was not delivered leaves no row.
  */
 export const shareCodeSends = pgTable(
   'share_code_sends',
@@ -79,14 +80,22 @@ export const shareCodeSends = pgTable(
     destination: text('destination'),
     /** Who asked: the owner, or someone holding the link (a resend; never counted against the owner). */
     requestedBy: text('requested_by', { enum: CODE_REQUESTERS }).notNull().default('owner'),
-    /** The address the request came from (the per-IP limit). */
+    /** The address the request came from (the record). */
     requesterIp: text('requester_ip'),
+    /** The key the per-address limit counts it under: IPv4, or the IPv6 network ('2001:db8::/64'). */
+    requesterNetwork: text('requester_network'),
+    /**
+     * Whether the sender (the owner, or for a link resend the checklist's owner) was established when
+     * it was sent (decision 0042): only sends of others count against a destination's shared budget
+     * and the part of the SMS ceiling they may use.
+     */
+    senderEstablished: boolean('sender_established').notNull().default(false),
   },
   (t) => [
     index('share_code_sends_owner_sent_idx').on(t.ownerId, t.sentAt),
     index('share_code_sends_share_sent_idx').on(t.shareId, t.sentAt),
     index('share_code_sends_destination_sent_idx').on(t.destination, t.sentAt),
-    index('share_code_sends_ip_sent_idx').on(t.requesterIp, t.sentAt),
+    index('share_code_sends_network_sent_idx').on(t.requesterNetwork, t.sentAt),
     index('share_code_sends_channel_sent_idx').on(t.channel, t.sentAt),
     check('share_code_sends_requested_by_check', sql`${t.requestedBy} in ('owner', 'link')`),
   ],

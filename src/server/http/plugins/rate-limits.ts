@@ -1,13 +1,23 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#domain/errors';
 import type { RateLimitStore } from '../../adapters/rate-limit/rate-limit-store.ts';
+import { addressKey } from '../../ip-addresses.ts';
 
 /**
- * The per-IP limits of the routes that declare `config.rateLimit` (@fastify/rate-limit), counted in
- * the shared store (adapters/rate-limit: PostgreSQL, or Redis with REDIS_URL), so every instance
+ * The key every per-address limit counts this request's client under: its address as `request.ip`
+ * gives it (TRUST_PROXY decides what that is), an IPv6 one as its network of RATE_LIMIT_IPV6_PREFIX
+ * bits (docs/decisions/0042). Logs and records keep `request.ip` itself.
+ */
+export function clientKey(request: FastifyRequest): string {
+  return addressKey(request.ip ?? 'inject', request.server.config.rateLimitIpv6Prefix);
+}
+
+/**
+ * The per-address limits of the routes that declare `config.rateLimit` (@fastify/rate-limit), counted
+ * in the shared store (adapters/rate-limit: PostgreSQL, or Redis with REDIS_URL), so every instance
  * behind a balancer counts against one limit (docs/decisions/0020). A key is the route and the
- * client's address as `request.ip` gives it (TRUST_PROXY decides what that is).
+ * client's key (clientKey).
  */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -17,7 +27,7 @@ export async function registerRateLimits(
   await app.register(rateLimit, {
     global: false,
     store: pluginStore(store, log),
-    keyGenerator: (request) => request.ip ?? 'inject',
+    keyGenerator: clientKey,
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`, {
         retryAfter: Math.ceil(context.ttl / 1000),

@@ -5,6 +5,7 @@ import { hashSecret } from '../../ids.ts';
 import type { SocketIdentity } from '../../realtime/access.ts';
 import type { RealtimeSocket } from '../../realtime/connection.ts';
 import type { RealtimeService } from '../../realtime/service.ts';
+import { clientKey } from '../plugins/rate-limits.ts';
 import { recipientBrowserHash } from '../plugins/recipient.ts';
 import { answers, noBody } from '../plugins/responses.ts';
 import { isSameOrigin } from '../plugins/security.ts';
@@ -43,11 +44,7 @@ export async function realtimeRoutes(
       throw new AppError('not_found', 'This is the WebSocket endpoint: open it as a WebSocket.');
     },
     wsHandler: (socket, request) => {
-      options.realtime.accept(
-        socket as unknown as RealtimeSocket,
-        identityOf(request),
-        request.ip ?? 'inject',
-      );
+      options.realtime.accept(socket as unknown as RealtimeSocket, identityOf(request), clientKey(request));
     },
   });
 }
