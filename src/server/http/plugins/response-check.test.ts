@@ -104,9 +104,10 @@ describe('the answer check', () => {
     app.post('/write', { schema: write, config: { idempotent: 'body' } }, async () => null);
     app.get('/limited', { schema: limited, config: { rateLimit: { max: 1 } } }, async () => null);
     await app.ready();
-    // 503 everywhere: the database could not be reached (http/plugins/errors.ts).
+    // 503 everywhere: the database could not be reached (http/plugins/errors.ts). 408: the body came
+    // too slowly (request-timeouts.ts).
     expect(Object.keys(write.response).sort()).toEqual(
-      ['201', '400', '403', '404', '409', '413', '415', '422', '500', '503'].sort(),
+      ['201', '400', '403', '404', '408', '409', '413', '415', '422', '500', '503'].sort(),
     );
     // 503 also when the shared rate-limit store could not answer (docs/decisions/0020).
     expect(Object.keys(limited.response).sort()).toEqual(['200', '429', '500', '503']);
