@@ -208,6 +208,12 @@ function registerServiceLifecycle(app: FastifyInstance, services: AppServices, m
   // Jobs in hand finish before the database closes.
   app.addHook('preClose', async () => jobs.stop());
   metrics.queue('change_notices', () => services.afterCommit.queuedNotices);
+  // Reports and HEIC photos on worker threads (decision 0041): running, and waiting for a thread.
+  const { heavyWork } = services;
+  metrics.queue('heavy_work_running', () => heavyWork.running);
+  metrics.queue('heavy_work_waiting', () => heavyWork.waiting);
+  // Once the requests in flight and the notices under way have ended: their work is done.
+  app.addHook('onClose', async () => heavyWork.close());
   metrics.queue('grouped_task_changes', () => services.lanes.waitingChanges);
 }
 
@@ -236,7 +242,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });
   await app.register(teamRoutes, services.teams);
-  await app.register(proofRoutes, { reports: { db, store } });
+  await app.register(proofRoutes, { reports: { db, store, work: services.heavyWork } });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
   await app.register(translationRoutes, { db, translation });

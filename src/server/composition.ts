@@ -38,6 +38,7 @@ import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
 import { announceTranslationLanded, warmChecklistTranslation } from './services/shared-translation.ts';
 import type { InvitationContext } from './services/team-invitations.ts';
 import { TranslationService, type TranslationTimings } from './services/translation.ts';
+import { createHeavyWork, type HeavyWorkPool } from './workers/heavy-work.ts';
 
 /**
  * The composition root: every service of one app, made from its config and wired together (the
@@ -83,6 +84,8 @@ export interface AppServices {
   secrets: ShareSecrets;
   /** The photo files (disk or S3) as they are: reports read them; PhotoService counts its failures. */
   store: PhotoStore;
+  /** CPU-heavy work (reports, HEIC photos) on worker threads (decision 0041); the app closes it. */
+  heavyWork: HeavyWorkPool;
   notifier: OwnerNotifier;
   mailingList: MailingList;
   mailingListContext: MailingListContext;
@@ -120,7 +123,13 @@ export async function composeServices(
   );
   const secrets = await loadShareSecrets(db, config.appSecret);
   const store = createPhotoStore(config);
-  const notifier = createNotifier(config, database, { secrets, messages, store, log }, options.attachReport);
+  const heavyWork = createHeavyWork(config.workers);
+  const notifier = createNotifier(
+    config,
+    database,
+    { secrets, messages, store, heavyWork, log },
+    options.attachReport,
+  );
   const mailingListContext = {
     db,
     messages,
@@ -129,7 +138,7 @@ export async function composeServices(
     siteName: config.siteName,
     log,
   };
-  const photos = createPhotos(database, store, log, notifier, metrics);
+  const photos = createPhotos(database, { store, heavyWork }, log, notifier, metrics);
   const rateLimits = createRateLimitStore(config, db, log);
   return {
     database,
@@ -145,6 +154,7 @@ export async function composeServices(
     translation,
     secrets,
     store,
+    heavyWork,
     notifier,
     mailingList: new MailingList(mailingListContext),
     mailingListContext,
@@ -226,7 +236,13 @@ function createTranslation(
 function createNotifier(
   config: Config,
   database: DatabaseHandle,
-  deps: { secrets: ShareSecrets; messages: MessageSender; store: PhotoStore; log: FastifyBaseLogger },
+  deps: {
+    secrets: ShareSecrets;
+    messages: MessageSender;
+    store: PhotoStore;
+    heavyWork: HeavyWorkPool;
+    log: FastifyBaseLogger;
+  },
   attachReport: ReportAttachmentProvider | undefined,
 ): OwnerNotifier {
   return new OwnerNotifier({
@@ -241,7 +257,7 @@ function createNotifier(
       attachReport ??
       (async (checklistId, teamId) => {
         const report = await renderChecklistReport(
-          { db: database.db, store: deps.store },
+          { db: database.db, store: deps.store, work: deps.heavyWork },
           { kind: 'team', teamId },
           checklistId,
         );
@@ -279,7 +295,7 @@ function sharingContext(
 
 function createPhotos(
   database: DatabaseHandle,
-  store: PhotoStore,
+  { store, heavyWork }: { store: PhotoStore; heavyWork: HeavyWorkPool },
   log: FastifyBaseLogger,
   notifier: OwnerNotifier,
   metrics: AppMetrics,
@@ -293,6 +309,7 @@ function createPhotos(
       metrics,
     ),
     log,
+    heavyWork,
     notifier,
   );
 }

@@ -12,6 +12,7 @@ import { RuntimeEnv } from './runtime.ts';
 import { SecurityEnv } from './security.ts';
 import { SiteEnv } from './site.ts';
 import { TranslationEnv } from './translation.ts';
+import { WorkersEnv } from './workers.ts';
 
 /**
  * The whole environment, from each concern's part (its module holds the settings' schema and how they
@@ -31,6 +32,7 @@ export const EnvSchema = z.object({
   ...AnalyticsEnv.shape,
   ...MetricsEnv.shape,
   ...RateLimitsEnv.shape,
+  ...WorkersEnv.shape,
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -96,6 +98,8 @@ export const REPORT_ORDER = [
   'METRICS_HOST',
   'METRICS_TOKEN',
   'REDIS_URL',
+  'WORKER_THREADS',
+  'WORKER_QUEUE_MAX',
 ] as const satisfies readonly (keyof Env)[];
 
 const reportRank = new Map<PropertyKey | undefined, number>(REPORT_ORDER.map((name, rank) => [name, rank]));

@@ -21,6 +21,7 @@ import { readAppSecret, readSessionLifetimes } from './security.ts';
 import type { SettingsCheck } from './settings-check.ts';
 import { type Contact, readContact } from './site.ts';
 import { type TranslationConfig, translationConfig } from './translation.ts';
+import { readWorkers, type WorkersConfig } from './workers.ts';
 
 /**
  * The one typed view of the environment. Parsed once at start-up; it fails fast and names every
@@ -68,6 +69,8 @@ export interface Config {
   localServices: string[];
   /** Where the rate limits count (docs/decisions/0020); null: in PostgreSQL. */
   redisUrl: string | null;
+  /** The worker threads of CPU-heavy work, and how many jobs may wait for one (decision 0041). */
+  workers: WorkersConfig;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, check.problems);
   const smsLimits = readSmsLimits(e, check);
   const session = readSessionLifetimes(e, check);
+  const workers = readWorkers(e, check);
   if (check.problems.length > 0) throw new ConfigError(check.problems);
 
   return {
@@ -127,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contact: readContact(e, publicUrl, e.TWILIO_FROM_NUMBER),
     localServices: check.localServices,
     redisUrl: e.REDIS_URL ?? null,
+    workers,
   };
 }
 

@@ -1,0 +1,20 @@
+import type { ReportData, ReportImage } from './report-data.ts';
+
+/**
+ * The CPU-heavy steps services hand off (docs/decisions/0041): each is pure work on its input, no
+ * database and no files, so it can run in a worker thread (workers/heavy-work.ts, the pool that
+ * composition.ts makes) while the event loop answers other requests. Each may fail with 503
+ * `service_unavailable` when the pool's queue is full or the server is stopping.
+ */
+export interface HeavyWork {
+  /** The report's PDF and the SHA-256 of its data (report-layout.ts `reportPdf`). */
+  reportPdf(input: { data: ReportData; images: Map<string, ReportImage> }): Promise<ReportPdf>;
+  /** A HEIC/HEIF photo as a JPEG (heic.ts `decodeHeic`; libheif in WebAssembly). */
+  decodeHeic(bytes: Buffer): Promise<Buffer>;
+}
+
+export interface ReportPdf {
+  bytes: Buffer;
+  /** SHA-256 (hex) of `report-data.json` inside the PDF: the verification line's. */
+  sha256: string;
+}

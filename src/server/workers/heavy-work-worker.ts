@@ -1,0 +1,42 @@
+import { parentPort } from 'node:worker_threads';
+import { HEAVY_JOBS, type HeavyJobName } from './heavy-jobs.ts';
+
+/**
+ * A heavy-work thread (docs/decisions/0041): the entry scripts/build.mjs bundles as
+ * dist/server/heavy-work-worker.js. It runs one job at a time as the pool (worker-pool.ts) sends
+ * them, `{id, name, input}`, and answers `{id, ok, output}` or `{id, ok: false, error: {message}}`.
+ * An error it cannot answer (out of memory) ends the thread; the pool fails that job alone.
+ */
+
+interface Request {
+  id: number;
+  name: HeavyJobName;
+  input: unknown;
+}
+
+const port = parentPort;
+if (!port) throw new Error('heavy-work-worker runs as a worker thread');
+
+async function run({ id, name, input }: Request): Promise<void> {
+  let done: Awaited<ReturnType<(typeof HEAVY_JOBS)[HeavyJobName]>>;
+  try {
+    const job = HEAVY_JOBS[name];
+    if (!job) throw new Error(`There is no job named ${name}.`);
+    done = await job(input as never);
+  } catch (error) {
+    port?.postMessage({
+      id,
+      ok: false,
+      error: { message: error instanceof Error ? error.message : String(error) },
+    });
+    return;
+  }
+  try {
+    port?.postMessage({ id, ok: true, output: done.output }, done.transfer);
+  } catch {
+    // Memory that cannot be handed over (WebAssembly's, say) is copied instead.
+    port?.postMessage({ id, ok: true, output: done.output });
+  }
+}
+
+port.on('message', (request: Request) => void run(request));

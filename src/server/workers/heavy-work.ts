@@ -1,0 +1,90 @@
+// sharp loads its native libraries here, on the main thread, before any worker thread starts: on
+// glibc Linux a thread that loads them first can unload them while others still use them.
+import 'sharp';
+import { AppError } from '#domain/errors';
+import type { WorkersConfig } from '../config/workers.ts';
+import type { HeavyWork, ReportPdf } from '../services/heavy-work.ts';
+import { decodeHeic } from '../services/heic.ts';
+import { reportPdf } from '../services/report-layout.ts';
+import { asBuffer, type HeavyJobName, transferable } from './heavy-jobs.ts';
+import { type Lane, WorkerPool, WorkerPoolBusyError, WorkerPoolClosedError } from './worker-pool.ts';
+import { startWorker } from './worker-thread.ts';
+
+/**
+ * The server's heavy work (services/heavy-work.ts) on a pool of worker threads (docs/decisions/0041),
+ * made once by composition.ts from WORKER_THREADS and WORKER_QUEUE_MAX and closed with the app.
+ * With WORKER_THREADS=0 the same work runs on the event loop (benchmarks compare the two).
+ */
+
+export interface HeavyWorkPool extends HeavyWork {
+  /** Jobs running, and waiting for a thread (the metrics' queue sizes). */
+  readonly running: number;
+  readonly waiting: number;
+  /** Stops the threads; jobs not finished fail with 503. */
+  close(): Promise<void>;
+}
+
+/**
+ * How long a job may hold its thread. A report of 500 long tasks and 2,000 trail entries took 3 s on
+ * a free core; a machine busy ten times over still finishes it well inside two minutes, and a HEIC
+ * of 50 megapixels inside half a minute. Past that the thread is stopped and the request fails.
+ */
+const TIME_LIMIT_MS: Record<Lane, number> = { long: 120_000, short: 30_000 };
+
+/**
+ * A thread's JavaScript heap at most: a report of 500 long tasks peaked at 160 MB (pdfkit keeps every
+ * page until the end); a job that needs more ends its own thread, not the server.
+ */
+const THREAD_HEAP_MB = 512;
+
+const BUSY_MESSAGE = 'The server is busy with other reports and photos. Please try again in a moment.';
+const CLOSED_MESSAGE = 'The server is restarting. Please try again in a moment.';
+
+export function createHeavyWork(config: WorkersConfig): HeavyWorkPool {
+  if (config.threads === 0) return onTheEventLoop();
+  const pool = new WorkerPool({
+    size: config.threads,
+    queueMax: config.queueMax,
+    timeLimitMs: TIME_LIMIT_MS,
+    spawn: () =>
+      startWorker('heavy-work-worker', import.meta.url, { maxOldGenerationSizeMb: THREAD_HEAP_MB }),
+  });
+  const run = async <T>(name: HeavyJobName, input: unknown, lane: Lane, transfer: ArrayBuffer[] = []) => {
+    try {
+      return await pool.run<T>(name, input, { lane, transfer });
+    } catch (error) {
+      // Retryable: the client is told when to come back (503 with Retry-After).
+      if (error instanceof WorkerPoolBusyError) throw new AppError('service_unavailable', BUSY_MESSAGE);
+      if (error instanceof WorkerPoolClosedError) throw new AppError('service_unavailable', CLOSED_MESSAGE);
+      throw error;
+    }
+  };
+  return {
+    async reportPdf(input) {
+      // The scaled photos are handed over, not copied (report.ts gives each its own memory).
+      const photos = [...input.images.values()].map((image) => image.bytes);
+      const pdf = await run<{ bytes: Uint8Array; sha256: string }>(
+        'report-pdf',
+        input,
+        'long',
+        transferable(photos),
+      );
+      return { bytes: asBuffer(pdf.bytes), sha256: pdf.sha256 } satisfies ReportPdf;
+    },
+    async decodeHeic(bytes) {
+      // Copied, not handed over: the caller still hashes and measures the original.
+      return asBuffer(await run<Uint8Array>('decode-heic', bytes, 'short'));
+    },
+    get running() {
+      return pool.running;
+    },
+    get waiting() {
+      return pool.waiting;
+    },
+    close: () => pool.close(),
+  };
+}
+
+function onTheEventLoop(): HeavyWorkPool {
+  return { reportPdf, decodeHeic, running: 0, waiting: 0, close: async () => {} };
+}
