@@ -90,6 +90,8 @@ export interface BuildAppOptions {
    * last tick's): services/owner-notifications.ts. Without it the e-mail goes without an attachment.
    */
   attachReport?: ReportAttachmentProvider;
+  /** Tests: a shorter interval between two e-mails with a checklist's report (10 minutes). */
+  notifications?: { reportEmailIntervalMs?: number };
 }
 
 /**
@@ -202,8 +204,9 @@ function registerServiceLifecycle(app: FastifyInstance, services: AppServices, m
   app.decorate('mailingList', mailingList);
   // Confirmation e-mails under way are handed over before the database closes.
   app.addHook('preClose', async () => mailingList.settle());
-  // Notices under way (a report being made, an e-mail being sent) end before the database closes.
-  app.addHook('preClose', async () => notifier.settle());
+  // Notices under way (a report being made, an e-mail being sent) end before the database closes;
+  // report e-mails still waiting for their checklist's interval go at once, without the report.
+  app.addHook('preClose', async () => notifier.close());
   app.decorate('jobs', jobs);
   // Jobs in hand finish before the database closes.
   app.addHook('preClose', async () => jobs.stop());

@@ -56,6 +56,8 @@ export interface ServiceOptions {
   translation?: Partial<TranslationTimings>;
   avatarFetcher?: AvatarFetcher;
   attachReport?: ReportAttachmentProvider;
+  /** Owner notices: the interval between two e-mails with a checklist's report (tests shorten it). */
+  notifications?: { reportEmailIntervalMs?: number };
 }
 
 /** How people sign in: the OpenID client, and the embedded provider's settings in local mode. */
@@ -124,12 +126,7 @@ export async function composeServices(
   const secrets = await loadShareSecrets(db, config.appSecret);
   const store = createPhotoStore(config);
   const heavyWork = createHeavyWork(config.workers);
-  const notifier = createNotifier(
-    config,
-    database,
-    { secrets, messages, store, heavyWork, log },
-    options.attachReport,
-  );
+  const notifier = createNotifier(config, database, { secrets, messages, store, heavyWork, log }, options);
   const mailingListContext = {
     db,
     messages,
@@ -243,7 +240,7 @@ function createNotifier(
     heavyWork: HeavyWorkPool;
     log: FastifyBaseLogger;
   },
-  attachReport: ReportAttachmentProvider | undefined,
+  { attachReport, notifications }: Pick<ServiceOptions, 'attachReport' | 'notifications'>,
 ): OwnerNotifier {
   return new OwnerNotifier({
     db: database.db,
@@ -252,6 +249,7 @@ function createNotifier(
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     log: deps.log,
+    reportEmailIntervalMs: notifications?.reportEmailIntervalMs,
     // The completion report as its owner downloads it (services/report.ts), attached to the e-mail.
     attachReport:
       attachReport ??
