@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { HEAVY_JOBS, type HeavyJobName } from './heavy-jobs.ts';
+import { yieldToTheEventLoop } from './worker-thread.ts';
 
 /**
  * A heavy-work thread (docs/decisions/0041): the entry scripts/build.mjs bundles as
@@ -16,6 +17,8 @@ interface Request {
 
 const port = parentPort;
 if (!port) throw new Error('heavy-work-worker runs as a worker thread');
+// When a core is wanted by both, the event loop's requests go first.
+yieldToTheEventLoop();
 
 async function run({ id, name, input }: Request): Promise<void> {
   let done: Awaited<ReturnType<(typeof HEAVY_JOBS)[HeavyJobName]>>;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BroadcastChannel } from 'node:worker_threads';
@@ -11,7 +12,7 @@ import {
   WorkerPoolClosedError,
   type WorkerPoolOptions,
 } from './worker-pool.ts';
-import { startWorker } from './worker-thread.ts';
+import { startWorker, WORKER_NICENESS } from './worker-thread.ts';
 
 /**
  * The worker pool (docs/decisions/0041) with a test entry (tests/support/pool-test-worker.ts), loaded
@@ -78,6 +79,11 @@ describe('the worker pool', { timeout: SPAWNED_PROCESS_MS }, () => {
     });
     // The thread that answered the failure takes the next job.
     expect(await work.run('echo', 'again', { lane: 'long' })).toBe('again');
+  });
+
+  it.runIf(process.platform === 'linux')('runs its threads below the event loop (nice +10)', async () => {
+    const work = pool();
+    expect(await work.run('nice', null, { lane: 'long' })).toBe(os.getPriority() + WORKER_NICENESS);
   });
 
   it('fails only the job of a thread that crashes or exits; the next job gets a new thread', async () => {
