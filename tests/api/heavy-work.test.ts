@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { REPORT_RENDER_MS } from '#tests/support/budgets';
 import { createChecklist, errorOf, type Owner, signInOwner } from '#tests/support/checklists';
+import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { until } from '#tests/support/server-process';
 import { setupTestApp, uniqueEmail, uniqueIp } from '#tests/support/test-app';
 
@@ -44,6 +45,14 @@ async function largeChecklist(owner: Owner, name: string) {
       photoRequired: false,
     })),
   });
+}
+
+/** Another app on the same database with one worker thread and WORKER_QUEUE_MAX=1, and an owner. */
+async function oneThread(label: string) {
+  const { app } = await t.buildApp({
+    env: { METRICS_TOKEN: TOKEN, WORKER_THREADS: '1', WORKER_QUEUE_MAX: '1' },
+  });
+  return { app, owner: await signInOwner(app, label, uniqueEmail(label), uniqueIp()) };
 }
 
 /** The report request, with a flag that says whether it has answered yet. */
@@ -92,10 +101,7 @@ describe('a large report', () => {
     'waits in a bounded queue: with it full, the next is refused at once with 503 and Retry-After',
     async () => {
       // One thread, one report waiting: the third is refused while the first is laid out.
-      const { app } = await t.buildApp({
-        env: { METRICS_TOKEN: TOKEN, WORKER_THREADS: '1', WORKER_QUEUE_MAX: '1' },
-      });
-      const owner = await signInOwner(app, 'queued', uniqueEmail('queued'), uniqueIp());
+      const { app, owner } = await oneThread('queued');
       const checklist = await largeChecklist(owner, 'Queued reports');
       const first = reportOf(owner, checklist.id);
       await until(async () => (await queueSize(app, 'heavy_work_running')) === 1, LARGE_REPORTS_MS);
@@ -120,6 +126,35 @@ describe('a large report', () => {
       // Once there is room again, a report is made as before.
       const later = await owner.call('GET', `/api/checklists/${checklist.id}/report.pdf`);
       expect(later.statusCode).toBe(200);
+    },
+    LARGE_REPORTS_MS,
+  );
+
+  it(
+    'photos wait for a thread too: behind a report on the only one, and past their queue 503 at once',
+    async () => {
+      // One thread, which the report holds: photos wait (up to 4 x WORKER_QUEUE_MAX), the next is refused.
+      const { app, owner } = await oneThread('photos');
+      const large = await largeChecklist(owner, 'Report first');
+      const photos = await createChecklist(owner, { name: 'Photos' }, 5);
+      const report = reportOf(owner, large.id);
+      await until(async () => (await queueSize(app, 'heavy_work_running')) === 1, LARGE_REPORTS_MS);
+      const jpeg = await testJpeg(1200, 900);
+      const answered: number[] = [];
+      const uploads = photos.tasks.map((task) =>
+        uploadPhoto(app, owner.cookie, photos.id, task.id, jpeg).then((response) => {
+          answered.push(response.statusCode);
+          return response;
+        }),
+      );
+      await until(() => answered.length === 1, LARGE_REPORTS_MS);
+      expect(answered).toEqual([503]);
+      expect(await queueSize(app, 'heavy_work_waiting')).toBe(4);
+      const refused = (await Promise.all(uploads)).find((response) => response.statusCode === 503);
+      expect(refused?.headers['retry-after']).toBe('5');
+      expect(refused && errorOf(refused).code).toBe('service_unavailable');
+      expect(answered.sort()).toEqual([200, 200, 200, 200, 503]);
+      expect((await report.answer).statusCode).toBe(200);
     },
     LARGE_REPORTS_MS,
   );

@@ -1,16 +1,21 @@
+import type { ProcessedPhoto } from './photo-processing.ts';
 import type { ReportData, ReportImage } from './report-data.ts';
 
 /**
  * The CPU-heavy steps services hand off (docs/decisions/0041): each is pure work on its input, no
  * database and no files, so it can run in a worker thread (workers/heavy-work.ts, the pool that
  * composition.ts makes) while the event loop answers other requests. Each may fail with 503
- * `service_unavailable` when the pool's queue is full or the server is stopping.
+ * `service_unavailable` when the pool's queue is full or the server is stopping, and otherwise
+ * fails as the same work on this thread would (a photo refused: 413 or 415).
  */
 export interface HeavyWork {
   /** The report's PDF and the SHA-256 of its data (report-layout.ts `reportPdf`). */
   reportPdf(input: { data: ReportData; images: Map<string, ReportImage> }): Promise<ReportPdf>;
-  /** A HEIC/HEIF photo as a JPEG (heic.ts `decodeHeic`; libheif in WebAssembly). */
-  decodeHeic(bytes: Buffer): Promise<Buffer>;
+  /**
+   * A photo checked, decoded and written again at two sizes (photo-processing.ts `processPhoto`).
+   * The bytes may be handed to another thread: the caller must not read them afterwards.
+   */
+  processPhoto(bytes: Buffer): Promise<ProcessedPhoto>;
 }
 
 export interface ReportPdf {

@@ -1,11 +1,9 @@
-import { webcrypto } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import exifReader from 'exif-reader';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '#domain/errors';
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from '#domain/photos';
-import type { HeavyWork } from './heavy-work.ts';
-import { decodeHeic } from './heic.ts';
 
 /**
  * A photo as proof: its content decides what it is (never its name or declared type), it is decoded
@@ -87,23 +85,19 @@ function captureTimeOf(exif: Buffer | undefined): string | null {
   }
 }
 
-/**
- * SHA-256 (hex) on libuv's threads (WebCrypto's digest), not the event loop: a 5 MB photo took 3 ms
- * of the loop with createHash on an idle machine, many times that beside other work.
- */
-async function sha256Hex(bytes: Buffer): Promise<string> {
-  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+async function decodeHeic(bytes: Buffer): Promise<Buffer> {
+  // sharp's prebuilt libvips has no HEVC decoder; heic-convert (libheif in WebAssembly) has.
+  const { default: convert } = await import('heic-convert');
+  const jpeg = await convert({ buffer: bytes, format: 'JPEG', quality: 0.92 });
+  return Buffer.from(jpeg);
 }
 
 /**
- * Refuses what is not a photo we take; otherwise the two sizes and the evidence. Decoding and
- * re-encoding run on libuv's threads (sharp); a HEIC's decoding, pure CPU, on `work` (the server's
- * worker pool; here on the calling thread unless given), whose refusal when busy (503) passes through.
+ * Refuses what is not a photo we take; otherwise the two sizes and the evidence. CPU on the calling
+ * thread (sniffing, the markup scan, the SHA-256, a HEIC's decoding) and on libuv's (sharp): the
+ * server runs it in its worker pool (services/heavy-work.ts), one photo per thread at a time.
  */
-export async function processPhoto(
-  bytes: Buffer,
-  work: Pick<HeavyWork, 'decodeHeic'> = { decodeHeic },
-): Promise<ProcessedPhoto> {
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (bytes.length > PHOTO_LIMITS.maxBytes) throw photoTooLarge();
   const detected = await fileTypeFromBuffer(bytes);
   const format = detected ? ACCEPTED.get(detected.mime) : undefined;
@@ -113,7 +107,7 @@ export async function processPhoto(
   let capturedAt: string | null = null;
   try {
     if (format === 'heic') {
-      source = await work.decodeHeic(bytes);
+      source = await decodeHeic(bytes);
     }
     // failOn 'error': a truncated or corrupt file fails to decode instead of yielding half a picture.
     const input = () => sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
@@ -122,10 +116,11 @@ export async function processPhoto(
       throw new AppError('unsupported_file_type', 'This image has too many pixels to process.');
     }
     capturedAt = captureTimeOf(metadata.exif);
-    const upright = input().rotate();
-    const [display, thumb, originalSha256] = await Promise.all([
-      upright
-        .clone()
+    // Two pipelines over the same bytes, not `clone()`: sharp's clone copies its input (structuredClone
+    // of its options), 5 MB more memory and time per copy.
+    const upright = () => input().rotate();
+    const [display, thumb] = await Promise.all([
+      upright()
         .resize({
           width: DISPLAY_MAX_SIDE,
           height: DISPLAY_MAX_SIDE,
@@ -134,12 +129,10 @@ export async function processPhoto(
         })
         .jpeg({ quality: 82 })
         .toBuffer({ resolveWithObject: true }),
-      upright
-        .clone()
+      upright()
         .resize({ width: THUMB_MAX_SIDE, height: THUMB_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: 75, mozjpeg: true })
         .toBuffer({ resolveWithObject: true }),
-      sha256Hex(bytes),
     ]);
     return {
       display: { bytes: display.data, width: display.info.width, height: display.info.height },
@@ -147,7 +140,7 @@ export async function processPhoto(
       contentType: 'image/jpeg',
       sourceFormat: format,
       originalBytes: bytes.length,
-      originalSha256,
+      originalSha256: createHash('sha256').update(bytes).digest('hex'),
       capturedAt,
     };
   } catch (error) {

@@ -1,11 +1,11 @@
-import { decodeHeic } from '../services/heic.ts';
+import { processPhoto } from '../services/photo-processing.ts';
 import type { ReportData, ReportImage } from '../services/report-data.ts';
 import { reportPdf } from '../services/report-layout.ts';
 
 /**
  * The jobs a heavy-work thread runs (heavy-work-worker.ts), by name: pure CPU on what they are sent,
  * no database and no files. Bytes arrive as Uint8Array (a Buffer does not survive the copy between
- * threads as one) and leave handed over, not copied, when their memory is their own.
+ * threads as one) and leave handed over, not copied, when their memory is their own (else copied).
  */
 
 /** A job's output, and the memory handed back with it. */
@@ -45,10 +45,10 @@ export const HEAVY_JOBS = {
     const pdf = await reportPdf({ data: input.data, images });
     return { output: pdf, transfer: transferable([pdf.bytes]) };
   },
-  /** services/heic.ts decodeHeic: a HEIC photo as JPEG (libheif in WebAssembly). */
-  async 'decode-heic'(input: Uint8Array) {
-    const jpeg = await decodeHeic(input);
-    return { output: jpeg, transfer: transferable([jpeg]) };
+  /** services/photo-processing.ts processPhoto: checked, decoded (HEIC too), written at two sizes. */
+  async 'process-photo'(input: Uint8Array) {
+    const photo = await processPhoto(asBuffer(input));
+    return { output: photo, transfer: transferable([photo.display.bytes, photo.thumb.bytes]) };
   },
 } satisfies Record<string, Job>;
 

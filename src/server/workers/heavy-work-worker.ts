@@ -1,11 +1,13 @@
 import { parentPort } from 'node:worker_threads';
+import { AppError } from '#domain/errors';
 import { HEAVY_JOBS, type HeavyJobName } from './heavy-jobs.ts';
 import { yieldToTheEventLoop } from './worker-thread.ts';
 
 /**
  * A heavy-work thread (docs/decisions/0041): the entry scripts/build.mjs bundles as
  * dist/server/heavy-work-worker.js. It runs one job at a time as the pool (worker-pool.ts) sends
- * them, `{id, name, input}`, and answers `{id, ok, output}` or `{id, ok: false, error: {message}}`.
+ * them, `{id, name, input}`, and answers `{id, ok, output}` or `{id, ok: false, error: {message, data}}`,
+ * `data` an AppError's code and extra fields (a photo refused), so the caller answers the same.
  * An error it cannot answer (out of memory) ends the thread; the pool fails that job alone.
  */
 
@@ -27,17 +29,16 @@ async function run({ id, name, input }: Request): Promise<void> {
     if (!job) throw new Error(`There is no job named ${name}.`);
     done = await job(input as never);
   } catch (error) {
-    port?.postMessage({
-      id,
-      ok: false,
-      error: { message: error instanceof Error ? error.message : String(error) },
-    });
+    const message = error instanceof Error ? error.message : String(error);
+    // A refusal (an AppError: a photo that is not one we take) keeps its code across the threads.
+    const data = error instanceof AppError ? { code: error.code, extra: error.extra } : undefined;
+    port?.postMessage({ id, ok: false, error: { message, data } });
     return;
   }
   try {
     port?.postMessage({ id, ok: true, output: done.output }, done.transfer);
   } catch {
-    // Memory that cannot be handed over (WebAssembly's, say) is copied instead.
+    // Memory that cannot be handed over (sharp's or WebAssembly's) is copied instead.
     port?.postMessage({ id, ok: true, output: done.output });
   }
 }

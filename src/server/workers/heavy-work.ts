@@ -1,19 +1,26 @@
 // sharp loads its native libraries here, on the main thread, before any worker thread starts: on
 // glibc Linux a thread that loads them first can unload them while others still use them.
 import 'sharp';
-import { AppError } from '#domain/errors';
+import { AppError, ERROR_STATUS, type ErrorCode } from '#domain/errors';
 import type { WorkersConfig } from '../config/workers.ts';
 import type { HeavyWork, ReportPdf } from '../services/heavy-work.ts';
-import { decodeHeic } from '../services/heic.ts';
+import { type ProcessedPhoto, processPhoto } from '../services/photo-processing.ts';
 import { reportPdf } from '../services/report-layout.ts';
 import { asBuffer, type HeavyJobName, transferable } from './heavy-jobs.ts';
-import { type Lane, WorkerPool, WorkerPoolBusyError, WorkerPoolClosedError } from './worker-pool.ts';
+import {
+  type Lane,
+  WorkerJobError,
+  WorkerPool,
+  WorkerPoolBusyError,
+  WorkerPoolClosedError,
+} from './worker-pool.ts';
 import { startWorker } from './worker-thread.ts';
 
 /**
  * The server's heavy work (services/heavy-work.ts) on a pool of worker threads (docs/decisions/0041),
- * made once by composition.ts from WORKER_THREADS and WORKER_QUEUE_MAX and closed with the app.
- * With WORKER_THREADS=0 the same work runs on the event loop (benchmarks compare the two).
+ * made once by composition.ts from WORKER_THREADS and WORKER_QUEUE_MAX and closed with the app:
+ * reports in the long lane, photos in the short one. With WORKER_THREADS=0 the same work runs on the
+ * event loop (benchmarks compare the two).
  */
 
 export interface HeavyWorkPool extends HeavyWork {
@@ -32,6 +39,13 @@ export interface HeavyWorkPool extends HeavyWork {
 const TIME_LIMIT_MS: Record<Lane, number> = { long: 120_000, short: 30_000 };
 
 /**
+ * Photos may wait in a queue four times WORKER_QUEUE_MAX: each takes a fraction of a second (a
+ * 12-megapixel JPEG 150 ms of a free core) and holds at most 5 MB while it waits, where a report
+ * takes seconds and holds its data and scaled photos.
+ */
+const PHOTO_QUEUE_FACTOR = 4;
+
+/**
  * A thread's JavaScript heap at most: a report of 500 long tasks peaked at 160 MB (pdfkit keeps every
  * page until the end); a job that needs more ends its own thread, not the server.
  */
@@ -44,7 +58,7 @@ export function createHeavyWork(config: WorkersConfig): HeavyWorkPool {
   if (config.threads === 0) return onTheEventLoop();
   const pool = new WorkerPool({
     size: config.threads,
-    queueMax: config.queueMax,
+    queueMax: { long: config.queueMax, short: config.queueMax * PHOTO_QUEUE_FACTOR },
     timeLimitMs: TIME_LIMIT_MS,
     spawn: () =>
       startWorker('heavy-work-worker', import.meta.url, { maxOldGenerationSizeMb: THREAD_HEAP_MB }),
@@ -56,7 +70,7 @@ export function createHeavyWork(config: WorkersConfig): HeavyWorkPool {
       // Retryable: the client is told when to come back (503 with Retry-After).
       if (error instanceof WorkerPoolBusyError) throw new AppError('service_unavailable', BUSY_MESSAGE);
       if (error instanceof WorkerPoolClosedError) throw new AppError('service_unavailable', CLOSED_MESSAGE);
-      throw error;
+      throw appErrorOf(error) ?? error;
     }
   };
   return {
@@ -71,9 +85,14 @@ export function createHeavyWork(config: WorkersConfig): HeavyWorkPool {
       );
       return { bytes: asBuffer(pdf.bytes), sha256: pdf.sha256 } satisfies ReportPdf;
     },
-    async decodeHeic(bytes) {
-      // Copied, not handed over: the caller still hashes and measures the original.
-      return asBuffer(await run<Uint8Array>('decode-heic', bytes, 'short'));
+    async processPhoto(bytes) {
+      // The upload is handed over, not copied: nothing reads it after (services/photos.ts).
+      const photo = await run<ProcessedPhoto>('process-photo', bytes, 'short', transferable([bytes]));
+      return {
+        ...photo,
+        display: { ...photo.display, bytes: asBuffer(photo.display.bytes) },
+        thumb: { ...photo.thumb, bytes: asBuffer(photo.thumb.bytes) },
+      };
     },
     get running() {
       return pool.running;
@@ -85,6 +104,13 @@ export function createHeavyWork(config: WorkersConfig): HeavyWorkPool {
   };
 }
 
+/** An AppError the job threw on its thread (a photo refused), as the same AppError here. */
+function appErrorOf(error: unknown): AppError | null {
+  if (!(error instanceof WorkerJobError)) return null;
+  const { code, extra } = (error.data ?? {}) as { code?: string; extra?: Record<string, unknown> };
+  return code && code in ERROR_STATUS ? new AppError(code as ErrorCode, error.message, extra) : null;
+}
+
 function onTheEventLoop(): HeavyWorkPool {
-  return { reportPdf, decodeHeic, running: 0, waiting: 0, close: async () => {} };
+  return { reportPdf, processPhoto, running: 0, waiting: 0, close: async () => {} };
 }

@@ -27,7 +27,7 @@ const pools: WorkerPool[] = [];
 function pool(options: Partial<Omit<WorkerPoolOptions, 'spawn'>> = {}): WorkerPool {
   const made = new WorkerPool({
     size: 2,
-    queueMax: 4,
+    queueMax: { short: 4, long: 4 },
     timeLimitMs: { short: 60_000, long: 60_000 },
     spawn: () => startWorker('pool-test-worker', SUPPORT, { maxOldGenerationSizeMb: 64 }),
     ...options,
@@ -74,7 +74,7 @@ describe('the worker pool', { timeout: SPAWNED_PROCESS_MS }, () => {
     const work = pool();
     expect(await work.run('echo', { hello: [1, 2] }, { lane: 'short' })).toEqual({ hello: [1, 2] });
     expect(await outcome(work.run('fail', 'x', { lane: 'long' }))).toEqual({
-      error: 'Error',
+      error: 'WorkerJobError',
       message: 'failed on x',
     });
     // The thread that answered the failure takes the next job.
@@ -108,7 +108,7 @@ describe('the worker pool', { timeout: SPAWNED_PROCESS_MS }, () => {
   });
 
   it('refuses a job at once when its lane already has queueMax waiting; the waiting ones run later', async () => {
-    const work = pool({ size: 1, queueMax: 1 });
+    const work = pool({ size: 1, queueMax: { short: 1, long: 1 } });
     const first = work.run('hold', 'first', { lane: 'long' });
     const second = work.run('hold', 'second', { lane: 'long' });
     await until(() => work.running === 1 && work.waiting === 1);

@@ -11,7 +11,7 @@ import type { Transferable, Worker } from 'node:worker_threads';
  *
  * A thread that dies (an uncaught error, out of memory, stopped at its time limit) fails only the
  * job it held; the next job starts a new thread. It knows nothing of what the jobs are: the worker
- * entry answers `{id, ok, output}` or `{id, ok: false, error: {message}}` to `{id, name, input}`.
+ * entry answers `{id, ok, output}` or `{id, ok: false, error: {message, data?}}` to `{id, name, input}`.
  */
 
 /** 'short': a photo someone is waiting for (under a second); 'long': a report (seconds). */
@@ -20,8 +20,8 @@ export type Lane = 'short' | 'long';
 export interface WorkerPoolOptions {
   /** Threads at most (at least 1). */
   size: number;
-  /** Jobs waiting at most per lane, beyond those running. */
-  queueMax: number;
+  /** Jobs waiting at most in each lane, beyond those running. */
+  queueMax: Record<Lane, number>;
   /** How long a job of each lane may run before its thread is stopped and the job fails. */
   timeLimitMs: Record<Lane, number>;
   /** Starts one thread of the worker entry. */
@@ -42,6 +42,17 @@ export class WorkerPoolBusyError extends Error {
 /** The pool was closed (the server is stopping) before the job ran. */
 export class WorkerPoolClosedError extends Error {
   override name = 'WorkerPoolClosedError';
+}
+
+/** The job itself failed (its thread lives on): its message, and what the entry said of it (`data`). */
+export class WorkerJobError extends Error {
+  override name = 'WorkerJobError';
+  constructor(
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+  }
 }
 
 /** The job's thread died (an uncaught error, out of memory) or was stopped at the job's time limit. */
@@ -69,7 +80,7 @@ interface Slot {
 
 type Answer =
   | { id: number; ok: true; output: unknown }
-  | { id: number; ok: false; error: { message: string } };
+  | { id: number; ok: false; error: { message: string; data?: unknown } };
 
 export class WorkerPool {
   readonly #options: WorkerPoolOptions;
@@ -111,7 +122,7 @@ export class WorkerPool {
       };
       if (this.#start(job)) return;
       const queue = this.#waiting[job.lane];
-      if (queue.length >= this.#options.queueMax) {
+      if (queue.length >= this.#options.queueMax[job.lane]) {
         reject(new WorkerPoolBusyError(`${queue.length} ${job.lane} jobs are waiting already.`));
         return;
       }
@@ -178,7 +189,7 @@ export class WorkerPool {
     if (!job || job.id !== answer.id) return;
     this.#finish(slot);
     if (answer.ok) job.resolve(answer.output);
-    else job.reject(new Error(answer.error.message));
+    else job.reject(new WorkerJobError(answer.error.message, answer.error.data));
     this.#startWaiting();
   }
 
