@@ -294,6 +294,7 @@ async function registerPages(
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
+    drawSharedPage: (input) => services.heavyWork.drawSharedPage(input),
     sharedPageAnswers: (request, token, linkLanguage) =>
       readSharedPageAnswers(sharing, cache, token, recipientBrowserHash(request), {
         translation,

@@ -1,3 +1,5 @@
+import type { SharedPageAnswers } from '#domain/sharing';
+import type { PublicConfig } from '#domain/site';
 import type { ProcessedPhoto } from './photo-processing.ts';
 import type { ReportData, ReportImage } from './report-data.ts';
 
@@ -16,6 +18,27 @@ export interface HeavyWork {
    * The bytes may be handed to another thread: the caller must not read them afterwards.
    */
   processPhoto(bytes: Buffer): Promise<ProcessedPhoto>;
+  /**
+   * A verified recipient's checklist drawn by the build's prerender (src/web/prerender.tsx
+   * renderSharedChecklist) for the page that carries it (decision 0031); throws when it cannot be.
+   */
+  drawSharedPage(input: SharedPageDrawing): Promise<DrawnSharedPage>;
+}
+
+export interface SharedPageDrawing {
+  /** The build's prerender bundle (dist/prerender/prerender.js) and the settings it was run with. */
+  modulePath: string;
+  publicConfig: PublicConfig;
+  /** The request's path and query, and the answers the page carries. */
+  path: string;
+  search: string;
+  answers: SharedPageAnswers;
+}
+
+/** The #root markup of the checklist and the page's title. */
+export interface DrawnSharedPage {
+  html: string;
+  title: string | null;
 }
 
 export interface ReportPdf {

@@ -1,6 +1,8 @@
+import type { SharedPageDrawing } from '../services/heavy-work.ts';
 import { processPhoto } from '../services/photo-processing.ts';
 import type { ReportData, ReportImage } from '../services/report-data.ts';
 import { reportPdf } from '../services/report-layout.ts';
+import { drawSharedPage } from './shared-page-drawing.ts';
 
 /**
  * The jobs a heavy-work thread runs (heavy-work-worker.ts), by name: pure CPU on what they are sent,
@@ -49,6 +51,10 @@ export const HEAVY_JOBS = {
   async 'process-photo'(input: Uint8Array) {
     const photo = await processPhoto(asBuffer(input));
     return { output: photo, transfer: transferable([photo.display.bytes, photo.thumb.bytes]) };
+  },
+  /** shared-page-drawing.ts: a verified recipient's checklist drawn by the build's prerender. */
+  async 'shared-page'(input: SharedPageDrawing) {
+    return { output: await drawSharedPage(input), transfer: [] };
   },
 } satisfies Record<string, Job>;
 

@@ -3,10 +3,11 @@
 import 'sharp';
 import { AppError, ERROR_STATUS, type ErrorCode } from '#domain/errors';
 import type { WorkersConfig } from '../config/workers.ts';
-import type { HeavyWork, ReportPdf } from '../services/heavy-work.ts';
+import type { DrawnSharedPage, HeavyWork, ReportPdf } from '../services/heavy-work.ts';
 import { type ProcessedPhoto, processPhoto } from '../services/photo-processing.ts';
 import { reportPdf } from '../services/report-layout.ts';
 import { asBuffer, type HeavyJobName, transferable } from './heavy-jobs.ts';
+import { drawSharedPage } from './shared-page-drawing.ts';
 import {
   type Lane,
   WorkerJobError,
@@ -19,8 +20,8 @@ import { startWorker } from './worker-thread.ts';
 /**
  * The server's heavy work (services/heavy-work.ts) on a pool of worker threads (docs/decisions/0041),
  * made once by composition.ts from WORKER_THREADS and WORKER_QUEUE_MAX and closed with the app:
- * reports in the long lane, photos in the short one. With WORKER_THREADS=0 the same work runs on the
- * event loop (benchmarks compare the two).
+ * reports in the long lane, photos and verified shared pages in the short one. With WORKER_THREADS=0
+ * the same work runs on the event loop (benchmarks compare the two).
  */
 
 export interface HeavyWorkPool extends HeavyWork {
@@ -94,6 +95,7 @@ export function createHeavyWork(config: WorkersConfig): HeavyWorkPool {
         thumb: { ...photo.thumb, bytes: asBuffer(photo.thumb.bytes) },
       };
     },
+    drawSharedPage: (input) => run<DrawnSharedPage>('shared-page', input, 'short'),
     get running() {
       return pool.running;
     },
@@ -112,5 +114,5 @@ function appErrorOf(error: unknown): AppError | null {
 }
 
 function onTheEventLoop(): HeavyWorkPool {
-  return { reportPdf, processPhoto, running: 0, waiting: 0, close: async () => {} };
+  return { reportPdf, processPhoto, drawSharedPage, running: 0, waiting: 0, close: async () => {} };
 }

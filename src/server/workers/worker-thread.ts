@@ -1,7 +1,7 @@
 import { existsSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { type ResourceLimits, SHARE_ENV, Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * Starts a worker thread of the entry `name` beside the module at `beside` (its import.meta.url). The
@@ -12,12 +12,14 @@ import { type ResourceLimits, Worker } from 'node:worker_threads';
  */
 export function startWorker(name: string, beside: string, resourceLimits: ResourceLimits): Worker {
   const built = new URL(`./${name}.js`, beside);
-  if (existsSync(fileURLToPath(built))) return new Worker(built, { resourceLimits });
+  // The process's environment, shared (not copied at start): the threads read the same settings.
+  const options: WorkerOptions = { resourceLimits, env: SHARE_ENV };
+  if (existsSync(fileURLToPath(built))) return new Worker(built, options);
   const source = new URL(`./${name}.ts`, beside).href;
   // tsx is a development dependency: only ever looked for when running from sources.
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(bootstrap, { eval: true, resourceLimits });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 /**
