@@ -2,6 +2,7 @@
 // glibc Linux a thread that loads them first can unload them while others still use them.
 import 'sharp';
 import { AppError, ERROR_STATUS, type ErrorCode } from '#domain/errors';
+import { PHOTO_MESSAGES } from '#domain/photos';
 import type { WorkersConfig } from '../config/workers.ts';
 import type { DrawnSharedPage, HeavyWork, ReportPdf } from '../services/heavy-work.ts';
 import { type ProcessedPhoto, processPhoto } from '../services/photo-processing.ts';
@@ -11,6 +12,7 @@ import { drawSharedPage } from './shared-page-drawing.ts';
 import {
   type Lane,
   WorkerJobError,
+  WorkerJobFailedError,
   WorkerPool,
   WorkerPoolBusyError,
   WorkerPoolClosedError,
@@ -55,14 +57,16 @@ const THREAD_HEAP_MB = 512;
 const BUSY_MESSAGE = 'The server is busy with other reports and photos. Please try again in a moment.';
 const CLOSED_MESSAGE = 'The server is restarting. Please try again in a moment.';
 
-export function createHeavyWork(config: WorkersConfig): HeavyWorkPool {
+/** The threads' entry: heavy-work-worker beside this module (tests give one of their own). */
+const ENTRY = { name: 'heavy-work-worker', beside: import.meta.url };
+
+export function createHeavyWork(config: WorkersConfig, entry = ENTRY): HeavyWorkPool {
   if (config.threads === 0) return onTheEventLoop();
   const pool = new WorkerPool({
     size: config.threads,
     queueMax: { long: config.queueMax, short: config.queueMax * PHOTO_QUEUE_FACTOR },
     timeLimitMs: TIME_LIMIT_MS,
-    spawn: () =>
-      startWorker('heavy-work-worker', import.meta.url, { maxOldGenerationSizeMb: THREAD_HEAP_MB }),
+    spawn: () => startWorker(entry.name, entry.beside, { maxOldGenerationSizeMb: THREAD_HEAP_MB }),
   });
   const run = async <T>(name: HeavyJobName, input: unknown, lane: Lane, transfer: ArrayBuffer[] = []) => {
     try {
@@ -88,7 +92,16 @@ export function createHeavyWork(config: WorkersConfig): HeavyWorkPool {
     },
     async processPhoto(bytes) {
       // The upload is handed over, not copied: nothing reads it after (services/photos.ts).
-      const photo = await run<ProcessedPhoto>('process-photo', bytes, 'short', transferable([bytes]));
+      const photo = await run<ProcessedPhoto>('process-photo', bytes, 'short', transferable([bytes])).catch(
+        (error: unknown) => {
+          // A file whose processing killed its thread (out of memory, past 30 s) is not one we take:
+          // 415, which the web client's queue gives up on, not a 5xx it would send again and again.
+          if (error instanceof WorkerJobFailedError) {
+            throw new AppError('unsupported_file_type', PHOTO_MESSAGES.invalidType);
+          }
+          throw error;
+        },
+      );
       return {
         ...photo,
         display: { ...photo.display, bytes: asBuffer(photo.display.bytes) },
