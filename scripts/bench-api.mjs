@@ -30,6 +30,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   api,
+  browserHeaders,
   cookieOf,
   freePort,
   prepareBench,
@@ -62,24 +63,6 @@ const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
-
-/** What Chromium's fetch() sends from one of our pages, besides the cookies. */
-function browserHeaders(base, page) {
-  return {
-    'user-agent':
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-    accept: '*/*',
-    'accept-encoding': process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd',
-    'accept-language': 'en-US,en;q=0.9',
-    'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"',
-    'sec-ch-ua-mobile': '?1',
-    'sec-ch-ua-platform': '"Android"',
-    'sec-fetch-dest': 'empty',
-    'sec-fetch-mode': 'cors',
-    'sec-fetch-site': 'same-origin',
-    referer: `${base}${page}`,
-  };
-}
 
 /** An owner on the enterprise tier (raised in the database: the server's limits stay as they are). */
 async function seed(base, databaseUrl) {

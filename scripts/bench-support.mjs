@@ -77,6 +77,24 @@ export async function stopProcess(child) {
   clearTimeout(timer);
 }
 
+/** What Chromium's fetch() sends from one of our pages, besides the cookies. */
+export function browserHeaders(base, page) {
+  return {
+    'user-agent':
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    accept: '*/*',
+    'accept-encoding': process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd',
+    'accept-language': 'en-US,en;q=0.9',
+    'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"',
+    'sec-ch-ua-mobile': '?1',
+    'sec-ch-ua-platform': '"Android"',
+    'sec-fetch-dest': 'empty',
+    'sec-fetch-mode': 'cors',
+    'sec-fetch-site': 'same-origin',
+    referer: `${base}${page}`,
+  };
+}
+
 /** The `name=value` of a cookie the answer sets, for sending it back. */
 export function cookieOf(response, name) {
   return response.headers

@@ -70,7 +70,7 @@ export async function writeBuildStamp(root, stamp) {
  */
 export async function buildStaleness(
   root,
-  requiredOutputs = ['dist/server/main.js', 'dist/client/index.html'],
+  requiredOutputs = ['dist/server/main.js', 'dist/server/heavy-work-worker.js', 'dist/client/index.html'],
 ) {
   const missing = requiredOutputs.find((output) => !existsSync(path.join(root, output)));
   if (missing) return { stale: true, reason: `no build found (${missing} is missing)` };

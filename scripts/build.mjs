@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the client (Vite -> dist/client, with .br and .gz copies of its text assets), the public pages'
-// prerender (Vite SSR -> dist/prerender/prerender.js) and the server (esbuild -> dist/server/main.js, with its migrations).
+// prerender (Vite SSR -> dist/prerender/prerender.js) and the server (esbuild -> dist/server/main.js, with its migrations,
+// and the heavy-work threads' entry dist/server/heavy-work-worker.js: docs/decisions/0041).
 // `--server`: the server only (the API benchmark needs no client).
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,7 +37,12 @@ if (!serverOnly) {
 
 await esbuild({
   absWorkingDir: root,
-  entryPoints: { main: 'src/server/main.ts', admin: 'src/server/admin.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    admin: 'src/server/admin.ts',
+    // Started by the server as worker threads (src/server/workers/worker-thread.ts finds it beside main.js).
+    'heavy-work-worker': 'src/server/workers/heavy-work-worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -91,6 +91,8 @@ export interface BuildAppOptions {
    * last tick's): services/owner-notifications.ts. Without it the e-mail goes without an attachment.
    */
   attachReport?: ReportAttachmentProvider;
+  /** Tests: a shorter interval between two e-mails with a checklist's report (10 minutes). */
+  notifications?: { reportEmailIntervalMs?: number };
 }
 
 /**
@@ -206,12 +208,19 @@ function registerServiceLifecycle(app: FastifyInstance, services: AppServices, m
   app.decorate('mailingList', mailingList);
   // Confirmation e-mails under way are handed over before the database closes.
   app.addHook('preClose', async () => mailingList.settle());
-  // Notices under way (a report being made, an e-mail being sent) end before the database closes.
-  app.addHook('preClose', async () => notifier.settle());
+  // Notices under way (a report being made, an e-mail being sent) end before the database closes;
+  // report e-mails still waiting for their checklist's interval go at once, without the report.
+  app.addHook('preClose', async () => notifier.close());
   app.decorate('jobs', jobs);
   // Jobs in hand finish before the database closes.
   app.addHook('preClose', async () => jobs.stop());
   metrics.queue('change_notices', () => services.afterCommit.queuedNotices);
+  // Reports and HEIC photos on worker threads (decision 0041): running, and waiting for a thread.
+  const { heavyWork } = services;
+  metrics.queue('heavy_work_running', () => heavyWork.running);
+  metrics.queue('heavy_work_waiting', () => heavyWork.waiting);
+  // Once the requests in flight and the notices under way have ended: their work is done.
+  app.addHook('onClose', async () => heavyWork.close());
   metrics.queue('grouped_task_changes', () => services.lanes.waitingChanges);
 }
 
@@ -240,7 +249,10 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });
   await app.register(teamRoutes, services.teams);
-  await app.register(proofRoutes, { reports: { db, store }, cursors: services.secrets });
+  await app.register(proofRoutes, {
+    reports: { db, store, work: services.heavyWork },
+    cursors: services.secrets,
+  });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
   await app.register(translationRoutes, { db, translation });
@@ -294,6 +306,7 @@ async function registerPages(
   await registerWebApp(app, {
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
+    drawSharedPage: (input) => services.heavyWork.drawSharedPage(input),
     sharedPageAnswers: (request, token, linkLanguage) =>
       readSharedPageAnswers(sharing, cache, token, recipientBrowserHash(request), {
         translation,

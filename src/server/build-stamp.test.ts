@@ -25,6 +25,7 @@ async function builtProject(): Promise<void> {
   write('package-lock.json', '{"lockfileVersion":3}\n');
   write('vite.config.ts', 'export default {};\n');
   write('dist/server/main.js', 'console.log("served");\n');
+  write('dist/server/heavy-work-worker.js', '');
   write('dist/client/index.html', '<!doctype html>\n');
   await writeBuildStamp(root);
 }
@@ -40,6 +41,15 @@ describe('the build stamp', { timeout: SPAWNED_PROCESS_MS }, () => {
     expect(await buildStaleness(root)).toMatchObject({
       stale: true,
       reason: expect.stringMatching(/no build/),
+    });
+  });
+
+  it("finds no build when the heavy-work threads' entry is missing (an older build)", async () => {
+    await builtProject();
+    rmSync(path.join(root, 'dist/server/heavy-work-worker.js'));
+    expect(await buildStaleness(root)).toEqual({
+      stale: true,
+      reason: 'no build found (dist/server/heavy-work-worker.js is missing)',
     });
   });
 

@@ -39,6 +39,7 @@ import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
 import { announceTranslationLanded, warmChecklistTranslation } from './services/shared-translation.ts';
 import type { InvitationContext } from './services/team-invitations.ts';
 import { TranslationService, type TranslationTimings } from './services/translation.ts';
+import { createHeavyWork, type HeavyWorkPool } from './workers/heavy-work.ts';
 
 /**
  * The composition root: every service of one app, made from its config and wired together (the
@@ -56,6 +57,8 @@ export interface ServiceOptions {
   translation?: Partial<TranslationTimings>;
   avatarFetcher?: AvatarFetcher;
   attachReport?: ReportAttachmentProvider;
+  /** Owner notices: the interval between two e-mails with a checklist's report (tests shorten it). */
+  notifications?: { reportEmailIntervalMs?: number };
 }
 
 /** How people sign in: the OpenID client, and the embedded provider's settings in local mode. */
@@ -84,6 +87,8 @@ export interface AppServices {
   secrets: ShareSecrets;
   /** The photo files (disk or S3) as they are: reports read them; PhotoService counts its failures. */
   store: PhotoStore;
+  /** CPU-heavy work (reports, HEIC photos) on worker threads (decision 0041); the app closes it. */
+  heavyWork: HeavyWorkPool;
   notifier: OwnerNotifier;
   mailingList: MailingList;
   mailingListContext: MailingListContext;
@@ -121,7 +126,8 @@ export async function composeServices(
   );
   const secrets = await loadShareSecrets(db, config.appSecret);
   const store = createPhotoStore(config);
-  const notifier = createNotifier(config, database, { secrets, messages, store, log }, options.attachReport);
+  const heavyWork = createHeavyWork(config.workers);
+  const notifier = createNotifier(config, database, { secrets, messages, store, heavyWork, log }, options);
   const mailingListContext = {
     db,
     messages,
@@ -131,7 +137,7 @@ export async function composeServices(
     log,
     confirmationsPerHour: config.mailingListConfirmationsPerHour,
   };
-  const photos = createPhotos(database, store, log, notifier, metrics);
+  const photos = createPhotos(database, { store, heavyWork }, log, notifier, metrics);
   const rateLimits = createRateLimitStore(config, db, log);
   return {
     database,
@@ -147,6 +153,7 @@ export async function composeServices(
     translation,
     secrets,
     store,
+    heavyWork,
     notifier,
     mailingList: new MailingList(mailingListContext),
     mailingListContext,
@@ -228,8 +235,14 @@ function createTranslation(
 function createNotifier(
   config: Config,
   database: DatabaseHandle,
-  deps: { secrets: ShareSecrets; messages: MessageSender; store: PhotoStore; log: FastifyBaseLogger },
-  attachReport: ReportAttachmentProvider | undefined,
+  deps: {
+    secrets: ShareSecrets;
+    messages: MessageSender;
+    store: PhotoStore;
+    heavyWork: HeavyWorkPool;
+    log: FastifyBaseLogger;
+  },
+  { attachReport, notifications }: Pick<ServiceOptions, 'attachReport' | 'notifications'>,
 ): OwnerNotifier {
   return new OwnerNotifier({
     db: database.db,
@@ -238,12 +251,13 @@ function createNotifier(
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     log: deps.log,
+    reportEmailIntervalMs: notifications?.reportEmailIntervalMs,
     // The completion report as its owner downloads it (services/report.ts), attached to the e-mail.
     attachReport:
       attachReport ??
       (async (checklistId, teamId) => {
         const report = await renderChecklistReport(
-          { db: database.db, store: deps.store },
+          { db: database.db, store: deps.store, work: deps.heavyWork },
           { kind: 'team', teamId },
           checklistId,
         );
@@ -281,7 +295,7 @@ function sharingContext(
 
 function createPhotos(
   database: DatabaseHandle,
-  store: PhotoStore,
+  { store, heavyWork }: { store: PhotoStore; heavyWork: HeavyWorkPool },
   log: FastifyBaseLogger,
   notifier: OwnerNotifier,
   metrics: AppMetrics,
@@ -295,6 +309,7 @@ function createPhotos(
       metrics,
     ),
     log,
+    heavyWork,
     notifier,
   );
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderChecklistReport } from '#server/services/report';
+import { reportPdf } from '#server/services/report-layout';
 import { REPORT_RENDER_MS } from '#tests/support/budgets';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
@@ -101,7 +102,7 @@ describe('the completion report', () => {
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner, { name: 'Boiler service' }, 2);
     const report = await renderChecklistReport(
-      { db: t.db, store: { get: async () => null } },
+      { db: t.db, store: { get: async () => null }, work: { reportPdf } },
       { kind: 'owner', userId: owner.uid, teamId: await ownedTeamId(t.db, owner.uid) },
       checklist.id,
       new Date('2026-11-26T08:00:00Z'),

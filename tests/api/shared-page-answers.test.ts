@@ -19,10 +19,11 @@ import { testConfig } from '../support/test-app.ts';
  * A verified recipient's shared page, opened again (issue 15, docs/decisions/0016): the server puts
  * the page's two first answers in it (a JSON block) and draws the checklist into #root, for a
  * browser whose grant on that link is live, and for no other. A stand-in prerender module here draws
- * the name it was given (the real one is drawn by tests/e2e/prerender.spec.ts).
+ * the name it was given, and on which thread (the real one is drawn by tests/e2e/prerender.spec.ts).
  */
 
 const PRERENDER = `
+import { isMainThread } from 'node:worker_threads';
 const languages = ['en', 'es'];
 const escape = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 export async function prerenderPages() {
@@ -35,7 +36,7 @@ export async function prerenderPages() {
 export function renderSharedChecklist({ path, search, answers }) {
   if (process.env.LISTSYNC_TEST_DRAWING_FAILS) throw new Error('the drawing broke');
   return {
-    html: '<main data-page="drawn" data-path="' + escape(path) + '" data-search="' + escape(search) + '">' + escape(answers.checklist.checklist.name) + '</main>',
+    html: '<main data-page="drawn" data-path="' + escape(path) + '" data-search="' + escape(search) + '" data-main-thread="' + isMainThread + '">' + escape(answers.checklist.checklist.name) + '</main>',
     title: answers.checklist.checklist.name + ' · ListSync',
   };
 }
@@ -109,6 +110,8 @@ describe("a verified recipient's shared page", () => {
     expectPersonal(page);
     expect(drawn(page.body)).toBe('drawn');
     expect(page.body).toContain(`<div id="root" data-first-screen="checklist"><main data-page="drawn"`);
+    // Drawn on a heavy-work thread, not the event loop every request waits for (decision 0041).
+    expect(page.body).toContain('data-main-thread="false"');
     expect(page.body).toContain('<title>Cabin turnover · ListSync</title>');
     // Nothing to start beside it: the answers are in it.
     expect(page.headers.link).toBeUndefined();

@@ -28,5 +28,8 @@ export function writeClientBuild(
   writeFileSync(path.join(client, 'index.html'), INDEX_HTML);
   if (build.manifest) writeFileSync(path.join(client, '.vite/manifest.json'), JSON.stringify(build.manifest));
   writeFileSync(path.join(dir, 'prerender/prerender.js'), build.prerender);
+  // An ES module, as dist/prerender/prerender.js is under the project's package.json ("type": "module"):
+  // a worker thread loading it (tsx from sources) goes by that, not by its syntax.
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   return client;
 }

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   avatarFetcher?: BuildAppOptions['avatarFetcher'];
   /** The completion report attached to owner e-mails (a fixed file in tests). */
   attachReport?: BuildAppOptions['attachReport'];
+  /** Owner notices' timings (a short interval between report e-mails). */
+  notifications?: BuildAppOptions['notifications'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -71,6 +73,7 @@ export async function buildTestApp(
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.avatarFetcher ? { avatarFetcher: options.avatarFetcher } : {}),
     ...(options.attachReport ? { attachReport: options.attachReport } : {}),
+    ...(options.notifications ? { notifications: options.notifications } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }

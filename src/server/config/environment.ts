@@ -13,6 +13,7 @@ import { RuntimeEnv } from './runtime.ts';
 import { SecurityEnv } from './security.ts';
 import { SiteEnv } from './site.ts';
 import { TranslationEnv } from './translation.ts';
+import { WorkersEnv } from './workers.ts';
 
 /**
  * The whole environment, from each concern's part (its module holds the settings' schema and how they
@@ -33,6 +34,7 @@ export const EnvSchema = z.object({
   ...MetricsEnv.shape,
   ...RateLimitsEnv.shape,
   ...RequestTimeoutsEnv.shape,
+  ...WorkersEnv.shape,
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -105,6 +107,8 @@ export const REPORT_ORDER = [
   'BODY_TIMEOUT_MS',
   'REQUEST_TIMEOUT_MS',
   'RATE_LIMIT_IPV6_PREFIX',
+  'WORKER_THREADS',
+  'WORKER_QUEUE_MAX',
 ] as const satisfies readonly (keyof Env)[];
 
 const reportRank = new Map<PropertyKey | undefined, number>(REPORT_ORDER.map((name, rank) => [name, rank]));

@@ -22,6 +22,7 @@ import { readAppSecret, readSessionLifetimes } from './security.ts';
 import type { SettingsCheck } from './settings-check.ts';
 import { type Contact, readContact } from './site.ts';
 import { type TranslationConfig, translationConfig } from './translation.ts';
+import { readWorkers, type WorkersConfig } from './workers.ts';
 
 /**
  * The one typed view of the environment. Parsed once at start-up; it fails fast and names every
@@ -78,6 +79,8 @@ export interface Config {
    * (RATE_LIMIT_IPV6_PREFIX, 64 unless set; ip-addresses.ts addressKey, decision 0042).
    */
   rateLimitIpv6Prefix: number;
+  /** The worker threads of CPU-heavy work, and how many jobs may wait for one (decision 0041). */
+  workers: WorkersConfig;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const smsLimits = readSmsLimits(e, check);
   const session = readSessionLifetimes(e, check);
   const requestTimeouts = readRequestTimeouts(e, check);
+  const workers = readWorkers(e, check);
   if (check.problems.length > 0) throw new ConfigError(check.problems);
 
   return {
@@ -141,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localServices: check.localServices,
     redisUrl: e.REDIS_URL ?? null,
     rateLimitIpv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
+    workers,
   };
 }
 

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { AfterCommitWriter } from './after-commit.ts';
+import { AfterCommitWriter, ANSWER_CHARS_PER_STATEMENT } from './after-commit.ts';
 
 const dialect = new PgDialect();
 
@@ -25,8 +25,8 @@ const warnings: unknown[] = [];
 const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-function answer(key: string) {
-  return { principal: 'user_1', key, requestHash: 'h', status: 200, body: '{}', contentType: null };
+function answer(key: string, body = '{}') {
+  return { principal: 'user_1', key, requestHash: 'h', status: 200, body, contentType: null };
 }
 const notice = (revision: number) =>
   ({
@@ -39,6 +39,54 @@ const notice = (revision: number) =>
   }) as const;
 
 describe('AfterCommitWriter', () => {
+  it('sends large kept answers (whole checklists) a bounded amount per statement, the loop free between', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log);
+    const body = `{"tasks":"${'x'.repeat(ANSWER_CHARS_PER_STATEMENT / 2 - 20)}"}`;
+    const written: string[] = [];
+    for (const key of ['k1', 'k2', 'k3', 'k4', 'k5'])
+      writer.keepAnswer(answer(key, body), () => written.push(key));
+    writer.afterCommit(notice(1));
+    await turn();
+    const keysOf = (index: number) =>
+      (JSON.parse(String(statements[index]?.params[0])) as { key: string }[]).map((kept) => kept.key);
+    expect(statements).toHaveLength(1);
+    expect(keysOf(0)).toEqual(['k1', 'k2']);
+    // The notice goes with the first.
+    expect(statements[0]?.sql).toContain('pg_notify');
+    statements[0]?.end();
+    await turn();
+    await turn();
+    expect(written).toEqual(['k1', 'k2']);
+    expect(keysOf(1)).toEqual(['k3', 'k4']);
+    expect(statements[1]?.sql).not.toContain('pg_notify');
+    statements[1]?.end();
+    await turn();
+    await turn();
+    expect(keysOf(2)).toEqual(['k5']);
+    statements[2]?.end();
+    await writer.flush();
+    expect(written).toEqual(['k1', 'k2', 'k3', 'k4', 'k5']);
+  });
+
+  it('sends an answer larger than the bound alone', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log);
+    writer.keepAnswer(answer('huge', 'x'.repeat(ANSWER_CHARS_PER_STATEMENT * 2)), () => {});
+    writer.keepAnswer(answer('small'), () => {});
+    await turn();
+    expect(statements).toHaveLength(1);
+    expect((JSON.parse(String(statements[0]?.params[0])) as { key: string }[]).map((a) => a.key)).toEqual([
+      'huge',
+    ]);
+    statements[0]?.end();
+    await turn();
+    await turn();
+    expect(statements).toHaveLength(2);
+    statements[1]?.end();
+    await writer.flush();
+  });
+
   it('writes an answer and a notice queued in one turn in one statement', async () => {
     const { db, statements } = recordingDatabase();
     const writer = new AfterCommitWriter(db, log);

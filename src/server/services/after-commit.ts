@@ -13,6 +13,15 @@ import type { AnswerToKeep } from '../repositories/idempotency-keys.ts';
  * statement carries more, and a keyed tick's answer and notice, queued in the same turn of the event
  * loop, cost one round trip between them.
  */
+/**
+ * The kept answers' text one statement carries at most (at least one answer): a tick's answer is its
+ * whole checklist, about 1 MB for 500 long tasks, and a statement of a few hundred of them (queued
+ * while the one before was on its way) held the event loop for 2.8-3.5 s to encode and send
+ * (docs/decisions/0041). Past this many characters the rest goes in the next statement, the event
+ * loop free in between. Notices are small and always go with the first.
+ */
+export const ANSWER_CHARS_PER_STATEMENT = 1024 * 1024;
+
 export class AfterCommitWriter {
   #answers: { answer: AnswerToKeep; written: () => void }[] = [];
   #notices: ApplicationNotice[] = [];
@@ -63,16 +72,27 @@ export class AfterCommitWriter {
   #start(): void {
     this.#scheduled = false;
     if (this.#writing) return;
-    const answers = this.#answers;
+    const answers = this.#takeAnswers();
     const notices = this.#notices;
     if (answers.length === 0 && notices.length === 0) return;
-    this.#answers = [];
     this.#notices = [];
     this.#writing = this.#write(answers, notices).finally(() => {
       this.#writing = null;
       for (const { written } of answers) written();
       if (this.#answers.length > 0 || this.#notices.length > 0) this.#schedule();
     });
+  }
+
+  /** The queued answers the next statement carries: in order, up to ANSWER_CHARS_PER_STATEMENT. */
+  #takeAnswers(): { answer: AnswerToKeep; written: () => void }[] {
+    let chars = 0;
+    let count = 0;
+    for (const { answer } of this.#answers) {
+      chars += answer.body.length;
+      if (count > 0 && chars > ANSWER_CHARS_PER_STATEMENT) break;
+      count += 1;
+    }
+    return this.#answers.splice(0, count);
   }
 
   async #write(

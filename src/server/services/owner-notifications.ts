@@ -19,6 +19,7 @@ import {
   type NotificationRow,
   noticeFacts,
 } from '../repositories/notifications.ts';
+import { ReportEmails } from './report-emails.ts';
 import type { ShareSecrets } from './share-secrets.ts';
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from './unsubscribe-links.ts';
 
@@ -58,6 +59,8 @@ export interface OwnerNotifierOptions {
   log: { error(details: object, message: string): void };
   /** The completion report to attach to a submission's e-mail; without it, none is attached. */
   attachReport?: ReportAttachmentProvider | undefined;
+  /** Between two e-mails with the report of one checklist, of one kind (report-emails.ts; tests shorten it). */
+  reportEmailIntervalMs?: number | undefined;
 }
 
 /** The kinds whose e-mail carries the report. */
@@ -90,7 +93,22 @@ export class OwnerNotifier {
    */
   readonly #lastTickNotice = new Map<string, number>();
 
-  constructor(private readonly options: OwnerNotifierOptions) {}
+  /** The e-mails that carry the report: bounded per checklist and made one at a time (decision 0041). */
+  readonly #reportEmails: ReportEmails | null;
+
+  constructor(private readonly options: OwnerNotifierOptions) {
+    const { attachReport } = options;
+    this.#reportEmails = attachReport
+      ? new ReportEmails({
+          render: async (checklistId, teamId) => {
+            const report = await attachReport(checklistId, teamId);
+            return { filename: report.filename, contentType: report.contentType, content: report.bytes };
+          },
+          log: options.log,
+          intervalMs: options.reportEmailIntervalMs,
+        })
+      : null;
+  }
 
   /**
    * Tells the owner without holding up whoever caused it (a recipient's submit answers at once; the
@@ -107,9 +125,19 @@ export class OwnerNotifier {
     void work.finally(() => this.#inFlight.delete(work));
   }
 
-  /** Waits for every notice under way (before the database closes; tests). */
+  /**
+   * Waits for every notice under way and every e-mail due now (tests); a report e-mail that waits for
+   * its checklist's interval to pass is not waited for.
+   */
   async settle(): Promise<void> {
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    await this.#reportEmails?.settle();
+  }
+
+  /** Before the database closes: what is under way ends; e-mails still waiting go without the report. */
+  async close(): Promise<void> {
+    await this.settle();
+    await this.#reportEmails?.close();
   }
 
   /**
@@ -176,14 +204,30 @@ export class OwnerNotifier {
     notification: Notification & { kind: OwnerNoticeKind },
     facts: NonNullable<Awaited<ReturnType<typeof noticeFacts>>>,
   ): Promise<void> {
+    const send = (attachment: EmailAttachment | null) => this.#send(notification, facts, attachment);
+    if (WITH_REPORT.has(notification.kind) && this.#reportEmails) {
+      // With the report: now, or once this checklist's interval is over (report-emails.ts).
+      this.#reportEmails.schedule({
+        checklistId: notification.checklistId,
+        teamId: facts.teamId,
+        kind: notification.kind,
+        send,
+      });
+      return;
+    }
+    await send(null);
+  }
+
+  async #send(
+    notification: Notification & { kind: OwnerNoticeKind },
+    facts: NonNullable<Awaited<ReturnType<typeof noticeFacts>>>,
+    attachment: EmailAttachment | null,
+  ): Promise<void> {
     const { siteName, publicUrl, secrets, messages, log } = this.options;
     const token = unsubscribeToken(secrets, { userId: facts.ownerId, kind: emailKindOf(notification.kind) });
     const unsubscribe = unsubscribeUrl(publicUrl, token);
     const checklistUrl = new URL(`/checklist/${encodeURIComponent(notification.checklistId)}`, publicUrl)
       .href;
-    const attachment = WITH_REPORT.has(notification.kind)
-      ? await this.#report(notification.checklistId, facts.teamId)
-      : null;
     const email =
       notification.kind === 'link_locked'
         ? buildLinkLockedEmail({
@@ -215,19 +259,6 @@ export class OwnerNotifier {
         { err: error, kind: notification.kind, notificationId: notification.id },
         'notifications: the e-mail to the owner failed',
       );
-    }
-  }
-
-  /** The report, or null when there is no renderer or it failed (the e-mail goes without it). */
-  async #report(checklistId: string, teamId: string): Promise<EmailAttachment | null> {
-    const { attachReport, log } = this.options;
-    if (!attachReport) return null;
-    try {
-      const report = await attachReport(checklistId, teamId);
-      return { filename: report.filename, contentType: report.contentType, content: report.bytes };
-    } catch (error) {
-      log.error({ err: error, checklistId }, 'notifications: the report could not be attached');
-      return null;
     }
   }
 }

@@ -27,8 +27,9 @@ import {
   taskInReach,
 } from '../repositories/photos.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
+import type { HeavyWork } from './heavy-work.ts';
 import type { OwnerNotifier } from './owner-notifications.ts';
-import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
+import type { ProcessedPhoto } from './photo-processing.ts';
 
 /**
  * Photos of tasks: attaching one (which completes the task, as the spec says), reading one for
@@ -90,6 +91,8 @@ export class PhotoService implements PhotoFiles {
     private readonly db: Database,
     private readonly store: PhotoStore,
     private readonly log: Logger,
+    /** Where a photo is checked and written again: the worker pool (decision 0041). */
+    private readonly work: Pick<HeavyWork, 'processPhoto'>,
     /** Told when a recipient's photo is the checklist's first or last tick (decision 0024). */
     private readonly notifier?: Pick<OwnerNotifier, 'tell'>,
   ) {}
@@ -126,7 +129,7 @@ export class PhotoService implements PhotoFiles {
     if (!reach.checklist) throw checklistNotFound();
     if (!reach.task) throw taskNotFound();
     const bytes = await receive();
-    return bytes ? { access, photo: await processPhoto(bytes) } : null;
+    return bytes ? { access, photo: await this.work.processPhoto(bytes) } : null;
   }
 
   /**

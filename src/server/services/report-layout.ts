@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
+import type { ReportPdf } from './heavy-work.ts';
 import type { ReportData, ReportImage } from './report-data.ts';
 import { footers, header, remarks, summary, verification } from './report-frame.ts';
 import { FONTS, PAGE } from './report-style.ts';
@@ -12,6 +14,21 @@ import { trail } from './report-trail.ts';
  */
 
 export type { ReportData, ReportImage, ReportTask } from './report-data.ts';
+
+/**
+ * The whole of a report's CPU work, from its data and its scaled photos: the data as the JSON
+ * attached to the PDF, its SHA-256 (the verification line), and the pages. No I/O: the server runs it
+ * in its worker pool (services/heavy-work.ts), where a checklist of 500 long tasks takes seconds.
+ */
+export async function reportPdf(input: {
+  data: ReportData;
+  images: Map<string, ReportImage>;
+}): Promise<ReportPdf> {
+  const json = Buffer.from(JSON.stringify(input.data, null, 2));
+  const sha256 = createHash('sha256').update(json).digest('hex');
+  const bytes = await layOutReport({ data: input.data, json, sha256, images: input.images });
+  return { bytes, sha256 };
+}
 
 export async function layOutReport(input: {
   data: ReportData;

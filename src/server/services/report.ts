@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { activityText } from '#domain/activity';
 import type { PhotoStore } from '../adapters/storage/photo-store.ts';
@@ -9,7 +8,8 @@ import type { TeamScope } from '../repositories/access.ts';
 import { activityPage } from '../repositories/activity.ts';
 import { photosOfChecklist } from '../repositories/photos.ts';
 import { readChecklist } from './checklists.ts';
-import { layOutReport, type ReportData, type ReportImage, type ReportTask } from './report-layout.ts';
+import type { HeavyWork } from './heavy-work.ts';
+import type { ReportData, ReportImage, ReportTask } from './report-layout.ts';
 
 /**
  * The completion report (docs/decisions/0023): one PDF per checklist that an owner can hand to anyone
@@ -41,10 +41,8 @@ export interface RenderedReport {
 export interface ReportContext {
   db: Database;
   store: Pick<PhotoStore, 'get'>;
-}
-
-function sha256Hex(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  /** Where the PDF is made: the worker pool (composition.ts), off the event loop (decision 0041). */
+  work: Pick<HeavyWork, 'reportPdf'>;
 }
 
 /** 'Cabin turnover' → 'cabin-turnover-report-2026-11-26.pdf' (ASCII, safe in any header). */
@@ -66,7 +64,21 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The display copy of each task's photo, scaled down; a photo whose file is gone is left out. */
+/**
+ * A copy of sharp's output in memory of its own: sharp's buffers cannot be handed to another thread,
+ * a copy's can (the worker pool takes it without copying it again, and at once rather than all
+ * together when the job is sent).
+ */
+function ownedCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.from(new ArrayBuffer(bytes.length));
+  bytes.copy(copy);
+  return copy;
+}
+
+/**
+ * The display copy of each task's photo, scaled down (sharp: on libuv's threads, off the event loop);
+ * a photo whose file is gone is left out.
+ */
 async function loadImages(
   store: ReportContext['store'],
   keys: { taskId: string; key: string }[],
@@ -83,7 +95,7 @@ async function loadImages(
         .resize(REPORT_PHOTO_PX, REPORT_PHOTO_PX, { fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: 75 })
         .toBuffer({ resolveWithObject: true });
-      images.set(item.taskId, { bytes: data, width: info.width, height: info.height });
+      images.set(item.taskId, { bytes: ownedCopy(data), width: info.width, height: info.height });
     }
   };
   await Promise.all(Array.from({ length: PHOTO_CONCURRENCY }, worker));
@@ -139,6 +151,8 @@ export async function reportDataOf(
     };
   });
   const completedTasks = checklist.tasks.filter((task) => task.completed).length;
+  // 2,000 trail entries against 500 tasks: a lookup each, not a search.
+  const tasksById = new Map(checklist.tasks.map((task) => [task.id, task]));
   const data: ReportData = {
     format: 'listsync-report/1',
     generatedAt: now.toISOString(),
@@ -157,7 +171,7 @@ export async function reportDataOf(
     tasks,
     activity: trail.rows.map((row) => {
       const entry = presentActivityEntry(row, trail.owner);
-      const task = entry.taskId ? checklist.tasks.find((t) => t.id === entry.taskId) : undefined;
+      const task = entry.taskId ? tasksById.get(entry.taskId) : undefined;
       const text = activityText(entry, task?.description);
       return { ...entry, text };
     }),
@@ -178,9 +192,7 @@ export async function renderChecklistReport(
 ): Promise<RenderedReport> {
   const found = await reportDataOf(context.db, access, checklistId, now);
   if (!found) throw checklistNotFound();
-  const json = Buffer.from(JSON.stringify(found.data, null, 2));
-  const sha256 = sha256Hex(json);
   const images = await loadImages(context.store, found.photoKeys);
-  const bytes = await layOutReport({ data: found.data, json, sha256, images });
+  const { bytes, sha256 } = await context.work.reportPdf({ data: found.data, images });
   return { bytes, filename: reportFilename(found.data.checklist.name, now), sha256 };
 }

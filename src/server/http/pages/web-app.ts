@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LanguageCode } from '#domain/languages';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../../html.ts';
+import type { HeavyWork } from '../../services/heavy-work.ts';
 import type { SharedPageAnswers } from '../../services/share-verification.ts';
 import { chosenEncoding } from '../plugins/content-encoding.ts';
 import { nothingHere } from '../plugins/errors.ts';
@@ -15,6 +16,7 @@ import { answers, htmlPage } from '../plugins/responses.ts';
 import {
   choosePage,
   type PrerenderedSite,
+  prerenderModulePath,
   prerenderPages,
   readManifest,
   SHELL_MODULES,
@@ -22,7 +24,7 @@ import {
   sharedPreloads,
   shellHtml,
 } from './prerendered-pages.ts';
-import { sendVerifiedSharedPage } from './verified-shared-page.ts';
+import { type DrawSharedChecklist, sendVerifiedSharedPage } from './verified-shared-page.ts';
 
 /** The app's shell: the same page for every client route (registered only with a client build). */
 const SHELL_SCHEMA = { tags: ['pages'], response: answers({ 200: htmlPage('The web app (index.html)') }) };
@@ -128,6 +130,8 @@ interface WebAppOptions {
     token: string,
     linkLanguage: LanguageCode | undefined,
   ) => Promise<SharedPageAnswers | null>;
+  /** Where a verified recipient's checklist is drawn: the heavy-work threads (decision 0041). */
+  drawSharedPage?: HeavyWork['drawSharedPage'];
 }
 
 /** The pages rendered at start, and what choosing one for a request needs. */
@@ -138,6 +142,8 @@ interface AppPages {
   shells: Map<string, RenderedPage>;
   recipientCookie: string;
   sharedPageAnswers: WebAppOptions['sharedPageAnswers'];
+  /** Draws a verified recipient's checklist, when the build's prerender can. */
+  drawSharedChecklist: DrawSharedChecklist | null;
 }
 
 /**
@@ -167,6 +173,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     ),
     recipientCookie: recipientCookieName(app.config),
     sharedPageAnswers: options.sharedPageAnswers,
+    drawSharedChecklist: drawerOf(site, options),
   };
 
   if (hasBuild) await serveClientFiles(app, options.clientDir);
@@ -181,6 +188,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (page && wantsApp(request)) return sendRoute(request, reply, pages, page);
     return reply.status(404).send(nothingHere(request).toBody());
   });
+}
+
+/**
+ * Draws a verified recipient's checklist with the build's prerender on a heavy-work thread, which
+ * loads it once with the same settings; null when the prerender cannot draw one (or there is none).
+ */
+function drawerOf(site: PrerenderedSite | null, options: WebAppOptions): DrawSharedChecklist | null {
+  const draw = options.drawSharedPage;
+  if (!site?.renderSharedChecklist || !draw) return null;
+  const modulePath = prerenderModulePath(options.clientDir);
+  return (input) => draw({ modulePath, publicConfig: options.publicConfig, ...input });
 }
 
 /** The public pages prerendered from the shell, or none when that fails. */
@@ -249,7 +267,7 @@ async function sendRoute(
           token: choice.shareToken,
           answers: found,
           template,
-          render: site?.renderSharedChecklist ?? null,
+          draw: pages.drawSharedChecklist,
         });
       }
       choice.page = sharedPageOf(choice, found !== null);

@@ -1,6 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressText, QUICK_BELOW } from './json-compression.ts';
+import { compressedBody, compressText, OFF_LOOP_FROM, QUICK_BELOW } from './json-compression.ts';
 
 /** A checklist's JSON with `tasks` tasks, as the API sends it. */
 function checklistJson(tasks: number): string {
@@ -45,5 +45,48 @@ describe('compressText', () => {
     const gzip = compressText(large, 'gzip');
     expect(gunzipSync(gzip).toString()).toBe(large);
     expect(gzip.length).toBeLessThan(gzipSync(large, { level: 1 }).length);
+  });
+});
+
+/** The JSON of a checklist of 500 long tasks whose words compress badly (made-up words). */
+function longChecklistJson(): string {
+  let seed = 7;
+  const word = () =>
+    Array.from({ length: 3 + (seed % 7) }, () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return String.fromCharCode(97 + ((seed >> 16) % 26));
+    }).join('');
+  return JSON.stringify({
+    id: 'checklist_V1StGXR8_Z5jdHi6B-myT',
+    tasks: Array.from({ length: 500 }, (_, index) => ({
+      id: `task_${index}`,
+      description: Array.from({ length: 150 }, word).join(' '),
+    })),
+  });
+}
+
+describe('compressedBody', () => {
+  it('compresses a large answer off the event loop (the loop turns meanwhile), and keeps the copy', async () => {
+    const large = longChecklistJson();
+    expect(large.length).toBeGreaterThan(OFF_LOOP_FROM);
+    for (const encoding of ['gzip', 'br'] as const) {
+      let turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+      const compressed = await compressedBody(large, encoding);
+      expect(turned, encoding).toBe(true);
+      expect(compressed).toEqual(compressText(large, encoding));
+      // The same body again (the read cache's): the copy kept, at once.
+      expect(compressedBody(large, encoding)).toBe(compressed);
+    }
+  });
+
+  it('compresses a small answer at once, on the loop (cheaper than a trip to a thread)', () => {
+    const small = checklistJson(50);
+    expect(small.length).toBeLessThan(OFF_LOOP_FROM);
+    const compressed = compressedBody(small, 'br');
+    expect(compressed).toBeInstanceOf(Buffer);
+    expect(brotliDecompressSync(compressed as Buffer).toString()).toBe(small);
   });
 });

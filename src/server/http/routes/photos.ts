@@ -6,7 +6,7 @@ import { ID_MAX, TaskParams } from '#domain/checklist';
 import { TaskSchema } from '#domain/checklist-response';
 import { AppError } from '#domain/errors';
 import { PHOTO_LIMITS } from '#domain/photos';
-import { sha256Hex } from '../../services/idempotency.ts';
+import { sha256HexInSlices } from '../../services/idempotency.ts';
 import { photoTooLarge } from '../../services/photo-processing.ts';
 import type { PhotoService, ReceiveUpload } from '../../services/photos.ts';
 import type { ReferencePhotoService } from '../../services/reference-photos.ts';
@@ -101,7 +101,8 @@ function receiveUpload(request: FastifyRequest, reply: FastifyReply): ReceiveUpl
   return async () => {
     const { field, bytes } = await readPhotoField(request);
     // A retry's multipart framing differs: its key is matched on the field and the file's bytes.
-    const answered = await claimInHandler(request, reply, { field, sha256: sha256Hex(bytes) });
+    const sha256 = await sha256HexInSlices(bytes);
+    const answered = await claimInHandler(request, reply, { field, sha256 });
     return answered ? null : bytes;
   };
 }
