@@ -74,7 +74,10 @@ async function seed(base, databaseUrl) {
   const { user } = await login.json();
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  await db.query(`update users set tier = 'enterprise' where id = $1`, [user.uid]);
+  // The plan is the team's; a person's own team has their id (decision 0040).
+  await db.query(`update teams set tier = 'enterprise', manual_tier = 'enterprise' where id = $1`, [
+    user.uid,
+  ]);
   await db.end();
 
   const task = (i) => ({

@@ -440,7 +440,10 @@ async function addGroups({ seed, definitions }) {
     // Paying customers, raised in the database (the server's limits stay as they are).
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    await db.query(`update users set tier = 'enterprise' where id = any($1)`, [owners]);
+    // The plan is the team's; a person's own team has their id (decision 0040).
+    await db.query(`update teams set tier = 'enterprise', manual_tier = 'enterprise' where id = any($1)`, [
+      owners,
+    ]);
     await db.end();
   }
   for (const group of added) prepareGroup(group);
