@@ -60,6 +60,12 @@ function ipv6Text(bits: bigint): string {
   return `${before}::${after}`;
 }
 
+/** The last 32 bits of an IPv4 or IPv6 address as dotted IPv4 (the address an IPv6 form carries), or null. */
+export function lastIpv4Of(address: string): string | null {
+  const bits = addressBits(address);
+  return bits === null ? null : ipv4Text(bits & 0xffffffffn);
+}
+
 /**
  * The key a client address is counted under by every per-address limit: an IPv4 address as it is
  * (also when written as IPv4-mapped IPv6, ::ffff:a.b.c.d or ::ffff:7f00:1), an IPv6 address as its

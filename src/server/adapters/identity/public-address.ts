@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { lastIpv4Of } from '../../ip-addresses.ts';
 
 /**
  * Whether an address is on the public internet, for the one request the server makes to an address it
@@ -63,19 +64,6 @@ const ipv4Special = blockListOf(IPV4_SPECIAL, 'ipv4');
 const ipv6Special = blockListOf(IPV6_SPECIAL, 'ipv6');
 const ipv6CarryingIpv4 = blockListOf(IPV6_CARRYING_IPV4, 'ipv6');
 const ipv6GlobalUnicast = blockListOf([['2000::', 3]], 'ipv6');
-
-/** The last 32 bits of an IPv6 address as dotted IPv4, read from the URL parser's canonical spelling. */
-function lastIpv4Of(ipv6: string): string | null {
-  const url = `http://[${ipv6}]/`;
-  if (!URL.canParse(url)) return null;
-  const [head = '', tail] = new URL(url).hostname.slice(1, -1).split('::');
-  const before = head ? head.split(':') : [];
-  const after = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined ? before : [...before, ...Array(8 - before.length - after.length).fill('0'), ...after];
-  const [high = 0, low = 0] = groups.slice(6).map((group) => Number.parseInt(group, 16));
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
