@@ -62,6 +62,11 @@ const checklistTail = {
   assignee: TeamPersonSchema.nullable(),
   version: z.number().int().min(0),
   submittedAt: IsoDateTime.nullable(),
+  dueAt: IsoDateTime.nullable().describe('When the work is due, or null'),
+  overdue: z.boolean().describe('Past dueAt and not completed'),
+  cancelled: z
+    .boolean()
+    .describe("A booking calendar's turnover whose reservation was cancelled before work started"),
 };
 
 export const ChecklistSchema = z

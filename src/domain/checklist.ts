@@ -5,6 +5,7 @@ import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './langua
 import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';
 import type { TeamPerson } from './teams.ts';
+import { timeZoneName } from './time-zones.ts';
 
 /** Checklists and tasks: shapes, limits, the spec's rules (sections 3-5) and its messages. */
 
@@ -75,6 +76,12 @@ export interface Checklist {
   version: number;
   /** When it was submitted as completed (ISO), or null. */
   submittedAt: string | null;
+  /** When the work is due (ISO), or null (issue 31). */
+  dueAt: string | null;
+  /** Past `dueAt` and not completed, as the server found it (its overdue check marks it once). */
+  overdue: boolean;
+  /** A turnover whose reservation was cancelled before work started: nothing is to be done. */
+  cancelled: boolean;
 }
 
 /** A row of the dashboard list: no tasks, their count instead. */
@@ -367,34 +374,5 @@ export const ChecklistListQuery = z.object({ userId: z.string().max(ID_MAX).opti
 export const ChecklistParams = z.object({ id: z.string().min(1).max(ID_MAX) });
 export const TaskParams = ChecklistParams.extend({ taskId: z.string().min(1).max(ID_MAX) });
 
-const TIME_ZONE_MESSAGE = 'timeZone must be an IANA time zone such as Europe/Paris';
-
 /** GET /api/dashboard/stats?timeZone=Europe/Paris: 'today' starts at the viewer's local midnight. */
-export const DashboardStatsQuery = z.object({
-  timeZone: z
-    .string()
-    .max(64)
-    .optional()
-    .default('UTC')
-    .refine(isValidTimeZone, { error: TIME_ZONE_MESSAGE })
-    .transform(canonicalTimeZone),
-});
-
-/**
- * An IANA zone name ('Europe/Paris', 'UTC'). Offsets such as '+05:30' are refused: databases read
- * them with the POSIX sign (the opposite of ISO), so the same text would mean two different zones.
- */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(timeZone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The zone's canonical spelling ('europe/paris' -> 'Europe/Paris'). */
-export function canonicalTimeZone(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
-}
+export const DashboardStatsQuery = z.object({ timeZone: timeZoneName('timeZone').optional().default('UTC') });

@@ -12,6 +12,14 @@ export const NOTIFICATION_KINDS = [
   'link_locked',
   /** A member of the team assigned the checklist to me (in the app only: no e-mail kind). */
   'assigned',
+  /** The checklist passed its due time before it was completed (told once; issue 31). */
+  'overdue',
+  /** The checklist assigned to me is due within the hour and not started. */
+  'due_soon',
+  /** A schedule's occurrence was not made (the plan's checklist limit); `reason` says why. No checklist. */
+  'schedule_skipped',
+  /** A booking calendar's feed failed to sync (told once until it works again); `reason` says why. No checklist. */
+  'calendar_failing',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -22,8 +30,16 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const EMAIL_KINDS = ['submitted', 'ticks', 'code_not_received', 'link_locked'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-/** The kinds that may also be e-mailed ('assigned' is told in the app only). */
-export type EmailedNotificationKind = Exclude<NotificationKind, 'assigned'>;
+/** The kinds that may also be e-mailed (the others are told in the app only). */
+export type EmailedNotificationKind =
+  | 'submitted'
+  | 'first_tick'
+  | 'last_tick'
+  | 'code_not_received'
+  | 'link_locked';
+
+/** The kinds about automation rather than one checklist: `checklistId` is null, the name is the schedule's or calendar's. */
+export const AUTOMATION_NOTIFICATION_KINDS = ['schedule_skipped', 'calendar_failing'] as const;
 
 export function emailKindOf(kind: EmailedNotificationKind): EmailKind {
   return kind === 'first_tick' || kind === 'last_tick' ? 'ticks' : kind;
@@ -54,12 +70,16 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 export interface Notification {
   id: string;
   kind: NotificationKind;
-  checklistId: string;
+  /** Null for the automation kinds (AUTOMATION_NOTIFICATION_KINDS). */
+  checklistId: string | null;
+  /** The checklist's name, or the schedule's or calendar's for the automation kinds. */
   checklistName: string;
   shareId: string | null;
   recipient: string | null;
   /** The member who acted ('assigned': who assigned it), or null. */
   by: string | null;
+  /** Why, in words, for the automation kinds ('Your plan allows 5 checklists.'); null otherwise. */
+  reason: string | null;
   createdAt: string;
   readAt: string | null;
 }
@@ -104,11 +124,21 @@ export function notificationTitle(notification: Pick<Notification, 'kind' | 'che
       return `A share link of ${name} was locked`;
     case 'assigned':
       return `${name} was assigned to you`;
+    case 'overdue':
+      return `${name} is overdue`;
+    case 'due_soon':
+      return `${name} is due within the hour`;
+    case 'schedule_skipped':
+      return `The schedule ${name} skipped a checklist`;
+    case 'calendar_failing':
+      return `The calendar ${name} could not be synced`;
   }
 }
 
 /** Who did it, or nothing for the owner's own. */
-export function notificationDetail(notification: Pick<Notification, 'kind' | 'recipient' | 'by'>): string {
+export function notificationDetail(
+  notification: Pick<Notification, 'kind' | 'recipient' | 'by' | 'reason'>,
+): string {
   const who = notification.recipient ?? 'A recipient';
   switch (notification.kind) {
     case 'submitted':
@@ -123,5 +153,12 @@ export function notificationDetail(notification: Pick<Notification, 'kind' | 're
       return `Sent to ${who}. Send a new link to share again.`;
     case 'assigned':
       return `By ${notification.by ?? 'a member of your team'}.`;
+    case 'overdue':
+      return 'It passed its due time before it was completed.';
+    case 'due_soon':
+      return 'Nobody has started it yet.';
+    case 'schedule_skipped':
+    case 'calendar_failing':
+      return notification.reason ?? '';
   }
 }

@@ -37,14 +37,15 @@ export const NotificationSchema = z
   .strictObject({
     id: z.string(),
     kind: z.enum(NOTIFICATION_KINDS),
-    checklistId: z.string(),
-    checklistName: z.string(),
+    checklistId: z.string().nullable().describe('Null for schedule_skipped and calendar_failing'),
+    checklistName: z.string().describe("The checklist's name, or the schedule's or calendar's"),
     /** The share it concerns (the recipient's), null once that share is gone. */
     shareId: z.string().nullable(),
     /** 'Jane (j•••e@example.com)': the recipient as the owner named them, with the contact masked. */
     recipient: z.string().nullable(),
     /** The member who acted ('assigned': who assigned it), or null. */
     by: z.string().nullable(),
+    reason: z.string().nullable().describe('Why, for schedule_skipped and calendar_failing'),
     createdAt: IsoDateTime,
     readAt: IsoDateTime.nullable(),
   })

@@ -16,7 +16,7 @@ import { THEME_COLOR } from './site.ts';
 
 export interface OwnerNoticeInput {
   siteName: string;
-  kind: Exclude<NotificationKind, 'link_locked' | 'assigned'>;
+  kind: Exclude<EmailedNotificationKind, 'link_locked'>;
   checklistName: string;
   /** 'Jane (j•••e@example.com)', or null when the share is gone. */
   recipient: string | null;

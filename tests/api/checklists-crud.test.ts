@@ -65,6 +65,9 @@ describe('POST /api/checklists', () => {
       userId: owner.uid,
       version: 1,
       submittedAt: null,
+      dueAt: null,
+      overdue: false,
+      cancelled: false,
       // Made by the owner (by name, as every read names them), in their team; assigned to nobody.
       createdBy: { uid: owner.uid, displayName: 'owner person' },
       assignee: null,

@@ -65,6 +65,9 @@ export function checklistFixture(overrides: Partial<Checklist> = {}): Checklist 
     assignee: null,
     version: 1,
     submittedAt: null,
+    dueAt: null,
+    overdue: false,
+    cancelled: false,
     ...overrides,
   };
 }

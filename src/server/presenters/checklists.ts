@@ -69,26 +69,35 @@ function checklistRowFields(row: ChecklistRowWithPeople) {
     assignee: row.assigneeUid ? { uid: row.assigneeUid, displayName: row.assigneeName ?? '' } : null,
     version: row.version,
     submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
+    dueAt: row.dueAt ? iso(row.dueAt) : null,
+    cancelled: row.cancelledAt !== null,
   };
+}
+
+/**
+ * Overdue: the overdue check marked it (past its due time; the mark is what changes the revision, so
+ * a cached copy never says otherwise) and it is not completed.
+ */
+function overdueOf(row: Pick<ChecklistRow, 'overdueAt' | 'cancelledAt'>, status: Checklist['status']) {
+  return row.overdueAt !== null && row.cancelledAt === null && status !== 'completed';
 }
 
 /** A checklist from its row and its tasks' fields, in order. */
 export function presentChecklist(row: ChecklistRowWithPeople & { tasks: readonly TaskFields[] }): Checklist {
   const tasks = row.tasks.map(presentTask);
-  return {
-    ...checklistRowFields(row),
-    ...computeProgress(tasks, row.submittedAt !== null),
-    tasks,
-  };
+  const progress = computeProgress(tasks, row.submittedAt !== null);
+  return { ...checklistRowFields(row), ...progress, overdue: overdueOf(row, progress.status), tasks };
 }
 
 /** A row of the owner's list: the checklist with its task counts, status and progress. */
 export function presentChecklistSummary(
   row: ChecklistRowWithPeople & { taskCount: number; completedCount: number },
 ): ChecklistSummary {
+  const progress = progressFromCounts(row.completedCount, row.taskCount, row.submittedAt !== null);
   return {
     ...checklistRowFields(row),
-    ...progressFromCounts(row.completedCount, row.taskCount, row.submittedAt !== null),
+    ...progress,
+    overdue: overdueOf(row, progress.status),
     taskCount: row.taskCount,
     completedCount: row.completedCount,
   };
@@ -105,10 +114,22 @@ export interface TaskChange {
 }
 
 /**
- * The checklist after one task changed, from the checklist just before it (the read cache's copy at
- * the previous revision): nothing else differs, so nothing else is read.
+ * Whether a checklist is overdue after a change that left it at `status`, from its copy just before:
+ * a tick never sets nor clears the overdue mark, so the copy's answer stands unless the change
+ * reopened a completed checklist with a due time (its mark is not in the copy: undefined, read it).
  */
-export function withTaskChanged(before: Checklist, change: TaskChange): Checklist {
+function overdueAfter(before: Checklist, status: Checklist['status']): boolean | undefined {
+  if (status === 'completed' || before.cancelled) return false;
+  if (before.status !== 'completed' || before.dueAt === null) return before.overdue;
+  return undefined;
+}
+
+/**
+ * The checklist after one task changed, from the checklist just before it (the read cache's copy at
+ * the previous revision): nothing else differs, so nothing else is read. Null when the copy cannot
+ * tell (a completed checklist with a due time reopened): the caller reads it.
+ */
+export function withTaskChanged(before: Checklist, change: TaskChange): Checklist | null {
   const tasks = before.tasks.map((task) =>
     task.id === change.taskId
       ? {
@@ -119,9 +140,13 @@ export function withTaskChanged(before: Checklist, change: TaskChange): Checklis
         }
       : task,
   );
+  const progress = computeProgress(tasks, change.submittedAt !== null);
+  const overdue = overdueAfter(before, progress.status);
+  if (overdue === undefined) return null;
   return {
     ...before,
-    ...computeProgress(tasks, change.submittedAt !== null),
+    ...progress,
+    overdue,
     tasks,
     updatedAt: iso(change.checklistUpdatedAt),
     submittedAt: change.submittedAt ? iso(change.submittedAt) : null,
@@ -137,6 +162,7 @@ export function asSubmitted(
   return {
     ...asSeenBy(kind, current),
     ...computeProgress(current.tasks, true),
+    overdue: false,
     remarks: submitted.remarks,
     updatedAt: iso(submitted.updatedAt),
     submittedAt: iso(submitted.submittedAt),

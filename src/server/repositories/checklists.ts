@@ -107,7 +107,15 @@ export async function readChecklistRow(
 
 export async function insertChecklist(
   db: Database,
-  checklist: { id: string; userId: string; teamId: string; name: string; remarks: string },
+  checklist: {
+    id: string;
+    userId: string;
+    teamId: string;
+    name: string;
+    remarks: string;
+    dueAt?: Date | null;
+    assigneeUid?: string | null;
+  },
   taskRows: { id: string; description: string; details: string; photoRequired: boolean }[],
 ) {
   // With its people's names, as every read answers them (the creator's name in the JSON).

@@ -46,6 +46,7 @@ export async function assignChecklist(
         checklistName: changed.name,
         recipientLabel: null,
         byName: by?.displayName || by?.email || null,
+        reason: null,
       });
       // Sent at commit: the assignee's open screens toast it and count it.
       await announce(tx, {

@@ -17,6 +17,9 @@ function checklist(id: string, name = 'List'): Checklist {
     assignee: null,
     version: 1,
     submittedAt: null,
+    dueAt: null,
+    overdue: false,
+    cancelled: false,
   };
 }
 

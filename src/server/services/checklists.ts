@@ -178,7 +178,7 @@ export async function createChecklist(
 export async function insertWithinPlanLimit(
   tx: Database,
   access: OwnerAccess,
-  checklist: { name: string; remarks: string },
+  checklist: { name: string; remarks: string; dueAt?: Date | null; assigneeUid?: string | null },
   work: readonly { description: string; details: string; photoRequired: boolean }[],
 ): Promise<Checklist> {
   const team = await lockTeam(tx, access.teamId);

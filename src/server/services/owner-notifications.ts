@@ -63,6 +63,9 @@ export interface OwnerNotifierOptions {
   reportEmailIntervalMs?: number | undefined;
 }
 
+/** A notice about one checklist, of a kind that may be e-mailed. */
+type ChecklistNotice = Notification & { kind: OwnerNoticeKind; checklistId: string };
+
 /** The kinds whose e-mail carries the report. */
 const WITH_REPORT = new Set<NotificationKind>(['submitted', 'last_tick']);
 
@@ -75,6 +78,7 @@ export function presentNotification(row: NotificationRow): Notification {
     shareId: row.shareId,
     recipient: row.recipientLabel,
     by: row.byName,
+    reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
   };
@@ -175,6 +179,7 @@ export class OwnerNotifier {
         checklistName: facts.checklistName,
         recipientLabel: facts.share ? recipientLabel(facts.share) : null,
         byName: null,
+        reason: null,
       });
       const presented = presentNotification(row);
       // Sent at commit: the owner's open screens toast it and count it.
@@ -186,7 +191,7 @@ export class OwnerNotifier {
     if (isTick && toldAt) this.#rememberTickNotice(tickKey, toldAt);
     if (!notification) return null;
     if (facts.preferences.email[emailKindOf(event.kind)]) {
-      await this.#email({ ...notification, kind: event.kind }, facts);
+      await this.#email({ ...notification, kind: event.kind, checklistId: event.checklistId }, facts);
     }
     return notification;
   }
@@ -201,7 +206,7 @@ export class OwnerNotifier {
   }
 
   async #email(
-    notification: Notification & { kind: OwnerNoticeKind },
+    notification: ChecklistNotice,
     facts: NonNullable<Awaited<ReturnType<typeof noticeFacts>>>,
   ): Promise<void> {
     const send = (attachment: EmailAttachment | null) => this.#send(notification, facts, attachment);
@@ -219,7 +224,7 @@ export class OwnerNotifier {
   }
 
   async #send(
-    notification: Notification & { kind: OwnerNoticeKind },
+    notification: ChecklistNotice,
     facts: NonNullable<Awaited<ReturnType<typeof noticeFacts>>>,
     attachment: EmailAttachment | null,
   ): Promise<void> {

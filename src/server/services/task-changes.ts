@@ -132,9 +132,8 @@ async function checklistAfter(
   row: TaskChange & { teamId: string; revision: number },
 ): Promise<CachedChecklist> {
   const before = cache.at(checklistId, row.revision - 1);
-  if (before && before.teamId === row.teamId) {
-    return cache.remember(row.teamId, row.revision, withTaskChanged(before.checklist, row));
-  }
+  const after = before && before.teamId === row.teamId ? withTaskChanged(before.checklist, row) : null;
+  if (after) return cache.remember(row.teamId, row.revision, after);
   const read = await readChecklistWithRevision(db, { kind: 'team', teamId: row.teamId }, checklistId);
   if (!read) throw checklistNotFound();
   return cache.remember(read.teamId, read.revision, read.checklist);

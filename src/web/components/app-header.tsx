@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Settings, Tag } from 'lucide-react';
+import { CalendarClock, LayoutDashboard, LogOut, Settings, Tag } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { type User, userLabel } from '#domain/user';
 import { useAuth } from '../hooks/use-auth.tsx';
@@ -10,7 +10,7 @@ import { Button } from './ui/button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
 /** Pages of a signed-in owner (routes.tsx): there the header will show who is signed in. */
-const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/|settings)/;
+const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/|settings|automation)/;
 
 /** The signed-in app header; hidden on the landing page, which has its own. */
 export function AppHeader() {
@@ -29,6 +29,12 @@ export function AppHeader() {
               <Link href="/dashboard" aria-label="Dashboard">
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
                 <span className="hidden sm:inline">Dashboard</span>
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
+              <Link href="/automation" aria-label="Automation">
+                <CalendarClock className="h-4 w-4" aria-hidden="true" />
+                <span className="hidden lg:inline">Automation</span>
               </Link>
             </Button>
             {/* On a phone, Pricing is the plan card's (dashboard): the bell takes its place here. */}

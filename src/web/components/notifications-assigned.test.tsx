@@ -26,6 +26,7 @@ const ASSIGNED: Notification = {
   shareId: null,
   recipient: null,
   by: 'Ben Ortiz',
+  reason: null,
   createdAt: new Date().toISOString(),
   readAt: null,
 };

@@ -17,6 +17,7 @@ const submitted: Notification = {
   shareId: 's1',
   recipient: 'Jane (j•••e@example.com)',
   by: null,
+  reason: null,
   createdAt: new Date().toISOString(),
   readAt: null,
 };

@@ -111,7 +111,10 @@ function NotificationEntry({
   onOpen(notification: Notification, path?: string): void;
 }) {
   const unread = !notification.readAt;
-  const canResend = notification.kind === 'code_not_received' && notification.shareId !== null;
+  const canResend =
+    notification.kind === 'code_not_received' &&
+    notification.shareId !== null &&
+    notification.checklistId !== null;
   return (
     <div data-testid="notification" data-unread={unread || undefined}>
       <DropdownMenu.Item
@@ -146,7 +149,8 @@ function CodeNotReceivedActions({
   notification: Notification;
   onOpen(notification: Notification, path?: string): void;
 }) {
-  const newLink = useSendNewLink(notification.checklistId);
+  const checklistId = notification.checklistId as string;
+  const newLink = useSendNewLink(checklistId);
   const { toast } = useToast();
   const shareId = notification.shareId as string;
   return (
@@ -177,9 +181,7 @@ function CodeNotReceivedActions({
       <MenuRow
         compact
         icon={<UserPen className="h-4 w-4" aria-hidden="true" />}
-        onSelect={() =>
-          onOpen(notification, `/checklist/${encodeURIComponent(notification.checklistId)}?share=new`)
-        }
+        onSelect={() => onOpen(notification, `/checklist/${encodeURIComponent(checklistId)}?share=new`)}
       >
         Change the contact
       </MenuRow>

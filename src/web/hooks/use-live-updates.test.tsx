@@ -63,6 +63,9 @@ function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }
     assignee: null,
     version: 1,
     submittedAt: null,
+    dueAt: null,
+    overdue: false,
+    cancelled: false,
   };
 }
 

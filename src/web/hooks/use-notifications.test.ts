@@ -11,6 +11,7 @@ const arrived: Notification = {
   shareId: 's1',
   recipient: 'Jane (j•••e@example.com)',
   by: null,
+  reason: null,
   createdAt: '2026-11-26T08:00:00.000Z',
   readAt: null,
 };

@@ -79,9 +79,11 @@ export function useLiveNotifications(enabled: boolean, client: RealtimeClient = 
   }, [enabled, client, queryClient]);
 }
 
-/** Where a notification leads: its checklist. */
+/** Where a notification leads: its checklist, or the automation page for a schedule's or calendar's. */
 export function notificationPath(notification: Pick<Notification, 'checklistId'>): string {
-  return `/checklist/${encodeURIComponent(notification.checklistId)}`;
+  return notification.checklistId === null
+    ? '/automation'
+    : `/checklist/${encodeURIComponent(notification.checklistId)}`;
 }
 
 /**

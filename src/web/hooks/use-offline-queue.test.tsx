@@ -54,6 +54,9 @@ function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): 
     assignee: null,
     version: 1,
     submittedAt: null,
+    dueAt: null,
+    overdue: false,
+    cancelled: false,
   };
 }
 

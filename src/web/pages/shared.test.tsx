@@ -46,6 +46,9 @@ const CHECKLIST: Checklist = {
   assignee: null,
   version: 1,
   submittedAt: null,
+  dueAt: null,
+  overdue: false,
+  cancelled: false,
 };
 
 const SHARED: SharedChecklistResponse = {

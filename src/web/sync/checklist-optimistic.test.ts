@@ -26,6 +26,9 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
     assignee: null,
     version: 1,
     submittedAt,
+    dueAt: null,
+    overdue: false,
+    cancelled: false,
   };
 }
 
@@ -55,6 +58,9 @@ describe('withTaskCompleted', () => {
       status: 'not-started',
       progress: 0,
       submittedAt: null,
+      dueAt: null,
+      overdue: false,
+      cancelled: false,
     });
   });
 });

@@ -27,6 +27,9 @@ const SERVER: Checklist = {
   assignee: null,
   version: 1,
   submittedAt: null,
+  dueAt: null,
+  overdue: false,
+  cancelled: false,
 };
 let seq = 0;
 const op = (input: Partial<QueuedOp> & Pick<QueuedOp, 'kind'>): QueuedOp =>

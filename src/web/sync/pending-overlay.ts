@@ -182,6 +182,9 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     assignee: null,
     version: NEW_CHECKLIST_VERSION,
     submittedAt: null,
+    dueAt: null,
+    overdue: false,
+    cancelled: false,
   };
 }
 

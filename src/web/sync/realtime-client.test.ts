@@ -364,6 +364,7 @@ describe('RealtimeClient', () => {
       shareId: 's1',
       recipient: 'Jane',
       by: null,
+      reason: null,
       createdAt: '2026-11-26T08:00:00.000Z',
       readAt: null,
     };

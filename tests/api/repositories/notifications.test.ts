@@ -40,6 +40,7 @@ async function notify(ownerId: string, checklistId: string) {
     checklistName: 'Cabin turnover',
     recipientLabel: null,
     byName: null,
+    reason: null,
   });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, timestamptz } from './columns.ts';
@@ -43,10 +44,23 @@ export const checklists = pgTable(
      * language unless they said otherwise); null for the owner's, which are in the owner's language.
      */
     remarksLanguage: text('remarks_language'),
+    /** When the work is due, or null (issue 31; docs/automation.md). */
+    dueAt: timestamptz('due_at'),
+    /**
+     * When the overdue check found it past `due_at` and not completed (and told the team, once); the
+     * answer's `overdue` reads it. Cleared when `due_at` changes.
+     */
+    overdueAt: timestamptz('overdue_at'),
+    /** When the recipient and the assignee were reminded that it is due soon; cleared when `due_at` changes. */
+    dueRemindedAt: timestamptz('due_reminded_at'),
+    /** A turnover whose reservation was cancelled before work started (booking calendars). */
+    cancelledAt: timestamptz('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // The overdue check and the reminders look only at checklists that have a due time.
+    index('checklists_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
     index('checklists_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('checklists_team_id_created_at_idx').on(t.teamId, t.createdAt.desc()),
   ],

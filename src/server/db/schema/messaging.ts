@@ -23,15 +23,16 @@ export const notifications = pgTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    checklistId: text('checklist_id')
-      .notNull()
-      .references(() => checklists.id, { onDelete: 'cascade' }),
+    /** Null for the automation kinds (a skipped occurrence, a failing calendar): no checklist. */
+    checklistId: text('checklist_id').references(() => checklists.id, { onDelete: 'cascade' }),
     shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     checklistName: text('checklist_name').notNull(),
     recipientLabel: text('recipient_label'),
     /** The member who acted, as named then ('assigned': who assigned it). */
     byName: text('by_name'),
+    /** Why, in words, for the automation kinds. */
+    reason: text('reason'),
     createdAt: timestamptz('created_at').notNull().default(sql`clock_timestamp()`),
     readAt: timestamptz('read_at'),
   },
@@ -40,7 +41,7 @@ export const notifications = pgTable(
     index('notifications_checklist_kind_idx').on(t.checklistId, t.kind, t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('submitted', 'first_tick', 'last_tick', 'code_not_received', 'link_locked', 'assigned')`,
+      sql`${t.kind} in ('submitted', 'first_tick', 'last_tick', 'code_not_received', 'link_locked', 'assigned', 'overdue', 'due_soon', 'schedule_skipped', 'calendar_failing')`,
     ),
   ],
 );

@@ -38,6 +38,9 @@ function checklist(descriptions: string[]): Checklist {
     assignee: null,
     version: 3,
     submittedAt: null,
+    dueAt: null,
+    overdue: false,
+    cancelled: false,
   };
 }
 

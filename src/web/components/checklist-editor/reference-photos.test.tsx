@@ -40,6 +40,9 @@ const CHECKLIST: Checklist = {
   assignee: null,
   version: 3,
   submittedAt: null,
+  dueAt: null,
+  overdue: false,
+  cancelled: false,
 };
 
 beforeEach(() => {

@@ -56,6 +56,9 @@ const CHECKLIST: Checklist = {
   assignee: null,
   version: 1,
   submittedAt: null,
+  dueAt: null,
+  overdue: false,
+  cancelled: false,
 };
 const WITH_PHOTO: Task = {
   ...PHOTO_TASK,

@@ -21,6 +21,9 @@ function summary(index: number): ChecklistSummary {
     assignee: null,
     version: 1,
     submittedAt: null,
+    dueAt: null,
+    overdue: false,
+    cancelled: false,
     taskCount: 3,
     completedCount: 0,
   };

@@ -51,6 +51,9 @@ const WRITTEN: Checklist = {
   assignee: null,
   version: 1,
   submittedAt: null,
+  dueAt: null,
+  overdue: false,
+  cancelled: false,
 };
 
 /** The same checklist as the server answers it in Spanish. */

@@ -28,6 +28,9 @@ const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => (
   assignee: null,
   version: 1,
   submittedAt: null,
+  dueAt: null,
+  overdue: false,
+  cancelled: false,
 });
 
 const answer: SharedChecklistResponse = {
