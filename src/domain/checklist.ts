@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDaysBetween, shortDate } from './dates.ts';
 import { withoutBidiControls } from './display-text.ts';
+import { DueAtInput } from './due-dates.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
 import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';
@@ -270,6 +271,8 @@ const ChecklistFields = z.object({
     .array(TaskInput, { error: CHECKLIST_MESSAGES.taskRequired })
     .max(CHECKLIST_LIMITS.tasksMax, { error: CHECKLIST_MESSAGES.tooManyTasks }),
   remarks: Remarks.optional(),
+  /** When the work is due (an instant, or null for none); left out, PUT keeps it as it is. */
+  dueAt: DueAtInput.optional(),
   /** The spec's client sends the owner's id; it must be the session's user. */
   userId: z.string().max(ID_MAX).nullable().optional(),
   /** Required by PUT: the version the edit started from. */

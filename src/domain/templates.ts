@@ -7,6 +7,7 @@ import {
   ID_MAX,
 } from './checklist.ts';
 import { withoutBidiControls } from './display-text.ts';
+import { DueAtInput } from './due-dates.ts';
 
 /**
  * Templates (issue 17, docs/api.md "Templates", docs/decisions/0025): a checklist's work without its state. A template holds
@@ -73,6 +74,8 @@ const checklistName = { required: CHECKLIST_MESSAGES.nameRequired, tooLong: CHEC
 export const ChecklistFromTemplateInput = z.strictObject({
   templateId: TemplateId,
   name: optionalName(checklistName),
+  /** When the work is due (an instant, or null for none). */
+  dueAt: DueAtInput.optional(),
   /** The spec's client sends the owner's id; it must be the session's user. */
   userId: z.string().max(ID_MAX).nullable().optional(),
 });
@@ -104,7 +107,9 @@ export const ChecklistCreateInput = z.preprocess(
     const parsed = hasTemplateId(value)
       ? ChecklistFromTemplateInput.safeParse(value)
       : ChecklistInput.safeParse(value);
-    if (parsed.success) return parsed.data;
+    // The body as sent: the union below reads it again (a transform's output, such as dueAt's Date,
+    // would not pass its input's check twice).
+    if (parsed.success) return value as ChecklistCreateData;
     for (const issue of parsed.error.issues) {
       ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value });
     }

@@ -30,6 +30,8 @@ const ALL_JOBS: JobName[] = [
   'expired-rate-limit-windows',
   'orphaned-photos',
   'old-notifications',
+  'overdue-checklists',
+  'due-reminders',
 ];
 
 /** Makes every job due again (as if its period had passed). */

@@ -7,6 +7,7 @@ import type { ChecklistAccess } from '../policies/checklists.ts';
 import { isInReach, isInTeamsOf, isOfTeam, type ReadScope } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 import { PEOPLE_OF_CHECKLIST } from './checklist-people.ts';
+import { dueAtChange } from './due-dates.ts';
 
 /**
  * The checklist aggregate (checklists and their tasks). Every statement that names a checklist for
@@ -149,7 +150,7 @@ export async function updateChecklistAtVersion(
   db: Database,
   access: ChecklistAccess,
   checklistId: string,
-  edit: { name: string; remarks?: string | undefined; version: number },
+  edit: { name: string; remarks?: string | undefined; dueAt?: Date | null | undefined; version: number },
 ) {
   const [row] = await db
     .update(checklists)
@@ -162,6 +163,7 @@ export async function updateChecklistAtVersion(
             remarksLanguage: ownerRemarksLanguage(edit.remarks),
           }
         : {}),
+      ...dueAtChange(edit.dueAt),
       version: sql`${checklists.version} + 1`,
       revision: sql`${checklists.revision} + 1`,
       updatedAt: sql`now()`,

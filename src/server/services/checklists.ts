@@ -165,7 +165,12 @@ export async function createChecklist(
   input: ChecklistData,
 ): Promise<Checklist> {
   return db.transaction((tx) =>
-    insertWithinPlanLimit(tx, access, { name: input.name, remarks: input.remarks ?? '' }, input.tasks),
+    insertWithinPlanLimit(
+      tx,
+      access,
+      { name: input.name, remarks: input.remarks ?? '', dueAt: input.dueAt ?? null },
+      input.tasks,
+    ),
   );
 }
 

@@ -3,6 +3,8 @@ import type { Database } from '../db/client.ts';
 import { claimDueJob } from '../repositories/job-runs.ts';
 import { deleteOldNotifications } from '../repositories/notifications.ts';
 import { clearCodesExpiredBefore } from '../repositories/share-codes.ts';
+import { markOverdueChecklists } from './due-dates.ts';
+import { type ReminderContext, sendDueReminders } from './due-reminders.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
 import { deleteExpiredSessions } from './sessions.ts';
@@ -10,7 +12,8 @@ import { deleteExpiredSessions } from './sessions.ts';
 /**
  * The periodic clean-ups, each run once a period across every instance (docs/decisions/0020): the
  * scheduler (src/server/job-scheduler.ts) asks `claimJob` on each tick, and only the instance that
- * claimed a job's period runs it. Every job is a delete of what has run out, safe to run twice.
+ * claimed a job's period runs it. The clean-ups delete what has run out, safe to run twice; the due-date
+ * jobs take each mark with a conditional update, so a checklist is marked and told of once.
  */
 
 const MINUTE = 60_000;
@@ -38,6 +41,9 @@ export const JOB_TIMINGS = {
    */
   notificationReadKeepMs: 30 * 24 * HOUR,
   notificationKeepMs: 180 * 24 * HOUR,
+  /** The overdue check and the reminders (docs/automation.md): every minute, so a badge is at most a minute late. */
+  overdueEveryMs: MINUTE,
+  dueRemindersEveryMs: MINUTE,
 } as const;
 
 export type JobName =
@@ -46,7 +52,9 @@ export type JobName =
   | 'expired-verification-codes'
   | 'expired-rate-limit-windows'
   | 'orphaned-photos'
-  | 'old-notifications';
+  | 'old-notifications'
+  | 'overdue-checklists'
+  | 'due-reminders';
 
 export interface PeriodicJob {
   name: JobName;
@@ -59,10 +67,12 @@ export interface JobDependencies {
   db: Database;
   photos: Pick<PhotoService, 'deleteOrphanedFiles'>;
   rateLimits: Pick<RateLimitStore, 'deleteExpired'>;
+  /** What the due reminders send with (the sharing context and a log). */
+  reminders: ReminderContext;
 }
 
 export function periodicJobs(
-  { db, photos, rateLimits }: JobDependencies,
+  { db, photos, rateLimits, reminders }: JobDependencies,
   timings: typeof JOB_TIMINGS = JOB_TIMINGS,
 ): PeriodicJob[] {
   return [
@@ -99,6 +109,16 @@ export function periodicJobs(
           readBefore: new Date(now.getTime() - timings.notificationReadKeepMs),
           createdBefore: new Date(now.getTime() - timings.notificationKeepMs),
         }),
+    },
+    {
+      name: 'overdue-checklists',
+      everyMs: timings.overdueEveryMs,
+      run: (now) => markOverdueChecklists(db, now),
+    },
+    {
+      name: 'due-reminders',
+      everyMs: timings.dueRemindersEveryMs,
+      run: (now) => sendDueReminders(reminders, now),
     },
   ];
 }

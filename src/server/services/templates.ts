@@ -106,7 +106,7 @@ export async function createFromTemplate(
     return insertWithinPlanLimit(
       tx,
       access,
-      { name: input.name ?? template.name, remarks: '' },
+      { name: input.name ?? template.name, remarks: '', dueAt: input.dueAt ?? null },
       template.tasks,
     );
   });

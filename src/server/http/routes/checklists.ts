@@ -22,6 +22,7 @@ import {
 import { ChecklistCreateInput, DuplicateInput, isFromTemplate } from '#domain/templates';
 import { ownerAccess } from '../../policies/checklists.ts';
 import { assignChecklist } from '../../services/checklist-assignment.ts';
+import { changeDueAt } from '../../services/due-dates.ts';
 import { submitChecklist, updateRemarks } from '../../services/checklist-completion.ts';
 import {
   type ChecklistContext,
@@ -76,7 +77,7 @@ const SCHEMAS = {
   create: {
     tags: [TAG],
     description:
-      "The editor's checklist, or `{templateId, name?}`: a new checklist from a template (own or built-in; " +
+      "The editor's checklist, or `{templateId, name?, dueAt?}`: a new checklist from a template (own or built-in; " +
       "an unknown or another owner's template answers 404). Both count against the plan limit.",
     body: ChecklistCreateInput,
     response: answers({ 201: ChecklistSchema }, [
@@ -113,8 +114,9 @@ const SCHEMAS = {
   remarks: {
     tags: [TAG],
     description:
-      'The remarks (the owner’s team or a verified recipient) and/or the assignee (a member of the ' +
-      'checklist’s team, or null; members only: a recipient gets 404).',
+      'Any of: the remarks (the owner’s team or a verified recipient), the assignee (a member of the ' +
+      'checklist’s team, or null) and `dueAt` (an ISO 8601 instant from 2000 to 2099, or null); the ' +
+      'last two for members only: a recipient gets 404. A new `dueAt` clears the overdue mark.',
     params: ChecklistParams,
     body: ChecklistPatchInput,
     response: answers({ 200: ChecklistSchema }, ['validation_failed', 'unauthenticated', 'not_found']),
@@ -238,10 +240,12 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
       config: { recipients: true, idempotent: 'body', answersRevision: true },
     },
     async (request, reply) => {
-      const { remarks, assigneeUid, ...rest } = request.body;
+      const { remarks, assigneeUid, dueAt, ...rest } = request.body;
       const caller = callerOf(request);
       let saved =
         assigneeUid !== undefined ? await assignChecklist(db, caller, request.params.id, assigneeUid) : null;
+      // Members only (a recipient: 404), before the remarks, so a refused patch writes nothing.
+      if (dueAt !== undefined) saved = await changeDueAt(db, caller, request.params.id, dueAt);
       if (remarks !== undefined)
         saved = await updateRemarks(db, caller, request.params.id, { ...rest, remarks });
       if (!saved) throw new Error('a patch with nothing to change passed validation');
