@@ -1,9 +1,9 @@
 import { toGsm7Line } from './gsm7.ts';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './languages.ts';
 import { SHARE_MESSAGE_CATALOGS } from './share-messages/catalogs.ts';
+import { EMAIL_STYLES, emailLink, emailPage } from './share-messages/email-page.ts';
 import { html, isolated, messageName, plainLine, SMS_NAME_MAX, shortened } from './share-messages/names.ts';
 import { REMINDER_CATALOGS } from './share-messages/reminders.ts';
-import { THEME_COLOR } from './site.ts';
 import { smsSegments } from './sms-segments.ts';
 
 /**
@@ -64,27 +64,15 @@ export function buildDueReminderEmail(input: DueReminderInput): {
     `- ${inText(site)}`,
     '',
   ].join('\n');
-  const link = html(input.shareUrl);
-  const direction = rtl ? ' dir="rtl"' : '';
-  const paragraph = 'margin:0 0 16px;font-size:16px;line-height:1.5;';
-  const body = `<!doctype html>
-<html lang="${language}"${direction}>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${html(subject)}</title>
-</head>
-<body${direction} style="margin:0;padding:24px 12px;background:#f4f4f7;color:#1f2937;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
-<div lang="${language}"${direction} style="max-width:480px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;">
-<p style="margin:0 0 20px;font-size:15px;font-weight:600;color:${THEME_COLOR};">${html(site)}</p>
-<p style="${paragraph}">${html(greeting)}</p>
-<p style="${paragraph}">${html(sentence)}</p>
-<p style="margin:0 0 24px;"><a href="${link}" style="display:inline-block;padding:12px 20px;background:${THEME_COLOR};color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none;">${html(share.email.openButton)}</a></p>
-<p style="margin:0 0 12px;font-size:13px;line-height:1.5;color:#6b7280;">${html(share.email.pasteLink)}<br><a href="${link}" dir="ltr" style="color:${THEME_COLOR};word-break:break-all;">${link}</a></p>
-</div>
-</body>
-</html>
-`;
+  const body = emailPage({
+    language,
+    rtl,
+    title: subject,
+    siteHtml: html(site),
+    body: `<p style="${EMAIL_STYLES.paragraph}">${html(greeting)}</p>
+<p style="${EMAIL_STYLES.paragraph}">${html(sentence)}</p>
+${emailLink(input.shareUrl, share.email.openButton, share.email.pasteLink)}`,
+  });
   return { subject, text, html: body };
 }
 

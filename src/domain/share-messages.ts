@@ -2,6 +2,7 @@ import { toGsm7Line } from './gsm7.ts';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './languages.ts';
 import type { EmailNames, ShareMessageCatalog, SmsShare } from './share-messages/catalog.ts';
 import { SHARE_MESSAGE_CATALOGS } from './share-messages/catalogs.ts';
+import { EMAIL_STYLES, emailLink, emailPage } from './share-messages/email-page.ts';
 import { html, isolated, messageName, plainLine, SMS_NAME_MAX, shortened } from './share-messages/names.ts';
 import { THEME_COLOR } from './site.ts';
 import { smsSegments } from './sms-segments.ts';
@@ -114,33 +115,20 @@ export function buildShareVerificationEmail(input: ShareMessageInput): ShareVeri
   const greetingHtml = htmlSentence(words.greeting(recipient && SLOT.recipient), fragments);
   const sharedHtml = htmlSentence(words.shared(slots), fragments);
 
-  const link = html(input.shareUrl);
-  // Gmail and others drop the attributes of <html> and <body>: the card says its language again.
-  const direction = rtl ? ' dir="rtl"' : '';
-  const muted = 'margin:0 0 12px;font-size:13px;line-height:1.5;color:#6b7280;';
-  const paragraph = 'margin:0 0 16px;font-size:16px;line-height:1.5;';
-  const htmlBody = `<!doctype html>
-<html lang="${language}"${direction}>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${html(subject)}</title>
-</head>
-<body${direction} style="margin:0;padding:24px 12px;background:#f4f4f7;color:#1f2937;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
-<div lang="${language}"${direction} style="max-width:480px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;">
-<p style="margin:0 0 20px;font-size:15px;font-weight:600;color:${THEME_COLOR};">${inHtml(site)}</p>
-<p style="${paragraph}">${greetingHtml}</p>
+  const { paragraph, muted } = EMAIL_STYLES;
+  const htmlBody = emailPage({
+    language,
+    rtl,
+    title: subject,
+    siteHtml: inHtml(site),
+    body: `<p style="${paragraph}">${greetingHtml}</p>
 <p style="${paragraph}">${sharedHtml}</p>
 <p style="margin:0;font-size:15px;">${html(words.codeLabel)}</p>
 <p style="margin:8px 0;font-size:32px;font-weight:700;letter-spacing:6px;font-family:Menlo,Consolas,monospace;"><span dir="ltr">${input.code}</span></p>
 <p style="${paragraph}">${html(words.validity(minutes))}</p>
-<p style="margin:0 0 24px;"><a href="${link}" style="display:inline-block;padding:12px 20px;background:${THEME_COLOR};color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none;">${html(words.openButton)}</a></p>
-<p style="${muted}">${html(words.pasteLink)}<br><a href="${link}" dir="ltr" style="color:${THEME_COLOR};word-break:break-all;">${link}</a></p>
-<p style="${muted}">${html(words.ignore)}</p>
-</div>
-</body>
-</html>
-`;
+${emailLink(input.shareUrl, words.openButton, words.pasteLink)}
+<p style="${muted}">${html(words.ignore)}</p>`,
+  });
   return { subject, text, html: htmlBody };
 }
 

@@ -36,8 +36,11 @@ export type OpInput =
    */
   | { kind: 'assign'; assignee: TeamPerson | null };
 
-/** The editor's checklist: its name and its tasks in order (POST and PUT). */
-export type ChecklistBody = Pick<ChecklistInput, 'name' | 'tasks'>;
+/**
+ * The editor's checklist: its name, its tasks in order, and when it is due (POST and PUT; `dueAt` an
+ * ISO instant, null for none, left out by a body kept from before due dates: unchanged).
+ */
+export type ChecklistBody = Pick<ChecklistInput, 'name' | 'tasks'> & { dueAt?: string | null };
 
 export type QueuedOp = OpInput & {
   /** The Idempotency-Key, also the operation's id (and its photo's id in the blob store). */

@@ -136,6 +136,28 @@ describe("the owner's edit kept on this device", () => {
   it('a pending delete is said', () => {
     expect(overlayPending(SERVER, [op({ kind: 'delete' })]).deletePending).toBe(true);
   });
+
+  it('carries the due time an edit set or cleared offline; a body from before due dates keeps it', () => {
+    const due = '2026-12-02T15:00:00.000Z';
+    const dueEdit = (dueAt: string | null | undefined) => {
+      const body = { name: 'Flat 3', tasks: SERVER.tasks, ...(dueAt === undefined ? {} : { dueAt }) };
+      return op({ kind: 'edit', body, version: 1, userId: 'u1' });
+    };
+    expect(overlayPending(SERVER, [dueEdit(due)]).checklist.dueAt).toBe(due);
+    const marked = { ...SERVER, dueAt: due, overdue: true };
+    expect(overlayPending(marked, [dueEdit(null)]).checklist).toMatchObject({ dueAt: null, overdue: false });
+    expect(overlayPending(marked, [dueEdit(undefined)]).checklist).toMatchObject({
+      dueAt: due,
+      overdue: true,
+    });
+    const created = op({
+      kind: 'create',
+      checklistId: newChecklistId('k-due'),
+      body: { name: 'New', tasks: [{ description: 'x' }], dueAt: due },
+      userId: 'u1',
+    } as QueuedOp);
+    expect(pendingCreatedChecklist([created], created.checklistId)?.dueAt).toBe(due);
+  });
 });
 
 describe("the owner's list with what is pending", () => {

@@ -55,6 +55,7 @@ interface Layers extends Omit<PendingView, 'checklist'> {
   remarks: Checklist['remarks'];
   submittedAt: Checklist['submittedAt'];
   assignee: Checklist['assignee'];
+  dueAt: Checklist['dueAt'];
   pendingTaskIds: Set<string>;
   pendingPhotos: Map<string, string>;
   draftTaskIds: Set<string>;
@@ -68,6 +69,7 @@ function noLayers(server: Checklist): Layers {
     remarks: server.remarks,
     submittedAt: server.submittedAt,
     assignee: server.assignee,
+    dueAt: server.dueAt,
     pendingTaskIds: new Set<string>(),
     pendingPhotos: new Map<string, string>(),
     remarksPending: false,
@@ -123,6 +125,7 @@ function layOver(layers: Layers, op: QueuedOp): void {
       const edited = applyEdit(layers.tasks, op.body, layers.draftTaskIds);
       layers.tasks = edited.tasks;
       layers.name = op.body.name;
+      if (op.body.dueAt !== undefined) layers.dueAt = op.body.dueAt;
       // Adding, removing or rewording work reopens a submitted checklist, as on the server.
       if (edited.changesWork) layers.submittedAt = null;
       layers.editPending = true;
@@ -150,7 +153,7 @@ export function overlayPending(server: Checklist, ops: readonly QueuedOp[]): Pen
   const mine = ops.filter((op) => op.checklistId === server.id);
   const layers = noLayers(server);
   for (const op of mine) layOver(layers, op);
-  const { tasks, name, remarks, submittedAt, assignee, ...pending } = layers;
+  const { tasks, name, remarks, submittedAt, assignee, dueAt, ...pending } = layers;
   if (mine.length === 0) return { checklist: server, ...pending };
   const submitted = submittedAt !== null;
   const checklist: Checklist = {
@@ -160,6 +163,8 @@ export function overlayPending(server: Checklist, ops: readonly QueuedOp[]): Pen
     remarks,
     submittedAt,
     assignee,
+    // A due time changed here is shown at once; the server's overdue mark waits for the server.
+    ...(dueAt !== server.dueAt ? { dueAt, overdue: false } : {}),
     ...computeProgress(tasks, submitted),
   };
   return { checklist, ...pending };
@@ -182,7 +187,7 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     assignee: null,
     version: NEW_CHECKLIST_VERSION,
     submittedAt: null,
-    dueAt: null,
+    dueAt: op.body.dueAt ?? null,
     overdue: false,
     cancelled: false,
   };

@@ -22,7 +22,6 @@ import {
 import { ChecklistCreateInput, DuplicateInput, isFromTemplate } from '#domain/templates';
 import { ownerAccess } from '../../policies/checklists.ts';
 import { assignChecklist } from '../../services/checklist-assignment.ts';
-import { changeDueAt } from '../../services/due-dates.ts';
 import { submitChecklist, updateRemarks } from '../../services/checklist-completion.ts';
 import {
   type ChecklistContext,
@@ -33,6 +32,7 @@ import {
   replaceChecklist,
 } from '../../services/checklists.ts';
 import { dashboardStats } from '../../services/dashboard.ts';
+import { changeDueAt } from '../../services/due-dates.ts';
 import { updateTask } from '../../services/task-changes.ts';
 import { createFromTemplate, duplicateChecklist } from '../../services/templates.ts';
 import { noteActor } from '../plugins/analytics-events.ts';

@@ -6,6 +6,7 @@ import type { TeamPerson } from '#domain/teams';
 import { AssigneePicker } from '../assignee/assignee-picker.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input, Label } from '../ui/field.tsx';
+import { DueField } from './due-field.tsx';
 import { TaskList, type TaskListProps } from './task-list.tsx';
 import type { useChecklistDraft } from './use-checklist-form.ts';
 
@@ -98,7 +99,10 @@ export function AssigneeField({
   );
 }
 
-/** The name and, beside it from a tablet up, who works on it (the name wide, the assignee narrow). */
+/**
+ * The name and, beside it from a tablet up, who works on it (the name wide, the assignee narrow); under
+ * them, when it is due.
+ */
 export function NameAndAssignee({
   nameId,
   nameRef,
@@ -111,16 +115,24 @@ export function NameAndAssignee({
   disabled: boolean;
 }) {
   return (
-    <div className="mt-5 grid gap-4 sm:grid-cols-[minmax(0,1fr)_15rem]">
-      <ChecklistNameField
-        id={nameId}
-        inputRef={nameRef}
-        value={form.draft.name}
-        onChange={(name) => form.setDraft((current) => ({ ...current, name }))}
+    <>
+      <div className="mt-5 grid gap-4 sm:grid-cols-[minmax(0,1fr)_15rem]">
+        <ChecklistNameField
+          id={nameId}
+          inputRef={nameRef}
+          value={form.draft.name}
+          onChange={(name) => form.setDraft((current) => ({ ...current, name }))}
+          disabled={disabled}
+        />
+        <AssigneeField value={form.assignee} onChange={form.setAssignee} disabled={disabled} />
+      </div>
+      <DueField
+        id={`${nameId}-due`}
+        draft={form.draft}
+        onChange={(due) => form.setDraft((current) => ({ ...current, ...due }))}
         disabled={disabled}
       />
-      <AssigneeField value={form.assignee} onChange={form.setAssignee} disabled={disabled} />
-    </div>
+    </>
   );
 }
 

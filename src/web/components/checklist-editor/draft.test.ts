@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Checklist } from '#domain/checklist';
+import { dueFieldsOf } from '#domain/due-dates';
 import { draftFromChecklist, draftToBody, emptyTask, singleLine, temporaryTaskId } from './draft.ts';
 
 describe('editor drafts', () => {
@@ -10,11 +12,13 @@ describe('editor drafts', () => {
   });
 
   it('starts empty for a new checklist', () => {
-    expect(draftFromChecklist(null)).toEqual({ name: '', tasks: [] });
+    expect(draftFromChecklist(null)).toEqual({ name: '', tasks: [], dueDate: '', dueTime: '' });
   });
 
   it('sends trimmed text and keeps the order', () => {
     const body = draftToBody({
+      dueDate: '',
+      dueTime: '',
       name: '  Turnover  ',
       tasks: [
         {
@@ -30,6 +34,7 @@ describe('editor drafts', () => {
     });
     expect(body).toEqual({
       name: 'Turnover',
+      dueAt: null,
       tasks: [
         { id: 'task_b', description: 'Second', photoRequired: true, details: 'note' },
         { id: 'task_a', description: 'First', photoRequired: false, details: '' },
@@ -43,6 +48,8 @@ describe('editor drafts', () => {
     expect(singleLine('  One line, as written  ')).toBe('  One line, as written  ');
     const body = draftToBody({
       name: 'Turnover',
+      dueDate: '',
+      dueTime: '',
       tasks: [
         {
           id: 'task_a',
@@ -55,5 +62,23 @@ describe('editor drafts', () => {
     });
     // Details may have lines; a description may not.
     expect(body.tasks[0]).toMatchObject({ description: 'Check the alarm', details: 'a\nb' });
+  });
+
+  it('sends the due date and time as an instant of the browser’s zone, and none when cleared', () => {
+    const body = draftToBody({ name: 'T', tasks: [], dueDate: '2026-12-02', dueTime: '15:00' });
+    expect(body.dueAt).toBe(new Date(2026, 11, 2, 15, 0).toISOString());
+    const back = draftFromChecklist({
+      name: 'T',
+      tasks: [],
+      dueAt: body.dueAt ?? null,
+    } as unknown as Checklist);
+    expect(back).toMatchObject({ dueDate: '2026-12-02', dueTime: '15:00' });
+    expect(draftToBody({ name: 'T', tasks: [], dueDate: '', dueTime: '15:00' }).dueAt).toBeNull();
+    // Editing: left out when the fields still say the checklist's own due time (to the minute).
+    const editing = { dueAt: '2026-12-02T14:00:30.000Z' };
+    const fields = dueFieldsOf(editing.dueAt);
+    const same = draftToBody({ name: 'T', tasks: [], dueDate: fields.date, dueTime: fields.time }, editing);
+    expect('dueAt' in same).toBe(false);
+    expect(draftToBody({ name: 'T', tasks: [], dueDate: '', dueTime: '' }, editing).dueAt).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Checklist } from '#domain/checklist';
+import { dueAtFromFields, dueFieldsOf } from '#domain/due-dates';
 import type { ChecklistBody } from '../../sync/index.ts';
 
 /** A task as the editor holds it. New ones carry a temporary id; the server assigns the real one. */
@@ -14,6 +15,9 @@ export interface DraftTask {
 export interface ChecklistDraft {
   name: string;
   tasks: DraftTask[];
+  /** When it is due, as the editor's two fields hold it in the browser's zone ('' for none). */
+  dueDate: string;
+  dueTime: string;
 }
 
 /** 'task_' plus a timestamp (spec section 3) and random bits, so two tasks added at once never collide. */
@@ -33,9 +37,12 @@ export function emptyTask(): DraftTask {
 
 /** The form's values for a checklist, or an empty form for a new one. */
 export function draftFromChecklist(checklist: Checklist | null): ChecklistDraft {
-  if (!checklist) return { name: '', tasks: [] };
+  if (!checklist) return { name: '', tasks: [], dueDate: '', dueTime: '' };
+  const due = dueFieldsOf(checklist.dueAt);
   return {
     name: checklist.name,
+    dueDate: due.date,
+    dueTime: due.time,
     tasks: checklist.tasks.map((task) => ({
       id: task.id,
       description: task.description,
@@ -48,8 +55,11 @@ export function draftFromChecklist(checklist: Checklist | null): ChecklistDraft 
 
 /** The form's values for a body kept from an earlier save (tasks without an id get a temporary one). */
 export function draftFromBody(body: ChecklistBody): ChecklistDraft {
+  const due = dueFieldsOf(body.dueAt ?? null);
   return {
     name: body.name,
+    dueDate: due.date,
+    dueTime: due.time,
     tasks: body.tasks.map((task) => ({
       id: task.id ?? temporaryTaskId(),
       description: task.description,
@@ -65,10 +75,22 @@ export function singleLine(text: string): string {
   return text.replace(/[^\S\r\n]*[\r\n]+[^\S\r\n]*/g, ' ');
 }
 
-/** The body sent to POST or PUT: the tasks in their order, trimmed, each description on one line. */
-export function draftToBody(draft: ChecklistDraft): ChecklistBody {
+/**
+ * The body sent to POST or PUT: the tasks in their order, trimmed, each description on one line, and
+ * the due time when it changed from `editing`'s (an unchanged one is left out, so a save never moves
+ * a due time set to the second elsewhere, nor clears its overdue mark).
+ */
+export function draftToBody(
+  draft: ChecklistDraft,
+  editing: Pick<Checklist, 'dueAt'> | null = null,
+): ChecklistBody {
+  const before = editing ? dueFieldsOf(editing.dueAt) : null;
+  const unchanged = before?.date === draft.dueDate && before.time === draft.dueTime;
+  // A date without a time is due at the start of that day; fields that make no time send none.
+  const dueAt = unchanged ? undefined : dueAtFromFields(draft.dueDate, draft.dueTime);
   return {
     name: draft.name.trim(),
+    ...(dueAt === undefined ? {} : { dueAt: dueAt ? dueAt.toISOString() : null }),
     tasks: draft.tasks.map((task) => ({
       id: task.id,
       description: singleLine(task.description).trim(),

@@ -145,7 +145,7 @@ export function useChecklistSave({ checklist, draft, assignee, initialStash, onS
     try {
       // Only a change is sent: saving the name alone must not assign anyone again (nor tell them).
       const chosen = assignee?.uid === (checklist?.assignee?.uid ?? undefined) ? undefined : assignee;
-      const outcome = await onSave(draftToBody(draft), checklist?.version ?? null, chosen);
+      const outcome = await onSave(draftToBody(draft, checklist), checklist?.version ?? null, chosen);
       if (outcome.status === 'saved') {
         setStashed(null);
         toast({ title: 'Success', description: editing ? SAVE_MESSAGES.updated : SAVE_MESSAGES.created });

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Checklist } from '#domain/checklist';
+import { DueBadges, DueText } from '../../components/due-badges.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
@@ -44,14 +45,18 @@ export function ChecklistHeader({
             {checklist.name}
           </h1>
           {byline && <p className="mt-1 text-sm break-words text-slate-600">{byline}</p>}
+          {checklist.dueAt && (
+            <p className="mt-1 text-sm">
+              <DueText checklist={checklist} />
+            </p>
+          )}
           {notice}
           {people}
         </div>
-        <StatusBadge
-          status={checklist.status}
-          progress={checklist.progress}
-          className="self-start sm:mt-2 sm:text-sm"
-        />
+        <div className="flex shrink-0 flex-wrap items-center gap-1.5 self-start sm:mt-2">
+          <DueBadges checklist={checklist} className="sm:text-sm" />
+          <StatusBadge status={checklist.status} progress={checklist.progress} className="sm:text-sm" />
+        </div>
       </div>
       <div className="mt-4">
         <div className="flex items-center justify-between text-sm text-slate-600">

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { assignedToText, createdByText, personLabel } from '#domain/assignment-texts';
 import { type ChecklistSummary, checklistRowSubtitle } from '#domain/checklist';
 import type { TeamPerson } from '#domain/teams';
+import { DueBadges, DueText } from '../../components/due-badges.tsx';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { PersonInitials } from '../../components/person-initials.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -69,11 +70,18 @@ export function ChecklistRow({
                 {createdByText(checklist.createdBy, viewerUid)}
               </span>
             )}
+            {checklist.dueAt && (
+              <DueText
+                checklist={checklist}
+                className="block truncate sm:before:me-1.5 sm:before:content-['•']"
+              />
+            )}
           </p>
         </div>
         <div className="flex min-w-0 flex-wrap items-center gap-1.5 self-start sm:self-center">
           {checklist.assignee && <AssigneeChip person={checklist.assignee} viewerUid={viewerUid} />}
           {pending && <PendingSyncBadge />}
+          <DueBadges checklist={checklist} />
           <StatusBadge status={checklist.status} progress={checklist.progress} />
         </div>
       </div>
