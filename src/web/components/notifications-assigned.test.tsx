@@ -134,3 +134,23 @@ describe("an 'assigned' notification", () => {
     expect(screen.getByTestId('notifications-empty').textContent).toContain('assigns one to you');
   });
 });
+
+describe('the due-date notifications (issue 31)', () => {
+  it.each([
+    ['overdue', '“Cabin turnover” is overdue', 'It passed its due time before it was completed.'],
+    ['due_soon', '“Cabin turnover” is due within the hour', 'Nobody has started it yet.'],
+  ] as const)('%s is listed in its words and opens its checklist', async (kind, title, detail) => {
+    const marked = serve({ notifications: [{ ...ASSIGNED, kind, by: null }], unreadCount: 1 });
+    const location = renderHeader(fakeRealtime().client);
+    const button = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await act(async () => {
+      fireEvent.keyDown(button, { key: 'Enter' });
+    });
+    const entry = within(await screen.findByRole('menu')).getByTestId('notification');
+    expect(entry.textContent).toContain(title);
+    expect(entry.textContent).toContain(detail);
+    fireEvent.click(within(entry).getByRole('menuitem'));
+    expect(location.history?.at(-1)).toBe('/checklist/checklist%201');
+    await waitFor(() => expect(marked).toEqual([{ ids: ['ntf_7'] }]));
+  });
+});
