@@ -14,6 +14,7 @@ import {
   signInOwner,
 } from '#tests/support/checklists';
 import { otherInstances } from '#tests/support/instances';
+import { closeAll, subscribedSocket } from '#tests/support/realtime';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { ownedTeamId, setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
@@ -203,6 +204,24 @@ describe('the overdue check', () => {
     // The owner's list says it too.
     const list = (await host.call('GET', '/api/checklists')).json() as Checklist[];
     expect(list.find((row) => row.id === checklist.id)?.overdue).toBe(true);
+  });
+
+  it('reaches open screens live: the checklist’s update says overdue, the bell gets the notice', async () => {
+    const host = await owner('live');
+    const checklist = await createChecklist(host, { dueAt: PAST, name: 'Live turnover' });
+    const socket = await subscribedSocket(t.app, checklist.id, { cookie: host.cookie });
+    socket.send({ type: 'subscribe-notifications' });
+    await socket.next('notifications-subscribed');
+    await markOverdueChecklists(t.db, new Date());
+    const update = await socket.next('update', (message) => message.checklistId === checklist.id);
+    expect(update.data.checklist).toMatchObject({ id: checklist.id, overdue: true });
+    const notice = await socket.next('notification');
+    expect(notice.notification).toMatchObject({
+      kind: 'overdue',
+      checklistId: checklist.id,
+      checklistName: 'Live turnover',
+    });
+    closeAll(socket);
   });
 
   it('tells the owner once when they made it, are assigned it, and own the team', async () => {
