@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { MessageSender } from '#server/adapters/messaging/message-sender';
 import {
   checklists,
   jobRuns,
@@ -8,10 +9,12 @@ import {
   shareCodeSends,
   teamMembers,
 } from '#server/db/schema/index';
+import { type ReminderContext, sendDueReminders } from '#server/services/due-reminders';
+import { loadShareSecrets } from '#server/services/share-secrets';
 import { createChecklist, type Owner, signInOwner } from '#tests/support/checklists';
 import { share } from '#tests/support/sharing';
 import { ownedTeamId } from '#tests/support/teams';
-import { setupTestApp } from '#tests/support/test-app';
+import { setupTestApp, TEST_PUBLIC_URL } from '#tests/support/test-app';
 
 /**
  * The reminders (docs/automation.md "Due dates, overdue and reminders"): an hour before the due time, a
@@ -149,5 +152,60 @@ describe('the due reminder', () => {
       .from(outboxMessages)
       .where(like(outboxMessages.text, '%is due in%'));
     expect(reminders.every((message) => message.to !== phone)).toBe(true);
+  });
+
+  it('one the carrier refuses is logged and not counted; one a limit refuses is logged as skipped', async () => {
+    const secrets = await loadShareSecrets(t.db, t.config.appSecret);
+    const logged: { level: string; details: object; message: string }[] = [];
+    const refusing: MessageSender = {
+      sendEmail: () => Promise.reject(new Error('SMTP is down')),
+      sendSms: () => Promise.reject(new Error('Twilio is down')),
+    };
+    const context: ReminderContext = {
+      db: t.db,
+      secrets,
+      messages: refusing,
+      siteName: 'ListSync',
+      publicUrl: new URL(TEST_PUBLIC_URL),
+      sms: { allowedCountries: ['US'], maxPerHour: 1_000, reservedPercent: 20, alarm: { reached() {} } },
+      log: {
+        warn: (details, message) => logged.push({ level: 'warn', details, message }),
+        error: (details, message) => logged.push({ level: 'error', details, message }),
+      },
+    };
+    const host = await signInOwner(t.app, 'remind-refused');
+    const refused = await createChecklist(host, { dueAt: inMinutes(20) });
+    const email = unique('email');
+    await share(host, refused.id, { email });
+    expect(await sendDueReminders(context, new Date())).toBeGreaterThanOrEqual(1);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'due reminder not delivered' }),
+    );
+    expect(
+      await t.db.select().from(shareCodeSends).where(eq(shareCodeSends.destination, email)),
+    ).toHaveLength(1);
+
+    const limited = await createChecklist(host, { dueAt: inMinutes(25) });
+    const phone = unique('phone');
+    const sent = await share(host, limited.id, { email: undefined, phone });
+    await t.db.insert(shareCodeSends).values(
+      Array.from({ length: 4 }, (_, i) => ({
+        id: `send_direct_${counter}_${i}`,
+        ownerId: host.uid,
+        shareId: sent.shareId,
+        channel: 'sms' as const,
+        destination: `+1415555${String(9100 + i)}`,
+        requestedBy: 'owner' as const,
+      })),
+    );
+    logged.length = 0;
+    await sendDueReminders(context, new Date());
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        details: expect.objectContaining({ checklistId: limited.id, code: 'rate_limited' }),
+        message: expect.stringMatching(/^due reminder skipped: New accounts can text 5 codes a day/),
+      }),
+    ]);
   });
 });
