@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RemarksInput } from './checklist.ts';
-import { DueAtInput } from './due-dates.ts';
+import { DueAtInput } from './due-date-input.ts';
 
 /**
  * PATCH /api/checklists/{id}: any of the remarks (owner or verified recipient), who of the team it is

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaysBetween, shortDate } from './dates.ts';
 import { withoutBidiControls } from './display-text.ts';
-import { DueAtInput } from './due-dates.ts';
+import { DueAtInput } from './due-date-input.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
 import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DUE_MESSAGES, DueAtInput, dueAtFromFields, dueFieldsOf, dueLabel, isOverdue } from './due-dates.ts';
+import { DueAtInput } from './due-date-input.ts';
+import { DUE_MESSAGES, dueAtFromFields, dueFieldsOf, dueLabel, isOverdue } from './due-dates.ts';
 
 describe('dueAt input', () => {
   it('reads an instant with its offset as a Date, and null as none', () => {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { wallClockAt, weekdayOf } from './time-zones.ts';
 
 /**
  * A checklist's due time (issue 31; docs/automation.md "Due dates, overdue and reminders"): the input
  * every body that sets it reads, its bounds, when the overdue check and the reminders act, and the
- * words the owner's pages show for it. Both sides read these.
+ * words the owner's pages show for it. Both sides read these; the body's zod schema is
+ * due-date-input.ts (zod stays out of the pages that only show a due time).
  */
 
 export const DUE_LIMITS = {
@@ -39,16 +39,6 @@ export function isDueTimeInBounds(instant: Date): boolean {
   const ms = instant.getTime();
   return Number.isFinite(ms) && ms >= EARLIEST_MS && ms < LATEST_MS;
 }
-
-/**
- * `dueAt` in a body: an ISO 8601 instant with its offset ('2026-12-02T15:00:00Z',
- * '2026-12-02T16:00:00+01:00'), or null for none. Read as a Date; out of DUE_LIMITS: 400.
- */
-export const DueAtInput = z.iso
-  .datetime({ offset: true, error: DUE_MESSAGES.format })
-  .transform((text) => new Date(text))
-  .refine(isDueTimeInBounds, { error: DUE_MESSAGES.range })
-  .nullable();
 
 /** What the pages need of a checklist to say whether it is overdue. */
 export interface DueState {

@@ -7,7 +7,7 @@ import {
   ID_MAX,
 } from './checklist.ts';
 import { withoutBidiControls } from './display-text.ts';
-import { DueAtInput } from './due-dates.ts';
+import { DueAtInput } from './due-date-input.ts';
 
 /**
  * Templates (issue 17, docs/api.md "Templates", docs/decisions/0025): a checklist's work without its state. A template holds
