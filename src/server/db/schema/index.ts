@@ -13,3 +13,4 @@ export * from './photos-and-activity.ts';
 export * from './public-forms.ts';
 export * from './sharing.ts';
 export * from './teams.ts';
+export * from './schedules.ts';
