@@ -77,13 +77,25 @@ export const RecurrenceInput = z
   })
   .superRefine((rule, context) => {
     if (rule.frequency === 'weekly' && !rule.byWeekday?.length) {
-      context.addIssue({ code: 'custom', message: RECURRENCE_MESSAGES.weekdaysRequired, path: ['byWeekday'] });
+      context.addIssue({
+        code: 'custom',
+        message: RECURRENCE_MESSAGES.weekdaysRequired,
+        path: ['byWeekday'],
+      });
     }
     if (rule.frequency !== 'weekly' && rule.byWeekday !== undefined) {
-      context.addIssue({ code: 'custom', message: RECURRENCE_MESSAGES.weekdaysOnlyWeekly, path: ['byWeekday'] });
+      context.addIssue({
+        code: 'custom',
+        message: RECURRENCE_MESSAGES.weekdaysOnlyWeekly,
+        path: ['byWeekday'],
+      });
     }
     if (rule.frequency !== 'monthly' && rule.byMonthDay !== undefined) {
-      context.addIssue({ code: 'custom', message: RECURRENCE_MESSAGES.monthDayOnlyMonthly, path: ['byMonthDay'] });
+      context.addIssue({
+        code: 'custom',
+        message: RECURRENCE_MESSAGES.monthDayOnlyMonthly,
+        path: ['byMonthDay'],
+      });
     }
   });
 export type RecurrenceInput = z.input<typeof RecurrenceInput>;
@@ -101,7 +113,12 @@ export interface Recurrence {
 
 /** Fills what the input left to the start date (a monthly rule's day). */
 export function resolveRecurrence(input: RecurrenceData, startsOn: CalendarDate): Recurrence {
-  const rule: Recurrence = { frequency: input.frequency, interval: input.interval, time: input.time, timezone: input.timezone };
+  const rule: Recurrence = {
+    frequency: input.frequency,
+    interval: input.interval,
+    time: input.time,
+    timezone: input.timezone,
+  };
   if (input.frequency === 'weekly') rule.byWeekday = input.byWeekday;
   if (input.frequency === 'monthly') rule.byMonthDay = input.byMonthDay ?? startsOn.day;
   return rule;
@@ -178,7 +195,12 @@ export function occurrenceOn(rule: Recurrence, date: CalendarDate): Date {
  * The next `count` runs strictly after `after`, in order. The search starts the day before `after`'s
  * local date: a run on that date can fall after `after` (a later time), none before it can.
  */
-export function occurrencesAfter(rule: Recurrence, startsOn: CalendarDate, after: Date, count: number): Date[] {
+export function occurrencesAfter(
+  rule: Recurrence,
+  startsOn: CalendarDate,
+  after: Date,
+  count: number,
+): Date[] {
   const found: Date[] = [];
   if (count <= 0) return found;
   const from = addDays(wallClockAt(after, rule.timezone), -1);
@@ -210,7 +232,7 @@ const WEEKDAY_NAMES: Record<Weekday, string> = {
 
 function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 

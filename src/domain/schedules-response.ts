@@ -86,7 +86,9 @@ export const ScheduleListSchema = z
   .strictObject({ schedules: z.array(ScheduleSchema) })
   .meta({ id: 'ScheduleList', description: "The active team's schedules, oldest first" });
 
-export const ScheduleAnswerSchema = z.strictObject({ schedule: ScheduleSchema }).meta({ id: 'ScheduleAnswer' });
+export const ScheduleAnswerSchema = z
+  .strictObject({ schedule: ScheduleSchema })
+  .meta({ id: 'ScheduleAnswer' });
 
 export const OccurrenceAnswerSchema = z
   .strictObject({ occurrence: ScheduleOccurrenceSchema })

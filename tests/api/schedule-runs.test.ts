@@ -83,7 +83,10 @@ describe('Run now', () => {
     const second = await runNow(owner, schedule.id);
     expect(second.checklistId).not.toBe(occurrence.checklistId);
     const [after] = await schedulesOf(owner);
-    expect(after?.recentRuns.map((run) => run.checklistId)).toEqual([second.checklistId, occurrence.checklistId]);
+    expect(after?.recentRuns.map((run) => run.checklistId)).toEqual([
+      second.checklistId,
+      occurrence.checklistId,
+    ]);
     expect(after?.nextRunAt).toBe(schedule.nextRunAt);
   });
 
@@ -120,7 +123,11 @@ describe('the runner', () => {
       ]);
     }
     const runs = await runsOf(schedule.id);
-    expect(runs.map((run) => run.scheduledFor.getTime() - first.getTime())).toEqual([0, 24 * HOUR, 48 * HOUR]);
+    expect(runs.map((run) => run.scheduledFor.getTime() - first.getTime())).toEqual([
+      0,
+      24 * HOUR,
+      48 * HOUR,
+    ]);
     // The first two were more than 24 h late by `now`: missed; the last one made, once.
     expect(runs.map((run) => run.status)).toEqual(['skipped', 'skipped', 'made']);
     const made = await t.db.select().from(checklists).where(eq(checklists.teamId, owner.uid));
@@ -164,7 +171,10 @@ describe('the runner', () => {
     const admin = await colleagueOf(t.app, t.db, owner, 'admin', 'Ad');
     const schedule = await createSchedule(admin, { recurrence: DAILY_0800_UTC });
     await fillToLimit(owner);
-    await runDueSchedules({ db: t.db, sharing: NO_SHARING }, new Date(new Date(schedule.nextRunAt ?? 0).getTime() + 60_000));
+    await runDueSchedules(
+      { db: t.db, sharing: NO_SHARING },
+      new Date(new Date(schedule.nextRunAt ?? 0).getTime() + 60_000),
+    );
     const [run] = await runsOf(schedule.id);
     expect(run).toMatchObject({ status: 'skipped', checklistId: null });
     expect(run?.reason).toContain('100');
@@ -189,7 +199,9 @@ describe('the runner', () => {
     const source = await createChecklist(owner, { name: 'Pool check' });
     const { template } = (await owner.call('POST', '/api/templates', { fromChecklistId: source.id })).json();
     const schedule = await createSchedule(owner, { templateId: template.id, assigneeUid: member.uid });
-    await t.db.delete(teamMembers).where(and(eq(teamMembers.userId, member.uid), eq(teamMembers.teamId, owner.uid)));
+    await t.db
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.userId, member.uid), eq(teamMembers.teamId, owner.uid)));
     const unassigned = await runNow(owner, schedule.id);
     expect(unassigned).toMatchObject({ status: 'made', reason: SCHEDULE_SKIP_REASONS.assigneeLeft });
     const made = (await checklistsOf(owner)).find((checklist) => checklist.id === unassigned.checklistId);
@@ -197,7 +209,11 @@ describe('the runner', () => {
 
     await t.db.delete(checklistTemplates).where(eq(checklistTemplates.id, template.id));
     const skipped = await runNow(owner, schedule.id);
-    expect(skipped).toMatchObject({ status: 'skipped', checklistId: null, reason: SCHEDULE_SKIP_REASONS.templateDeleted });
+    expect(skipped).toMatchObject({
+      status: 'skipped',
+      checklistId: null,
+      reason: SCHEDULE_SKIP_REASONS.templateDeleted,
+    });
   });
 });
 
@@ -205,23 +221,41 @@ describe('the automatic share', () => {
   it('sends the code by e-mail in the recipient’s language once the checklist is made', async () => {
     const owner = await paidOwner(t.app, t.db);
     const schedule = await createSchedule(owner, {
-      share: { channel: 'email', email: 'rosa.sched@example.com', recipientName: 'Rosa', targetLanguage: 'es', consent: true },
+      share: {
+        channel: 'email',
+        email: 'rosa.sched@example.com',
+        recipientName: 'Rosa',
+        targetLanguage: 'es',
+        consent: true,
+      },
     });
     const occurrence = await runNow(owner, schedule.id);
     expect(occurrence).toMatchObject({ status: 'made', shareStatus: 'sent' });
-    const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, 'rosa.sched@example.com'));
+    const mail = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, 'rosa.sched@example.com'));
     expect(mail).toHaveLength(1);
     expect(mail[0]?.text).toMatch(/\b\d{6}\b/);
     expect(mail[0]?.text).toContain('/shared/');
     expect(mail[0]?.subject).not.toEqual(expect.stringMatching(/^Verification/));
-    const shares = (await owner.call('GET', `/api/checklists/${occurrence.checklistId}/shares`)).json().shares;
-    expect(shares).toEqual([expect.objectContaining({ recipientName: 'Rosa', channel: 'email', verified: false })]);
+    const shares = (await owner.call('GET', `/api/checklists/${occurrence.checklistId}/shares`)).json()
+      .shares;
+    expect(shares).toEqual([
+      expect.objectContaining({ recipientName: 'Rosa', channel: 'email', verified: false }),
+    ]);
   });
 
   it('a refused send leaves the checklist made, says why on the run and tells the owner', async () => {
     const owner = await paidOwner(t.app, t.db);
     const schedule = await createSchedule(owner, {
-      share: { channel: 'sms', phone: '+14155550199', recipientName: 'Sam', targetLanguage: 'en', consent: true },
+      share: {
+        channel: 'sms',
+        phone: '+14155550199',
+        recipientName: 'Sam',
+        targetLanguage: 'en',
+        consent: true,
+      },
     });
     // The same database served by an instance that texts only British numbers.
     const strict = await instance({ env: { SMS_ALLOWED_COUNTRIES: 'GB' } });

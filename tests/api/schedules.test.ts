@@ -25,7 +25,13 @@ describe('POST and GET /api/schedules', () => {
       name: 'Weekly round',
       templateId: TURNOVER,
       templateName: 'Short-stay turnover',
-      recurrence: { frequency: 'weekly', interval: 1, byWeekday: ['MO'], time: '08:00', timezone: 'Europe/Paris' },
+      recurrence: {
+        frequency: 'weekly',
+        interval: 1,
+        byWeekday: ['MO'],
+        time: '08:00',
+        timezone: 'Europe/Paris',
+      },
       description: 'Every Monday at 08:00 (Europe/Paris)',
       paused: false,
       pausedByPlan: false,
@@ -62,7 +68,13 @@ describe('POST and GET /api/schedules', () => {
   it('keeps a share with the consent and who gave it', async () => {
     const owner = await paidOwner(t.app, t.db);
     const schedule = await createSchedule(owner, {
-      share: { channel: 'email', email: 'Rosa@Example.com', recipientName: 'Rosa', targetLanguage: 'fr', consent: true },
+      share: {
+        channel: 'email',
+        email: 'Rosa@Example.com',
+        recipientName: 'Rosa',
+        targetLanguage: 'fr',
+        consent: true,
+      },
       dueAfterMinutes: 240,
     });
     expect(schedule.share).toMatchObject({
@@ -86,17 +98,41 @@ describe('POST and GET /api/schedules', () => {
   });
 
   it.each([
-    ['a bad time zone', { recurrence: { frequency: 'weekly', byWeekday: ['MO'], time: '08:00', timezone: 'Mars/Base' } }, 'recurrence.timezone'],
-    ['a bad weekday', { recurrence: { frequency: 'weekly', byWeekday: ['XX'], time: '08:00', timezone: 'UTC' } }, 'recurrence.byWeekday.0'],
-    ['a weekly rule without days', { recurrence: { frequency: 'weekly', time: '08:00', timezone: 'UTC' } }, 'recurrence.byWeekday'],
+    [
+      'a bad time zone',
+      { recurrence: { frequency: 'weekly', byWeekday: ['MO'], time: '08:00', timezone: 'Mars/Base' } },
+      'recurrence.timezone',
+    ],
+    [
+      'a bad weekday',
+      { recurrence: { frequency: 'weekly', byWeekday: ['XX'], time: '08:00', timezone: 'UTC' } },
+      'recurrence.byWeekday.0',
+    ],
+    [
+      'a weekly rule without days',
+      { recurrence: { frequency: 'weekly', time: '08:00', timezone: 'UTC' } },
+      'recurrence.byWeekday',
+    ],
     ['24:00', { recurrence: { frequency: 'daily', time: '24:00', timezone: 'UTC' } }, 'recurrence.time'],
-    ['interval 0', { recurrence: { frequency: 'daily', interval: 0, time: '08:00', timezone: 'UTC' } }, 'recurrence.interval'],
+    [
+      'interval 0',
+      { recurrence: { frequency: 'daily', interval: 0, time: '08:00', timezone: 'UTC' } },
+      'recurrence.interval',
+    ],
     ['an empty name', { name: '  ' }, 'name'],
     ['a name too long', { name: 'x'.repeat(SCHEDULE_LIMITS.nameMax + 1) }, 'name'],
     ['due after 0 minutes', { dueAfterMinutes: 0 }, 'dueAfterMinutes'],
     ['an unknown template', { templateId: 'builtin-nothing' }, 'templateId'],
-    ['a share without consent', { share: { channel: 'email', email: 'a@example.com', recipientName: 'A', targetLanguage: 'en' } }, 'share.consent'],
-    ['an SMS share without a phone', { share: { channel: 'sms', recipientName: 'A', targetLanguage: 'en', consent: true } }, 'share.phone'],
+    [
+      'a share without consent',
+      { share: { channel: 'email', email: 'a@example.com', recipientName: 'A', targetLanguage: 'en' } },
+      'share.consent',
+    ],
+    [
+      'an SMS share without a phone',
+      { share: { channel: 'sms', recipientName: 'A', targetLanguage: 'en', consent: true } },
+      'share.phone',
+    ],
     ['an unknown field', { every: 'day' }, ''],
   ])('refuses %s: 400 validation_failed naming the field', async (_, change, path) => {
     const owner = await paidOwner(t.app, t.db);
@@ -112,7 +148,8 @@ describe('POST and GET /api/schedules', () => {
     const owner = await paidOwner(t.app, t.db);
     const stranger = await paidOwner(t.app, t.db, 'stranger');
     const theirs = await createChecklist(stranger, { name: 'Theirs' });
-    const template = (await stranger.call('POST', '/api/templates', { fromChecklistId: theirs.id })).json().template;
+    const template = (await stranger.call('POST', '/api/templates', { fromChecklistId: theirs.id })).json()
+      .template;
     const foreign = await owner.call('POST', '/api/schedules', scheduleBody({ templateId: template.id }));
     expect(foreign.statusCode).toBe(400);
     expect(errorOf(foreign).issues).toEqual([{ path: 'templateId', message: expect.any(String) }]);
@@ -134,12 +171,17 @@ describe('POST and GET /api/schedules', () => {
     const first = await createSchedule(owner);
     const [row] = await t.db.select().from(schedules).where(eq(schedules.id, first.id));
     if (!row) throw new Error('no row');
-    await t.db.insert(schedules).values(
-      Array.from({ length: SCHEDULE_LIMITS.perTeam - 1 }, (_, i) => ({ ...row, id: `${row.id}_${i}` })),
-    );
+    await t.db
+      .insert(schedules)
+      .values(
+        Array.from({ length: SCHEDULE_LIMITS.perTeam - 1 }, (_, i) => ({ ...row, id: `${row.id}_${i}` })),
+      );
     const response = await owner.call('POST', '/api/schedules', scheduleBody());
     expect(response.statusCode).toBe(409);
-    expect(errorOf(response)).toMatchObject({ code: 'schedule_limit_reached', limit: SCHEDULE_LIMITS.perTeam });
+    expect(errorOf(response)).toMatchObject({
+      code: 'schedule_limit_reached',
+      limit: SCHEDULE_LIMITS.perTeam,
+    });
   });
 });
 
@@ -197,12 +239,20 @@ describe('PATCH and DELETE /api/schedules/{id}', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const after = changed.json().schedule;
-    expect(after).toMatchObject({ name: 'Daily round', dueAfterMinutes: 90, description: 'Every day at 18:30 (America/New_York)' });
-    expect(new Date(after.upcoming[1]).getTime() - new Date(after.upcoming[0]).getTime()).toBeGreaterThanOrEqual(23 * 3_600_000);
+    expect(after).toMatchObject({
+      name: 'Daily round',
+      dueAfterMinutes: 90,
+      description: 'Every day at 18:30 (America/New_York)',
+    });
+    expect(
+      new Date(after.upcoming[1]).getTime() - new Date(after.upcoming[0]).getTime(),
+    ).toBeGreaterThanOrEqual(23 * 3_600_000);
 
-    const paused = (await owner.call('PATCH', `/api/schedules/${schedule.id}`, { paused: true })).json().schedule;
+    const paused = (await owner.call('PATCH', `/api/schedules/${schedule.id}`, { paused: true })).json()
+      .schedule;
     expect(paused).toMatchObject({ paused: true, nextRunAt: null, upcoming: [] });
-    const resumed = (await owner.call('PATCH', `/api/schedules/${schedule.id}`, { paused: false })).json().schedule;
+    const resumed = (await owner.call('PATCH', `/api/schedules/${schedule.id}`, { paused: false })).json()
+      .schedule;
     expect(resumed.paused).toBe(false);
     expect(new Date(resumed.nextRunAt).getTime()).toBeGreaterThan(Date.now());
   });
@@ -232,7 +282,9 @@ describe('PATCH and DELETE /api/schedules/{id}', () => {
     const run = await owner.call('POST', `/api/schedules/${schedule.id}/run`);
     expect(run.statusCode).toBe(403);
     expect(errorOf(run).code).toBe('plan_limit_reached');
-    expect((await owner.call('PATCH', `/api/schedules/${schedule.id}`, { name: 'Kept' })).statusCode).toBe(200);
+    expect((await owner.call('PATCH', `/api/schedules/${schedule.id}`, { name: 'Kept' })).statusCode).toBe(
+      200,
+    );
     expect((await owner.call('DELETE', `/api/schedules/${schedule.id}`)).statusCode).toBe(204);
     expect(await schedulesOf(owner)).toEqual([]);
   });
@@ -251,7 +303,9 @@ describe('PATCH and DELETE /api/schedules/{id}', () => {
   it('a deleted own template shows as gone (its runs are then skipped)', async () => {
     const owner = await paidOwner(t.app, t.db);
     const checklist = await createChecklist(owner, { name: 'Pool' });
-    const { template } = (await owner.call('POST', '/api/templates', { fromChecklistId: checklist.id })).json();
+    const { template } = (
+      await owner.call('POST', '/api/templates', { fromChecklistId: checklist.id })
+    ).json();
     const schedule = await createSchedule(owner, { templateId: template.id });
     await t.db.delete(checklistTemplates).where(eq(checklistTemplates.id, template.id));
     expect((await schedulesOf(owner))[0]).toMatchObject({ id: schedule.id, templateName: null });

@@ -35,7 +35,7 @@ export async function colleagueOf(
   db: Database,
   owner: Owner,
   role: TeamRole,
-  label = role,
+  label: string = role,
 ): Promise<Owner> {
   const colleague = await signInOwner(app, label);
   const teamId = await ownedTeamId(db, owner.uid);
@@ -45,7 +45,10 @@ export async function colleagueOf(
   return colleague;
 }
 
-export async function createSchedule(owner: Owner, overrides: Partial<ScheduleInput> = {}): Promise<Schedule> {
+export async function createSchedule(
+  owner: Owner,
+  overrides: Partial<ScheduleInput> = {},
+): Promise<Schedule> {
   const response = await owner.call('POST', '/api/schedules', scheduleBody(overrides));
   expect(response.statusCode, response.body).toBe(201);
   return response.json().schedule;

@@ -48,7 +48,9 @@ export function presentSchedule(row: ScheduleWithNames, runs: readonly Occurrenc
     description: describeRecurrence(schedule.recurrence),
     startsOn: schedule.startsOn,
     dueAfterMinutes: schedule.dueAfterMinutes,
-    assignee: schedule.assigneeUid ? { uid: schedule.assigneeUid, displayName: row.assigneeName ?? '' } : null,
+    assignee: schedule.assigneeUid
+      ? { uid: schedule.assigneeUid, displayName: row.assigneeName ?? '' }
+      : null,
     share: share
       ? {
           channel: share.channel,

@@ -29,7 +29,10 @@ function scheduleWithNames(db: Database) {
     .innerJoin(teams, eq(teams.id, schedules.teamId))
     .leftJoin(
       checklistTemplates,
-      and(eq(checklistTemplates.id, schedules.templateId), eq(checklistTemplates.userId, schedules.createdBy)),
+      and(
+        eq(checklistTemplates.id, schedules.templateId),
+        eq(checklistTemplates.userId, schedules.createdBy),
+      ),
     )
     .leftJoin(creator, eq(creator.id, schedules.createdBy))
     .leftJoin(assignee, eq(assignee.id, schedules.assigneeUid));
@@ -47,7 +50,9 @@ export async function readTeamSchedule(
   teamId: string,
   scheduleId: string,
 ): Promise<ScheduleWithNames | undefined> {
-  const [row] = await scheduleWithNames(db).where(and(eq(schedules.teamId, teamId), eq(schedules.id, scheduleId)));
+  const [row] = await scheduleWithNames(db).where(
+    and(eq(schedules.teamId, teamId), eq(schedules.id, scheduleId)),
+  );
   return row;
 }
 

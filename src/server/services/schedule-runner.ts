@@ -15,15 +15,15 @@ import {
   dueScheduleIds,
   type OccurrenceRow,
   readScheduleForRun,
-  type ScheduleRow,
   readTeamSchedule,
+  type ScheduleRow,
   updateOccurrence,
 } from '../repositories/schedules.ts';
 import { ownerOfTeam, roleIn } from '../repositories/teams.ts';
 import { insertWithinPlanLimit } from './checklists.ts';
 import { presentNotification } from './owner-notifications.ts';
+import { assertScheduleManager, scheduleNotFound, schedulesArePaid, scheduleTemplate } from './schedules.ts';
 import { type SharingContext, sendShareCode } from './share-delivery.ts';
-import { assertScheduleManager, scheduleNotFound, scheduleTemplate, schedulesArePaid } from './schedules.ts';
 
 /**
  * Running schedules (docs/automation.md "Recurring schedules", decision 0047). Every instance's job
@@ -178,10 +178,20 @@ async function makeChecklist(tx: Database, schedule: ScheduleRow, run: Run, now:
     reason = SCHEDULE_SKIP_REASONS.assigneeLeft;
   }
   const base = run.manual ? now : run.scheduledFor;
-  const dueAt = schedule.dueAfterMinutes ? new Date(base.getTime() + schedule.dueAfterMinutes * 60_000) : null;
-  const name = occurrenceChecklistName(schedule.name, localDateOf(run.scheduledFor, schedule.recurrence.timezone));
+  const dueAt = schedule.dueAfterMinutes
+    ? new Date(base.getTime() + schedule.dueAfterMinutes * 60_000)
+    : null;
+  const name = occurrenceChecklistName(
+    schedule.name,
+    localDateOf(run.scheduledFor, schedule.recurrence.timezone),
+  );
   try {
-    const checklist = await insertWithinPlanLimit(tx, maker, { name, remarks: '', dueAt, assigneeUid }, template.tasks);
+    const checklist = await insertWithinPlanLimit(
+      tx,
+      maker,
+      { name, remarks: '', dueAt, assigneeUid },
+      template.tasks,
+    );
     return { status: 'made', checklistId: checklist.id, checklistName: checklist.name, reason, maker };
   } catch (error) {
     // The limit is checked before anything is written: the transaction goes on and records the skip.
@@ -213,7 +223,11 @@ async function makeRun(
   if (!made) return undefined;
   const { row, outcome } = made;
   if (outcome.status !== 'made' || !schedule.share || !outcome.maker || !outcome.checklistId) return row;
-  return sendAutomaticShare(context, schedule, row, { ...outcome, maker: outcome.maker, checklistId: outcome.checklistId });
+  return sendAutomaticShare(context, schedule, row, {
+    ...outcome,
+    maker: outcome.maker,
+    checklistId: outcome.checklistId,
+  });
 }
 
 async function sendAutomaticShare(
@@ -259,7 +273,9 @@ async function sendAutomaticShare(
 async function tellManagers(tx: Database, schedule: ScheduleRow, reason: string): Promise<void> {
   const owner = await ownerOfTeam(tx, schedule.teamId);
   const creatorInTeam = schedule.createdBy && (await roleIn(tx, schedule.teamId, schedule.createdBy));
-  const people = new Set([owner?.uid, creatorInTeam ? schedule.createdBy : null].filter((uid) => Boolean(uid)));
+  const people = new Set(
+    [owner?.uid, creatorInTeam ? schedule.createdBy : null].filter((uid) => Boolean(uid)),
+  );
   for (const uid of people as Set<string>) {
     const notification = await insertNotification(tx, {
       id: newId('ntf'),
@@ -273,6 +289,10 @@ async function tellManagers(tx: Database, schedule: ScheduleRow, reason: string)
       reason,
     });
     // Sent at commit: their open screens toast it and count it.
-    await announce(tx, { kind: 'notification', userId: uid, notification: presentNotification(notification) });
+    await announce(tx, {
+      kind: 'notification',
+      userId: uid,
+      notification: presentNotification(notification),
+    });
   }
 }

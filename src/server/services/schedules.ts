@@ -95,7 +95,11 @@ function storedShare(
 function timing(recurrence: ScheduleData['recurrence'], now: Date) {
   const startsOn = localDateOf(now, recurrence.timezone);
   const rule = resolveRecurrence(recurrence, parseCalendarDate(startsOn));
-  return { recurrence: rule, startsOn, nextRunAt: nextOccurrenceAfter(rule, parseCalendarDate(startsOn), now) };
+  return {
+    recurrence: rule,
+    startsOn,
+    nextRunAt: nextOccurrenceAfter(rule, parseCalendarDate(startsOn), now),
+  };
 }
 
 export async function listSchedules(db: Database, access: OwnerAccess): Promise<Schedule[]> {
@@ -127,7 +131,9 @@ export async function createSchedule(
     if (!team) throw new AppError('unauthenticated', 'Please sign in again.');
     if (team.tier === 'free') throw schedulesArePaid();
     if ((await countTeamSchedules(tx, access.teamId)) >= SCHEDULE_LIMITS.perTeam) {
-      throw new AppError('schedule_limit_reached', SCHEDULE_MESSAGES.limitReached, { limit: SCHEDULE_LIMITS.perTeam });
+      throw new AppError('schedule_limit_reached', SCHEDULE_MESSAGES.limitReached, {
+        limit: SCHEDULE_LIMITS.perTeam,
+      });
     }
     const template = await scheduleTemplate(tx, access.userId, input.templateId);
     if (!template) throw invalid('templateId', SCHEDULE_MESSAGES.templateNotFound);

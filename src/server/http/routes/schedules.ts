@@ -41,7 +41,12 @@ const SCHEMAS = {
     description: 'Changes any field; `paused` pauses and resumes (owner or admin).',
     params: ScheduleParams,
     body: SchedulePatch,
-    response: answers({ 200: ScheduleAnswerSchema }, ['validation_failed', 'unauthenticated', 'forbidden', 'not_found']),
+    response: answers({ 200: ScheduleAnswerSchema }, [
+      'validation_failed',
+      'unauthenticated',
+      'forbidden',
+      'not_found',
+    ]),
   },
   delete: {
     tags: [TAG],
@@ -76,11 +81,15 @@ export async function scheduleRoutes(
     return { schedules: await listSchedules(context.db, access) };
   });
 
-  routes.post('/api/schedules', { schema: SCHEMAS.create, config: { idempotent: 'body' } }, async (request, reply) => {
-    const access = ownerAccess(await requireMember(request));
-    const schedule = await createSchedule(context, access, request.body);
-    return reply.status(201).send({ schedule });
-  });
+  routes.post(
+    '/api/schedules',
+    { schema: SCHEMAS.create, config: { idempotent: 'body' } },
+    async (request, reply) => {
+      const access = ownerAccess(await requireMember(request));
+      const schedule = await createSchedule(context, access, request.body);
+      return reply.status(201).send({ schedule });
+    },
+  );
 
   routes.patch('/api/schedules/:id', { schema: SCHEMAS.update }, async (request) => {
     const access = ownerAccess(await requireMember(request));

@@ -1,0 +1,261 @@
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { Schedule } from '#domain/schedules-response';
+import type { TeamMember } from '#domain/teams';
+import type { TemplateSummary } from '#domain/templates';
+import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/dialog.tsx';
+import { FIELD, Input } from '../../components/ui/field.tsx';
+import { useScheduleActions } from '../../hooks/use-schedules.ts';
+import { teamFailure } from '../../hooks/use-team-actions.ts';
+import { useTemplates } from '../../hooks/use-templates.ts';
+import { useToast } from '../../hooks/use-toast.ts';
+import { isApiError } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { Field, type FieldsProps, RecurrenceFields, ShareFields } from './schedule-fields.tsx';
+import {
+  checkScheduleForm,
+  emptyScheduleForm,
+  type FormProblems,
+  fieldOfPath,
+  type ScheduleFormState,
+  scheduleFormOf,
+} from './schedule-form.ts';
+
+export interface ScheduleDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The schedule to edit; none for 'New schedule'. */
+  schedule?: Schedule | undefined;
+  members: readonly TeamMember[];
+}
+
+const SELECT = cn(FIELD, 'mt-1.5 h-11');
+
+/** The server's answer as messages under the fields it names (else one for the form). */
+function problemsOf(error: unknown): FormProblems {
+  if (isApiError(error) && error.code === 'validation_failed') {
+    const issues = (error.body as { error?: { issues?: { path: string; message: string }[] } } | null)?.error
+      ?.issues;
+    const problems: FormProblems = {};
+    for (const issue of issues ?? []) problems[fieldOfPath(issue.path)] ??= issue.message;
+    if (Object.keys(problems).length > 0) return problems;
+  }
+  return { form: teamFailure(error) };
+}
+
+/** The form holds the schedule's share as saved (so its consent stands). */
+function shareUnchanged(form: ScheduleFormState, schedule: Schedule): boolean {
+  const saved = schedule.share;
+  if (!saved || !form.shareOn) return false;
+  const contact = form.channel === 'email' ? form.email.trim().toLowerCase() : form.phone.trim();
+  return (
+    form.channel === saved.channel &&
+    contact === (saved.channel === 'email' ? saved.email : saved.phone) &&
+    form.recipientName.trim() === saved.recipientName &&
+    form.targetLanguage === saved.targetLanguage
+  );
+}
+
+/**
+ * 'New schedule' and 'Edit schedule': the template, a name, when it runs (frequency, weekdays, time,
+ * the zone, the browser's by default), when the checklist is due, who it is assigned to and an
+ * optional automatic share with the recipient's consent. Checked with the server's own schema first.
+ */
+/** The dialog's state: the form, its problems and the save (create or change). */
+function useScheduleForm(open: boolean, schedule: Schedule | undefined, onDone: () => void) {
+  const { toast } = useToast();
+  const { create, update } = useScheduleActions();
+  const templates = useTemplates(open);
+  const [form, setForm] = useState<ScheduleFormState>(emptyScheduleForm);
+  const [problems, setProblems] = useState<FormProblems>({});
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(schedule ? scheduleFormOf(schedule) : emptyScheduleForm());
+    setProblems({});
+  }, [open, schedule]);
+
+  // A new schedule starts from the first template once they are known.
+  const firstTemplate = templates.data?.[0]?.id;
+  useEffect(() => {
+    if (open && !schedule && firstTemplate)
+      setForm((current) => (current.templateId ? current : { ...current, templateId: firstTemplate }));
+  }, [open, schedule, firstTemplate]);
+
+  const change = (next: Partial<ScheduleFormState>) => {
+    setForm((current) => ({ ...current, ...next }));
+    setProblems((current) => {
+      const cleared = { ...current, form: undefined };
+      for (const key of Object.keys(next)) delete cleared[key as keyof FormProblems];
+      return cleared;
+    });
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const keepShare = schedule ? shareUnchanged(form, schedule) : false;
+    // An unchanged share keeps the consent given when it was saved; a changed or new one asks again.
+    const checked = checkScheduleForm(keepShare ? { ...form, consent: true } : form);
+    if (!checked.body) {
+      setProblems(checked.problems);
+      return;
+    }
+    try {
+      if (schedule) {
+        const { share, ...rest } = checked.body;
+        await update.mutateAsync({ id: schedule.id, patch: keepShare ? rest : { ...rest, share } });
+      } else {
+        await create.mutateAsync(checked.body);
+      }
+      toast({ title: schedule ? 'Schedule saved' : 'Schedule created' });
+      onDone();
+    } catch (error) {
+      setProblems(problemsOf(error));
+    }
+  }
+
+  return { form, problems, change, submit, templates, pending: create.isPending || update.isPending };
+}
+
+export function ScheduleDialog({ open, onOpenChange, schedule, members }: ScheduleDialogProps) {
+  const id = useId();
+  const state = useScheduleForm(open, schedule, () => onOpenChange(false));
+  const { form, problems, change, pending } = state;
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={schedule ? 'Edit schedule' : 'New schedule'}
+      description="A fresh checklist from the template on each run, with nothing ticked."
+      busy={pending}
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
+    >
+      <form className="mt-4 space-y-5" onSubmit={(event) => void state.submit(event)} noValidate>
+        <WhatFields
+          id={id}
+          form={form}
+          problems={problems}
+          onChange={change}
+          templates={state.templates.data}
+          loading={state.templates.isLoading}
+        />
+        <RecurrenceFields id={id} form={form} problems={problems} onChange={change} />
+        <WhoFields id={id} form={form} problems={problems} onChange={change} members={members} />
+        <ShareFields id={id} form={form} problems={problems} onChange={change} />
+        {problems.form && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {problems.form}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+            {pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+            {schedule ? 'Save schedule' : 'Create schedule'}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+function WhatFields({
+  id,
+  form,
+  problems,
+  onChange: change,
+  templates,
+  loading,
+}: FieldsProps & { templates: TemplateSummary[] | undefined; loading: boolean }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field id={`${id}-template`} label="Template" problem={problems.templateId}>
+        {(aria) => (
+          <select
+            {...aria}
+            className={SELECT}
+            value={form.templateId}
+            onChange={(event) => change({ templateId: event.target.value })}
+          >
+            {!form.templateId && (
+              <option value="">{loading ? 'Loading templates…' : 'Choose a template'}</option>
+            )}
+            {templates?.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id={`${id}-name`}
+        label="Name"
+        problem={problems.name}
+        hint="Each checklist is named after it and its date."
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            className="mt-1.5"
+            placeholder="The template's name"
+            value={form.name}
+            onChange={(event) => change({ name: event.target.value })}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
+
+function WhoFields({
+  id,
+  form,
+  problems,
+  onChange: change,
+  members,
+}: FieldsProps & { members: readonly TeamMember[] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        id={`${id}-due`}
+        label="Due after (hours)"
+        problem={problems.dueAfterHours}
+        hint="Leave empty for no due time."
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            className="mt-1.5"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="any"
+            value={form.dueAfterHours}
+            onChange={(event) => change({ dueAfterHours: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-assignee`} label="Assign to" problem={problems.assigneeUid}>
+        {(aria) => (
+          <select
+            {...aria}
+            className={SELECT}
+            value={form.assigneeUid}
+            onChange={(event) => change({ assigneeUid: event.target.value })}
+          >
+            <option value="">Nobody</option>
+            {members.map((member) => (
+              <option key={member.uid} value={member.uid}>
+                {member.displayName || member.email}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}
