@@ -43,7 +43,7 @@ test('a weekly schedule with an automatic e-mail share: Run now makes the checkl
   await expect(dialog.getByLabel('Template')).toHaveValue('builtin-short-stay-turnover');
   await dialog.getByLabel('Name').fill('Harbour View turnover');
   await dialog.getByRole('button', { name: 'Friday' }).click();
-  await dialog.getByLabel('At').fill('10:30');
+  await dialog.getByLabel('Time of day').fill('10:30');
   await dialog.getByLabel('Time zone').selectOption('Europe/Paris');
   await dialog.getByLabel('Due after (hours)').fill('5');
   await dialog.getByLabel('Share each checklist automatically').check();

@@ -17,7 +17,7 @@ export interface FieldsProps {
 const SELECT = cn(FIELD, 'mt-1.5 h-11');
 
 const FREQUENCY_LABELS: Record<Frequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
-const UNIT: Record<Frequency, string> = { daily: 'day(s)', weekly: 'week(s)', monthly: 'month(s)' };
+const UNIT: Record<Frequency, string> = { daily: 'days', weekly: 'weeks', monthly: 'months' };
 const WEEKDAY_LABELS: Record<Weekday, [short: string, long: string]> = {
   MO: ['Mon', 'Monday'],
   TU: ['Tue', 'Tuesday'],
@@ -201,7 +201,7 @@ function MonthDayField({ id, form, problems, onChange }: FieldsProps) {
 function TimeFields({ id, form, problems, onChange }: FieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${id}-time`} label="At" problem={problems.time}>
+      <Field id={`${id}-time`} label="Time of day" problem={problems.time}>
         {(aria) => (
           <Input
             {...aria}

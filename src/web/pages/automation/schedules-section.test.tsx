@@ -129,7 +129,7 @@ describe("the 'New schedule' form", () => {
     fireEvent.change(field('Name'), { target: { value: 'Pier inspection' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Thursday' }));
     expect(within(dialog).getByRole('button', { name: 'Monday' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.change(field('At'), { target: { value: '07:30' } });
+    fireEvent.change(field('Time of day'), { target: { value: '07:30' } });
     fireEvent.change(field('Time zone'), { target: { value: 'America/New_York' } });
     fireEvent.change(field('Due after (hours)'), { target: { value: '4' } });
     fireEvent.change(field('Assign to'), { target: { value: SAM.uid } });
