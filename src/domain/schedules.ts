@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ID_MAX } from './checklist.ts';
 import { withoutBidiControls } from './display-text.ts';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
-import { PHONE_FORMAT_MESSAGE, toE164 } from './phone.ts';
 import { RecurrenceInput } from './recurrence.ts';
 import { SHARE_LIMITS, SHARE_MESSAGES } from './sharing.ts';
+import { PhoneNumber } from './sharing-input.ts';
 import { EmailAddress } from './user-input.ts';
 
 /**
@@ -65,18 +65,6 @@ const DueAfterMinutes = z
   .min(1, { error: SCHEDULE_MESSAGES.dueAfter })
   .max(SCHEDULE_LIMITS.dueAfterMinutesMax, { error: SCHEDULE_MESSAGES.dueAfter });
 
-const Phone = z
-  .string({ error: PHONE_FORMAT_MESSAGE })
-  .max(32, { error: PHONE_FORMAT_MESSAGE })
-  .transform((value, context) => {
-    const e164 = toE164(value);
-    if (!e164) {
-      context.addIssue({ code: 'custom', message: PHONE_FORMAT_MESSAGE });
-      return z.NEVER;
-    }
-    return e164;
-  });
-
 /**
  * The automatic share: sent as POST /api/verification/send would send it after each made checklist.
  * `consent: true` is the owner confirming, as in the share dialog, that the recipient agrees to get
@@ -86,7 +74,7 @@ export const ScheduleShareInput = z
   .strictObject({
     channel: z.enum(['email', 'sms'], { error: SCHEDULE_MESSAGES.channel }),
     email: EmailAddress.optional(),
-    phone: Phone.optional(),
+    phone: PhoneNumber.optional(),
     recipientName: z
       .string({ error: SCHEDULE_MESSAGES.recipientNameRequired })
       .overwrite(withoutBidiControls)

@@ -2,7 +2,18 @@ import { builtInTemplate, isBuiltInTemplateId } from '#domain/built-in-templates
 import { describeRecurrence, occurrencesAfter, parseCalendarDate } from '#domain/recurrence';
 import { SCHEDULE_LIMITS } from '#domain/schedules';
 import type { Schedule, ScheduleOccurrence } from '#domain/schedules-response';
-import type { OccurrenceRow, ScheduleWithNames } from '../repositories/schedules.ts';
+import type { checklistTemplates, scheduleOccurrences, schedules, teams } from '../db/schema/index.ts';
+
+type OccurrenceRow = typeof scheduleOccurrences.$inferSelect;
+
+/** A schedule as the repository reads it for an answer: with its plan and the names it shows. */
+export interface ScheduleWithNames {
+  schedule: typeof schedules.$inferSelect;
+  tier: (typeof teams.$inferSelect)['tier'];
+  ownTemplateName: (typeof checklistTemplates.$inferSelect)['name'] | null;
+  creatorName: string | null;
+  assigneeName: string | null;
+}
 
 /** A schedule as GET /api/schedules answers it (docs/api.md "Schedules"). */
 

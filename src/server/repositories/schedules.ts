@@ -37,19 +37,14 @@ function scheduleWithNames(db: Database) {
     .leftJoin(creator, eq(creator.id, schedules.createdBy))
     .leftJoin(assignee, eq(assignee.id, schedules.assigneeUid));
 }
-export type ScheduleWithNames = Awaited<ReturnType<ReturnType<typeof scheduleWithNames>['execute']>>[number];
 
-export async function listTeamSchedules(db: Database, teamId: string): Promise<ScheduleWithNames[]> {
+export async function listTeamSchedules(db: Database, teamId: string) {
   return scheduleWithNames(db)
     .where(eq(schedules.teamId, teamId))
     .orderBy(asc(schedules.createdAt), asc(schedules.id));
 }
 
-export async function readTeamSchedule(
-  db: Database,
-  teamId: string,
-  scheduleId: string,
-): Promise<ScheduleWithNames | undefined> {
+export async function readTeamSchedule(db: Database, teamId: string, scheduleId: string) {
   const [row] = await scheduleWithNames(db).where(
     and(eq(schedules.teamId, teamId), eq(schedules.id, scheduleId)),
   );

@@ -5,14 +5,18 @@ import type { TeamMember } from '#domain/teams';
 import type { TemplateSummary } from '#domain/templates';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/dialog.tsx';
-import { FIELD, Input } from '../../components/ui/field.tsx';
 import { useScheduleActions } from '../../hooks/use-schedules.ts';
 import { teamFailure } from '../../hooks/use-team-actions.ts';
 import { useTemplates } from '../../hooks/use-templates.ts';
 import { useToast } from '../../hooks/use-toast.ts';
 import { isApiError } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
-import { Field, type FieldsProps, RecurrenceFields, ShareFields } from './schedule-fields.tsx';
+import {
+  type FieldsProps,
+  RecurrenceFields,
+  SelectField,
+  ShareFields,
+  TextField,
+} from './schedule-fields.tsx';
 import {
   checkScheduleForm,
   emptyScheduleForm,
@@ -29,8 +33,6 @@ export interface ScheduleDialogProps {
   schedule?: Schedule | undefined;
   members: readonly TeamMember[];
 }
-
-const SELECT = cn(FIELD, 'mt-1.5 h-11');
 
 /** The server's answer as messages under the fields it names (else one for the form). */
 function problemsOf(error: unknown): FormProblems {
@@ -163,99 +165,50 @@ export function ScheduleDialog({ open, onOpenChange, schedule, members }: Schedu
 }
 
 function WhatFields({
-  id,
-  form,
-  problems,
-  onChange: change,
   templates,
   loading,
+  ...props
 }: FieldsProps & { templates: TemplateSummary[] | undefined; loading: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${id}-template`} label="Template" problem={problems.templateId}>
-        {(aria) => (
-          <select
-            {...aria}
-            className={SELECT}
-            value={form.templateId}
-            onChange={(event) => change({ templateId: event.target.value })}
-          >
-            {!form.templateId && (
-              <option value="">{loading ? 'Loading templates…' : 'Choose a template'}</option>
-            )}
-            {templates?.map((template) => (
-              <option key={template.id} value={template.id}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field
-        id={`${id}-name`}
+      <SelectField
+        {...props}
+        name="templateId"
+        label="Template"
+        options={(templates ?? []).map((template) => ({ value: template.id, label: template.name }))}
+        placeholder={props.form.templateId ? undefined : loading ? 'Loading templates…' : 'Choose a template'}
+      />
+      <TextField
+        {...props}
+        name="name"
         label="Name"
-        problem={problems.name}
         hint="Each checklist is named after it and its date."
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            className="mt-1.5"
-            placeholder="The template's name"
-            value={form.name}
-            onChange={(event) => change({ name: event.target.value })}
-          />
-        )}
-      </Field>
+        placeholder="The template's name"
+      />
     </div>
   );
 }
 
-function WhoFields({
-  id,
-  form,
-  problems,
-  onChange: change,
-  members,
-}: FieldsProps & { members: readonly TeamMember[] }) {
+function WhoFields({ members, ...props }: FieldsProps & { members: readonly TeamMember[] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        id={`${id}-due`}
+      <TextField
+        {...props}
+        name="dueAfterHours"
         label="Due after (hours)"
-        problem={problems.dueAfterHours}
         hint="Leave empty for no due time."
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            className="mt-1.5"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            step="any"
-            value={form.dueAfterHours}
-            onChange={(event) => change({ dueAfterHours: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field id={`${id}-assignee`} label="Assign to" problem={problems.assigneeUid}>
-        {(aria) => (
-          <select
-            {...aria}
-            className={SELECT}
-            value={form.assigneeUid}
-            onChange={(event) => change({ assigneeUid: event.target.value })}
-          >
-            <option value="">Nobody</option>
-            {members.map((member) => (
-              <option key={member.uid} value={member.uid}>
-                {member.displayName || member.email}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+        type="number"
+        inputMode="decimal"
+        min={1}
+        step="any"
+      />
+      <SelectField
+        {...props}
+        name="assigneeUid"
+        label="Assign to"
+        placeholder="Nobody"
+        options={members.map((member) => ({ value: member.uid, label: member.displayName || member.email }))}
+      />
     </div>
   );
 }

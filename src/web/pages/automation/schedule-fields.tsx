@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { LANGUAGES, type LanguageCode } from '#domain/languages';
+import type { ComponentProps, ReactNode } from 'react';
+import { LANGUAGES } from '#domain/languages';
 import { FREQUENCIES, type Frequency, WEEKDAYS, type Weekday } from '#domain/recurrence';
 import { Checkbox, FIELD, Input, Label } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -83,57 +83,126 @@ export function Field({
   );
 }
 
+type StringField = {
+  [K in keyof ScheduleFormState]: ScheduleFormState[K] extends string ? K : never;
+}[keyof ScheduleFormState];
+
+interface BoundProps<K extends StringField> extends FieldsProps {
+  name: K;
+  label: string;
+  hint?: string;
+  problem?: string | undefined;
+}
+
+/** A text input bound to one string of the form (its problem under it). */
+export function TextField<K extends StringField>({
+  id,
+  form,
+  problems,
+  onChange,
+  name,
+  label,
+  hint,
+  problem,
+  ...input
+}: BoundProps<K> & Omit<ComponentProps<'input'>, 'name' | 'id' | 'value' | 'onChange' | 'form'>) {
+  return (
+    <Field id={`${id}-${name}`} label={label} problem={problem ?? problems[name]} {...(hint ? { hint } : {})}>
+      {(aria) => (
+        <Input
+          {...aria}
+          {...input}
+          className="mt-1.5"
+          value={form[name]}
+          onChange={(event) => onChange({ [name]: event.target.value } as Partial<ScheduleFormState>)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A select bound to one string of the form. */
+export function SelectField<K extends StringField>({
+  id,
+  form,
+  problems,
+  onChange,
+  name,
+  label,
+  problem,
+  options,
+  placeholder,
+}: BoundProps<K> & {
+  options: readonly { value: string; label: string }[];
+  placeholder?: string | undefined;
+}) {
+  return (
+    <Field id={`${id}-${name}`} label={label} problem={problem ?? problems[name]}>
+      {(aria) => (
+        <select
+          {...aria}
+          className={SELECT}
+          value={form[name]}
+          onChange={(event) => onChange({ [name]: event.target.value } as Partial<ScheduleFormState>)}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+const FREQUENCY_OPTIONS = FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
+const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language.code, label: language.name }));
+
 export function RecurrenceFields(props: FieldsProps) {
   const { form } = props;
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-semibold text-slate-900">When</legend>
-      <FrequencyFields {...props} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField {...props} name="frequency" label="Repeats" options={FREQUENCY_OPTIONS} />
+        <TextField
+          {...props}
+          name="interval"
+          label={`Every how many ${UNIT[form.frequency]}`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={52}
+        />
+      </div>
       {form.frequency === 'weekly' && <WeekdayChips {...props} />}
-      {form.frequency === 'monthly' && <MonthDayField {...props} />}
-      <TimeFields {...props} />
+      {form.frequency === 'monthly' && (
+        <TextField
+          {...props}
+          name="monthDay"
+          label="Day of the month"
+          hint="In a month without that day (the 31st in April), it runs on the month's last day."
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={31}
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...props} name="time" label="Time of day" type="time" />
+        <SelectField
+          {...props}
+          name="timezone"
+          label="Time zone"
+          options={timeZones(form.timezone).map((zone) => ({
+            value: zone,
+            label: zone.replaceAll('_', ' '),
+          }))}
+        />
+      </div>
     </fieldset>
-  );
-}
-
-function FrequencyFields({ id, form, problems, onChange }: FieldsProps) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${id}-frequency`} label="Repeats" problem={problems.frequency}>
-        {(aria) => (
-          <select
-            {...aria}
-            className={SELECT}
-            value={form.frequency}
-            onChange={(event) => onChange({ frequency: event.target.value as Frequency })}
-          >
-            {FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {FREQUENCY_LABELS[frequency]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field
-        id={`${id}-interval`}
-        label={`Every how many ${UNIT[form.frequency]}`}
-        problem={problems.interval}
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            className="mt-1.5"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={52}
-            value={form.interval}
-            onChange={(event) => onChange({ interval: event.target.value })}
-          />
-        )}
-      </Field>
-    </div>
   );
 }
 
@@ -174,65 +243,8 @@ function WeekdayChips({ id, form, problems, onChange }: FieldsProps) {
   );
 }
 
-function MonthDayField({ id, form, problems, onChange }: FieldsProps) {
-  return (
-    <Field
-      id={`${id}-monthday`}
-      label="Day of the month"
-      problem={problems.monthDay}
-      hint="In a month without that day (the 31st in April), it runs on the month's last day."
-    >
-      {(aria) => (
-        <Input
-          {...aria}
-          className="mt-1.5"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={31}
-          value={form.monthDay}
-          onChange={(event) => onChange({ monthDay: event.target.value })}
-        />
-      )}
-    </Field>
-  );
-}
-
-function TimeFields({ id, form, problems, onChange }: FieldsProps) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${id}-time`} label="Time of day" problem={problems.time}>
-        {(aria) => (
-          <Input
-            {...aria}
-            className="mt-1.5"
-            type="time"
-            value={form.time}
-            onChange={(event) => onChange({ time: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field id={`${id}-timezone`} label="Time zone" problem={problems.timezone}>
-        {(aria) => (
-          <select
-            {...aria}
-            className={SELECT}
-            value={form.timezone}
-            onChange={(event) => onChange({ timezone: event.target.value })}
-          >
-            {timeZones(form.timezone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-    </div>
-  );
-}
-
-export function ShareFields({ id, form, problems, onChange }: FieldsProps) {
+export function ShareFields(props: FieldsProps) {
+  const { id, form, problems, onChange } = props;
   return (
     <fieldset className="space-y-4">
       <legend className="sr-only">Automatic share</legend>
@@ -251,112 +263,58 @@ export function ShareFields({ id, form, problems, onChange }: FieldsProps) {
       </label>
       {form.shareOn && (
         <div className="space-y-4 rounded-lg border border-slate-200 p-4">
-          <ContactFields id={id} form={form} problems={problems} onChange={onChange} />
-          <RecipientFields id={id} form={form} problems={problems} onChange={onChange} />
-        </div>
-      )}
-    </fieldset>
-  );
-}
-
-function ContactFields({ id, form, problems, onChange }: FieldsProps) {
-  return (
-    <>
-      <div role="radiogroup" aria-label="Send by" className="flex gap-4 text-sm">
-        {(['email', 'sms'] as const).map((channel) => (
-          <label key={channel} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${id}-channel`}
-              className="h-5 w-5 accent-indigo-600"
-              checked={form.channel === channel}
-              onChange={() => onChange({ channel, consent: false })}
-            />
-            {channel === 'email' ? 'E-mail' : 'SMS'}
-          </label>
-        ))}
-      </div>
-      {form.channel === 'email' ? (
-        <Field id={`${id}-email`} label="Recipient's email address" problem={problems.email}>
-          {(aria) => (
-            <Input
-              {...aria}
-              className="mt-1.5"
+          <div role="radiogroup" aria-label="Send by" className="flex gap-4 text-sm">
+            {(['email', 'sms'] as const).map((channel) => (
+              <label key={channel} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-channel`}
+                  className="h-5 w-5 accent-indigo-600"
+                  checked={form.channel === channel}
+                  onChange={() => onChange({ channel, consent: false })}
+                />
+                {channel === 'email' ? 'E-mail' : 'SMS'}
+              </label>
+            ))}
+          </div>
+          {form.channel === 'email' ? (
+            <TextField
+              {...props}
+              name="email"
+              label="Recipient's email address"
               type="email"
               autoComplete="off"
               placeholder="name@example.com"
-              value={form.email}
-              onChange={(event) => onChange({ email: event.target.value })}
             />
-          )}
-        </Field>
-      ) : (
-        <Field
-          id={`${id}-phone`}
-          label="Recipient's mobile number"
-          problem={problems.phone}
-          hint="Include the country code, starting with +."
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              className="mt-1.5"
+          ) : (
+            <TextField
+              {...props}
+              name="phone"
+              label="Recipient's mobile number"
+              hint="Include the country code, starting with +."
               type="tel"
               placeholder="+1 415 555 0132"
-              value={form.phone}
-              onChange={(event) => onChange({ phone: event.target.value })}
             />
           )}
-        </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField {...props} name="recipientName" label="Recipient's name" />
+            <SelectField {...props} name="targetLanguage" label="Their language" options={LANGUAGE_OPTIONS} />
+          </div>
+          <div>
+            <label className="flex items-start gap-3 text-sm text-slate-800" htmlFor={`${id}-consent`}>
+              <Checkbox
+                id={`${id}-consent`}
+                checked={form.consent}
+                aria-invalid={problems.consent ? true : undefined}
+                aria-describedby={problems.consent ? `${id}-consent-error` : undefined}
+                onChange={(event) => onChange({ consent: event.target.checked })}
+              />
+              <span>{CONSENT[form.channel]}</span>
+            </label>
+            <FieldProblem id={`${id}-consent-error`} text={problems.consent} />
+          </div>
+        </div>
       )}
-    </>
-  );
-}
-
-function RecipientFields({ id, form, problems, onChange }: FieldsProps) {
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-recipient`} label="Recipient's name" problem={problems.recipientName}>
-          {(aria) => (
-            <Input
-              {...aria}
-              className="mt-1.5"
-              value={form.recipientName}
-              onChange={(event) => onChange({ recipientName: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-language`} label="Their language" problem={problems.targetLanguage}>
-          {(aria) => (
-            <select
-              {...aria}
-              className={SELECT}
-              value={form.targetLanguage}
-              onChange={(event) => onChange({ targetLanguage: event.target.value as LanguageCode })}
-            >
-              {LANGUAGES.map((language) => (
-                <option key={language.code} value={language.code}>
-                  {language.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <div>
-        <label className="flex items-start gap-3 text-sm text-slate-800" htmlFor={`${id}-consent`}>
-          <Checkbox
-            id={`${id}-consent`}
-            checked={form.consent}
-            aria-invalid={problems.consent ? true : undefined}
-            aria-describedby={problems.consent ? `${id}-consent-error` : undefined}
-            onChange={(event) => onChange({ consent: event.target.checked })}
-          />
-          <span>{CONSENT[form.channel]}</span>
-        </label>
-        <FieldProblem id={`${id}-consent-error`} text={problems.consent} />
-      </div>
-    </>
+    </fieldset>
   );
 }
