@@ -148,6 +148,7 @@ describe("the 'New schedule' form", () => {
     fireEvent.click(within(dialog).getByLabelText(/The recipient agrees to receive an email/));
     fake.answers['POST /api/schedules'] = () => jsonResponse(201, { schedule: scheduleAnswer() });
     await submit(dialog);
+    await waitFor(() => expect(posted(fake)).toHaveLength(1));
     expect(posted(fake).map((request) => request.body)).toEqual([
       {
         templateId: 'builtin-weekly-inspection',
@@ -197,9 +198,51 @@ describe("the 'New schedule' form", () => {
     });
     await submit(dialog);
     const assignee = within(dialog).getByLabelText('Assign to');
-    expect(assignee.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(assignee.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(`${assignee.id}-error`)?.textContent).toBe(
       'The assignee must be a member of this checklist’s team.',
+    );
+  });
+
+  it('Edit keeps an unchanged share (its consent stands) and asks consent again when the contact changes', async () => {
+    const share = {
+      channel: 'email' as const,
+      email: 'rosa@example.com',
+      phone: null,
+      recipientName: 'Rosa',
+      targetLanguage: 'es' as const,
+      consentAt: '2026-11-20T10:00:00.000Z',
+    };
+    const fake = api(teamAnswer(), [scheduleAnswer({ share })]);
+    const patches: unknown[] = [];
+    fake.answers['PATCH /api/schedules/sch-1'] = (body) => {
+      patches.push(body);
+      return jsonResponse(200, { schedule: scheduleAnswer({ share }) });
+    };
+    renderInApp(<SchedulesSection />, '/automation');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit schedule' });
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Harbour round');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Harbour round B' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+    });
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches).toEqual([expect.not.objectContaining({ share: expect.anything() })]);
+    expect(patches[0]).toMatchObject({ name: 'Harbour round B' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit schedule' });
+    fireEvent.change(within(dialog).getByLabelText("Recipient's email address"), {
+      target: { value: 'sam@example.com' },
+    });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+    });
+    expect(patches).toHaveLength(1);
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Please confirm that the recipient consents to receive emails.',
     );
   });
 });
