@@ -64,7 +64,9 @@ test('a weekly schedule with an automatic e-mail share: Run now makes the checkl
   await card.getByRole('button', { name: 'Run now' }).click();
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Harbour View turnover — ');
-  const made = card.getByRole('region', { name: /Last runs/ }).getByRole('link', { name: /Harbour View turnover — / });
+  const made = card
+    .getByRole('region', { name: /Last runs/ })
+    .getByRole('link', { name: /Harbour View turnover — / });
   await expect(made).toBeVisible();
   const checklistName = (await made.textContent()) ?? '';
   expect(checklistName).toMatch(/^Harbour View turnover — \d{4}-\d{2}-\d{2}$/);
