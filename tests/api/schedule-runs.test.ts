@@ -17,6 +17,7 @@ import { runDueSchedules } from '#server/services/schedule-runner';
 import type { SharingContext } from '#server/services/share-delivery';
 import { createChecklist, errorOf, type Owner } from '#tests/support/checklists';
 import { otherInstances } from '#tests/support/instances';
+import { closeAll, openSocket } from '#tests/support/realtime';
 import { colleagueOf, createSchedule, paidOwner, schedulesOf } from '#tests/support/schedules';
 import { setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
@@ -171,10 +172,18 @@ describe('the runner', () => {
     const admin = await colleagueOf(t.app, t.db, owner, 'admin', 'Ad');
     const schedule = await createSchedule(admin, { recurrence: DAILY_0800_UTC });
     await fillToLimit(owner);
-    await runDueSchedules(
-      { db: t.db, sharing: NO_SHARING },
-      new Date(new Date(schedule.nextRunAt ?? 0).getTime() + 60_000),
-    );
+    const ownerSocket = await openSocket(t.app, { cookie: owner.cookie });
+    ownerSocket.send({ type: 'subscribe-notifications' });
+    await ownerSocket.next('notifications-subscribed');
+    const due = new Date(schedule.nextRunAt ?? 0);
+    await runDueSchedules({ db: t.db, sharing: NO_SHARING }, new Date(due.getTime() + 60_000));
+    const live = await ownerSocket.next('notification');
+    expect(live.notification).toMatchObject({
+      kind: 'schedule_skipped',
+      checklistId: null,
+      checklistName: 'Weekly round',
+    });
+    closeAll(ownerSocket);
     const [run] = await runsOf(schedule.id);
     expect(run).toMatchObject({ status: 'skipped', checklistId: null });
     expect(run?.reason).toContain('100');
