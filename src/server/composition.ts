@@ -139,6 +139,7 @@ export async function composeServices(
   };
   const photos = createPhotos(database, { store, heavyWork }, log, notifier, metrics);
   const rateLimits = createRateLimitStore(config, db, log);
+  const sharing = sharingContext(config, database, { secrets, messages, notifier, translation, log });
   return {
     database,
     ownsDatabase,
@@ -158,10 +159,10 @@ export async function composeServices(
     mailingList: new MailingList(mailingListContext),
     mailingListContext,
     teams: { db, messages, siteName: config.siteName, publicUrl: config.publicUrl },
-    sharing: sharingContext(config, database, { secrets, messages, notifier, translation, log }),
+    sharing,
     photos,
     references: new ReferencePhotoService(db, photos),
-    jobs: new JobScheduler(db, periodicJobs({ db, photos, rateLimits }), log, options.jobs),
+    jobs: new JobScheduler(db, periodicJobs({ db, photos, rateLimits, sharing }), log, options.jobs),
     billing: createBilling(app, config, database, metrics),
     realtime: new RealtimeService(database, cache, config.session, log, options.realtime, metrics),
     onTranslationLanded: announceTranslationLanded(db, log),

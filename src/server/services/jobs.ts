@@ -5,7 +5,9 @@ import { deleteOldNotifications } from '../repositories/notifications.ts';
 import { clearCodesExpiredBefore } from '../repositories/share-codes.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
+import { runDueSchedules } from './schedule-runner.ts';
 import { deleteExpiredSessions } from './sessions.ts';
+import type { SharingContext } from './share-delivery.ts';
 
 /**
  * The periodic clean-ups, each run once a period across every instance (docs/decisions/0020): the
@@ -38,6 +40,8 @@ export const JOB_TIMINGS = {
    */
   notificationReadKeepMs: 30 * 24 * HOUR,
   notificationKeepMs: 180 * 24 * HOUR,
+  /** Recurring schedules' due runs (services/schedule-runner.ts): each run is claimed on its own. */
+  dueSchedulesEveryMs: MINUTE,
 } as const;
 
 export type JobName =
@@ -46,7 +50,8 @@ export type JobName =
   | 'expired-verification-codes'
   | 'expired-rate-limit-windows'
   | 'orphaned-photos'
-  | 'old-notifications';
+  | 'old-notifications'
+  | 'due-schedules';
 
 export interface PeriodicJob {
   name: JobName;
@@ -59,10 +64,12 @@ export interface JobDependencies {
   db: Database;
   photos: Pick<PhotoService, 'deleteOrphanedFiles'>;
   rateLimits: Pick<RateLimitStore, 'deleteExpired'>;
+  /** The automatic shares of schedules' runs. */
+  sharing: SharingContext;
 }
 
 export function periodicJobs(
-  { db, photos, rateLimits }: JobDependencies,
+  { db, photos, rateLimits, sharing }: JobDependencies,
   timings: typeof JOB_TIMINGS = JOB_TIMINGS,
 ): PeriodicJob[] {
   return [
@@ -99,6 +106,11 @@ export function periodicJobs(
           readBefore: new Date(now.getTime() - timings.notificationReadKeepMs),
           createdBefore: new Date(now.getTime() - timings.notificationKeepMs),
         }),
+    },
+    {
+      name: 'due-schedules',
+      everyMs: timings.dueSchedulesEveryMs,
+      run: (now) => runDueSchedules({ db, sharing }, now),
     },
   ];
 }
