@@ -15,6 +15,19 @@ export const ShareToken = z.string().min(1).max(ID_MAX);
 const optionalBlank = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** A phone number as typed, answered in E.164 (a schedule's automatic share reads it too). */
+export const PhoneNumber = z
+  .string({ error: PHONE_FORMAT_MESSAGE })
+  .max(32, { error: PHONE_FORMAT_MESSAGE })
+  .transform((value, context) => {
+    const e164 = toE164(value);
+    if (!e164) {
+      context.addIssue({ code: 'custom', message: PHONE_FORMAT_MESSAGE });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
 /**
  * POST /api/verification/send. Exactly one of email or phone; the phone is normalised to E.164.
  * `recipientId` is accepted for the spec's client and ignored: the server names recipients itself.
@@ -40,22 +53,7 @@ export const ShareSendInput = z
         .optional(),
     ),
     email: z.preprocess(optionalBlank, EmailAddress.nullable().optional()),
-    phone: z.preprocess(
-      optionalBlank,
-      z
-        .string()
-        .max(32, { error: PHONE_FORMAT_MESSAGE })
-        .transform((value, context) => {
-          const e164 = toE164(value);
-          if (!e164) {
-            context.addIssue({ code: 'custom', message: PHONE_FORMAT_MESSAGE });
-            return z.NEVER;
-          }
-          return e164;
-        })
-        .nullable()
-        .optional(),
-    ),
+    phone: z.preprocess(optionalBlank, PhoneNumber.nullable().optional()),
     targetLanguage: z
       .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], {
         error: 'Choose one of the listed languages',

@@ -38,6 +38,7 @@ import { notificationRoutes } from './http/routes/notifications.ts';
 import { photoRoutes } from './http/routes/photos.ts';
 import { publicFormRoutes } from './http/routes/public-forms.ts';
 import { realtimeRoutes } from './http/routes/realtime.ts';
+import { scheduleRoutes } from './http/routes/schedules.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/routes/sharing.ts';
 import { subscriptionRoutes } from './http/routes/subscription.ts';
 import { teamRoutes } from './http/routes/teams.ts';
@@ -248,6 +249,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(notificationRoutes, { db, secrets: services.secrets, siteName: config.siteName });
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });
+  await app.register(scheduleRoutes, { context: { db, sms: sharing.sms }, runner: { db, sharing } });
   await app.register(teamRoutes, services.teams);
   await app.register(proofRoutes, {
     reports: { db, store, work: services.heavyWork },

@@ -164,7 +164,7 @@ export async function composeServices(
     references: new ReferencePhotoService(db, photos),
     jobs: new JobScheduler(
       db,
-      periodicJobs({ db, photos, rateLimits, reminders: { ...sharing, log } }),
+      periodicJobs({ db, photos, rateLimits, sharing, reminders: { ...sharing, log } }),
       log,
       options.jobs,
     ),

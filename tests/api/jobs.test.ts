@@ -32,6 +32,7 @@ const ALL_JOBS: JobName[] = [
   'old-notifications',
   'overdue-checklists',
   'due-reminders',
+  'due-schedules',
 ];
 
 /** Makes every job due again (as if its period had passed). */

@@ -190,7 +190,11 @@ describe('migration 0021: checklists and all they hold stay, now in their creato
       { id: 'checklist_a2', user_id: 'user_ana', team_id: 'user_ana', assignee_uid: null },
       { id: 'checklist_b1', user_id: 'user_bob', team_id: 'user_bob', assignee_uid: null },
     ]);
-    expect(await rowsOf('checklists', ['team_id', 'assignee_uid'])).toEqual(before.checklists);
+    // What 0025 adds (due times and marks, issue 31) is empty for checklists made before.
+    const dueColumns = ['due_at', 'overdue_at', 'due_reminded_at', 'cancelled_at'];
+    expect(await rowsOf('checklists', ['team_id', 'assignee_uid', ...dueColumns])).toEqual(before.checklists);
+    for (const row of after.checklists ?? [])
+      expect(dueColumns.map((column) => row[column])).toEqual([null, null, null, null]);
   });
 
   it('left the checklists’ change notices on (the backfill turned them off while it ran)', async () => {
@@ -216,8 +220,8 @@ describe('migration 0021: checklists and all they hold stay, now in their creato
   });
 
   it('notices and sessions keep their rows; what 0021 adds to them is empty', async () => {
-    expect(await rowsOf('notifications', ['by_name'])).toEqual(before.notifications);
-    expect(after.notifications?.map((row) => row.by_name)).toEqual([null]);
+    expect(await rowsOf('notifications', ['by_name', 'reason'])).toEqual(before.notifications);
+    expect(after.notifications?.map((row) => [row.by_name, row.reason])).toEqual([[null, null]]);
     expect(await rowsOf('sessions', ['active_team_id'])).toEqual(before.sessions);
     expect(after.sessions?.map((row) => row.active_team_id)).toEqual([null]);
   });

@@ -7,7 +7,9 @@ import { markOverdueChecklists } from './due-dates.ts';
 import { type ReminderContext, sendDueReminders } from './due-reminders.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
+import { runDueSchedules } from './schedule-runner.ts';
 import { deleteExpiredSessions } from './sessions.ts';
+import type { SharingContext } from './share-delivery.ts';
 
 /**
  * The periodic clean-ups, each run once a period across every instance (docs/decisions/0020): the
@@ -44,6 +46,8 @@ export const JOB_TIMINGS = {
   /** The overdue check and the reminders (docs/automation.md): every minute, so a badge is at most a minute late. */
   overdueEveryMs: MINUTE,
   dueRemindersEveryMs: MINUTE,
+  /** Recurring schedules' due runs (services/schedule-runner.ts): each run is claimed on its own. */
+  dueSchedulesEveryMs: MINUTE,
 } as const;
 
 export type JobName =
@@ -54,7 +58,8 @@ export type JobName =
   | 'orphaned-photos'
   | 'old-notifications'
   | 'overdue-checklists'
-  | 'due-reminders';
+  | 'due-reminders'
+  | 'due-schedules';
 
 export interface PeriodicJob {
   name: JobName;
@@ -67,12 +72,14 @@ export interface JobDependencies {
   db: Database;
   photos: Pick<PhotoService, 'deleteOrphanedFiles'>;
   rateLimits: Pick<RateLimitStore, 'deleteExpired'>;
+  /** The automatic shares of schedules' runs. */
+  sharing: SharingContext;
   /** What the due reminders send with (the sharing context and a log). */
   reminders: ReminderContext;
 }
 
 export function periodicJobs(
-  { db, photos, rateLimits, reminders }: JobDependencies,
+  { db, photos, rateLimits, sharing, reminders }: JobDependencies,
   timings: typeof JOB_TIMINGS = JOB_TIMINGS,
 ): PeriodicJob[] {
   return [
@@ -119,6 +126,11 @@ export function periodicJobs(
       name: 'due-reminders',
       everyMs: timings.dueRemindersEveryMs,
       run: (now) => sendDueReminders(reminders, now),
+    },
+    {
+      name: 'due-schedules',
+      everyMs: timings.dueSchedulesEveryMs,
+      run: (now) => runDueSchedules({ db, sharing }, now),
     },
   ];
 }

@@ -178,6 +178,10 @@ describe('the success page', () => {
     await screen.findByRole('heading', { name: 'Subscription Successful!' });
     expect(screen.getByText('Welcome to ListSync Pro. Your subscription is now active.')).toBeTruthy();
     expect(screen.getByText(/Your free trial runs until Dec 8, 2026/)).toBeTruthy();
+    // Only what the free plan lacks: live updates are everyone's, so 'real-time' is no paid claim.
+    const summary = screen.getByText(/^Up to 100 checklists, 10 team members/);
+    expect(summary.textContent).toContain('booking calendars synced every 15 minutes');
+    expect(summary.textContent).not.toMatch(/real-time/i);
   });
 
   it("never claims success for a checkout that is not this owner's, or with no checkout at all", async () => {

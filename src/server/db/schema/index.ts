@@ -11,5 +11,6 @@ export * from './messaging.ts';
 export * from './operations.ts';
 export * from './photos-and-activity.ts';
 export * from './public-forms.ts';
+export * from './schedules.ts';
 export * from './sharing.ts';
 export * from './teams.ts';

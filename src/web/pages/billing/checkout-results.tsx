@@ -2,7 +2,7 @@ import { AlertCircle, CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CheckoutStatus } from '#domain/billing';
-import { PLAN_CARDS, TIER_DISPLAY_NAMES } from '#domain/plans';
+import { PLAN_LIMITS, TIER_DISPLAY_NAMES } from '#domain/plans';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { billingDate } from './plan-status.ts';
@@ -49,6 +49,16 @@ export function noPaymentResult(): ResultContent {
   };
 }
 
+/**
+ * What the plan gives that the free plan does not, in one line (DESIGN 'Every plan card is true': no
+ * success page claims what a free owner also has, such as live updates).
+ */
+const PAID_PLAN_SUMMARY: Record<CheckoutStatus['tier'], string> = {
+  professional: `Up to ${PLAN_LIMITS.professional.maxLists} checklists, ${PLAN_LIMITS.professional.maxSeats} team members, all 10 languages, recurring schedules and booking calendars synced every 15 minutes`,
+  enterprise:
+    'Unlimited checklists and users, unlimited storage, recurring schedules and booking calendars synced every 15 minutes',
+};
+
 export function confirmedResult(data: CheckoutStatus, siteName: string): ResultContent {
   const plan = TIER_DISPLAY_NAMES[data.tier];
   return {
@@ -60,11 +70,8 @@ export function confirmedResult(data: CheckoutStatus, siteName: string): ResultC
           Welcome to {siteName} {plan}. Your subscription is now active.
         </p>
         <p className="mt-2 text-sm text-slate-600">
-          {PLAN_CARDS.find((card) => card.id === data.tier)?.features[0]},{' '}
-          {data.tier === 'enterprise'
-            ? 'every language and unlimited storage'
-            : 'all 10 languages and real-time sync'}
-          .{data.trialEnd ? ` Your free trial runs until ${billingDate(data.trialEnd)}.` : ''}
+          {PAID_PLAN_SUMMARY[data.tier]}.
+          {data.trialEnd ? ` Your free trial runs until ${billingDate(data.trialEnd)}.` : ''}
         </p>
         <Actions primary={['/dashboard', 'Go to Dashboard']} />
       </>
