@@ -22,6 +22,13 @@ export const DUE_LIMITS = {
   /** Checklists the overdue check marks in one statement, and batches in one run at most. */
   overdueBatch: 200,
   overdueBatchesPerRun: 25,
+  /**
+   * The check looks back this far: a checklist completed after its due time is never marked, so
+   * without a bound every such checklist ever made would be looked at again every minute. One due
+   * longer ago when first seen (a due time typed in the past, every instance down a week) is not
+   * announced; the pages still show it Overdue from its due time.
+   */
+  overdueLookbackDays: 7,
   /** Checklists the reminder job claims per run (each may send one message per live share). */
   reminderBatch: 100,
 } as const;

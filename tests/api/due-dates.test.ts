@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { CHECKLIST_REVISION_HEADER } from '#domain/checklist-revision';
-import { DUE_MESSAGES } from '#domain/due-dates';
+import { DUE_LIMITS, DUE_MESSAGES } from '#domain/due-dates';
 import { checklists, jobRuns, notifications, teamMembers } from '#server/db/schema/index';
 import { markOverdueChecklists } from '#server/services/due-dates';
 import {
@@ -27,7 +27,9 @@ import { setupTestApp } from '#tests/support/test-app';
 const t = setupTestApp();
 const instance = otherInstances(t);
 
-const PAST = '2026-01-05T09:00:00.000Z';
+const HOUR = 60 * 60_000;
+/** Two hours ago, to the second (the check looks back DUE_LIMITS.overdueLookbackDays). */
+const PAST = new Date(Math.floor((Date.now() - 2 * HOUR) / 1000) * 1000).toISOString();
 const LATER = '2099-06-01T12:00:00.000Z';
 
 async function owner(label: string): Promise<Owner> {
@@ -232,6 +234,20 @@ describe('the overdue check', () => {
     expect((await noticesOf(checklist.id, 'overdue')).map((row) => row.ownerId)).toEqual([host.uid]);
   });
 
+  it('does not look further back than DUE_LIMITS.overdueLookbackDays', async () => {
+    const host = await owner('long-ago');
+    const lookback = DUE_LIMITS.overdueLookbackDays * 24 * HOUR;
+    const longAgo = await createChecklist(host, {
+      dueAt: new Date(Date.now() - lookback - HOUR).toISOString(),
+    });
+    const within = await createChecklist(host, {
+      dueAt: new Date(Date.now() - lookback + HOUR).toISOString(),
+    });
+    await markOverdueChecklists(t.db, new Date());
+    expect((await getChecklist(host, longAgo.id)).overdue).toBe(false);
+    expect((await getChecklist(host, within.id)).overdue).toBe(true);
+  });
+
   it('never marks a completed, submitted, cancelled or not yet due checklist', async () => {
     const host = await owner('not-overdue');
     const ticked = await createChecklist(host, { dueAt: PAST }, 1);
@@ -262,7 +278,9 @@ describe('the overdue check', () => {
     expect(moved.json()).toMatchObject({ overdue: false, dueAt: LATER });
     const [row] = await t.db.select().from(checklists).where(eq(checklists.id, checklist.id));
     expect(row).toMatchObject({ overdueAt: null, dueRemindedAt: null });
-    await host.call('PATCH', `/api/checklists/${checklist.id}`, { dueAt: '2026-02-01T10:00:00Z' });
+    await host.call('PATCH', `/api/checklists/${checklist.id}`, {
+      dueAt: new Date(Date.now() - HOUR).toISOString(),
+    });
     await markOverdueChecklists(t.db, new Date());
     expect(await noticesOf(checklist.id, 'overdue')).toHaveLength(2);
   });

@@ -77,12 +77,16 @@ const MARKED = {
 };
 
 /**
- * One statement: up to `limit` checklists past their due time at `now`, not completed, not cancelled
- * and not marked yet, get `overdue_at` and their next revision (each change notice goes out at
+ * One statement: up to `limit` checklists past their due time at `now` (and due after `since`), not
+ * completed, not cancelled and not marked yet, get `overdue_at` and their next revision (each change notice goes out at
  * commit). Rows another transaction holds are skipped (it is marking them); the `overdue_at is null`
  * of the update itself re-checks each row once locked, so a row is marked once whoever looks.
  */
-export async function markOverdue(db: Database, now: Date, limit: number): Promise<MarkedChecklist[]> {
+export async function markOverdue(
+  db: Database,
+  now: Date,
+  window: { since: Date; limit: number },
+): Promise<MarkedChecklist[]> {
   const due = db.$with('due').as(
     db
       .select({ id: checklists.id })
@@ -90,13 +94,14 @@ export async function markOverdue(db: Database, now: Date, limit: number): Promi
       .where(
         and(
           lte(checklists.dueAt, now),
+          gt(checklists.dueAt, window.since),
           isNull(checklists.overdueAt),
           isNull(checklists.cancelledAt),
           notCompleted,
         ),
       )
       .orderBy(checklists.dueAt)
-      .limit(limit)
+      .limit(window.limit)
       .for('update', { skipLocked: true }),
   );
   return db

@@ -78,9 +78,10 @@ export async function tellMembers(
  */
 export async function markOverdueChecklists(db: Database, now: Date): Promise<number> {
   let marked = 0;
+  const since = new Date(now.getTime() - DUE_LIMITS.overdueLookbackDays * 24 * 60 * 60_000);
   for (let batch = 0; batch < DUE_LIMITS.overdueBatchesPerRun; batch += 1) {
     const count = await db.transaction(async (tx) => {
-      const rows = await markOverdue(tx, now, DUE_LIMITS.overdueBatch);
+      const rows = await markOverdue(tx, now, { since, limit: DUE_LIMITS.overdueBatch });
       const names = new Map(rows.map((row) => [row.id, row.name]));
       const audience = await overdueAudience(
         tx,
