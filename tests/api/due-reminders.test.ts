@@ -49,6 +49,20 @@ function unique(kind: 'email' | 'phone'): string {
   return kind === 'email' ? `rita.${counter}.${Date.now()}@example.com` : `+1415555${String(2000 + counter)}`;
 }
 
+/** A new account's texts for the day used up (SMS_LIMITS.newAccountPerDay: 5, the share's code one). */
+async function useUpNewAccountTexts(host: Owner, shareId: string, numbersFrom: number) {
+  await t.db.insert(shareCodeSends).values(
+    Array.from({ length: 4 }, (_, i) => ({
+      id: `send_filler_${numbersFrom}_${i}`,
+      ownerId: host.uid,
+      shareId,
+      channel: 'sms' as const,
+      destination: `+1415555${String(numbersFrom + i)}`,
+      requestedBy: 'owner' as const,
+    })),
+  );
+}
+
 async function remindedAt(checklistId: string) {
   const [row] = await t.db
     .select({ at: checklists.dueRemindedAt })
@@ -132,17 +146,7 @@ describe('the due reminder', () => {
     const checklist = await createChecklist(host, { dueAt: inMinutes(40) });
     const phone = unique('phone');
     const sent = await share(host, checklist.id, { email: undefined, phone });
-    // A new account's texts for the day used up (SMS_LIMITS.newAccountPerDay: 5, this share's code one).
-    await t.db.insert(shareCodeSends).values(
-      Array.from({ length: 4 }, (_, i) => ({
-        id: `send_filler_${counter}_${i}`,
-        ownerId: host.uid,
-        shareId: sent.shareId,
-        channel: 'sms' as const,
-        destination: `+1415555${String(9000 + i)}`,
-        requestedBy: 'owner' as const,
-      })),
-    );
+    await useUpNewAccountTexts(host, sent.shareId, 9000);
     await runReminders();
     await runReminders();
     expect(await messagesTo(phone)).toHaveLength(1);
@@ -188,16 +192,7 @@ describe('the due reminder', () => {
     const limited = await createChecklist(host, { dueAt: inMinutes(25) });
     const phone = unique('phone');
     const sent = await share(host, limited.id, { email: undefined, phone });
-    await t.db.insert(shareCodeSends).values(
-      Array.from({ length: 4 }, (_, i) => ({
-        id: `send_direct_${counter}_${i}`,
-        ownerId: host.uid,
-        shareId: sent.shareId,
-        channel: 'sms' as const,
-        destination: `+1415555${String(9100 + i)}`,
-        requestedBy: 'owner' as const,
-      })),
-    );
+    await useUpNewAccountTexts(host, sent.shareId, 9100);
     logged.length = 0;
     await sendDueReminders(context, new Date());
     expect(logged).toEqual([

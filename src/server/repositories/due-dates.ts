@@ -76,6 +76,21 @@ const MARKED = {
   dueAt: sql<Date>`${checklists.dueAt}`.mapWith(checklists.dueAt),
 };
 
+/** The checklists to mark, soonest due first, skipping rows another transaction holds (it marks them). */
+function dueCandidates(db: Database, where: SQL | undefined, limit: number) {
+  return db
+    .$with('due')
+    .as(
+      db
+        .select({ id: checklists.id })
+        .from(checklists)
+        .where(where)
+        .orderBy(checklists.dueAt)
+        .limit(limit)
+        .for('update', { skipLocked: true }),
+    );
+}
+
 /**
  * One statement: up to `limit` checklists past their due time at `now` (and due after `since`), not
  * completed, not cancelled and not marked yet, get `overdue_at` and their next revision (each change notice goes out at
@@ -87,22 +102,16 @@ export async function markOverdue(
   now: Date,
   window: { since: Date; limit: number },
 ): Promise<MarkedChecklist[]> {
-  const due = db.$with('due').as(
-    db
-      .select({ id: checklists.id })
-      .from(checklists)
-      .where(
-        and(
-          lte(checklists.dueAt, now),
-          gt(checklists.dueAt, window.since),
-          isNull(checklists.overdueAt),
-          isNull(checklists.cancelledAt),
-          notCompleted,
-        ),
-      )
-      .orderBy(checklists.dueAt)
-      .limit(window.limit)
-      .for('update', { skipLocked: true }),
+  const due = dueCandidates(
+    db,
+    and(
+      lte(checklists.dueAt, now),
+      gt(checklists.dueAt, window.since),
+      isNull(checklists.overdueAt),
+      isNull(checklists.cancelledAt),
+      notCompleted,
+    ),
+    window.limit,
   );
   return db
     .with(due)
@@ -125,22 +134,16 @@ export async function claimDueReminders(
 ): Promise<(MarkedChecklist & { creatorCreatedAt: Date })[]> {
   const from = new Date(now.getTime() + window.minimumMs);
   const to = new Date(now.getTime() + window.leadMs);
-  const due = db.$with('due').as(
-    db
-      .select({ id: checklists.id })
-      .from(checklists)
-      .where(
-        and(
-          gt(checklists.dueAt, from),
-          lte(checklists.dueAt, to),
-          isNull(checklists.dueRemindedAt),
-          isNull(checklists.cancelledAt),
-          notStarted,
-        ),
-      )
-      .orderBy(checklists.dueAt)
-      .limit(window.limit)
-      .for('update', { skipLocked: true }),
+  const due = dueCandidates(
+    db,
+    and(
+      gt(checklists.dueAt, from),
+      lte(checklists.dueAt, to),
+      isNull(checklists.dueRemindedAt),
+      isNull(checklists.cancelledAt),
+      notStarted,
+    ),
+    window.limit,
   );
   return db
     .with(due)
