@@ -59,7 +59,13 @@ export async function sendDueReminders(context: ReminderContext, now: Date): Pro
   });
   for (const checklist of claimed) {
     for (const share of await remindableShares(db, checklist.id)) {
-      await remindRecipient(context, checklist, share, now);
+      // One share's failure (a token that no longer unseals, say) does not hold up the others.
+      await remindRecipient(context, checklist, share, now).catch((error: unknown) =>
+        context.log.error(
+          { checklistId: checklist.id, shareId: share.id, err: error },
+          'due reminder failed',
+        ),
+      );
     }
   }
   return claimed.length;
