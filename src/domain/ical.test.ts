@@ -50,7 +50,9 @@ describe('parseIcal on real-shaped exports', () => {
 
 describe('parseIcal dates', () => {
   it('reads a UTC date-time as the date it is in the property’s zone', () => {
-    const text = calendar(event('UID:a', 'DTSTART:20270301T230000Z', 'DTEND:20270305T090000Z', 'SUMMARY:Stay'));
+    const text = calendar(
+      event('UID:a', 'DTSTART:20270301T230000Z', 'DTEND:20270305T090000Z', 'SUMMARY:Stay'),
+    );
     expect(kinds(text, 'Europe/Paris')).toEqual([['2027-03-02', '2027-03-05', 'reservation']]);
     expect(kinds(text, 'America/Los_Angeles')).toEqual([['2027-03-01', '2027-03-05', 'reservation']]);
   });

@@ -65,7 +65,9 @@ export function unfoldLines(text: string): string[] {
 
 /** RFC 5545 3.3.11: \\n, \\N, \\, \\; and \\\\ in TEXT values. */
 export function unescapeText(value: string): string {
-  return value.replace(/\\([nN,;\\])/g, (_match, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
+  return value.replace(/\\([nN,;\\])/g, (_match, char: string) =>
+    char === 'n' || char === 'N' ? '\n' : char,
+  );
 }
 
 interface ContentLine {
@@ -88,7 +90,8 @@ export function parseContentLine(line: string): ContentLine | null {
   const params: Record<string, string> = {};
   for (const part of paramParts) {
     const equals = part.indexOf('=');
-    if (equals > 0) params[part.slice(0, equals).toUpperCase()] = part.slice(equals + 1).replace(/^"|"$/g, '');
+    if (equals > 0)
+      params[part.slice(0, equals).toUpperCase()] = part.slice(equals + 1).replace(/^"|"$/g, '');
   }
   if (!/^[A-Za-z0-9-]+$/.test(name)) return null;
   return { name: name.toUpperCase(), params, value: line.slice(index + 1) };
@@ -122,7 +125,10 @@ export function readIcalDate(line: ContentLine, zone: string): string | null {
   if (tzid && isValidTimeZone(tzid) && tzid !== zone) {
     // The wall clock in TZID, as an instant, then its date where the property is.
     const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-    return localDateOf(instantOfWallClock({ year, month, day, hour: Number(h), minute: Number(mi) }, tzid), zone);
+    return localDateOf(
+      instantOfWallClock({ year, month, day, hour: Number(h), minute: Number(mi) }, tzid),
+      zone,
+    );
   }
   return date;
 }

@@ -30,6 +30,7 @@ const ALL_JOBS: JobName[] = [
   'expired-rate-limit-windows',
   'orphaned-photos',
   'old-notifications',
+  'booking-calendars',
 ];
 
 /** Makes every job due again (as if its period had passed). */

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { claimDueJob } from '../repositories/job-runs.ts';
 import { deleteOldNotifications } from '../repositories/notifications.ts';
 import { clearCodesExpiredBefore } from '../repositories/share-codes.ts';
+import { type CalendarSyncContext, syncDueCalendars } from './calendar-sync.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
 import { deleteExpiredSessions } from './sessions.ts';
@@ -38,6 +39,8 @@ export const JOB_TIMINGS = {
    */
   notificationReadKeepMs: 30 * 24 * HOUR,
   notificationKeepMs: 180 * 24 * HOUR,
+  /** Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts). */
+  bookingCalendarsEveryMs: MINUTE,
 } as const;
 
 export type JobName =
@@ -46,7 +49,8 @@ export type JobName =
   | 'expired-verification-codes'
   | 'expired-rate-limit-windows'
   | 'orphaned-photos'
-  | 'old-notifications';
+  | 'old-notifications'
+  | 'booking-calendars';
 
 export interface PeriodicJob {
   name: JobName;
@@ -59,10 +63,12 @@ export interface JobDependencies {
   db: Database;
   photos: Pick<PhotoService, 'deleteOrphanedFiles'>;
   rateLimits: Pick<RateLimitStore, 'deleteExpired'>;
+  /** Booking calendars to sync (none: the job is not run). */
+  calendars?: CalendarSyncContext;
 }
 
 export function periodicJobs(
-  { db, photos, rateLimits }: JobDependencies,
+  { db, photos, rateLimits, calendars }: JobDependencies,
   timings: typeof JOB_TIMINGS = JOB_TIMINGS,
 ): PeriodicJob[] {
   return [
@@ -100,6 +106,15 @@ export function periodicJobs(
           createdBefore: new Date(now.getTime() - timings.notificationKeepMs),
         }),
     },
+    ...(calendars
+      ? [
+          {
+            name: 'booking-calendars' as const,
+            everyMs: timings.bookingCalendarsEveryMs,
+            run: (now: Date) => syncDueCalendars(calendars, now),
+          },
+        ]
+      : []),
   ];
 }
 
