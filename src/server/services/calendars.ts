@@ -4,6 +4,7 @@ import {
   type CalendarData,
   type CalendarPatchData,
   type CalendarShareData,
+  syncEveryMs,
 } from '#domain/calendars';
 import type { Calendar, CalendarDetail } from '#domain/calendars-response';
 import { AppError } from '#domain/errors';
@@ -131,10 +132,13 @@ export async function createCalendar(
       checkoutTime: input.checkoutTime,
       checkinTime: input.checkinTime,
       share: input.share ? shareSetting(context, team.tier, input.share, now) : null,
-      nextSyncAt: now,
+      // The first sync is this request's (below); the periodic one follows a period later.
+      nextSyncAt: new Date(now.getTime() + syncEveryMs(team.tier !== 'free')),
     });
     return calendar.id;
   });
+  // At once, so the host sees the turnovers, or why the address failed, as the calendar is added.
+  await syncCalendar(context, id);
   return readCalendar(context, access, id);
 }
 

@@ -58,6 +58,7 @@ export function useCalendarActions() {
     async create(body: CalendarInput): Promise<CalendarDetail> {
       const { calendar } = await apiRequest<{ calendar: CalendarDetail }>('POST', '/api/calendars', body);
       remember(calendar);
+      void refreshChecklistData(queryClient, { details: false });
       return calendar;
     },
     async update(id: string, body: Partial<CalendarInput>): Promise<CalendarDetail> {

@@ -104,9 +104,9 @@ export function CalendarDialog({
             onChange={(event) => change({ icsUrl: event.target.value })}
           />
           <p id="calendar-url-help" className="mt-1.5 text-sm text-slate-600">
-            Airbnb: Calendar → Availability → Connect calendars → Export. Vrbo: Calendar → Import &amp; export
-            → Export. Booking.com: Rates &amp; availability → Sync calendars → Export. The address holds a
-            secret of your listing: only you, the team’s owner and admins see it whole.
+            Airbnb: Calendar → Availability → Export calendar. Vrbo: Calendar → Import &amp; export.
+            Booking.com: Rates &amp; availability → Sync calendars. The address holds a secret of your
+            listing: only you, the team’s owner and admins see it whole.
           </p>
           {getPublicConfig().localMode && !editing && (
             <Button

@@ -46,10 +46,9 @@ export function CalendarsSection() {
         await actions.update(dialog.editing.id, body);
         toast({ title: 'Calendar saved' });
       } else {
+        // The server syncs it as it is added: the turnovers are there when the dialog closes.
         const made = await actions.create(body);
-        // The first sync at once, so the turnovers are there when the dialog closes.
-        const synced = await actions.sync(made.id).catch(() => made);
-        toast({ title: 'Calendar added', description: statusText(synced) });
+        toast({ title: 'Calendar added', description: statusText(made) });
       }
       setDialog(null);
       return null;
@@ -160,7 +159,7 @@ function CalendarRow({ calendar, onEdit }: { calendar: Calendar; onEdit(detail: 
 
   return (
     <li className="py-4" data-testid="calendar-row">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-medium text-slate-900">{calendar.name}</h3>
           <p
@@ -169,8 +168,9 @@ function CalendarRow({ calendar, onEdit }: { calendar: Calendar; onEdit(detail: 
           >
             {statusText(calendar)}
           </p>
-          <p className="mt-0.5 text-xs break-all text-slate-500">
-            {calendar.icsUrl} · syncs {cadenceText(calendar.syncEveryMinutes)}
+          <p className="mt-0.5 text-xs break-all text-slate-500">{calendar.icsUrl}</p>
+          <p className="mt-0.5 text-xs text-slate-500">
+            Syncs {cadenceText(calendar.syncEveryMinutes)}
             {calendar.syncEveryMinutes > 15 ? ' and on Sync now' : ''} · next{' '}
             {relativeTime(calendar.nextSyncAt)}
           </p>
