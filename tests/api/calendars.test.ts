@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CALENDAR_LIMITS } from '#domain/calendars';
-import { calendars, notifications } from '#server/db/schema/index';
+import { calendars, notifications, teamMembers } from '#server/db/schema/index';
 import { syncCalendar, syncDueCalendars } from '#server/services/calendar-sync';
 import { dayFromToday, type FeedEvent, icsOf, setupFeedServer } from '#tests/support/calendar-feeds';
 import { type Owner, signInOwner } from '#tests/support/checklists';
 import { otherInstances } from '#tests/support/instances';
-import { setOwnedTeamTier } from '#tests/support/teams';
+import { ownedTeamId, setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
 
 /**
@@ -435,5 +435,37 @@ describe('bad input and reach', () => {
       code: 'calendar_limit_reached',
       limit: CALENDAR_LIMITS.perTeam,
     });
+  });
+});
+
+describe('who sees the address and who may change a calendar', () => {
+  it('shows a plain member the host only; the owner and admins the whole address', async () => {
+    const owner = await signInOwner(t.app, 'host-team');
+    const colleague = await signInOwner(t.app, 'colleague');
+    const teamId = await ownedTeamId(t.db, owner.uid);
+    await t.db
+      .insert(teamMembers)
+      .values({ teamId, userId: colleague.uid, role: 'member', joinedAt: new Date() });
+    expect((await colleague.call('POST', '/api/teams/active', { teamId })).statusCode).toBe(200);
+    feeds.set('/team.ics', { body: icsOf([]) });
+    const calendar = await addCalendar(owner, '/team.ics');
+    expect(calendar).toMatchObject({ icsUrl: feeds.url('/team.ics'), urlVisible: true, canManage: true });
+
+    const seen = (await colleague.call('GET', `/api/calendars/${calendar.id}`)).json().calendar;
+    expect(seen).toMatchObject({
+      icsUrl: `${new URL(feeds.url('/')).host}/…`,
+      urlVisible: false,
+      canManage: false,
+    });
+    expect(
+      (await colleague.call('PATCH', `/api/calendars/${calendar.id}`, { name: 'Mine' })).statusCode,
+    ).toBe(403);
+    expect((await colleague.call('DELETE', `/api/calendars/${calendar.id}`)).statusCode).toBe(403);
+    // Any member may sync it.
+    expect((await colleague.call('POST', `/api/calendars/${calendar.id}/sync`)).statusCode).toBe(200);
+
+    await t.db.update(teamMembers).set({ role: 'admin' }).where(eq(teamMembers.userId, colleague.uid));
+    const asAdmin = (await colleague.call('GET', '/api/calendars')).json().calendars[0];
+    expect(asAdmin).toMatchObject({ icsUrl: feeds.url('/team.ics'), canManage: true });
   });
 });
