@@ -3,8 +3,8 @@ import { ID_MAX } from './checklist.ts';
 import { withoutBidiControls } from './display-text.ts';
 import type { IcalEvent } from './ical.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './languages.ts';
-import { PHONE_FORMAT_MESSAGE, toE164 } from './phone.ts';
-import { SHARE_LIMITS, SHARE_MESSAGES } from './sharing.ts';
+import { SHARE_LIMITS } from './sharing.ts';
+import { checkContactAndConsent, PhoneNumber } from './sharing-input.ts';
 import { addDays, instantOfWallClock, isoDateOf, timeZoneName } from './time-zones.ts';
 import { EmailAddress } from './user-input.ts';
 
@@ -93,21 +93,7 @@ export const CalendarShareInput = z
       z.string().overwrite(withoutBidiControls).trim().max(SHARE_LIMITS.recipientNameMax).optional(),
     ),
     email: z.preprocess(blankToUndefined, EmailAddress.optional()),
-    phone: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .max(32, { error: PHONE_FORMAT_MESSAGE })
-        .transform((value, context) => {
-          const e164 = toE164(value);
-          if (!e164) {
-            context.addIssue({ code: 'custom', message: PHONE_FORMAT_MESSAGE });
-            return z.NEVER;
-          }
-          return e164;
-        })
-        .optional(),
-    ),
+    phone: z.preprocess(blankToUndefined, PhoneNumber.optional()),
     targetLanguage: z
       .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], {
         error: 'Choose one of the listed languages',
@@ -116,16 +102,7 @@ export const CalendarShareInput = z
     /** The owner confirms the recipient agreed to get these messages (as in the share dialog). */
     consent: z.boolean().optional(),
   })
-  .superRefine((input, context) => {
-    if (!input.email && !input.phone) {
-      context.addIssue({ code: 'custom', message: SHARE_MESSAGES.contactRequired, path: ['email'] });
-    } else if (input.email && input.phone) {
-      context.addIssue({ code: 'custom', message: SHARE_MESSAGES.oneContactOnly, path: ['phone'] });
-    } else if (input.consent !== true) {
-      const message = input.phone ? SHARE_MESSAGES.phoneConsentRequired : SHARE_MESSAGES.emailConsentRequired;
-      context.addIssue({ code: 'custom', message, path: ['consent'] });
-    }
-  });
+  .superRefine(checkContactAndConsent);
 export type CalendarShareData = z.output<typeof CalendarShareInput>;
 
 /** POST /api/calendars */

@@ -15,6 +15,38 @@ export const ShareToken = z.string().min(1).max(ID_MAX);
 const optionalBlank = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** A phone number as typed, normalised to E.164 (anything else: the format message). */
+export const PhoneNumber = z
+  .string()
+  .max(32, { error: PHONE_FORMAT_MESSAGE })
+  .transform((value, context) => {
+    const e164 = toE164(value);
+    if (!e164) {
+      context.addIssue({ code: 'custom', message: PHONE_FORMAT_MESSAGE });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+/** Exactly one of e-mail or phone, and the owner's consent box ticked (a share, a calendar's share). */
+export function checkContactAndConsent(
+  input: {
+    email?: string | null | undefined;
+    phone?: string | null | undefined;
+    consent?: boolean | undefined;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (!input.email && !input.phone) {
+    context.addIssue({ code: 'custom', message: SHARE_MESSAGES.contactRequired, path: ['email'] });
+  } else if (input.email && input.phone) {
+    context.addIssue({ code: 'custom', message: SHARE_MESSAGES.oneContactOnly, path: ['phone'] });
+  } else if (input.consent !== true) {
+    const message = input.phone ? SHARE_MESSAGES.phoneConsentRequired : SHARE_MESSAGES.emailConsentRequired;
+    context.addIssue({ code: 'custom', message, path: ['consent'] });
+  }
+}
+
 /**
  * POST /api/verification/send. Exactly one of email or phone; the phone is normalised to E.164.
  * `recipientId` is accepted for the spec's client and ignored: the server names recipients itself.
@@ -40,22 +72,7 @@ export const ShareSendInput = z
         .optional(),
     ),
     email: z.preprocess(optionalBlank, EmailAddress.nullable().optional()),
-    phone: z.preprocess(
-      optionalBlank,
-      z
-        .string()
-        .max(32, { error: PHONE_FORMAT_MESSAGE })
-        .transform((value, context) => {
-          const e164 = toE164(value);
-          if (!e164) {
-            context.addIssue({ code: 'custom', message: PHONE_FORMAT_MESSAGE });
-            return z.NEVER;
-          }
-          return e164;
-        })
-        .nullable()
-        .optional(),
-    ),
+    phone: z.preprocess(optionalBlank, PhoneNumber.nullable().optional()),
     targetLanguage: z
       .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], {
         error: 'Choose one of the listed languages',
@@ -69,16 +86,7 @@ export const ShareSendInput = z
      */
     consent: z.boolean().optional(),
   })
-  .superRefine((input, context) => {
-    if (!input.email && !input.phone) {
-      context.addIssue({ code: 'custom', message: SHARE_MESSAGES.contactRequired, path: ['email'] });
-    } else if (input.email && input.phone) {
-      context.addIssue({ code: 'custom', message: SHARE_MESSAGES.oneContactOnly, path: ['phone'] });
-    } else if (input.consent !== true) {
-      const message = input.phone ? SHARE_MESSAGES.phoneConsentRequired : SHARE_MESSAGES.emailConsentRequired;
-      context.addIssue({ code: 'custom', message, path: ['consent'] });
-    }
-  });
+  .superRefine(checkContactAndConsent);
 export type ShareSendInput = z.input<typeof ShareSendInput>;
 export type ShareSendData = z.output<typeof ShareSendInput>;
 

@@ -1,8 +1,17 @@
 import { CALENDAR_LIMITS, maskCalendarUrl, syncEveryMs } from '#domain/calendars';
 import type { Calendar, CalendarRun } from '#domain/calendars-response';
 import type { LanguageCode } from '#domain/languages';
-import type { CalendarRunRow, CalendarWithTeam } from '../repositories/calendars.ts';
+import type { calendarRuns, calendars } from '../db/schema/index.ts';
 import { maskContact } from './shares.ts';
+
+type CalendarRunRow = typeof calendarRuns.$inferSelect;
+
+/** A calendar row with its creator's name and its team's tier (repositories/calendars.ts). */
+export interface CalendarWithTeam {
+  calendar: typeof calendars.$inferSelect;
+  creatorName: string;
+  tier: string;
+}
 
 /** A calendar as its team's members see it: the address whole only to who may manage it. */
 export function presentCalendar(

@@ -18,12 +18,6 @@ export type ReservationRow = typeof calendarReservations.$inferSelect;
 export type CalendarRunRow = typeof calendarRuns.$inferSelect;
 
 /** A calendar with its creator's name and its team's tier (the cadence). */
-export interface CalendarWithTeam {
-  calendar: CalendarRow;
-  creatorName: string;
-  tier: string;
-}
-
 const withTeamColumns = {
   calendar: calendars,
   creatorName: sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.email})`,
@@ -41,7 +35,7 @@ export async function countTeamCalendars(db: Database, teamId: string): Promise<
   return row?.n ?? 0;
 }
 
-export async function listTeamCalendars(db: Database, teamId: string): Promise<CalendarWithTeam[]> {
+export async function listTeamCalendars(db: Database, teamId: string) {
   return db
     .select(withTeamColumns)
     .from(calendars)
@@ -52,11 +46,7 @@ export async function listTeamCalendars(db: Database, teamId: string): Promise<C
 }
 
 /** One calendar of the team, or undefined (another team's is not found). */
-export async function findTeamCalendar(
-  db: Database,
-  teamId: string,
-  calendarId: string,
-): Promise<CalendarWithTeam | undefined> {
+export async function findTeamCalendar(db: Database, teamId: string, calendarId: string) {
   const [row] = await db
     .select(withTeamColumns)
     .from(calendars)

@@ -13,9 +13,8 @@ import { SHARE_MESSAGES } from '#domain/sharing';
 import type { CalendarShareSetting } from '../db/schema/index.ts';
 import { newId } from '../ids.ts';
 import type { OwnerAccess } from '../policies/checklists.ts';
-import { presentCalendar, presentRun, RUNS_SHOWN } from '../presenters/calendars.ts';
+import { type CalendarWithTeam, presentCalendar, presentRun, RUNS_SHOWN } from '../presenters/calendars.ts';
 import {
-  type CalendarWithTeam,
   claimManualSync,
   countTeamCalendars,
   deleteCalendar as deleteCalendarRow,
