@@ -469,3 +469,20 @@ describe('who sees the address and who may change a calendar', () => {
     expect(asAdmin).toMatchObject({ icsUrl: feeds.url('/team.ics'), canManage: true });
   });
 });
+
+describe("local mode's sample calendar", () => {
+  it('is an iCal feed with reservations, answered at this computer’s address only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/sample-calendar.ics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(response.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(response.body).toContain('SUMMARY:Reserved');
+    expect(response.body).toContain('SUMMARY:Airbnb (Not available)');
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/sample-calendar.ics',
+      headers: { host: 'evil.example' },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+  });
+});

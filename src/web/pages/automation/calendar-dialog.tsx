@@ -46,7 +46,6 @@ export function CalendarDialog({
   const [pending, setPending] = useState(false);
   const templates = useTemplates(open);
   const plan = useSubscription().data;
-  const zones = useMemo(() => timeZones(form.timezone), [form.timezone]);
 
   useEffect(() => {
     if (open) {
@@ -69,7 +68,6 @@ export function CalendarDialog({
     setPending(false);
   }
 
-  const hiddenUrl = editing !== null && !editing.urlVisible;
   return (
     <ModalDialog
       open={open}
@@ -80,107 +78,7 @@ export function CalendarDialog({
       className="sm:max-w-lg"
     >
       <form className="mt-4 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-        <div>
-          <Label htmlFor="calendar-name">Name</Label>
-          <Input
-            id="calendar-name"
-            className="mt-1.5"
-            value={form.name}
-            placeholder="Beach House"
-            maxLength={80}
-            onChange={(event) => change({ name: event.target.value })}
-          />
-        </div>
-        <div>
-          <Label htmlFor="calendar-url">iCal address</Label>
-          <Input
-            id="calendar-url"
-            className="mt-1.5"
-            type="url"
-            inputMode="url"
-            value={form.icsUrl}
-            placeholder={hiddenUrl ? 'Unchanged (only its owner sees it)' : 'https://…/calendar.ics'}
-            aria-describedby="calendar-url-help"
-            onChange={(event) => change({ icsUrl: event.target.value })}
-          />
-          <p id="calendar-url-help" className="mt-1.5 text-sm text-slate-600">
-            Airbnb: Calendar → Availability → Export calendar. Vrbo: Calendar → Import &amp; export.
-            Booking.com: Rates &amp; availability → Sync calendars. The address holds a secret of your
-            listing: only you, the team’s owner and admins see it whole.
-          </p>
-          {getPublicConfig().localMode && !editing && (
-            <Button
-              type="button"
-              variant="subtle"
-              size="sm"
-              className="mt-1"
-              onClick={() =>
-                change({
-                  icsUrl: sampleCalendarUrl(window.location),
-                  name: form.name || 'Sample listing',
-                })
-              }
-            >
-              Use a sample calendar
-            </Button>
-          )}
-        </div>
-        <div>
-          <Label htmlFor="calendar-template">Turnover template</Label>
-          <select
-            id="calendar-template"
-            className={SELECT}
-            value={form.templateId}
-            onChange={(event) => change({ templateId: event.target.value })}
-          >
-            {(templates.data ?? [{ id: form.templateId, name: 'Short-stay turnover' }]).map((template) => (
-              <option key={template.id} value={template.id}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="calendar-zone">Property’s time zone</Label>
-          <select
-            id="calendar-zone"
-            className={SELECT}
-            value={form.timezone}
-            onChange={(event) => change({ timezone: event.target.value })}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <Label htmlFor="calendar-checkout">Checkout time</Label>
-            <Input
-              id="calendar-checkout"
-              type="time"
-              className="mt-1.5"
-              value={form.checkoutTime}
-              onChange={(event) => change({ checkoutTime: event.target.value })}
-            />
-          </div>
-          <div>
-            <Label htmlFor="calendar-checkin">Check-in time</Label>
-            <Input
-              id="calendar-checkin"
-              type="time"
-              className="mt-1.5"
-              value={form.checkinTime}
-              aria-describedby="calendar-times-help"
-              onChange={(event) => change({ checkinTime: event.target.value })}
-            />
-          </div>
-          <p id="calendar-times-help" className="col-span-2 text-sm text-slate-600">
-            Turnovers are due at the next check-in, or 24 hours after checkout when nothing is booked yet.
-          </p>
-        </div>
+        <CalendarFields form={form} change={change} editing={editing} templates={templates.data} />
         <ShareFields form={form} change={change} editing={editing} plan={plan} />
         {problem && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -197,6 +95,142 @@ export function CalendarDialog({
         </div>
       </form>
     </ModalDialog>
+  );
+}
+
+interface FieldsProps {
+  form: CalendarForm;
+  change(patch: Partial<CalendarForm>): void;
+  editing: CalendarDetail | null;
+}
+
+/** Name, address, template, zone and times. */
+function CalendarFields({
+  form,
+  change,
+  editing,
+  templates,
+}: FieldsProps & { templates: { id: string; name: string }[] | undefined }) {
+  const zones = useMemo(() => timeZones(form.timezone), [form.timezone]);
+  return (
+    <>
+      <NameAndAddress form={form} change={change} editing={editing} />
+      <div>
+        <Label htmlFor="calendar-template">Turnover template</Label>
+        <select
+          id="calendar-template"
+          className={SELECT}
+          value={form.templateId}
+          onChange={(event) => change({ templateId: event.target.value })}
+        >
+          {(templates ?? [{ id: form.templateId, name: 'Short-stay turnover' }]).map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <Label htmlFor="calendar-zone">Property’s time zone</Label>
+        <select
+          id="calendar-zone"
+          className={SELECT}
+          value={form.timezone}
+          onChange={(event) => change({ timezone: event.target.value })}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TimeFields form={form} change={change} />
+    </>
+  );
+}
+
+function NameAndAddress({ form, change, editing }: FieldsProps) {
+  const hiddenUrl = editing !== null && !editing.urlVisible;
+  return (
+    <>
+      <div>
+        <Label htmlFor="calendar-name">Name</Label>
+        <Input
+          id="calendar-name"
+          className="mt-1.5"
+          value={form.name}
+          placeholder="Beach House"
+          maxLength={80}
+          onChange={(event) => change({ name: event.target.value })}
+        />
+      </div>
+      <div>
+        <Label htmlFor="calendar-url">iCal address</Label>
+        <Input
+          id="calendar-url"
+          className="mt-1.5"
+          type="url"
+          inputMode="url"
+          value={form.icsUrl}
+          placeholder={hiddenUrl ? 'Unchanged (only its owner sees it)' : 'https://…/calendar.ics'}
+          aria-describedby="calendar-url-help"
+          onChange={(event) => change({ icsUrl: event.target.value })}
+        />
+        <p id="calendar-url-help" className="mt-1.5 text-sm text-slate-600">
+          Airbnb: Calendar → Availability → Export calendar. Vrbo: Calendar → Import &amp; export.
+          Booking.com: Rates &amp; availability → Sync calendars. The address holds a secret of your listing:
+          only you, the team’s owner and admins see it whole.
+        </p>
+        {getPublicConfig().localMode && !editing && (
+          <Button
+            type="button"
+            variant="subtle"
+            size="sm"
+            className="mt-1"
+            onClick={() =>
+              change({
+                icsUrl: sampleCalendarUrl(window.location),
+                name: form.name || 'Sample listing',
+              })
+            }
+          >
+            Use a sample calendar
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function TimeFields({ form, change }: Omit<FieldsProps, 'editing'>) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div>
+        <Label htmlFor="calendar-checkout">Checkout time</Label>
+        <Input
+          id="calendar-checkout"
+          type="time"
+          className="mt-1.5"
+          value={form.checkoutTime}
+          onChange={(event) => change({ checkoutTime: event.target.value })}
+        />
+      </div>
+      <div>
+        <Label htmlFor="calendar-checkin">Check-in time</Label>
+        <Input
+          id="calendar-checkin"
+          type="time"
+          className="mt-1.5"
+          value={form.checkinTime}
+          aria-describedby="calendar-times-help"
+          onChange={(event) => change({ checkinTime: event.target.value })}
+        />
+      </div>
+      <p id="calendar-times-help" className="col-span-2 text-sm text-slate-600">
+        Turnovers are due at the next check-in, or 24 hours after checkout when nothing is booked yet.
+      </p>
+    </div>
   );
 }
 
@@ -227,20 +261,7 @@ function ShareFields({
       </label>
       {form.shareOn && (
         <div className="mt-3 space-y-3">
-          <div role="radiogroup" aria-label="Send by" className="flex gap-4 text-sm">
-            {(['email', 'sms'] as const).map((channel) => (
-              <label key={channel} className="flex items-center gap-1.5">
-                <input
-                  type="radio"
-                  name="calendar-channel"
-                  checked={form.channel === channel}
-                  onChange={() => change({ channel, contact: '' })}
-                  className="accent-indigo-600"
-                />
-                {channel === 'email' ? 'E-mail' : 'SMS'}
-              </label>
-            ))}
-          </div>
+          <ChannelChoice form={form} change={change} />
           <div>
             <Label htmlFor="calendar-recipient">Recipient's name</Label>
             <Input
@@ -283,5 +304,25 @@ function ShareFields({
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** E-mail or SMS: changing it clears the contact typed for the other. */
+function ChannelChoice({ form, change }: Omit<FieldsProps, 'editing'>) {
+  return (
+    <div role="radiogroup" aria-label="Send by" className="flex gap-4 text-sm">
+      {(['email', 'sms'] as const).map((channel) => (
+        <label key={channel} className="flex items-center gap-1.5">
+          <input
+            type="radio"
+            name="calendar-channel"
+            checked={form.channel === channel}
+            onChange={() => change({ channel, contact: '' })}
+            className="accent-indigo-600"
+          />
+          {channel === 'email' ? 'E-mail' : 'SMS'}
+        </label>
+      ))}
+    </div>
   );
 }

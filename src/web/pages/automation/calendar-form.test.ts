@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDetail } from '#domain/calendars-response';
 import { calendarBody, editCalendarForm, newCalendarForm, sampleCalendarUrl } from './calendar-form.ts';
-import { cadenceText, statusText } from './calendars-section.tsx';
+import { cadenceText, statusText } from './calendar-texts.ts';
 
 const filled = {
   ...newCalendarForm(),
