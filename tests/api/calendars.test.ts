@@ -333,6 +333,27 @@ describe('automatic share', () => {
     expect(mail?.text).toContain(`Beach House — ${dayFromToday(3)}`);
   });
 
+  it('keeps a turnover whose send is refused, and says why in the run', async () => {
+    const owner = await signInOwner(t.app, 'host-share-downgraded');
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
+    feeds.set('/downgraded.ics', { body: icsOf([]) });
+    const calendar = await addCalendar(owner, '/downgraded.ics', {
+      share: { email: 'marie@example.com', targetLanguage: 'fr', consent: true },
+    });
+    // The plan ends: French is no longer in it, and the next turnover cannot be sent in it.
+    await setOwnedTeamTier(t.db, owner.uid, 'free');
+    feeds.set('/downgraded.ics', {
+      body: icsOf([{ uid: 'd@airbnb.com', start: dayFromToday(2), end: dayFromToday(4) }]),
+    });
+    const run = await syncNow(owner, calendar.id);
+    expect(run.runs[0]).toMatchObject({ added: 1 });
+    expect(run.runs[0].error).toBe(
+      `The turnover for ${dayFromToday(4)} was made but not shared: This language is not included in your plan. Please upgrade to share in it.`,
+    );
+    expect(run.status).toBe('failing');
+    expect((await turnovers(owner)).map((c) => c.name)).toEqual([`Beach House — ${dayFromToday(4)}`]);
+  });
+
   it('refuses a share without consent or in a language outside the plan', async () => {
     const owner = await signInOwner(t.app, 'host-share-refused');
     const noConsent = await owner.call(

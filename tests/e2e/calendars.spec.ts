@@ -84,7 +84,17 @@ test('a calendar whose address fails is shown failing with the reason', async ({
   );
   await shoot(page, 'failing');
 
-  await row.getByRole('button', { name: 'Delete Old Mill' }).click();
+  // Edit: the dialog starts from the calendar; a new name shows at once.
+  await row.getByRole('button', { name: 'Edit Old Mill' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit calendar' });
+  await expect(dialog.getByLabel('Property’s time zone')).toHaveValue('Europe/London');
+  await dialog.getByLabel('Name').fill('Old Mill Cottage');
+  await dialog.getByRole('button', { name: 'Save calendar' }).click();
+  await expect(dialog).toBeHidden();
+  const renamed = page.getByTestId('calendar-row').filter({ hasText: 'Old Mill Cottage' });
+  await expect(renamed).toBeVisible();
+
+  await renamed.getByRole('button', { name: 'Delete Old Mill Cottage' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete calendar' }).click();
   await expect(page.getByTestId('calendars-section').getByText('No calendars yet')).toBeVisible();
 });
