@@ -389,6 +389,21 @@ describe('bad input and reach', () => {
     expect(response.json().error.code).toBe('validation_failed');
   });
 
+  it('refuses with 400 an address production would never read', async () => {
+    const { createCalendarFeedReader, CALENDAR_FEED_LIMITS } = await import(
+      '#server/adapters/outbound/calendar-feed'
+    );
+    const strict = await t.buildApp({
+      calendarFeeds: createCalendarFeedReader({ ...CALENDAR_FEED_LIMITS, allowLoopback: false }),
+    });
+    const owner = await signInOwner(strict.app, 'host-strict');
+    for (const icsUrl of ['http://example.com/a.ics', 'https://192.168.1.10/a.ics', feeds.url('/x.ics')]) {
+      const response = await owner.call('POST', '/api/calendars', calendarBody('/x.ics', { icsUrl }));
+      expect(response.statusCode, icsUrl).toBe(400);
+      expect(response.json().error.issues[0].path).toBe('icsUrl');
+    }
+  });
+
   it('reads webcal:// as https://, and answers 404 for an unknown template or another team’s calendar', async () => {
     const owner = await signInOwner(t.app, 'host-reach');
     const webcal = await owner.call(

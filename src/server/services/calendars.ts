@@ -83,6 +83,14 @@ export async function readCalendar(
   return detailOf(context, access, await found(context, access, calendarId));
 }
 
+/** 400 for an address the fetch would refuse outright (http in production, a private IP). */
+function assertFetchable(context: CalendarSyncContext, url: string): void {
+  const refusal = context.feeds.refusal(url);
+  if (refusal) {
+    throw new AppError('validation_failed', refusal, { issues: [{ path: 'icsUrl', message: refusal }] });
+  }
+}
+
 /** The share as kept: checked against the plan's languages and where SMS may go, consent stamped. */
 function shareSetting(
   context: CalendarSyncContext,
@@ -110,6 +118,7 @@ export async function createCalendar(
   input: CalendarData,
   now = new Date(),
 ): Promise<CalendarDetail> {
+  assertFetchable(context, input.icsUrl);
   const id = await context.db.transaction(async (tx) => {
     // Calendars of one team are added one at a time here, so the count below holds.
     const team = await lockTeam(tx, access.teamId);
@@ -152,6 +161,7 @@ export async function updateCalendar(
   if (!(await mayManage(context, access, row.calendar.creatorId))) {
     throw new AppError('forbidden', CALENDAR_MESSAGES.notAllowed);
   }
+  if (patch.icsUrl !== undefined) assertFetchable(context, patch.icsUrl);
   if (patch.templateId !== undefined) await templateWork(context.db, access, patch.templateId);
   const share =
     patch.share === undefined

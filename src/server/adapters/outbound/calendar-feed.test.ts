@@ -65,4 +65,18 @@ describe('the calendar feed reader', () => {
       'The calendar address’s host was not found',
     );
   });
+
+  it('tells what it would refuse before asking anything', () => {
+    expect(production.refusal('http://example.com/a.ics')).toBe(
+      'Refused: the address must start with https:// or webcal://',
+    );
+    expect(production.refusal('https://10.0.0.8/a.ics')).toBe(
+      'Refused: the address is not on the public internet',
+    );
+    expect(production.refusal('https://[::1]/a.ics')).toBe(
+      'Refused: the address is not on the public internet',
+    );
+    expect(production.refusal('webcal://www.airbnb.com/calendar/ical/1.ics')).toBeNull();
+    expect(local.refusal(`${base}/ok.ics`)).toBeNull();
+  });
 });

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { CALENDAR_LIMITS } from '#domain/calendars';
+import { isPublicAddress } from './public-address.ts';
 import {
   fetchFromPublicAddress,
   OutboundFetchError,
@@ -15,6 +17,8 @@ import {
  */
 export interface CalendarFeedReader {
   read(url: string): Promise<string>;
+  /** What is wrong with an address before anything is asked of it (its scheme, a private IP), or null. */
+  refusal(url: string): string | null;
 }
 
 export class CalendarFeedError extends Error {
@@ -81,6 +85,23 @@ export function createCalendarFeedReader(
     localPeers: limits.allowLoopback ? LOOPBACK_PEERS : [],
   };
   return {
+    refusal(url) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url.replace(/^webcals?:\/\//i, 'https://'));
+      } catch {
+        return 'The calendar address is not a web address';
+      }
+      const peers = outbound.localPeers ?? [];
+      if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && peers.length > 0)) {
+        return feedErrorWords(new OutboundFetchError('scheme', ''), limits);
+      }
+      const host = parsed.hostname.replace(/^\[|\]$/g, '');
+      if (isIP(host) && !isPublicAddress(host) && !peers.includes(host)) {
+        return feedErrorWords(new OutboundFetchError('not_public', ''), limits);
+      }
+      return null;
+    },
     async read(url) {
       try {
         const answer = await fetchFromPublicAddress(url.replace(/^webcals?:\/\//i, 'https://'), outbound, {
