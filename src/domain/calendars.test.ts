@@ -62,6 +62,14 @@ describe('planTurnovers', () => {
     ]);
   });
 
+  it('makes one turnover for a UID the feed repeats', () => {
+    const plans = planTurnovers(
+      [stay('a', '2027-05-01', '2027-05-04'), stay('a', '2027-06-01', '2027-06-04')],
+      times,
+    );
+    expect(plans.map((p) => p.checkoutDate)).toEqual(['2027-05-04']);
+  });
+
   it('reads check-in time on the wall clock of the zone across a daylight-saving change', () => {
     // Paris moves to summer time on 2027-03-28: 16:00 is 15:00 UTC before, 14:00 UTC after.
     const plans = planTurnovers(

@@ -170,7 +170,13 @@ export interface TurnoverTimes {
  * follows yet. Blocks never start a check-in: a blocked night needs no clean room.
  */
 export function planTurnovers(events: readonly IcalEvent[], times: TurnoverTimes): TurnoverPlan[] {
-  const reservations = events.filter((event) => event.kind === 'reservation');
+  // A UID names one reservation: a feed that repeats one (a recurrence's instances) gives its first.
+  const seen = new Set<string>();
+  const reservations = events.filter((event) => {
+    if (event.kind !== 'reservation' || seen.has(event.uid)) return false;
+    seen.add(event.uid);
+    return true;
+  });
   const starts = reservations.map((event) => event.startDate).sort();
   return reservations.map((event) => {
     const nextCheckinDate = starts.find((start) => start >= event.endDate) ?? null;

@@ -161,6 +161,19 @@ describe('a calendar across syncs', () => {
     expect((await turnovers(owner))[0]?.cancelled).toBe(false);
   });
 
+  it('makes one turnover for a UID written twice in the feed', async () => {
+    const owner = await signInOwner(t.app, 'host-twice-uid');
+    feeds.set('/dup.ics', {
+      body: icsOf([
+        { uid: 'same@airbnb.com', start: dayFromToday(1), end: dayFromToday(3) },
+        { uid: 'same@airbnb.com', start: dayFromToday(8), end: dayFromToday(9) },
+      ]),
+    });
+    const calendar = await addCalendar(owner, '/dup.ics');
+    expect(calendar.runs[0]).toMatchObject({ added: 1, error: null });
+    expect((await turnovers(owner)).map((c) => c.name)).toEqual([`Beach House — ${dayFromToday(3)}`]);
+  });
+
   it('makes each turnover once when two instances sync one calendar at the same time', async () => {
     const owner = await signInOwner(t.app, 'host-race');
     await setOwnedTeamTier(t.db, owner.uid, 'professional');

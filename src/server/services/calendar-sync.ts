@@ -90,7 +90,18 @@ export async function syncCalendar(
   if (typeof feed === 'string') {
     outcome = { ...emptyOutcome(), errors: [feed], failing: true };
   } else {
-    const read = await applyFeed(context.db, calendarId, feed, now);
+    let read: Applied | null;
+    try {
+      read = await applyFeed(context.db, calendarId, feed, now);
+    } catch (error) {
+      // Nothing of the transaction stays; the run says so and the next sync tries again.
+      context.log.error({ err: error, calendarId }, 'calendar sync failed');
+      read = {
+        ...emptyOutcome(),
+        errors: ['The sync failed on our side; it will be tried again'],
+        failing: true,
+      };
+    }
     if (!read) return null;
     outcome = read;
     if (feed.skipped > 0) outcome.errors.push(`${feed.skipped} entries could not be read and were skipped`);
