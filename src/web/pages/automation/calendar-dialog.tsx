@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { CalendarDetail } from '#domain/calendars-response';
 import { LanguageSelect } from '../../components/share-dialog/language-select.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -154,17 +154,14 @@ function NameAndAddress({ form, change, editing }: FieldsProps) {
   const hiddenUrl = editing !== null && !editing.urlVisible;
   return (
     <>
-      <div>
-        <Label htmlFor="calendar-name">Name</Label>
-        <Input
-          id="calendar-name"
-          className="mt-1.5"
-          value={form.name}
-          placeholder="Beach House"
-          maxLength={80}
-          onChange={(event) => change({ name: event.target.value })}
-        />
-      </div>
+      <LabelledInput
+        id="calendar-name"
+        label="Name"
+        value={form.name}
+        placeholder="Beach House"
+        maxLength={80}
+        onChange={(event) => change({ name: event.target.value })}
+      />
       <div>
         <Label htmlFor="calendar-url">iCal address</Label>
         <Input
@@ -206,27 +203,21 @@ function NameAndAddress({ form, change, editing }: FieldsProps) {
 function TimeFields({ form, change }: Omit<FieldsProps, 'editing'>) {
   return (
     <div className="grid grid-cols-2 gap-3">
-      <div>
-        <Label htmlFor="calendar-checkout">Checkout time</Label>
-        <Input
-          id="calendar-checkout"
-          type="time"
-          className="mt-1.5"
-          value={form.checkoutTime}
-          onChange={(event) => change({ checkoutTime: event.target.value })}
-        />
-      </div>
-      <div>
-        <Label htmlFor="calendar-checkin">Check-in time</Label>
-        <Input
-          id="calendar-checkin"
-          type="time"
-          className="mt-1.5"
-          value={form.checkinTime}
-          aria-describedby="calendar-times-help"
-          onChange={(event) => change({ checkinTime: event.target.value })}
-        />
-      </div>
+      <LabelledInput
+        id="calendar-checkout"
+        label="Checkout time"
+        type="time"
+        value={form.checkoutTime}
+        onChange={(event) => change({ checkoutTime: event.target.value })}
+      />
+      <LabelledInput
+        id="calendar-checkin"
+        label="Check-in time"
+        type="time"
+        value={form.checkinTime}
+        aria-describedby="calendar-times-help"
+        onChange={(event) => change({ checkinTime: event.target.value })}
+      />
       <p id="calendar-times-help" className="col-span-2 text-sm text-slate-600">
         Turnovers are due at the next check-in, or 24 hours after checkout when nothing is booked yet.
       </p>
@@ -262,15 +253,12 @@ function ShareFields({
       {form.shareOn && (
         <div className="mt-3 space-y-3">
           <ChannelChoice form={form} change={change} />
-          <div>
-            <Label htmlFor="calendar-recipient">Recipient's name</Label>
-            <Input
-              id="calendar-recipient"
-              className="mt-1.5"
-              value={form.recipientName}
-              onChange={(event) => change({ recipientName: event.target.value })}
-            />
-          </div>
+          <LabelledInput
+            id="calendar-recipient"
+            label="Recipient's name"
+            value={form.recipientName}
+            onChange={(event) => change({ recipientName: event.target.value })}
+          />
           <div>
             <Label htmlFor="calendar-contact">
               {form.channel === 'email' ? 'E-mail address' : 'Phone number'}
@@ -323,6 +311,16 @@ function ChannelChoice({ form, change }: Omit<FieldsProps, 'editing'>) {
           {channel === 'email' ? 'E-mail' : 'SMS'}
         </label>
       ))}
+    </div>
+  );
+}
+
+/** A text field with its label above it. */
+function LabelledInput({ id, label, ...props }: { id: string; label: string } & ComponentProps<'input'>) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} className="mt-1.5" {...props} />
     </div>
   );
 }
