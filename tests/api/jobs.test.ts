@@ -31,6 +31,7 @@ const ALL_JOBS: JobName[] = [
   'orphaned-photos',
   'old-notifications',
   'due-schedules',
+  'booking-calendars',
 ];
 
 /** Makes every job due again (as if its period had passed). */

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { claimDueJob } from '../repositories/job-runs.ts';
 import { deleteOldNotifications } from '../repositories/notifications.ts';
 import { clearCodesExpiredBefore } from '../repositories/share-codes.ts';
+import { type CalendarSyncContext, syncDueCalendars } from './calendar-sync.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
 import { runDueSchedules } from './schedule-runner.ts';
@@ -42,6 +43,8 @@ export const JOB_TIMINGS = {
   notificationKeepMs: 180 * 24 * HOUR,
   /** Recurring schedules' due runs (services/schedule-runner.ts): each run is claimed on its own. */
   dueSchedulesEveryMs: MINUTE,
+  /** Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts). */
+  bookingCalendarsEveryMs: MINUTE,
 } as const;
 
 export type JobName =
@@ -51,7 +54,8 @@ export type JobName =
   | 'expired-rate-limit-windows'
   | 'orphaned-photos'
   | 'old-notifications'
-  | 'due-schedules';
+  | 'due-schedules'
+  | 'booking-calendars';
 
 export interface PeriodicJob {
   name: JobName;
@@ -66,10 +70,12 @@ export interface JobDependencies {
   rateLimits: Pick<RateLimitStore, 'deleteExpired'>;
   /** The automatic shares of schedules' runs. */
   sharing: SharingContext;
+  /** Booking calendars to sync (none: the job is not run). */
+  calendars?: CalendarSyncContext;
 }
 
 export function periodicJobs(
-  { db, photos, rateLimits, sharing }: JobDependencies,
+  { db, photos, rateLimits, sharing, calendars }: JobDependencies,
   timings: typeof JOB_TIMINGS = JOB_TIMINGS,
 ): PeriodicJob[] {
   return [
@@ -112,6 +118,15 @@ export function periodicJobs(
       everyMs: timings.dueSchedulesEveryMs,
       run: (now) => runDueSchedules({ db, sharing }, now),
     },
+    ...(calendars
+      ? [
+          {
+            name: 'booking-calendars' as const,
+            everyMs: timings.bookingCalendarsEveryMs,
+            run: (now: Date) => syncDueCalendars(calendars, now),
+          },
+        ]
+      : []),
   ];
 }
 
