@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   template_limit_reached: 409,
   /** A team keeps at most SCHEDULE_LIMITS.perTeam schedules (domain/schedules.ts); not a plan limit. */
   schedule_limit_reached: 409,
+  /** A team keeps at most CALENDAR_LIMITS.perTeam booking calendars (domain/calendars.ts); not a plan limit. */
+  calendar_limit_reached: 409,
   /** A request whose headers or body arrived too slowly (docs/security.md); the connection is closed. */
   request_timeout: 408,
   code_expired: 410,
@@ -96,6 +98,7 @@ function errorExtras(): ErrorExtraFields {
       rate_limited: { retryAfter },
       template_limit_reached: { limit: z.number().int().min(0) },
       schedule_limit_reached: { limit: z.number().int().min(0) },
+      calendar_limit_reached: { limit: z.number().int().min(0) },
       // The address the invitation is for, so the join page can say which account to use.
       invitation_email_mismatch: { invitedEmail: z.string() },
       delivery_failed: { reason: z.enum([...DELIVERY_FAILURE_REASONS, 'unknown']) },

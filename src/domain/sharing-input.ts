@@ -15,7 +15,7 @@ export const ShareToken = z.string().min(1).max(ID_MAX);
 const optionalBlank = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** A phone number as typed, answered in E.164 (a schedule's automatic share reads it too). */
+/** A phone number as typed, answered in E.164 (schedules' and calendars' automatic shares read it too). */
 export const PhoneNumber = z
   .string({ error: PHONE_FORMAT_MESSAGE })
   .max(32, { error: PHONE_FORMAT_MESSAGE })
@@ -27,6 +27,25 @@ export const PhoneNumber = z
     }
     return e164;
   });
+
+/** Exactly one of e-mail or phone, and the owner's consent box ticked (a share, a calendar's share). */
+export function checkContactAndConsent(
+  input: {
+    email?: string | null | undefined;
+    phone?: string | null | undefined;
+    consent?: boolean | undefined;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (!input.email && !input.phone) {
+    context.addIssue({ code: 'custom', message: SHARE_MESSAGES.contactRequired, path: ['email'] });
+  } else if (input.email && input.phone) {
+    context.addIssue({ code: 'custom', message: SHARE_MESSAGES.oneContactOnly, path: ['phone'] });
+  } else if (input.consent !== true) {
+    const message = input.phone ? SHARE_MESSAGES.phoneConsentRequired : SHARE_MESSAGES.emailConsentRequired;
+    context.addIssue({ code: 'custom', message, path: ['consent'] });
+  }
+}
 
 /**
  * POST /api/verification/send. Exactly one of email or phone; the phone is normalised to E.164.
@@ -67,16 +86,7 @@ export const ShareSendInput = z
      */
     consent: z.boolean().optional(),
   })
-  .superRefine((input, context) => {
-    if (!input.email && !input.phone) {
-      context.addIssue({ code: 'custom', message: SHARE_MESSAGES.contactRequired, path: ['email'] });
-    } else if (input.email && input.phone) {
-      context.addIssue({ code: 'custom', message: SHARE_MESSAGES.oneContactOnly, path: ['phone'] });
-    } else if (input.consent !== true) {
-      const message = input.phone ? SHARE_MESSAGES.phoneConsentRequired : SHARE_MESSAGES.emailConsentRequired;
-      context.addIssue({ code: 'custom', message, path: ['consent'] });
-    }
-  });
+  .superRefine(checkContactAndConsent);
 export type ShareSendInput = z.input<typeof ShareSendInput>;
 export type ShareSendData = z.output<typeof ShareSendInput>;
 

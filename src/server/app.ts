@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { REALTIME_LIMITS } from '#domain/realtime';
 import type { AvatarFetcher } from './adapters/identity/avatar-fetcher.ts';
 import { registerLocalProvider } from './adapters/identity/local-provider.ts';
+import type { CalendarFeedReader } from './adapters/outbound/calendar-feed.ts';
 import { type AppServices, composeServices } from './composition.ts';
 import { type Config, publicConfig } from './config/index.ts';
 import { fastifyTrustProxy } from './config/network.ts';
@@ -29,8 +30,10 @@ import { apiDocsRoutes, registerApiDocs } from './http/routes/api-docs.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { avatarRoutes } from './http/routes/avatar.ts';
 import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/routes/billing.ts';
+import { calendarRoutes } from './http/routes/calendars.ts';
 import { checklistRoutes } from './http/routes/checklists.ts';
 import { devOutboxRoutes } from './http/routes/dev-outbox.ts';
+import { devSampleCalendarRoutes } from './http/routes/dev-sample-calendar.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { mailingListRoutes } from './http/routes/mailing-list.ts';
 import { metricsRoutes, registerMetrics } from './http/routes/metrics.ts';
@@ -49,6 +52,7 @@ import { loggerOptions } from './logging.ts';
 import type { AppMetrics } from './metrics.ts';
 import { clientBuildDir } from './paths.ts';
 import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions, type RealtimeService } from './realtime/service.ts';
+import type { CalendarSyncContext } from './services/calendar-sync.ts';
 import type { MailingList } from './services/mailing-list.ts';
 import type { OwnerNotifier, ReportAttachmentProvider } from './services/owner-notifications.ts';
 import { readSharedPageAnswers } from './services/share-verification.ts';
@@ -64,6 +68,8 @@ declare module 'fastify' {
     /** Tells owners what happened to their checklists (tests wait on `settle`). */
     notifications: OwnerNotifier;
     mailingList: MailingList;
+    /** Booking calendars' syncs (tests call syncCalendar and syncDueCalendars with it). */
+    calendarSync: CalendarSyncContext;
   }
 }
 
@@ -87,6 +93,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Tests: fetches profile pictures from a peer on this machine (the real fetcher refuses those). */
   avatarFetcher?: AvatarFetcher;
+  /** Tests: reads booking calendars with shorter limits. */
+  calendarFeeds?: CalendarFeedReader;
   /**
    * The completion report attached to the e-mail that tells an owner a recipient submitted (and the
    * last tick's): services/owner-notifications.ts. Without it the e-mail goes without an attachment.
@@ -213,6 +221,7 @@ function registerServiceLifecycle(app: FastifyInstance, services: AppServices, m
   // report e-mails still waiting for their checklist's interval go at once, without the report.
   app.addHook('preClose', async () => notifier.close());
   app.decorate('jobs', jobs);
+  app.decorate('calendarSync', services.calendars);
   // Jobs in hand finish before the database closes.
   app.addHook('preClose', async () => jobs.stop());
   metrics.queue('change_notices', () => services.afterCommit.queuedNotices);
@@ -250,6 +259,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });
   await app.register(scheduleRoutes, { context: { db, sms: sharing.sms }, runner: { db, sharing } });
+  await app.register(calendarRoutes, services.calendars);
   await app.register(teamRoutes, services.teams);
   await app.register(proofRoutes, {
     reports: { db, store, work: services.heavyWork },
@@ -259,6 +269,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
   await app.register(translationRoutes, { db, translation });
   await app.register(devOutboxRoutes, { config, db });
+  await app.register(devSampleCalendarRoutes, { config });
   await app.register(subscriptionRoutes, { db });
   await app.register(analyticsRoutes, { sink: services.analytics });
   // Who may use local mode's test checkout (decision 0044): this computer only, unless a test deployment.

@@ -10,6 +10,11 @@ import {
 import { OidcClient } from './adapters/identity/oidc-client.ts';
 import { createMessageSender } from './adapters/messaging/create-message-sender.ts';
 import type { MessageSender } from './adapters/messaging/message-sender.ts';
+import {
+  CALENDAR_FEED_LIMITS,
+  type CalendarFeedReader,
+  createCalendarFeedReader,
+} from './adapters/outbound/calendar-feed.ts';
 import { createRateLimitStore } from './adapters/rate-limit/create-rate-limit-store.ts';
 import type { RateLimitStore } from './adapters/rate-limit/rate-limit-store.ts';
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
@@ -25,6 +30,7 @@ import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { localSecret } from './repositories/local-secrets.ts';
 import { AfterCommitWriter } from './services/after-commit.ts';
 import type { BillingContext } from './services/billing.ts';
+import type { CalendarSyncContext } from './services/calendar-sync.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
 import { ChecklistLanes } from './services/checklist-lanes.ts';
 import { periodicJobs } from './services/jobs.ts';
@@ -56,6 +62,8 @@ export interface ServiceOptions {
   jobs?: Partial<JobSchedulerOptions>;
   translation?: Partial<TranslationTimings>;
   avatarFetcher?: AvatarFetcher;
+  /** Reads booking calendars' feeds (tests: shorter time limits). */
+  calendarFeeds?: CalendarFeedReader;
   attachReport?: ReportAttachmentProvider;
   /** Owner notices: the interval between two e-mails with a checklist's report (tests shorten it). */
   notifications?: { reportEmailIntervalMs?: number };
@@ -95,6 +103,8 @@ export interface AppServices {
   /** Invitations' e-mail and links (services/team-invitations.ts). */
   teams: InvitationContext;
   sharing: SharingContext;
+  /** Booking calendars: their feeds, their syncs' sharing (services/calendar-sync.ts). */
+  calendars: CalendarSyncContext;
   photos: PhotoService;
   references: ReferencePhotoService;
   jobs: JobScheduler;
@@ -140,6 +150,7 @@ export async function composeServices(
   const photos = createPhotos(database, { store, heavyWork }, log, notifier, metrics);
   const rateLimits = createRateLimitStore(config, db, log);
   const sharing = sharingContext(config, database, { secrets, messages, notifier, translation, log });
+  const calendars = { db, feeds: options.calendarFeeds ?? calendarFeedsFor(config), sharing, log };
   return {
     database,
     ownsDatabase,
@@ -160,11 +171,12 @@ export async function composeServices(
     mailingListContext,
     teams: { db, messages, siteName: config.siteName, publicUrl: config.publicUrl },
     sharing,
+    calendars,
     photos,
     references: new ReferencePhotoService(db, photos),
     jobs: new JobScheduler(
       db,
-      periodicJobs({ db, photos, rateLimits, sharing, reminders: { ...sharing, log } }),
+      periodicJobs({ db, photos, rateLimits, sharing, calendars, reminders: { ...sharing, log } }),
       log,
       options.jobs,
     ),
@@ -172,6 +184,12 @@ export async function composeServices(
     realtime: new RealtimeService(database, cache, config.session, log, options.realtime, metrics),
     onTranslationLanded: announceTranslationLanded(db, log),
   };
+}
+
+/** Calendars' feeds: public https only; in local mode (never production) this machine too (the sample). */
+function calendarFeedsFor(config: Config): CalendarFeedReader {
+  const allowLoopback = config.appEnv !== 'production' && config.localServices.length > 0;
+  return createCalendarFeedReader({ ...CALENDAR_FEED_LIMITS, allowLoopback });
 }
 
 async function openMigrated(

@@ -33,6 +33,7 @@ const ALL_JOBS: JobName[] = [
   'overdue-checklists',
   'due-reminders',
   'due-schedules',
+  'booking-calendars',
 ];
 
 /** Makes every job due again (as if its period had passed). */

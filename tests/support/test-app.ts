@@ -33,6 +33,8 @@ export interface TestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** Fetches profile pictures (a peer on this machine, say). */
   avatarFetcher?: BuildAppOptions['avatarFetcher'];
+  /** Reads booking calendars (shorter limits, say). */
+  calendarFeeds?: BuildAppOptions['calendarFeeds'];
   /** The completion report attached to owner e-mails (a fixed file in tests). */
   attachReport?: BuildAppOptions['attachReport'];
   /** Owner notices' timings (a short interval between report e-mails). */
@@ -73,6 +75,7 @@ export async function buildTestApp(
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.avatarFetcher ? { avatarFetcher: options.avatarFetcher } : {}),
     ...(options.attachReport ? { attachReport: options.attachReport } : {}),
+    ...(options.calendarFeeds ? { calendarFeeds: options.calendarFeeds } : {}),
     ...(options.notifications ? { notifications: options.notifications } : {}),
   });
   return { app, config, db: handle.db, database: handle };

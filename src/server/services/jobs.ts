@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { claimDueJob } from '../repositories/job-runs.ts';
 import { deleteOldNotifications } from '../repositories/notifications.ts';
 import { clearCodesExpiredBefore } from '../repositories/share-codes.ts';
+import { type CalendarSyncContext, syncDueCalendars } from './calendar-sync.ts';
 import { markOverdueChecklists } from './due-dates.ts';
 import { type ReminderContext, sendDueReminders } from './due-reminders.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
@@ -48,6 +49,8 @@ export const JOB_TIMINGS = {
   dueRemindersEveryMs: MINUTE,
   /** Recurring schedules' due runs (services/schedule-runner.ts): each run is claimed on its own. */
   dueSchedulesEveryMs: MINUTE,
+  /** Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts). */
+  bookingCalendarsEveryMs: MINUTE,
 } as const;
 
 export type JobName =
@@ -59,7 +62,8 @@ export type JobName =
   | 'old-notifications'
   | 'overdue-checklists'
   | 'due-reminders'
-  | 'due-schedules';
+  | 'due-schedules'
+  | 'booking-calendars';
 
 export interface PeriodicJob {
   name: JobName;
@@ -74,12 +78,14 @@ export interface JobDependencies {
   rateLimits: Pick<RateLimitStore, 'deleteExpired'>;
   /** The automatic shares of schedules' runs. */
   sharing: SharingContext;
+  /** Booking calendars to sync (none: the job is not run). */
+  calendars?: CalendarSyncContext;
   /** What the due reminders send with (the sharing context and a log). */
   reminders: ReminderContext;
 }
 
 export function periodicJobs(
-  { db, photos, rateLimits, sharing, reminders }: JobDependencies,
+  { db, photos, rateLimits, sharing, calendars, reminders }: JobDependencies,
   timings: typeof JOB_TIMINGS = JOB_TIMINGS,
 ): PeriodicJob[] {
   return [
@@ -132,6 +138,15 @@ export function periodicJobs(
       everyMs: timings.dueSchedulesEveryMs,
       run: (now) => runDueSchedules({ db, sharing }, now),
     },
+    ...(calendars
+      ? [
+          {
+            name: 'booking-calendars' as const,
+            everyMs: timings.bookingCalendarsEveryMs,
+            run: (now: Date) => syncDueCalendars(calendars, now),
+          },
+        ]
+      : []),
   ];
 }
 

@@ -83,7 +83,8 @@ export async function deleteTemplate(db: Database, access: OwnerAccess, template
   if (!(await deleteOwnTemplate(db, access.userId, templateId))) throw templateNotFound();
 }
 
-async function templateWork(
+/** A template's name and tasks (own or built-in), or 404. */
+export async function templateWork(
   db: Database,
   access: OwnerAccess,
   templateId: string,

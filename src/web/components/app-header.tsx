@@ -24,7 +24,8 @@ export function AppHeader() {
         <Brand href={user ? '/dashboard' : '/'} />
         <LocalModeBadge />
         {user && (
-          <nav aria-label="Main" className="ms-auto flex items-center sm:gap-2">
+          // min-w-0: the nav may narrow, and only the name and e-mail give way (they truncate).
+          <nav aria-label="Main" className="ms-auto flex min-w-0 items-center sm:gap-2">
             <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
               <Link href="/dashboard" aria-label="Dashboard">
                 <LayoutDashboard className="h-4 w-4" aria-hidden="true" />

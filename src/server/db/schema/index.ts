@@ -6,6 +6,7 @@
  */
 export * from './accounts.ts';
 export * from './billing.ts';
+export * from './calendars.ts';
 export * from './checklists.ts';
 export * from './messaging.ts';
 export * from './operations.ts';

@@ -32,6 +32,10 @@ export const API_TAGS = [
     description: 'Built-in and own templates; a checklist is made from one by POST /api/checklists',
   },
   { name: 'schedules', description: 'Recurring schedules: a checklist made from a template on set days' },
+  {
+    name: 'calendars',
+    description: 'Booking calendars: iCal exports that make a turnover checklist for each reservation',
+  },
   { name: 'sharing', description: 'Verified sharing: codes, links, the shared checklist' },
   { name: 'translation', description: "The owner's language and remarks in it" },
   { name: 'photos', description: 'Photo proof: upload and the authorised photo route' },
