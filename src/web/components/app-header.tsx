@@ -32,12 +32,15 @@ export function AppHeader() {
                 <span className="hidden sm:inline">Dashboard</span>
               </Link>
             </Button>
-            <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
-              <Link href="/automation" aria-label="Automation">
-                <CalendarClock className="h-4 w-4" aria-hidden="true" />
-                <span className="hidden lg:inline">Automation</span>
-              </Link>
-            </Button>
+            {/* On a phone, Automation is on the line under the header (CompactUserLine). */}
+            <span className="hidden sm:contents">
+              <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
+                <Link href="/automation" aria-label="Automation">
+                  <CalendarClock className="h-4 w-4" aria-hidden="true" />
+                  <span className="hidden lg:inline">Automation</span>
+                </Link>
+              </Button>
+            </span>
             {/* On a phone, Pricing is the plan card's (dashboard): the bell takes its place here. */}
             <span className="hidden sm:contents">
               <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
@@ -104,6 +107,13 @@ function CompactUserLine({ user }: { user: User }) {
           <span className="font-semibold text-slate-800">{userLabel(user)}</span> · {user.email}
         </span>
       </span>
+      <Link
+        href="/automation"
+        aria-label="Automation"
+        className="flex h-7 shrink-0 items-center gap-1 rounded-md px-1.5 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:hidden"
+      >
+        <CalendarClock className="h-3.5 w-3.5" aria-hidden="true" />
+      </Link>
       <TeamSwitcher compact className="-me-1.5 flex shrink-0" />
     </div>
   );
