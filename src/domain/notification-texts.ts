@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'schedule_skipped',
   /** A booking calendar's feed failed to sync (told once until it works again); `reason` says why. No checklist. */
   'calendar_failing',
+  /** A schedule made the checklist but its automatic share was refused; `reason` says why. Leads to the checklist. */
+  'share_not_sent',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -132,6 +134,8 @@ export function notificationTitle(notification: Pick<Notification, 'kind' | 'che
       return `The schedule ${name} skipped a checklist`;
     case 'calendar_failing':
       return `The calendar ${name} could not be synced`;
+    case 'share_not_sent':
+      return `${name} was made but not sent`;
   }
 }
 
@@ -160,5 +164,7 @@ export function notificationDetail(
     case 'schedule_skipped':
     case 'calendar_failing':
       return notification.reason ?? '';
+    case 'share_not_sent':
+      return `${notification.reason ?? 'The message could not be sent.'} Share it from the checklist.`;
   }
 }

@@ -45,7 +45,7 @@ export const NotificationSchema = z
     recipient: z.string().nullable(),
     /** The member who acted ('assigned': who assigned it), or null. */
     by: z.string().nullable(),
-    reason: z.string().nullable().describe('Why, for schedule_skipped and calendar_failing'),
+    reason: z.string().nullable().describe('Why, for schedule_skipped, calendar_failing and share_not_sent'),
     createdAt: IsoDateTime,
     readAt: IsoDateTime.nullable(),
   })

@@ -262,15 +262,27 @@ async function sendAutomaticShare(
         shareStatus: 'failed',
         reason: [row.reason, reason].filter(Boolean).join(' '),
       });
-      await tellManagers(tx, schedule, reason);
+      // About the checklist that was made (the notice leads to it, where it can be shared by hand).
+      await tellManagers(tx, schedule, `It was not sent to ${share.recipientName}: ${why}`, {
+        checklistId: outcome.checklistId,
+        checklistName: outcome.checklistName ?? schedule.name,
+      });
       return updated;
     });
     return failed ?? row;
   }
 }
 
-/** A 'schedule_skipped' notice to the schedule's creator and the team's owner, shown live. */
-async function tellManagers(tx: Database, schedule: ScheduleRow, reason: string): Promise<void> {
+/**
+ * A notice to the schedule's creator and the team's owner, shown live: 'schedule_skipped' about the
+ * schedule, or 'share_not_sent' about the checklist a run made when its automatic share was refused.
+ */
+async function tellManagers(
+  tx: Database,
+  schedule: ScheduleRow,
+  reason: string,
+  made?: { checklistId: string; checklistName: string },
+): Promise<void> {
   const owner = await ownerOfTeam(tx, schedule.teamId);
   const creatorInTeam = schedule.createdBy && (await roleIn(tx, schedule.teamId, schedule.createdBy));
   const people = new Set(
@@ -280,10 +292,10 @@ async function tellManagers(tx: Database, schedule: ScheduleRow, reason: string)
     const notification = await insertNotification(tx, {
       id: newId('ntf'),
       ownerId: uid,
-      checklistId: null,
+      checklistId: made?.checklistId ?? null,
       shareId: null,
-      kind: 'schedule_skipped',
-      checklistName: schedule.name,
+      kind: made ? 'share_not_sent' : 'schedule_skipped',
+      checklistName: made?.checklistName ?? schedule.name,
       recipientLabel: null,
       byName: null,
       reason,

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('submitted', 'first_tick', 'last_tick', 'code_not_received', 'link_locked', 'assigned', 'overdue', 'due_soon', 'schedule_skipped', 'calendar_failing', 'share_not_sent'));
