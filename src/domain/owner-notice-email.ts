@@ -2,7 +2,6 @@ import {
   EMAIL_KIND_LABELS,
   type EmailedNotificationKind,
   emailKindOf,
-  type NotificationKind,
 } from './notification-texts.ts';
 import { html, plainLine } from './share-messages/names.ts';
 import { THEME_COLOR } from './site.ts';

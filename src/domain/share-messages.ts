@@ -4,7 +4,6 @@ import type { EmailNames, ShareMessageCatalog, SmsShare } from './share-messages
 import { SHARE_MESSAGE_CATALOGS } from './share-messages/catalogs.ts';
 import { EMAIL_STYLES, emailLink, emailPage } from './share-messages/email-page.ts';
 import { html, isolated, messageName, plainLine, SMS_NAME_MAX, shortened } from './share-messages/names.ts';
-import { THEME_COLOR } from './site.ts';
 import { smsSegments } from './sms-segments.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { CalendarClock, LayoutDashboard, LogOut, Settings, Tag } from 'lucide-react';
+import { CalendarClock, LayoutDashboard, LogOut, type LucideIcon, Settings, Tag } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { type User, userLabel } from '#domain/user';
 import { useAuth } from '../hooks/use-auth.tsx';
@@ -26,29 +26,14 @@ export function AppHeader() {
         {user && (
           // min-w-0: the nav may narrow, and only the name and e-mail give way (they truncate).
           <nav aria-label="Main" className="ms-auto flex min-w-0 items-center sm:gap-2">
-            <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
-              <Link href="/dashboard" aria-label="Dashboard">
-                <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
-                <span className="hidden sm:inline">Dashboard</span>
-              </Link>
-            </Button>
+            <NavLink href="/dashboard" label="Dashboard" icon={LayoutDashboard} />
             {/* On a phone, Automation is on the line under the header (CompactUserLine). */}
             <span className="hidden sm:contents">
-              <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
-                <Link href="/automation" aria-label="Automation">
-                  <CalendarClock className="h-4 w-4" aria-hidden="true" />
-                  <span className="hidden lg:inline">Automation</span>
-                </Link>
-              </Button>
+              <NavLink href="/automation" label="Automation" icon={CalendarClock} labelFrom="lg" />
             </span>
             {/* On a phone, Pricing is the plan card's (dashboard): the bell takes its place here. */}
             <span className="hidden sm:contents">
-              <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
-                <Link href="/pricing" aria-label="Pricing">
-                  <Tag className="h-4 w-4" aria-hidden="true" />
-                  <span className="hidden sm:inline">Pricing</span>
-                </Link>
-              </Button>
+              <NavLink href="/pricing" label="Pricing" icon={Tag} />
             </span>
             {/* On a phone the team switcher is on the line under the header (CompactUserLine). */}
             <TeamSwitcher className="hidden md:flex" />
@@ -94,6 +79,28 @@ export function AppHeader() {
         )
       )}
     </header>
+  );
+}
+
+/** A page of the main nav: its icon, and its name once the screen is wide enough (`labelFrom`). */
+function NavLink({
+  href,
+  label,
+  icon: Icon,
+  labelFrom = 'sm',
+}: {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  labelFrom?: 'sm' | 'lg';
+}) {
+  return (
+    <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
+      <Link href={href} aria-label={label}>
+        <Icon className="h-4 w-4" aria-hidden="true" />
+        <span className={labelFrom === 'lg' ? 'hidden lg:inline' : 'hidden sm:inline'}>{label}</span>
+      </Link>
+    </Button>
   );
 }
 
