@@ -1,8 +1,4 @@
-import {
-  EMAIL_KIND_LABELS,
-  type EmailedNotificationKind,
-  emailKindOf,
-} from './notification-texts.ts';
+import { EMAIL_KIND_LABELS, type EmailedNotificationKind, emailKindOf } from './notification-texts.ts';
 import { html, plainLine } from './share-messages/names.ts';
 import { THEME_COLOR } from './site.ts';
 
