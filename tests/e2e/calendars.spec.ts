@@ -38,12 +38,14 @@ test('add the sample calendar, Sync now, and its turnovers are on the dashboard 
   await dialog.getByLabel('Property’s time zone').selectOption('Europe/Lisbon');
   await expect(dialog.getByLabel('Turnover template')).toHaveValue('builtin-short-stay-turnover');
   await dialog.getByLabel('Send each new turnover to a cleaner, with its link and code').check();
-  await dialog.getByLabel('E-mail address').fill('ana@example.com');
+  // A cleaner of this test's own (the outbox is shared by the whole run).
+  const cleaner = `cleaner-${Date.now().toString(36)}@example.com`;
+  await dialog.getByLabel('E-mail address').fill(cleaner);
   await shoot(page, 'dialog');
   await dialog.getByRole('button', { name: 'Add calendar' }).click();
   // No consent: the dialog says so and sends nothing.
   await expect(dialog.getByRole('alert')).toContainText(/consent|agree/i);
-  await dialog.getByLabel('Send each new turnover to a cleaner, with its link and code').uncheck();
+  await dialog.getByLabel('The recipient agreed to receive these e-mails').check();
   await dialog.getByRole('button', { name: 'Add calendar' }).click();
   await expect(dialog).toBeHidden();
 
@@ -60,9 +62,25 @@ test('add the sample calendar, Sync now, and its turnovers are on the dashboard 
 
   const made = (await listChecklists(page)).filter((c) => c.name.startsWith('Harbour View — '));
   expect(made.length).toBeGreaterThan(0);
-  for (const checklist of made) expect((checklist as { dueAt?: string | null }).dueAt).toMatch(/T/);
+  for (const checklist of made) expect(checklist.dueAt).toMatch(/T/);
   await page.goto('/dashboard');
-  for (const checklist of made) await expect(page.getByText(checklist.name)).toBeVisible();
+  for (const checklist of made) {
+    const dashboardRow = page.getByTestId('checklist-row').filter({ hasText: checklist.name });
+    await expect(dashboardRow).toBeVisible();
+    await expect(dashboardRow).toContainText(/Due /);
+  }
+
+  // The cleaner got each turnover with its link and code, with nothing but local mode.
+  const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as {
+    messages: { to: string; channel: string; text: string }[];
+  };
+  const mails = outbox.messages.filter((message) => message.to === cleaner);
+  expect(mails).toHaveLength(made.length);
+  for (const checklist of made) {
+    const mail = mails.find((message) => message.text.includes(checklist.name));
+    expect(mail?.text).toMatch(/\b\d{6}\b/);
+    expect(mail?.text).toContain('/shared/');
+  }
 });
 
 test('a calendar whose address fails is shown failing with the reason', async ({ page }) => {
