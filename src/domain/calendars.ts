@@ -5,7 +5,7 @@ import type { IcalEvent } from './ical.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { SHARE_LIMITS } from './sharing.ts';
 import { checkContactAndConsent, PhoneNumber } from './sharing-input.ts';
-import { addDays, instantOfWallClock, isoDateOf, timeZoneName } from './time-zones.ts';
+import { addDays, instantOfWallClock, isoDateOf, TIME_OF_DAY, timeZoneName } from './time-zones.ts';
 import { EmailAddress } from './user-input.ts';
 
 /**
@@ -49,7 +49,7 @@ export const CALENDAR_MESSAGES = {
 /** HH:MM, 00:00 to 23:59. */
 export const TimeOfDay = z
   .string({ error: CALENDAR_MESSAGES.timeInvalid })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: CALENDAR_MESSAGES.timeInvalid });
+  .regex(TIME_OF_DAY, { error: CALENDAR_MESSAGES.timeInvalid });
 
 /**
  * An iCal export's address: https, or webcal (the same address over https, as calendar apps read it).

@@ -3,6 +3,7 @@ import {
   addDays,
   daysInMonth,
   instantOfWallClock,
+  TIME_OF_DAY,
   timeZoneName,
   type WallClock,
   wallClockAt,
@@ -49,8 +50,6 @@ export interface CalendarDate {
   day: number;
 }
 
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
 /** The recurrence as a request gives it (docs/api.md "Schedules"). */
 export const RecurrenceInput = z
   .strictObject({
@@ -72,7 +71,9 @@ export const RecurrenceInput = z
       .min(1, { error: RECURRENCE_MESSAGES.monthDay })
       .max(31, { error: RECURRENCE_MESSAGES.monthDay })
       .optional(),
-    time: z.string({ error: RECURRENCE_MESSAGES.time }).regex(TIME, { error: RECURRENCE_MESSAGES.time }),
+    time: z
+      .string({ error: RECURRENCE_MESSAGES.time })
+      .regex(TIME_OF_DAY, { error: RECURRENCE_MESSAGES.time }),
     timezone: timeZoneName('timezone'),
   })
   .superRefine((rule, context) => {

@@ -36,6 +36,9 @@ export function timeZoneName(field: string) {
     .transform(canonicalTimeZone);
 }
 
+/** A time of day as 'HH:MM', 00:00 to 23:59 (a schedule's time, a calendar's checkout and check-in). */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
 /** A calendar date and a time of day on a wall clock, with no zone (months 1-12). */
 export interface WallClock {
   year: number;
