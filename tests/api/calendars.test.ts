@@ -363,8 +363,27 @@ describe('automatic share', () => {
     expect(run.runs[0].error).toBe(
       `The turnover for ${dayFromToday(4)} was made but not shared: This language is not included in your plan. Please upgrade to share in it.`,
     );
-    expect(run.status).toBe('failing');
-    expect((await turnovers(owner)).map((c) => c.name)).toEqual([`Beach House — ${dayFromToday(4)}`]);
+    // The feed itself is fine: the calendar is not failing; the turnover's own notice says it was not
+    // sent and leads to it, where it can be shared by hand.
+    expect(run.status).toBe('synced');
+    const made = await turnovers(owner);
+    expect(made.map((c) => c.name)).toEqual([`Beach House — ${dayFromToday(4)}`]);
+    const told = await t.db
+      .select({
+        kind: notifications.kind,
+        checklistId: notifications.checklistId,
+        reason: notifications.reason,
+      })
+      .from(notifications)
+      .where(eq(notifications.ownerId, owner.uid));
+    expect(told).toEqual([
+      {
+        kind: 'share_not_sent',
+        checklistId: made[0]?.id,
+        reason:
+          'It was not sent to marie@example.com: This language is not included in your plan. Please upgrade to share in it.',
+      },
+    ]);
   });
 
   it('refuses a share without consent or in a language outside the plan', async () => {

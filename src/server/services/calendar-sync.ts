@@ -23,11 +23,9 @@ import {
   updateCalendar,
   updateReservation,
 } from '../repositories/calendars.ts';
-import { announce } from '../repositories/change-notices.ts';
-import { insertNotification } from '../repositories/notifications.ts';
-import { ownerOfTeam, roleIn } from '../repositories/teams.ts';
+import { roleIn } from '../repositories/teams.ts';
+import { tellCreatorAndOwner } from './automation-notices.ts';
 import { insertWithinPlanLimit } from './checklists.ts';
-import { presentNotification } from './owner-notifications.ts';
 import { type SharingContext, sendShareCode } from './share-delivery.ts';
 import { templateWork } from './templates.ts';
 
@@ -59,7 +57,7 @@ export interface SyncOutcome {
 }
 
 interface Applied extends SyncOutcome {
-  made: { checklistId: string; checkoutDate: string }[];
+  made: { checklistId: string; name: string; checkoutDate: string }[];
 }
 
 function emptyOutcome(): Applied {
@@ -188,7 +186,7 @@ async function turnoverMaker(tx: Database, calendar: CalendarRow) {
           checklistId: checklist.id,
         });
         outcome.added += 1;
-        outcome.made.push({ checklistId: checklist.id, checkoutDate: plan.checkoutDate });
+        outcome.made.push({ checklistId: checklist.id, name, checkoutDate: plan.checkoutDate });
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'plan_limit_reached') throw error;
         refusal = `Turnovers from ${plan.checkoutDate} on were not made: ${error.message}`;
@@ -258,8 +256,16 @@ async function shareTurnovers(context: CalendarSyncContext, calendar: CalendarRo
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      // The feed is fine: the run says so, and the turnover's notice leads to it, to share by hand.
       outcome.errors.push(`The turnover for ${made.checkoutDate} was made but not shared: ${error.message}`);
-      outcome.failing = true;
+      const reason = `It was not sent to ${share.recipientName ?? share.email ?? share.phone}: ${error.message}`;
+      await context.db.transaction((tx) =>
+        tellCreatorAndOwner(
+          tx,
+          { teamId: calendar.teamId, creatorId: calendar.creatorId },
+          { kind: 'share_not_sent', checklistId: made.checklistId, checklistName: made.name, reason },
+        ),
+      );
     }
   }
 }
@@ -303,23 +309,12 @@ async function finishRun(db: Database, calendarId: string, outcome: SyncOutcome,
 }
 
 /** A 'calendar_failing' notice to the member who added the calendar and to the team's owner. */
-async function tellFailing(tx: Database, calendar: CalendarRow, reason: string): Promise<void> {
-  const owner = await ownerOfTeam(tx, calendar.teamId);
-  const people = new Set([calendar.creatorId, ...(owner ? [owner.uid] : [])]);
-  for (const userId of people) {
-    const row = await insertNotification(tx, {
-      id: newId('ntf'),
-      ownerId: userId,
-      checklistId: null,
-      shareId: null,
-      kind: 'calendar_failing',
-      checklistName: calendar.name,
-      recipientLabel: null,
-      byName: null,
-      reason,
-    });
-    await announce(tx, { kind: 'notification', userId, notification: presentNotification(row) });
-  }
+function tellFailing(tx: Database, calendar: CalendarRow, reason: string): Promise<void> {
+  return tellCreatorAndOwner(
+    tx,
+    { teamId: calendar.teamId, creatorId: calendar.creatorId },
+    { kind: 'calendar_failing', checklistId: null, checklistName: calendar.name, reason },
+  );
 }
 
 /** The periodic job: claims the calendars due (free 6 h, paid 15 min) and syncs them, a few at a time. */

@@ -7,8 +7,6 @@ import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import type { OwnerAccess } from '../policies/checklists.ts';
 import { presentOccurrence } from '../presenters/schedules.ts';
-import { announce } from '../repositories/change-notices.ts';
-import { insertNotification } from '../repositories/notifications.ts';
 import {
   advanceNextRun,
   claimOccurrence,
@@ -20,8 +18,8 @@ import {
   updateOccurrence,
 } from '../repositories/schedules.ts';
 import { ownerOfTeam, roleIn } from '../repositories/teams.ts';
+import { tellCreatorAndOwner } from './automation-notices.ts';
 import { insertWithinPlanLimit } from './checklists.ts';
-import { presentNotification } from './owner-notifications.ts';
 import { assertScheduleManager, scheduleNotFound, schedulesArePaid, scheduleTemplate } from './schedules.ts';
 import { type SharingContext, sendShareCode } from './share-delivery.ts';
 
@@ -277,34 +275,20 @@ async function sendAutomaticShare(
  * A notice to the schedule's creator and the team's owner, shown live: 'schedule_skipped' about the
  * schedule, or 'share_not_sent' about the checklist a run made when its automatic share was refused.
  */
-async function tellManagers(
+function tellManagers(
   tx: Database,
   schedule: ScheduleRow,
   reason: string,
   made?: { checklistId: string; checklistName: string },
 ): Promise<void> {
-  const owner = await ownerOfTeam(tx, schedule.teamId);
-  const creatorInTeam = schedule.createdBy && (await roleIn(tx, schedule.teamId, schedule.createdBy));
-  const people = new Set(
-    [owner?.uid, creatorInTeam ? schedule.createdBy : null].filter((uid) => Boolean(uid)),
-  );
-  for (const uid of people as Set<string>) {
-    const notification = await insertNotification(tx, {
-      id: newId('ntf'),
-      ownerId: uid,
-      checklistId: made?.checklistId ?? null,
-      shareId: null,
+  return tellCreatorAndOwner(
+    tx,
+    { teamId: schedule.teamId, creatorId: schedule.createdBy },
+    {
       kind: made ? 'share_not_sent' : 'schedule_skipped',
+      checklistId: made?.checklistId ?? null,
       checklistName: made?.checklistName ?? schedule.name,
-      recipientLabel: null,
-      byName: null,
       reason,
-    });
-    // Sent at commit: their open screens toast it and count it.
-    await announce(tx, {
-      kind: 'notification',
-      userId: uid,
-      notification: presentNotification(notification),
-    });
-  }
+    },
+  );
 }
