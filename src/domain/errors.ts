@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   /** A team invitation opened by a user signed in with another address (docs/teams.md). */
   invitation_email_mismatch: 403,
   cross_site_request: 403,
+  /** An API token without the scope the route needs (extra `scope`; docs/integrations.md). */
+  insufficient_scope: 403,
   plan_limit_reached: 403,
   not_found: 404,
   share_not_found: 404,
@@ -29,6 +31,10 @@ export const ERROR_STATUS = {
   schedule_limit_reached: 409,
   /** A team keeps at most CALENDAR_LIMITS.perTeam booking calendars (domain/calendars.ts); not a plan limit. */
   calendar_limit_reached: 409,
+  /** A team keeps at most API_TOKEN_LIMITS.perTeam live API tokens (domain/api-access.ts). */
+  token_limit_reached: 409,
+  /** A team keeps at most WEBHOOK_LIMITS.perTeam webhooks (domain/webhooks.ts). */
+  webhook_limit_reached: 409,
   /** A request whose headers or body arrived too slowly (docs/security.md); the connection is closed. */
   request_timeout: 408,
   code_expired: 410,
@@ -99,6 +105,10 @@ function errorExtras(): ErrorExtraFields {
       template_limit_reached: { limit: z.number().int().min(0) },
       schedule_limit_reached: { limit: z.number().int().min(0) },
       calendar_limit_reached: { limit: z.number().int().min(0) },
+      token_limit_reached: { limit: z.number().int().min(0) },
+      webhook_limit_reached: { limit: z.number().int().min(0) },
+      // The scope the token lacks ('checklists:write'); api-access.ts is not imported (first chunk).
+      insufficient_scope: { scope: z.string() },
       // The address the invitation is for, so the join page can say which account to use.
       invitation_email_mismatch: { invitedEmail: z.string() },
       delivery_failed: { reason: z.enum([...DELIVERY_FAILURE_REASONS, 'unknown']) },

@@ -50,6 +50,12 @@ export const sessions = pgTable(
      * module): every read takes it only while the user is a member, else their first team.
      */
     activeTeamId: text('active_team_id'),
+    /**
+     * Set on the session row of an API token (db/schema/integrations.ts; decision 0049): it never
+     * slides, and it reaches only its active team. No foreign key (integrations.ts references this
+     * module); revoking a token deletes this row in the same transaction.
+     */
+    apiTokenId: text('api_token_id'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
