@@ -31,6 +31,7 @@ import { authRoutes } from './http/routes/auth.ts';
 import { avatarRoutes } from './http/routes/avatar.ts';
 import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/routes/billing.ts';
 import { calendarRoutes } from './http/routes/calendars.ts';
+import { checklistExportRoutes } from './http/routes/checklist-export.ts';
 import { checklistRoutes } from './http/routes/checklists.ts';
 import { devOutboxRoutes } from './http/routes/dev-outbox.ts';
 import { devSampleCalendarRoutes } from './http/routes/dev-sample-calendar.ts';
@@ -255,6 +256,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
     lanes: services.lanes,
     notifier: services.notifier,
   });
+  await app.register(checklistExportRoutes, { db });
   await app.register(notificationRoutes, { db, secrets: services.secrets, siteName: config.siteName });
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });
