@@ -4,16 +4,17 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_DOCS_PATH, OpenApiDocumentSchema } from '#domain/api-docs';
+import { API_DOCS_PATH, OPENAPI_PATH, OpenApiDocumentSchema } from '#domain/api-docs';
 import { CHECKLIST_REVISION_HEADER } from '#domain/checklist-revision';
 import type { Config } from '../../config/index.ts';
 import { appRoot } from '../../paths.ts';
 import { CHECKLIST_REVISION_DOC } from '../plugins/checklist-revision.ts';
 import { answers, orJsonText } from '../plugins/responses.ts';
 import { sessionCookieName } from '../plugins/session.ts';
+import { authenticationDescription, operationSecurity, securitySchemes } from './api-docs-security.ts';
 
 /**
- * The OpenAPI 3.1 document of the API at GET /api/docs, generated from the routes' own schemas
+ * The OpenAPI 3.1 document of the API at GET /api/docs and GET /api/openapi.json, generated from the routes' own schemas
  * (their zod schemas through fastify-type-provider-zod's transform): the source of truth for every
  * request and answer shape; docs/api.md is the map and the rules. It lists the routes this server
  * has registered, so local mode's own routes (tag `local mode`) are listed only where they exist:
@@ -88,11 +89,16 @@ const addComponents = createJsonSchemaTransformObject({});
 /**
  * The routes' zod schemas as JSON Schema. An answer that is a named component becomes a `$ref`,
  * which @fastify/swagger cannot look into for the answer's description: it is copied beside it. The
- * successes of a route that names the checklist's revision (`answersRevision`) list its header.
+ * successes of a route that names the checklist's revision (`answersRevision`) list its header. Each
+ * operation's `security` comes from the route's config and its 401 (api-docs-security.ts).
  */
 const transform: SwaggerTransform = (input) => {
   const result = toJsonSchemas(input);
   const declared = (input.schema?.response ?? {}) as Record<string, unknown>;
+  Object.assign(
+    result.schema,
+    operationSecurity({ config: input.route?.config, declaresUnauthenticated: '401' in declared }),
+  );
   const response = (result.schema?.response ?? {}) as Record<
     string,
     { $ref?: string; description?: string; headers?: Record<string, unknown> }
@@ -128,8 +134,10 @@ export async function registerApiDocs(app: FastifyInstance, config: Config): Pro
           'Every request and answer shape of the API, generated from the route schemas (src/domain). ' +
           'Errors are `{error: {code, message, ...extra}}`. Owners are signed in by the session cookie ' +
           `(${sessionCookieName(config)}), a share's recipient by the recipient cookie; writes must come ` +
-          'from this origin. The rules, limits and realtime messages are in docs/api.md.',
+          'from this origin. The rules, limits and realtime messages are in docs/api.md.\n\n' +
+          authenticationDescription(config),
       },
+      components: { securitySchemes: securitySchemes(config) },
       servers: [{ url: config.publicUrl.origin }],
       tags: API_TAGS.map((tag) => ({ ...tag })),
     },
@@ -138,18 +146,24 @@ export async function registerApiDocs(app: FastifyInstance, config: Config): Pro
   });
 }
 
+/** The same document at both paths: /api/docs (decision 0013) and /api/openapi.json (decision 0051). */
 export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   let document: string | null = null;
-  app.get(
-    API_DOCS_PATH,
-    {
-      schema: { tags: ['operations'], response: answers({ 200: orJsonText(OpenApiDocumentSchema) }) },
-      config: { withoutDatabase: true },
-    },
-    async (_request, reply) => {
-      // Built once, on first use: the routes do not change while the server runs.
-      document ??= JSON.stringify(app.swagger());
-      return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
-    },
-  );
+  for (const url of [API_DOCS_PATH, OPENAPI_PATH]) {
+    app.get(
+      url,
+      {
+        schema: { tags: ['operations'], response: answers({ 200: orJsonText(OpenApiDocumentSchema) }) },
+        config: { withoutDatabase: true },
+      },
+      async (_request, reply) => {
+        // Built once, on first use: the routes do not change while the server runs.
+        document ??= JSON.stringify(app.swagger());
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(document);
+      },
+    );
+  }
 }
