@@ -9,9 +9,13 @@ import { CHECKLIST_REVISION_HEADER } from '#domain/checklist-revision';
 import type { Config } from '../../config/index.ts';
 import { appRoot } from '../../paths.ts';
 import { CHECKLIST_REVISION_DOC } from '../plugins/checklist-revision.ts';
+import {
+  authenticationDescription,
+  operationSecurity,
+  securitySchemes,
+} from '../plugins/openapi-security.ts';
 import { answers, orJsonText } from '../plugins/responses.ts';
 import { sessionCookieName } from '../plugins/session.ts';
-import { authenticationDescription, operationSecurity, securitySchemes } from './api-docs-security.ts';
 
 /**
  * The OpenAPI 3.1 document of the API at GET /api/docs and GET /api/openapi.json, generated from the routes' own schemas
@@ -90,7 +94,7 @@ const addComponents = createJsonSchemaTransformObject({});
  * The routes' zod schemas as JSON Schema. An answer that is a named component becomes a `$ref`,
  * which @fastify/swagger cannot look into for the answer's description: it is copied beside it. The
  * successes of a route that names the checklist's revision (`answersRevision`) list its header. Each
- * operation's `security` comes from the route's config and its 401 (api-docs-security.ts).
+ * operation's `security` comes from the route's config and its 401 (http/plugins/openapi-security.ts).
  */
 const transform: SwaggerTransform = (input) => {
   const result = toJsonSchemas(input);

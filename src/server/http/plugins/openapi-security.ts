@@ -1,8 +1,8 @@
 import type { ApiScope } from '#domain/api-access';
 import { API_SCOPE_LABELS } from '#domain/api-access';
 import type { Config } from '../../config/index.ts';
-import { recipientCookieName } from '../plugins/recipient.ts';
-import { sessionCookieName } from '../plugins/session.ts';
+import { recipientCookieName } from './recipient.ts';
+import { sessionCookieName } from './session.ts';
 
 /**
  * How the OpenAPI document says who may call each operation (decision 0051), written from the
