@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHECKLIST_EXPORT_COLUMNS } from '#domain/checklist-export';
 import { checklistExportChunks, EXPORT_PAGE_SIZE } from '#server/services/checklist-export';
+import { bearer, createToken } from '#tests/support/api-tokens';
 import { createChecklist, errorOf, signInOwner, tick } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
 import { share } from '#tests/support/sharing';
@@ -178,6 +179,27 @@ describe('GET /api/checklists/export.csv', () => {
     expect(other.statusCode).toBe(403);
     expect(errorOf(other).code).toBe('forbidden');
     expect((await exportOf(owner.cookie, `?userId=${owner.uid}`)).statusCode).toBe(200);
+  });
+});
+
+describe('with an API token', () => {
+  it('exports the token’s team with checklists:read, without userId; refuses a token without it', async () => {
+    const owner = await signInOwner(t.app, 'integrator');
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
+    await createChecklist(owner, { name: 'Synced' }, 1);
+    const reader = await createToken(owner, ['checklists:read']);
+    const answer = await bearer(t.app, reader.secret)('GET', URL);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(
+      parseCsv(answer.body.replace(/^\uFEFF/, ''))
+        .slice(1)
+        .map((record) => record[0]),
+    ).toEqual(['Synced']);
+    const writer = await createToken(owner, ['checklists:write']);
+    const refused = await bearer(t.app, writer.secret)('GET', URL);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: 'insufficient_scope', scope: 'checklists:read' });
   });
 });
 

@@ -114,7 +114,7 @@ describe('GET /api/openapi.json', () => {
   it('lets a checklists:read token export, and keeps the session routes to the cookie', () => {
     const exportCsv = document.paths['/api/checklists/export.csv']?.get;
     expect(exportCsv?.security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['checklists:read'] }]);
-    expect(document.paths['/api/dashboard/stats']?.get?.security).toEqual([{ cookieAuth: [] }]);
+    expect(document.paths['/api/tokens']?.get?.security).toEqual([{ cookieAuth: [] }]);
     expect(document.paths['/healthz']?.get?.security).toEqual([]);
   });
 });
