@@ -24,6 +24,9 @@ const ROUTES = [
   { route: '/pricing', page: 'src/web/pages/billing-pages.tsx' },
   { route: '/settings/team', page: 'src/web/pages/team.tsx' },
   { route: '/join/{token}', page: 'src/web/pages/join.tsx' },
+  { route: '/developers', page: 'src/web/pages/developers.tsx' },
+  // Loaded by /developers once it draws (swagger-ui, decision 0051): the page's JavaScript with it.
+  { route: '/developers + reference', page: 'src/web/pages/developers/api-reference.tsx', lazy: true },
 ];
 
 const gzipped = new Map();
@@ -56,5 +59,14 @@ for (const { route, page, budgetKiB } of ROUTES) {
   const verdict = budgetKiB ? (kib <= budgetKiB ? `<= ${budgetKiB} KiB ok` : `> ${budgetKiB} KiB OVER`) : '';
   if (budgetKiB && kib > budgetKiB) over++;
   console.info(`${route.padEnd(22)}${`${kib.toFixed(1)} KiB`.padStart(10)}          ${verdict}`);
+}
+// A lazy chunk is fetched by its page only: no other route may need it before it renders.
+for (const { route, page } of ROUTES.filter((candidate) => candidate.lazy)) {
+  const file = manifest[page]?.file;
+  const leaks = ROUTES.filter((other) => !other.lazy && closure(other.page, new Set()).has(file));
+  if (leaks.length) over++;
+  console.info(
+    `${route}: ${leaks.length ? `in the initial JS of ${leaks.map((l) => l.route).join(', ')}` : 'in no other route’s initial JS'}`,
+  );
 }
 process.exitCode = over ? 1 : 0;

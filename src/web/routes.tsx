@@ -42,6 +42,8 @@ const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   { path: '/shared/checklist/:token', page: SharedChecklistPage },
   { path: '/shared/:token', page: SharedChecklistPage },
   { path: '/sms-consent', page: page(() => import('./pages/sms-consent.tsx')) },
+  // Public: the API's quick start and reference (its renderer is a chunk of its own, loaded by the page).
+  { path: '/developers', page: page(() => import('./pages/developers.tsx')) },
   { path: '/verify', page: page(() => import('./pages/verify.tsx')) },
   { path: '/subscription/success', page: billingPage('SubscriptionSuccessPage') },
   { path: '/subscription/cancel', page: billingPage('SubscriptionCancelPage') },

@@ -273,6 +273,8 @@ const APP_ROUTES: [RegExp, string | undefined][] = [
   [/^\/billing\/test-checkout\/[^/]+$/, pages('billing-pages.tsx')],
   [/^\/billing\/test-portal$/, pages('billing-pages.tsx')],
   [/^\/verify$/, pages('verify.tsx')],
+  // Public, drawn in the browser: its commands carry the origin the visitor sees (decision 0051).
+  [/^\/developers$/, pages('developers.tsx')],
 ];
 
 /** Every module a shell may preload (the server prepares each shell once, at start-up). */

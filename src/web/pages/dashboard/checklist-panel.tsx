@@ -1,6 +1,7 @@
-import { LayoutTemplate, Plus, UserRoundCheck } from 'lucide-react';
+import { Download, LayoutTemplate, Plus, UserRoundCheck } from 'lucide-react';
 import type { Ref } from 'react';
 import { ASSIGNMENT_TEXTS, type AssignmentFilter, isAssignedTo } from '#domain/assignment-texts';
+import { CHECKLIST_EXPORT_PATH } from '#domain/checklist-export';
 import { preloadChecklistEditor } from '../../components/checklist-editor/lazy-checklist-editor.tsx';
 import { ConnectionStatus } from '../../components/connection-status.tsx';
 import { preloadNewFromTemplateDialog } from '../../components/templates/lazy-template-dialogs.tsx';
@@ -23,7 +24,7 @@ interface ChecklistPanelProps {
   newButtonRef?: Ref<HTMLButtonElement>;
 }
 
-/** The panel's title line: 'Your Checklists', the connection, New from template and New Checklist. */
+/** The panel's title line: 'Your Checklists', the connection, Export CSV, New from template and New Checklist. */
 function PanelHeader({
   onCreate,
   onCreateFromTemplate,
@@ -45,6 +46,13 @@ function PanelHeader({
       </div>
       {/* On a phone the buttons take a line of their own under the title. */}
       <div className="ms-auto flex shrink-0 items-center gap-2">
+        {/* A plain download: the browser sends the session cookie; the server streams the file. */}
+        <Button asChild variant="secondary" size="sm" className="h-10 w-10 px-0 sm:w-auto sm:px-3">
+          <a href={CHECKLIST_EXPORT_PATH} download title="Export CSV">
+            <Download className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Export CSV</span>
+          </a>
+        </Button>
         <Button
           variant="secondary"
           onClick={onCreateFromTemplate}

@@ -24,6 +24,9 @@ export function LandingFooter() {
           <Link href="/sms-consent" className={FOOTER_LINK}>
             SMS Consent
           </Link>
+          <Link href="/developers" className={FOOTER_LINK}>
+            Developers
+          </Link>
           {supportEmail && (
             <a href={`mailto:${supportEmail}`} className={FOOTER_LINK}>
               Support: {supportEmail}
