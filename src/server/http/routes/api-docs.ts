@@ -45,6 +45,10 @@ export const API_TAGS = [
     name: 'api tokens',
     description: "A team's API tokens, used as `Authorization: Bearer` (docs/integrations.md; sessions only)",
   },
+  {
+    name: 'webhooks',
+    description: "A team's webhooks, their signed deliveries and delivery logs (docs/integrations.md)",
+  },
   { name: 'sharing', description: 'Verified sharing: codes, links, the shared checklist' },
   { name: 'translation', description: "The owner's language and remarks in it" },
   { name: 'photos', description: 'Photo proof: upload and the authorised photo route' },
