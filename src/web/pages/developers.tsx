@@ -31,8 +31,8 @@ export default function DevelopersPage() {
         </h1>
         <p className="mt-3 text-base leading-relaxed text-slate-600">
           Read your team’s checklists from your own tools, export them, and get told the moment work is done:
-          every route takes a team API token, and webhooks are signed the Standard Webhooks way. The
-          description is OpenAPI 3.1 at{' '}
+          the checklist and webhook routes take a team API token, and webhooks are signed the Standard
+          Webhooks way. The description is OpenAPI 3.1 at{' '}
           <a href={OPENAPI_PATH} className="font-medium text-indigo-700 underline-offset-4 hover:underline">
             {OPENAPI_PATH}
           </a>
