@@ -66,6 +66,7 @@ export const WEBHOOK_MESSAGES = {
   eventUnknown: `Events are ${WEBHOOK_EVENTS.join(', ')}`,
   limitReached: `A team keeps at most ${WEBHOOK_LIMITS.perTeam} webhooks. Delete one to add another.`,
   paidOnly: 'Webhooks come with the Professional and Enterprise plans.',
+  managersOnly: 'Only the team’s owner and admins manage webhooks.',
   notFound: 'Webhook not found',
   deliveryNotFound: 'Delivery not found',
   disabledAfterFailures: 'Disabled: deliveries failed for 3 days.',

@@ -49,6 +49,7 @@ import { subscriptionRoutes } from './http/routes/subscription.ts';
 import { teamRoutes } from './http/routes/teams.ts';
 import { templateRoutes } from './http/routes/templates.ts';
 import { translationRoutes } from './http/routes/translation.ts';
+import { webhookRoutes } from './http/routes/webhooks.ts';
 import type { JobScheduler, JobSchedulerOptions } from './job-scheduler.ts';
 import { loggerOptions } from './logging.ts';
 import type { AppMetrics } from './metrics.ts';
@@ -59,6 +60,7 @@ import type { MailingList } from './services/mailing-list.ts';
 import type { OwnerNotifier, ReportAttachmentProvider } from './services/owner-notifications.ts';
 import { readSharedPageAnswers } from './services/share-verification.ts';
 import type { TranslationTimings } from './services/translation.ts';
+import type { WebhookDispatcher, WebhookDispatcherOptions } from './services/webhook-dispatcher.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +74,8 @@ declare module 'fastify' {
     mailingList: MailingList;
     /** Booking calendars' syncs (tests call syncCalendar and syncDueCalendars with it). */
     calendarSync: CalendarSyncContext;
+    /** Sends webhook deliveries; main.ts starts it (tests start it when they want deliveries). */
+    webhooks: WebhookDispatcher;
   }
 }
 
@@ -104,6 +108,8 @@ export interface BuildAppOptions {
   attachReport?: ReportAttachmentProvider;
   /** Tests: a shorter interval between two e-mails with a checklist's report (10 minutes). */
   notifications?: { reportEmailIntervalMs?: number };
+  /** Tests: the webhook dispatcher's timings (a short retry window, a short time limit). */
+  webhooks?: Partial<WebhookDispatcherOptions>;
 }
 
 /**
@@ -227,6 +233,9 @@ function registerServiceLifecycle(app: FastifyInstance, services: AppServices, m
   app.decorate('calendarSync', services.calendars);
   // Jobs in hand finish before the database closes.
   app.addHook('preClose', async () => jobs.stop());
+  app.decorate('webhooks', services.webhooks.dispatcher);
+  // Attempts in flight write their outcome before the database closes.
+  app.addHook('preClose', async () => services.webhooks.dispatcher.stop());
   metrics.queue('change_notices', () => services.afterCommit.queuedNotices);
   // Reports and HEIC photos on worker threads (decision 0041): running, and waiting for a thread.
   const { heavyWork } = services;
@@ -264,6 +273,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(apiTokenRoutes, { db });
   await app.register(scheduleRoutes, { context: { db, sms: sharing.sms }, runner: { db, sharing } });
   await app.register(calendarRoutes, services.calendars);
+  await app.register(webhookRoutes, services.webhooks.context);
   await app.register(teamRoutes, services.teams);
   await app.register(proofRoutes, {
     reports: { db, store, work: services.heavyWork },

@@ -10,16 +10,13 @@ import {
 import { OidcClient } from './adapters/identity/oidc-client.ts';
 import { createMessageSender } from './adapters/messaging/create-message-sender.ts';
 import type { MessageSender } from './adapters/messaging/message-sender.ts';
-import {
-  CALENDAR_FEED_LIMITS,
-  type CalendarFeedReader,
-  createCalendarFeedReader,
-} from './adapters/outbound/calendar-feed.ts';
+import type { CalendarFeedReader } from './adapters/outbound/calendar-feed.ts';
 import { createRateLimitStore } from './adapters/rate-limit/create-rate-limit-store.ts';
 import type { RateLimitStore } from './adapters/rate-limit/rate-limit-store.ts';
 import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
 import type { PhotoStore } from './adapters/storage/photo-store.ts';
 import { createTranslationEngine } from './adapters/translation/create-translation-engine.ts';
+import { calendarFeedsFor, composeWebhooks, type WebhookServices } from './composition-outbound.ts';
 import { describeBilling } from './config/billing.ts';
 import type { Config } from './config/index.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -45,6 +42,7 @@ import { createSmsCeilingAlarm } from './services/share-send-limits.ts';
 import { announceTranslationLanded, warmChecklistTranslation } from './services/shared-translation.ts';
 import type { InvitationContext } from './services/team-invitations.ts';
 import { TranslationService, type TranslationTimings } from './services/translation.ts';
+import type { WebhookDispatcherOptions } from './services/webhook-dispatcher.ts';
 import { createHeavyWork, type HeavyWorkPool } from './workers/heavy-work.ts';
 
 /**
@@ -67,6 +65,8 @@ export interface ServiceOptions {
   attachReport?: ReportAttachmentProvider;
   /** Owner notices: the interval between two e-mails with a checklist's report (tests shorten it). */
   notifications?: { reportEmailIntervalMs?: number };
+  /** The webhook dispatcher's timings (tests: a short retry window). */
+  webhooks?: Partial<WebhookDispatcherOptions>;
 }
 
 /** How people sign in: the OpenID client, and the embedded provider's settings in local mode. */
@@ -112,6 +112,8 @@ export interface AppServices {
   realtime: RealtimeService;
   /** Tells a shared page's sockets that its translation is ready. */
   onTranslationLanded: ReturnType<typeof announceTranslationLanded>;
+  /** Webhook endpoints (routes) and the dispatcher that sends their deliveries (main.ts starts it). */
+  webhooks: WebhookServices;
 }
 
 /** Every service, on the given database or one opened (and migrated) from the config. */
@@ -183,13 +185,8 @@ export async function composeServices(
     billing: createBilling(app, config, database, metrics),
     realtime: new RealtimeService(database, cache, config.session, log, options.realtime, metrics),
     onTranslationLanded: announceTranslationLanded(db, log),
+    webhooks: composeWebhooks(config, database, { secrets, messages, log }, options.webhooks),
   };
-}
-
-/** Calendars' feeds: public https only; in local mode (never production) this machine too (the sample). */
-function calendarFeedsFor(config: Config): CalendarFeedReader {
-  const allowLoopback = config.appEnv !== 'production' && config.localServices.length > 0;
-  return createCalendarFeedReader({ ...CALENDAR_FEED_LIMITS, allowLoopback });
 }
 
 async function openMigrated(

@@ -57,6 +57,8 @@ async function main(): Promise<void> {
   // Clean-ups (sessions, idempotency keys, codes, rate-limit windows, orphaned photos): each runs
   // once a period across every instance (services/jobs.ts).
   app.jobs.start();
+  // Webhook deliveries: sent as they are queued, retried with backoff (services/webhook-dispatcher.ts).
+  await app.webhooks.start();
 }
 
 main().catch((error: unknown) => {

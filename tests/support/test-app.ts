@@ -39,6 +39,8 @@ export interface TestAppOptions {
   attachReport?: BuildAppOptions['attachReport'];
   /** Owner notices' timings (a short interval between report e-mails). */
   notifications?: BuildAppOptions['notifications'];
+  /** The webhook dispatcher's timings (a short retry window, say). */
+  webhooks?: BuildAppOptions['webhooks'];
 }
 
 export function testConfig(database: TestDatabase, env: TestAppOptions['env'] = {}): Config {
@@ -77,6 +79,7 @@ export async function buildTestApp(
     ...(options.attachReport ? { attachReport: options.attachReport } : {}),
     ...(options.calendarFeeds ? { calendarFeeds: options.calendarFeeds } : {}),
     ...(options.notifications ? { notifications: options.notifications } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   return { app, config, db: handle.db, database: handle };
 }

@@ -43,12 +43,14 @@ export function createChangeListener(
   handlers: ChangeListenerHandlers,
   log: FastifyBaseLogger,
   reconnect: ReconnectPolicy = DEFAULT_RECONNECT,
+  /** The channel heard: the change notices, or another (the webhook dispatcher's wake-ups). */
+  channel: string = CHANGES_CHANNEL,
 ): ChangeListener {
   if (source.kind === 'pglite') {
     let unlisten: (() => Promise<void>) | null = null;
     return {
       async start() {
-        unlisten = await source.client.listen(CHANGES_CHANNEL, handlers.onPayload);
+        unlisten = await source.client.listen(channel, handlers.onPayload);
       },
       async stop() {
         const stopping = unlisten;
@@ -57,7 +59,7 @@ export function createChangeListener(
       },
     };
   }
-  return new PostgresChangeListener(source.newClient, handlers, log, reconnect);
+  return new PostgresChangeListener(source.newClient, handlers, log, reconnect, channel);
 }
 
 class PostgresChangeListener implements ChangeListener {
@@ -73,6 +75,7 @@ class PostgresChangeListener implements ChangeListener {
     private readonly handlers: ChangeListenerHandlers,
     private readonly log: FastifyBaseLogger,
     private readonly reconnect: ReconnectPolicy,
+    private readonly channel: string,
   ) {
     this.#delayMs = reconnect.firstDelayMs;
   }
@@ -117,13 +120,13 @@ class PostgresChangeListener implements ChangeListener {
     client.on('error', onLost);
     client.on('end', () => onLost());
     client.on('notification', (message) => {
-      if (message.channel === CHANGES_CHANNEL && message.payload !== undefined) {
+      if (message.channel === this.channel && message.payload !== undefined) {
         this.handlers.onPayload(message.payload);
       }
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
     } catch (error) {
       onLost(error as Error);
       return;

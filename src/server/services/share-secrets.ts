@@ -28,9 +28,27 @@ export interface ShareSecrets {
   codeMatches(shareId: string, code: string, storedHash: string): boolean;
   /** An HMAC of a signed link's payload (the unsubscribe links of e-mails to owners). */
   linkSignature(payload: string): string;
+  /** A webhook's signing secret sealed for storage (AES-256-GCM, a key of its own), and back. */
+  sealWebhookSecret(secret: string): string;
+  unsealWebhookSecret(sealed: string): string;
 }
 
 const TOKEN_BYTES = 16;
+
+/** AES-256-GCM: iv (12 bytes), tag (16), ciphertext, as base64url. */
+function sealWith(key: Buffer, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+function unsealWith(key: Buffer, sealed: string): string {
+  const bytes = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+}
 const LOCAL_SECRET_NAME = 'app_secret';
 
 export function createShareSecrets(appSecret: string): ShareSecrets {
@@ -39,6 +57,7 @@ export function createShareSecrets(appSecret: string): ShareSecrets {
   const codeKey = derive('share code hmac');
   const sealKey = derive('share token seal');
   const linkKey = derive('signed link hmac');
+  const webhookKey = derive('webhook secret seal');
   const codeHash = (shareId: string, code: string) =>
     createHmac('sha256', codeKey).update(`${shareId}:${code}`).digest('base64url');
   const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -46,19 +65,12 @@ export function createShareSecrets(appSecret: string): ShareSecrets {
   return {
     newToken() {
       const token = randomBytes(TOKEN_BYTES).toString('base64url');
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
-      const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-      const tokenSealed = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-      return { token, tokenHash: tokenHash(token), tokenSealed };
+      return { token, tokenHash: tokenHash(token), tokenSealed: sealWith(sealKey, token) };
     },
     tokenHash,
-    unsealToken(sealed) {
-      const bytes = Buffer.from(sealed, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', sealKey, bytes.subarray(0, 12));
-      decipher.setAuthTag(bytes.subarray(12, 28));
-      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-    },
+    unsealToken: (sealed) => unsealWith(sealKey, sealed),
+    sealWebhookSecret: (secret) => sealWith(webhookKey, secret),
+    unsealWebhookSecret: (sealed) => unsealWith(webhookKey, sealed),
     newCode() {
       return String(randomInt(0, 10 ** SHARE_LIMITS.codeDigits)).padStart(SHARE_LIMITS.codeDigits, '0');
     },

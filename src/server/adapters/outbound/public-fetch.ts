@@ -68,7 +68,7 @@ function withinTime<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** The one address this hop may connect to, after every address of its host was checked. */
-async function checkedAddress(
+export async function checkedAddress(
   url: URL,
   limits: OutboundLimits,
   resolve: ResolveHost,
@@ -91,7 +91,7 @@ async function checkedAddress(
 }
 
 /** Node's lookup, answering only the checked address: the Host header and TLS name stay the URL's. */
-function pinnedTo(address: string): LookupFunction {
+export function pinnedTo(address: string): LookupFunction {
   const family = isIP(address);
   return ((_host, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);
@@ -148,7 +148,7 @@ function statusError(status: number): OutboundFetchError {
 }
 
 /** What the time limit or a broken connection became: our words, not Node's. */
-function asOutboundError(error: unknown, signal: AbortSignal, timeoutMs: number): unknown {
+export function asOutboundError(error: unknown, signal: AbortSignal, timeoutMs: number): unknown {
   if (error instanceof OutboundFetchError) return error;
   if (signal.aborted) {
     return new OutboundFetchError('timeout', `timeout: no complete answer within ${timeoutMs / 1000} s`);

@@ -1,0 +1,264 @@
+import { and, asc, count, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema/index.ts';
+
+/**
+ * Webhook endpoints and their deliveries (db/schema/integrations.ts). A request's statements are
+ * scoped by the team, so another team's endpoint reads as absent; the dispatcher's go by id. The
+ * deliveries of events are inserted by the database itself (migration 0030's triggers).
+ */
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type NewWebhookRow = Omit<WebhookRow, 'createdAt' | 'updatedAt'>;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type NewDeliveryRow = Pick<DeliveryRow, 'id' | 'webhookId' | 'teamId' | 'event' | 'body' | 'giveUpAt'>;
+
+export async function listTeamWebhooks(db: Database, teamId: string): Promise<WebhookRow[]> {
+  return db
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.teamId, teamId))
+    .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+}
+
+export async function readTeamWebhook(
+  db: Database,
+  teamId: string,
+  webhookId: string,
+): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.teamId, teamId), eq(webhooks.id, webhookId)));
+  return row;
+}
+
+export async function countTeamWebhooks(db: Database, teamId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(webhooks).where(eq(webhooks.teamId, teamId));
+  return row?.n ?? 0;
+}
+
+export async function insertWebhook(db: Database, row: NewWebhookRow): Promise<WebhookRow> {
+  const [inserted] = await db.insert(webhooks).values(row).returning();
+  if (!inserted) throw new Error('the webhook was not stored');
+  return inserted;
+}
+
+export async function updateTeamWebhook(
+  db: Database,
+  teamId: string,
+  webhookId: string,
+  set: Partial<Pick<WebhookRow, 'url' | 'events' | 'enabled' | 'disabledReason' | 'disabledAt'>>,
+): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .update(webhooks)
+    .set({ ...set, updatedAt: sql`clock_timestamp()` })
+    .where(and(eq(webhooks.teamId, teamId), eq(webhooks.id, webhookId)))
+    .returning();
+  return row;
+}
+
+export async function deleteTeamWebhook(db: Database, teamId: string, webhookId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(webhooks)
+    .where(and(eq(webhooks.teamId, teamId), eq(webhooks.id, webhookId)))
+    .returning({ id: webhooks.id });
+  return deleted.length > 0;
+}
+
+/** A re-enabled endpoint's waiting deliveries: due now, with a fresh window of `windowMs`. */
+export async function resumePendingDeliveries(
+  db: Database,
+  webhookId: string,
+  windowMs: number,
+): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({
+      nextAttemptAt: sql`now()`,
+      giveUpAt: sql`now() + ${windowMs} * interval '1 millisecond'`,
+    })
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'pending')));
+}
+
+/** The endpoint's last `limit` deliveries, newest first. */
+export async function listDeliveries(db: Database, webhookId: string, limit: number): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+}
+
+export async function insertDelivery(db: Database, row: NewDeliveryRow): Promise<DeliveryRow> {
+  const [inserted] = await db.insert(webhookDeliveries).values(row).returning();
+  if (!inserted) throw new Error('the delivery was not stored');
+  await db.execute(sql`select pg_notify('listsync_webhooks', '')`);
+  return inserted;
+}
+
+/** A delivery sent again: pending, due now, a fresh window; its id (the `webhook-id`) stays. */
+export async function requeueDelivery(
+  db: Database,
+  webhookId: string,
+  deliveryId: string,
+  windowMs: number,
+): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({
+      status: 'pending',
+      nextAttemptAt: sql`now()`,
+      giveUpAt: sql`now() + ${windowMs} * interval '1 millisecond'`,
+      deliveredAt: null,
+    })
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, deliveryId)))
+    .returning();
+  if (row) await db.execute(sql`select pg_notify('listsync_webhooks', '')`);
+  return row;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  webhookId: string;
+  teamId: string;
+  event: string;
+  body: string;
+  /** This attempt's number (1 for the first). */
+  attempt: number;
+  giveUpAt: Date;
+  url: string;
+  sealedSecret: string;
+}
+
+/**
+ * Claims up to `limit` due deliveries of enabled endpoints in ONE statement: each gets its next
+ * attempt number and its `next_attempt_at` moved past the lease (an instance that dies mid-attempt
+ * leaves it to be claimed again once the lease ends). SKIP LOCKED: two instances never claim the same.
+ */
+export async function claimDueDeliveries(
+  db: Database,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        lte(webhookDeliveries.nextAttemptAt, sql`now()`),
+        eq(webhooks.enabled, true),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(limit)
+    .for('update', { of: webhookDeliveries, skipLocked: true });
+  return db
+    .update(webhookDeliveries)
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      lastAttemptAt: sql`clock_timestamp()`,
+    })
+    .from(webhooks)
+    .where(and(eq(webhooks.id, webhookDeliveries.webhookId), inArray(webhookDeliveries.id, due)))
+    .returning({
+      id: webhookDeliveries.id,
+      webhookId: webhookDeliveries.webhookId,
+      teamId: webhookDeliveries.teamId,
+      event: webhookDeliveries.event,
+      body: webhookDeliveries.body,
+      attempt: webhookDeliveries.attempts,
+      giveUpAt: webhookDeliveries.giveUpAt,
+      url: webhooks.url,
+      sealedSecret: webhooks.sealedSecret,
+    });
+}
+
+/** The attempt's row; false when this attempt was already recorded (another instance made it). */
+export async function startAttempt(
+  db: Database,
+  row: { deliveryId: string; attempt: number; instance: string; startedAt: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(webhookAttempts)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ attempt: webhookAttempts.attempt });
+  return inserted.length > 0;
+}
+
+export interface AttemptOutcome {
+  responseStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+/**
+ * Writes what the attempt got and what follows: succeeded, failed for good, or pending again at
+ * `nextAttemptAt`. Only while the delivery is still at this attempt (a retry asked meanwhile wins).
+ */
+export async function finishAttempt(
+  db: Database,
+  claimed: Pick<ClaimedDelivery, 'id' | 'attempt'>,
+  outcome: AttemptOutcome,
+  next: { status: 'succeeded' | 'failed' | 'pending'; nextAttemptAt: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(webhookAttempts)
+      .set(outcome)
+      .where(and(eq(webhookAttempts.deliveryId, claimed.id), eq(webhookAttempts.attempt, claimed.attempt)));
+    const updated = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: next.status,
+        nextAttemptAt: next.nextAttemptAt,
+        responseStatus: outcome.responseStatus,
+        durationMs: outcome.durationMs,
+        error: outcome.error,
+        deliveredAt: next.status === 'succeeded' ? sql`clock_timestamp()` : null,
+      })
+      .where(
+        and(
+          eq(webhookDeliveries.id, claimed.id),
+          eq(webhookDeliveries.attempts, claimed.attempt),
+          eq(webhookDeliveries.status, 'pending'),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return updated.length > 0;
+  });
+}
+
+/** Turns the endpoint off with a reason; true only for the call that turned it off (once). */
+export async function disableWebhook(
+  db: Database,
+  webhookId: string,
+  reason: string,
+): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .update(webhooks)
+    .set({
+      enabled: false,
+      disabledReason: reason,
+      disabledAt: sql`clock_timestamp()`,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.enabled, true)))
+    .returning();
+  return row;
+}
+
+/** Deliveries made before `before` that are no longer pending (the clean-up job). */
+export async function deleteOldDeliveries(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(webhookDeliveries)
+    .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.status, 'pending')))
+    .returning({ id: webhookDeliveries.id });
+  return deleted.length;
+}

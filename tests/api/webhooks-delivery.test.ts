@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '#domain/webhooks';
+import { outboxMessages, users, webhookAttempts } from '#server/db/schema/index';
+import { paidOwner } from '#tests/support/schedules';
+import { setupTestApp } from '#tests/support/test-app';
+import {
+  createWebhook,
+  deliveriesWhen,
+  type Receiver,
+  startReceiver,
+  verifiesWith,
+} from '#tests/support/webhooks';
+
+/** Sending deliveries: signed, retried with the same id, within time and size limits, given up on. */
+const t = setupTestApp({ webhooks: { pollMs: 50, firstRetryMs: 100, timeoutMs: 1_000 } });
+let receiver: Receiver;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  await t.app.webhooks.start();
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+
+function answerWith(status: number, body = '') {
+  receiver.respond = (_delivery, res) => {
+    res.statusCode = status;
+    res.end(body);
+  };
+}
+
+async function testEvent(owner: Awaited<ReturnType<typeof paidOwner>>, webhookId: string) {
+  const response = await owner.call('POST', `/api/webhooks/${webhookId}/test`);
+  expect(response.statusCode, response.body).toBe(202);
+  return response.json().delivery;
+}
+
+describe('a delivery', () => {
+  it('arrives signed per Standard Webhooks, with the test event and its headers', async () => {
+    answerWith(204);
+    const owner = await paidOwner(t.app, t.db);
+    const { webhook, secret } = await createWebhook(owner, receiver.url, ['task.completed']);
+    const before = receiver.received.length;
+    const queued = await testEvent(owner, webhook.id);
+    expect(queued).toMatchObject({ event: 'webhook.test', status: 'pending', attempts: 0 });
+    const [arrived] = (await receiver.waitFor(before + 1)).slice(before);
+    if (!arrived) throw new Error('nothing arrived');
+    expect(arrived.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'ListSync-Webhooks',
+      'webhook-id': queued.id,
+      'webhook-timestamp': expect.stringMatching(/^\d+$/),
+      'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]+=*$/),
+    });
+    expect(Math.abs(Number(arrived.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(300);
+    expect(verifiesWith(secret, arrived)).toBe(true);
+    expect(verifiesWith(`whsec_${Buffer.alloc(24).toString('base64')}`, arrived)).toBe(false);
+    expect(verifiesWith(secret, { ...arrived, body: `${arrived.body} ` })).toBe(false);
+    expect(JSON.parse(arrived.body)).toEqual({
+      type: 'webhook.test',
+      timestamp: expect.any(String),
+      data: { webhook: { id: webhook.id, url: receiver.url }, message: expect.any(String) },
+    });
+    const [delivered] = await deliveriesWhen(owner, webhook.id, ([d]) => d?.status === 'succeeded');
+    expect(delivered).toMatchObject({
+      id: queued.id,
+      status: 'succeeded',
+      attempts: 1,
+      responseStatus: 204,
+      error: null,
+      nextAttemptAt: null,
+      durationMs: expect.any(Number),
+      lastAttemptAt: expect.any(String),
+    });
+  });
+
+  it('answered 500 is retried (within the first-retry window) with the same webhook-id and body', async () => {
+    answerWith(500, 'try later');
+    const owner = await paidOwner(t.app, t.db);
+    const { webhook, secret } = await createWebhook(owner, receiver.url);
+    const before = receiver.received.length;
+    const queued = await testEvent(owner, webhook.id);
+    const [first] = (await receiver.waitFor(before + 1)).slice(before);
+    answerWith(200, 'ok');
+    await deliveriesWhen(owner, webhook.id, ([d]) => d?.status === 'succeeded');
+    const mine = receiver.received.filter((d) => d.headers['webhook-id'] === queued.id);
+    expect(mine).toHaveLength(2);
+    expect(mine[1]?.body).toBe(first?.body);
+    expect(mine.every((d) => verifiesWith(secret, d))).toBe(true);
+    const attempts = await t.db
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, queued.id));
+    expect(attempts.map((a) => [a.attempt, a.responseStatus, a.error])).toEqual([
+      [1, 500, 'answered 500 Internal Server Error'],
+      [2, 200, null],
+    ]);
+    expect(attempts[0]?.responseExcerpt).toBe('try later');
+  });
+
+  it('fails an attempt that takes longer than the time limit, and one answered with a redirect', async () => {
+    const owner = await paidOwner(t.app, t.db);
+    const { webhook } = await createWebhook(owner, receiver.url);
+    receiver.respond = () => {}; // never answers
+    const queued = await testEvent(owner, webhook.id);
+    const [timedOut] = await deliveriesWhen(
+      owner,
+      webhook.id,
+      ([d]) => (d?.attempts ?? 0) >= 1 && d?.error !== null,
+    );
+    expect(timedOut).toMatchObject({ id: queued.id, status: 'pending', responseStatus: null });
+    expect(timedOut?.error).toMatch(/^timeout/);
+    receiver.respond = (_delivery, res) => {
+      res.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' });
+      res.end();
+    };
+    const [redirected] = await deliveriesWhen(owner, webhook.id, ([d]) => d?.responseStatus === 302);
+    expect(redirected?.error).toBe('answered 302 Found (redirects are not followed)');
+    answerWith(204);
+    await deliveriesWhen(owner, webhook.id, ([d]) => d?.status === 'succeeded');
+  });
+
+  it('reads at most 64 KiB of an answer and keeps 1 KiB of it', async () => {
+    const owner = await paidOwner(t.app, t.db);
+    const { webhook } = await createWebhook(owner, receiver.url);
+    receiver.respond = (_delivery, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      // An answer that never ends: the attempt stops reading at the cap instead of waiting for it.
+      const chunk = 'x'.repeat(16 * 1024);
+      const timer = setInterval(() => res.write(chunk), 5);
+      res.on('close', () => clearInterval(timer));
+    };
+    const queued = await testEvent(owner, webhook.id);
+    const [delivered] = await deliveriesWhen(owner, webhook.id, ([d]) => d?.status === 'succeeded');
+    expect(delivered?.id).toBe(queued.id);
+    const [attempt] = await t.db
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, queued.id));
+    expect(attempt?.responseExcerpt).toBe('x'.repeat(WEBHOOK_LIMITS.responseExcerptMax));
+    answerWith(204);
+  });
+
+  it('is sent again on POST .../retry: pending, due now, the same id', async () => {
+    answerWith(204);
+    const owner = await paidOwner(t.app, t.db);
+    const { webhook } = await createWebhook(owner, receiver.url);
+    const queued = await testEvent(owner, webhook.id);
+    await deliveriesWhen(owner, webhook.id, ([d]) => d?.status === 'succeeded');
+    const retried = await owner.call('POST', `/api/webhooks/${webhook.id}/deliveries/${queued.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().delivery).toMatchObject({
+      id: queued.id,
+      status: 'pending',
+      nextAttemptAt: expect.any(String),
+    });
+    await deliveriesWhen(owner, webhook.id, ([d]) => d?.status === 'succeeded' && d.attempts === 2);
+    expect(receiver.received.filter((d) => d.headers['webhook-id'] === queued.id)).toHaveLength(2);
+  });
+});
+
+describe('giving up', () => {
+  it('fails the delivery after its window, turns the endpoint off and e-mails the owner once', async () => {
+    const short = await t.buildApp({
+      webhooks: { pollMs: 50, firstRetryMs: 50, retryForMs: 400, timeoutMs: 1_000 },
+    });
+    await short.app.webhooks.start();
+    const failing = await startReceiver('/down');
+    failing.respond = (_delivery, res) => {
+      res.statusCode = 503;
+      res.end();
+    };
+    try {
+      const owner = await paidOwner(short.app, short.db, 'giving-up');
+      const { webhook } = await createWebhook(owner, failing.url);
+      const first = (await owner.call('POST', `/api/webhooks/${webhook.id}/test`)).json().delivery;
+      const second = (await owner.call('POST', `/api/webhooks/${webhook.id}/test`)).json().delivery;
+      const deliveries = await deliveriesWhen(owner, webhook.id, (all) =>
+        all.some((d) => d.status === 'failed'),
+      );
+      expect(deliveries.find((d) => d.status === 'failed')).toMatchObject({
+        status: 'failed',
+        responseStatus: 503,
+        error: 'answered 503 Service Unavailable',
+        nextAttemptAt: null,
+      });
+      const off = (await owner.call('GET', `/api/webhooks/${webhook.id}`)).json().webhook;
+      expect(off).toMatchObject({ enabled: false, disabledReason: WEBHOOK_MESSAGES.disabledAfterFailures });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const [user] = await short.db.select().from(users).where(eq(users.id, owner.uid));
+      const mails = await short.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.to, user?.email ?? ''));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(failing.url);
+      // Fixed and turned on again: what was still waiting goes out, with a fresh window.
+      failing.respond = (_delivery, res) => {
+        res.statusCode = 200;
+        res.end();
+      };
+      const on = await owner.call('PATCH', `/api/webhooks/${webhook.id}`, { enabled: true });
+      expect(on.json().webhook).toMatchObject({ enabled: true, disabledReason: null });
+      const waiting = [first.id, second.id].filter(
+        (id) => deliveries.find((d) => d.id === id)?.status === 'pending',
+      );
+      const after = await deliveriesWhen(owner, webhook.id, (all) =>
+        waiting.every((id) => all.find((d) => d.id === id)?.status === 'succeeded'),
+      );
+      expect(after.filter((d) => d.status === 'failed')).toHaveLength(2 - waiting.length);
+    } finally {
+      await failing.close();
+    }
+  });
+});
