@@ -32,7 +32,11 @@ export function useWebhooks(enabled = true) {
   });
 }
 
-export const deliveriesKey = (id: string) => [...WEBHOOKS_KEY, id, 'deliveries'] as const;
+/**
+ * Not under WEBHOOKS_KEY: refreshing the list after a change must not ask again for the log of an
+ * endpoint just deleted (a 404).
+ */
+export const deliveriesKey = (id: string) => ['/api/webhooks/deliveries', id] as const;
 
 /** One endpoint's last deliveries, newest first, asked again every few seconds while `open`. */
 export function useWebhookDeliveries(id: string, open: boolean) {
@@ -63,8 +67,13 @@ export function useWebhookActions() {
   });
   const remove = useMutation({
     ...NOW,
+    // A log still being asked for would answer 404 once the endpoint is gone.
+    onMutate: (id: string) => queryClient.cancelQueries({ queryKey: deliveriesKey(id) }),
     mutationFn: (id: string) => apiRequest('DELETE', path(id)),
-    onSuccess: refresh,
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: deliveriesKey(id) });
+      return refresh();
+    },
   });
   const sendTest = useMutation({
     ...NOW,

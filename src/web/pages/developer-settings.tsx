@@ -44,7 +44,7 @@ export default function DeveloperSettingsPage() {
           {DEVELOPER_TEXTS.reference}
         </Link>
       </div>
-      <div className="mt-6 grid max-w-4xl gap-6">
+      <div className="mt-6 grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
         {team.data ? (
           <DeveloperSections data={team.data} />
         ) : team.isError ? (

@@ -68,12 +68,14 @@ export function SecretPanel({
           Copy
         </Button>
       </div>
-      <p role="status" className="mt-1 min-h-5 text-sm text-slate-700">
-        {copy === 'copied' ? DEVELOPER_TEXTS.copied : copy === 'selected' ? DEVELOPER_TEXTS.copyFailed : ''}
-      </p>
-      <Button size="sm" className="mt-2" onClick={onDone}>
-        Done
-      </Button>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button size="sm" onClick={onDone}>
+          Done
+        </Button>
+        <p role="status" className="text-sm text-slate-700">
+          {copy === 'copied' ? DEVELOPER_TEXTS.copied : copy === 'selected' ? DEVELOPER_TEXTS.copyFailed : ''}
+        </p>
+      </div>
     </section>
   );
 }

@@ -18,9 +18,7 @@ import { eventsSummary } from './texts.ts';
 export function WebhookRow({ webhook, ask }: { webhook: Webhook; ask: Ask }) {
   const ids = useId();
   const [logOpen, setLogOpen] = useState(false);
-  const { update, sendTest, test, setEnabled, deleteIt } = useRowActions(webhook, ask, () =>
-    setLogOpen(true),
-  );
+  const { update, sendTest, test, setEnabled, deleteIt } = useRowActions(webhook, ask, setLogOpen);
 
   return (
     <li className="p-4" aria-labelledby={`${ids}-url`} data-testid="webhook-row">
@@ -73,7 +71,7 @@ export function WebhookRow({ webhook, ask }: { webhook: Webhook; ask: Ask }) {
 }
 
 /** What the row's buttons do, each telling how it went (a toast; a failed delete keeps the dialog's words). */
-function useRowActions(webhook: Webhook, ask: Ask, onTested: () => void) {
+function useRowActions(webhook: Webhook, ask: Ask, showLog: (open: boolean) => void) {
   const { toast } = useToast();
   const { update, remove, sendTest } = useWebhookActions();
   const failed = (title: string, error: unknown) =>
@@ -82,7 +80,7 @@ function useRowActions(webhook: Webhook, ask: Ask, onTested: () => void) {
   async function test() {
     try {
       await sendTest.mutateAsync(webhook.id);
-      onTested();
+      showLog(true);
       toast({ title: 'Test event sent', description: 'Its delivery is in the log below.' });
     } catch (error) {
       failed('Test event not sent', error);
@@ -102,6 +100,8 @@ function useRowActions(webhook: Webhook, ask: Ask, onTested: () => void) {
       confirmLabel: 'Delete webhook',
       destructive: true,
       async run() {
+        // Its log stops asking first: the endpoint's log is gone with it.
+        showLog(false);
         try {
           await remove.mutateAsync(webhook.id);
           toast({ title: 'Webhook deleted' });
