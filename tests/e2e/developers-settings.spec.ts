@@ -63,6 +63,8 @@ test.slow();
 test('a free owner is offered the upgrade instead of tokens and webhooks', async ({ page }) => {
   await signInAs(page, uniqueAccount('Fred Free'));
   await page.goto('/settings');
+  await expect(page.getByTestId('developers-settings-link')).toContainText('API tokens, webhooks');
+  await shoot(page, 'settings-link');
   await page.getByTestId('developers-settings-link').click();
   await expect(page).toHaveURL(/\/settings\/developers$/);
   const offer = page.getByTestId('developers-paid-only');
@@ -143,6 +145,7 @@ test('a webhook gets a test event, and the delivery log shows it delivered', asy
     await form.getByLabel('All events').check();
     await expect(form.getByLabel('A checklist becomes overdue')).toBeChecked();
     await form.getByLabel('A task is unticked').uncheck();
+    await shoot(page, 'add-webhook-form');
     await form.getByRole('button', { name: 'Add webhook' }).click();
     const secretPanel = hooks.getByTestId('webhook-secret');
     await expect(secretPanel.getByLabel('Signing secret')).toHaveValue(/^whsec_/);

@@ -8,8 +8,8 @@ import { DEVELOPER_TEXTS } from './texts.ts';
 /** A free team: what API access and webhooks do, and the way to them (the owner upgrades; others ask). */
 export function PaidOnly({ owner }: { owner: boolean }) {
   return (
-    <Card
-      className="border-indigo-100 bg-indigo-50 p-4 text-sm text-slate-700 sm:p-6"
+    <div
+      className="rounded-2xl border border-indigo-100 bg-indigo-50 p-4 text-sm text-slate-700 shadow-sm sm:p-6"
       data-testid="developers-paid-only"
     >
       <p className="font-medium text-slate-900">{DEVELOPER_TEXTS.paidOnly}</p>
@@ -26,7 +26,7 @@ export function PaidOnly({ owner }: { owner: boolean }) {
       ) : (
         <p className="mt-2">{DEVELOPER_TEXTS.askOwner}</p>
       )}
-    </Card>
+    </div>
   );
 }
 

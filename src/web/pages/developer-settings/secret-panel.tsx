@@ -52,7 +52,7 @@ export function SecretPanel({
           aria-describedby={`${ids}-warning`}
           spellCheck={false}
           autoComplete="off"
-          className="min-w-0 flex-1 font-mono text-sm"
+          className="min-w-0 font-mono text-sm sm:flex-1"
           onFocus={(event) => event.currentTarget.select()}
         />
         <Button
