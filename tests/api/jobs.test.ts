@@ -33,6 +33,7 @@ const ALL_JOBS: JobName[] = [
   'overdue-checklists',
   'due-reminders',
   'due-schedules',
+  'old-webhook-deliveries',
   'booking-calendars',
 ];
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '#domain/webhooks';
-import { outboxMessages, users, webhookAttempts } from '#server/db/schema/index';
+import { jobRuns, outboxMessages, users, webhookAttempts, webhookDeliveries } from '#server/db/schema/index';
 import { paidOwner } from '#tests/support/schedules';
 import { setupTestApp } from '#tests/support/test-app';
 import {
@@ -213,5 +213,43 @@ describe('giving up', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe('the clean-up job', () => {
+  it('deletes deliveries older than 30 days once they are no longer pending', async () => {
+    const owner = await paidOwner(t.app, t.db);
+    const { webhook } = await createWebhook(owner, 'http://127.0.0.1:9/off');
+    await owner.call('PATCH', `/api/webhooks/${webhook.id}`, { enabled: false });
+    const old = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+    const row = (id: string, status: 'succeeded' | 'failed' | 'pending', createdAt: Date) => ({
+      id,
+      webhookId: webhook.id,
+      teamId: 'any',
+      event: 'webhook.test' as const,
+      body: '{}',
+      status,
+      giveUpAt: createdAt,
+      createdAt,
+    });
+    const suffix = webhook.id;
+    await t.db
+      .insert(webhookDeliveries)
+      .values([
+        row(`old-ok-${suffix}`, 'succeeded', old),
+        row(`old-failed-${suffix}`, 'failed', old),
+        row(`old-pending-${suffix}`, 'pending', old),
+        row(`new-ok-${suffix}`, 'succeeded', new Date()),
+      ]);
+    await t.db
+      .update(jobRuns)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(eq(jobRuns.name, 'old-webhook-deliveries'));
+    expect(await t.app.jobs.runDue()).toContain('old-webhook-deliveries');
+    const left = await t.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, webhook.id));
+    expect(left.map((d) => d.id).sort()).toEqual([`new-ok-${suffix}`, `old-pending-${suffix}`]);
   });
 });

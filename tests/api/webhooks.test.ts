@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '#domain/webhooks';
 import { webhooks } from '#server/db/schema/index';
-import { errorOf, signInOwner } from '#tests/support/checklists';
+import { caller, errorOf, signInOwner } from '#tests/support/checklists';
+import { PRODUCTION } from '#tests/support/config-environments';
 import { colleagueOf, paidOwner } from '#tests/support/schedules';
 import { ownedTeamId, setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
-import { createWebhook } from '#tests/support/webhooks';
+import { createWebhook, deliveriesWhen } from '#tests/support/webhooks';
 
 /** Webhook endpoints: making, reading, changing and deleting them, and every refusal. */
 const t = setupTestApp();
@@ -184,5 +185,52 @@ describe('PATCH /api/webhooks/{id}', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(response).code).toBe('validation_failed');
     }
+  });
+});
+
+describe('targets in production', () => {
+  it('refuses http and private or loopback addresses with 400 validation_failed', async () => {
+    const production = await t.buildApp({ env: PRODUCTION });
+    // Signed in on the test app; the same session (same database) on the production one, whose
+    // cookie is named with the __Host- prefix.
+    const signedIn = await paidOwner(t.app, t.db, 'production');
+    const owner = { ...signedIn, call: caller(production.app, `__Host-${signedIn.cookie}`) };
+    for (const [url, message] of [
+      ['http://hooks.example.com/in', WEBHOOK_MESSAGES.urlInvalid],
+      ['https://127.0.0.1/in', WEBHOOK_MESSAGES.urlNotPublic],
+      ['https://10.1.2.3/in', WEBHOOK_MESSAGES.urlNotPublic],
+      ['https://[::1]/in', WEBHOOK_MESSAGES.urlNotPublic],
+      ['https://169.254.169.254/latest', WEBHOOK_MESSAGES.urlNotPublic],
+      ['https://localhost/in', WEBHOOK_MESSAGES.urlNotPublic],
+    ] as const) {
+      const response = await owner.call('POST', '/api/webhooks', { url, events: ['task.completed'] });
+      expect(response.statusCode, url).toBe(400);
+      expect(errorOf(response)).toMatchObject({
+        code: 'validation_failed',
+        issues: [{ path: 'url', message }],
+      });
+    }
+    const public_ = await owner.call('POST', '/api/webhooks', {
+      url: 'https://93.184.215.14/in',
+      events: ['task.completed'],
+    });
+    expect(public_.statusCode, public_.body).toBe(201);
+    const moved = await owner.call('PATCH', `/api/webhooks/${public_.json().webhook.id}`, {
+      url: 'https://192.168.1.2/',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(errorOf(moved).issues).toEqual([{ path: 'url', message: WEBHOOK_MESSAGES.urlNotPublic }]);
+    // Checked again at each send: an address that became private (DNS changes) is refused then too.
+    const id = public_.json().webhook.id;
+    await t.db.update(webhooks).set({ url: 'https://127.0.0.1:9/in' }).where(eq(webhooks.id, id));
+    const queued = (await owner.call('POST', `/api/webhooks/${id}/test`)).json().delivery;
+    await production.app.webhooks.start();
+    const [refused] = await deliveriesWhen(owner, id, ([d]) => d?.attempts === 1 && d.error !== null);
+    expect(refused).toMatchObject({
+      id: queued.id,
+      status: 'pending',
+      responseStatus: null,
+      error: 'refused: the host is not on the public internet',
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { claimDueJob } from '../repositories/job-runs.ts';
 import { deleteOldNotifications } from '../repositories/notifications.ts';
 import { clearCodesExpiredBefore } from '../repositories/share-codes.ts';
+import { deleteOldDeliveries } from '../repositories/webhooks.ts';
 import { type CalendarSyncContext, syncDueCalendars } from './calendar-sync.ts';
 import { markOverdueChecklists } from './due-dates.ts';
 import { type ReminderContext, sendDueReminders } from './due-reminders.ts';
@@ -51,6 +52,9 @@ export const JOB_TIMINGS = {
   dueSchedulesEveryMs: MINUTE,
   /** Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts). */
   bookingCalendarsEveryMs: MINUTE,
+  oldWebhookDeliveriesEveryMs: 6 * HOUR,
+  /** A webhook delivery (and its attempts) made this long ago goes, once it is no longer pending. */
+  webhookDeliveryKeepMs: 30 * 24 * HOUR,
 } as const;
 
 export type JobName =
@@ -63,7 +67,8 @@ export type JobName =
   | 'overdue-checklists'
   | 'due-reminders'
   | 'due-schedules'
-  | 'booking-calendars';
+  | 'booking-calendars'
+  | 'old-webhook-deliveries';
 
 export interface PeriodicJob {
   name: JobName;
@@ -137,6 +142,11 @@ export function periodicJobs(
       name: 'due-schedules',
       everyMs: timings.dueSchedulesEveryMs,
       run: (now) => runDueSchedules({ db, sharing }, now),
+    },
+    {
+      name: 'old-webhook-deliveries',
+      everyMs: timings.oldWebhookDeliveriesEveryMs,
+      run: (now) => deleteOldDeliveries(db, new Date(now.getTime() - timings.webhookDeliveryKeepMs)),
     },
     ...(calendars
       ? [
