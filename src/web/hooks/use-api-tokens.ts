@@ -16,12 +16,13 @@ export type ApiTokenCreated = { token: ApiToken; secret: string };
 
 const NOW = { networkMode: 'always', retry: false } as const;
 
-export function useApiTokens(enabled = true) {
+/** `teamId`: the active team's, so another team's tokens are never shown after a switch. */
+export function useApiTokens(teamId: string) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [...API_TOKENS_KEY, user?.uid],
+    queryKey: [...API_TOKENS_KEY, user?.uid, teamId],
     queryFn: ({ signal }) => apiRequest<{ tokens: ApiToken[] }>('GET', '/api/tokens', undefined, { signal }),
-    enabled: enabled && Boolean(user),
+    enabled: Boolean(user),
     select: (body) => body.tokens,
     // 'Last used' moves whenever a script uses a token: asked again on each visit.
     staleTime: 0,

@@ -19,13 +19,14 @@ export type WebhookCreated = { webhook: Webhook; secret: string };
 const NOW = { networkMode: 'always', retry: false } as const;
 const path = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
 
-export function useWebhooks(enabled = true) {
+/** `teamId`: the active team's, so another team's webhooks are never shown after a switch. */
+export function useWebhooks(teamId: string) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [...WEBHOOKS_KEY, user?.uid],
+    queryKey: [...WEBHOOKS_KEY, user?.uid, teamId],
     queryFn: ({ signal }) =>
       apiRequest<{ webhooks: Webhook[] }>('GET', '/api/webhooks', undefined, { signal }),
-    enabled: enabled && Boolean(user),
+    enabled: Boolean(user),
     select: (body) => body.webhooks,
     // The server turns an endpoint off by itself after 3 days of failures: asked again on each visit.
     staleTime: 0,

@@ -73,8 +73,8 @@ function DeveloperSections({ data }: { data: TeamResponse }) {
   if (!canManageMembers(data.myRole)) return <ManagersOnly />;
   return (
     <>
-      <TokensSection ask={ask} />
-      <WebhooksSection ask={ask} />
+      <TokensSection teamId={data.team.id} ask={ask} />
+      <WebhooksSection teamId={data.team.id} ask={ask} />
       {dialog}
     </>
   );

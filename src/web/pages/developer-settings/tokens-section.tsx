@@ -15,8 +15,8 @@ import { TokenForm } from './token-form.tsx';
  * API tokens (docs/integrations.md "Tokens"): the team's tokens with their scopes and last use, 'New
  * token' (its secret shown once) and 'Revoke'. For the owner and admins of a paid team.
  */
-export function TokensSection({ ask }: { ask: Ask }) {
-  const tokens = useApiTokens();
+export function TokensSection({ teamId, ask }: { teamId: string; ask: Ask }) {
+  const tokens = useApiTokens(teamId);
   const flow = useAddFlow<{ name: string; secret: string }>();
 
   return (

@@ -12,8 +12,8 @@ import { WebhookRow } from './webhook-row.tsx';
  * Webhooks (docs/integrations.md "Webhooks"): the team's endpoints, 'Add webhook' (its signing secret
  * shown once), and per endpoint its actions and delivery log. For the owner and admins of a paid team.
  */
-export function WebhooksSection({ ask }: { ask: Ask }) {
-  const webhooks = useWebhooks();
+export function WebhooksSection({ teamId, ask }: { teamId: string; ask: Ask }) {
+  const webhooks = useWebhooks(teamId);
   const flow = useAddFlow<{ url: string; secret: string }>();
 
   return (
