@@ -5,6 +5,7 @@ import { EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind } from '#domain/notifica
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { DevelopersCard } from './settings/developers-card.tsx';
 import { TeamCard } from './settings/team-card.tsx';
 import { useSettingsDraft } from './settings/use-settings-draft.ts';
 
@@ -36,8 +37,9 @@ export default function SettingsPage() {
         </Link>
       </p>
 
-      <div className="mt-6">
+      <div className="mt-6 grid gap-4">
         <TeamCard />
+        <DevelopersCard />
       </div>
 
       <form onSubmit={submit} className="mt-4 grid max-w-2xl gap-4" aria-busy={!ready}>
