@@ -6,8 +6,8 @@
  */
 
 export const DEVELOPERS_PATH = '/developers';
-/** Where a token is made (the settings page's Developers section). */
-export const TOKENS_SETTINGS_PATH = '/settings#developers';
+/** Where a token is made (Settings → Developers). */
+export const TOKENS_SETTINGS_PATH = '/settings/developers';
 
 /** A URL the page shows until the developer puts their own (the test puts its receiver's). */
 export const EXAMPLE_WEBHOOK_URL = 'https://example.com/listsync-webhook';

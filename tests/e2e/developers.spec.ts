@@ -36,7 +36,7 @@ test('renders the quick start and the API reference, signed out, with no CSP vio
   await expect(steps.getByRole('heading', { name: 'Create a token' })).toBeVisible();
   await expect(steps.getByRole('link', { name: 'Open Settings → Developers' })).toHaveAttribute(
     'href',
-    '/settings#developers',
+    '/settings/developers',
   );
   await expect(
     steps.getByText(`curl -sS -H "Authorization: Bearer $LISTSYNC_TOKEN" ${baseURL}/api/checklists`),

@@ -1,6 +1,5 @@
 import { Bell, Mail } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'wouter';
 import { EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind } from '#domain/notification-texts';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -30,12 +29,6 @@ export default function SettingsPage() {
     <PageContainer>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
       <p className="mt-1 text-slate-600">Your team, and what you're told about your shared checklists.</p>
-      <p className="mt-1 text-sm text-slate-600">
-        Connecting your own tools?{' '}
-        <Link href="/developers" className="font-medium text-indigo-700 underline-offset-4 hover:underline">
-          Developers: the API, tokens and webhooks
-        </Link>
-      </p>
 
       <div className="mt-6 grid gap-4">
         <TeamCard />
