@@ -115,11 +115,13 @@ async function tickAll(base, cookie, checklists) {
       task.done = !task.done;
       const response = await fetch(`${base}/api/checklists/${task.checklistId}/tasks/${task.taskId}`, {
         method: 'PATCH',
-        headers: { ...headers, 'idempotency-key': `${prefix}-${n}` },
+        headers: { ...headers, 'idempotency-key': `${prefix}-${n.toString(36).padStart(10, '0')}` },
         body: JSON.stringify({ completed: task.done, changedAt: new Date().toISOString() }),
       });
-      if (!response.ok) failed += 1;
-      await response.arrayBuffer();
+      if (!response.ok) {
+        failed += 1;
+        if (failed === 1) console.info(`A tick answered ${response.status}: ${await response.text()}`);
+      } else await response.arrayBuffer();
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, lane) => worker(lane)));
