@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { registerPopupAssets } from './http/pages/popup-pages.ts';
 import { registerWebApp } from './http/pages/web-app.ts';
 import { recordActionEvents } from './http/plugins/analytics-events.ts';
+import { registerApiTokens } from './http/plugins/api-tokens.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/plugins/errors.ts';
 import { registerIdempotency } from './http/plugins/idempotency.ts';
 import { registerJsonCompression } from './http/plugins/json-compression.ts';
@@ -22,11 +23,12 @@ import { registerBodyDeadline, requestTimeoutOptions } from './http/plugins/requ
 import { type ResponseMismatch, registerResponseCheck } from './http/plugins/response-check.ts';
 import { registerAnswers } from './http/plugins/responses.ts';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/plugins/security.ts';
-import { registerSessions } from './http/plugins/session.ts';
+import { registerSessions, sessionCookieName } from './http/plugins/session.ts';
 import { inputValidatorCompiler } from './http/plugins/validation.ts';
 import { proofRoutes } from './http/routes/activity.ts';
 import { analyticsRoutes } from './http/routes/analytics.ts';
 import { apiDocsRoutes, registerApiDocs } from './http/routes/api-docs.ts';
+import { apiTokenRoutes } from './http/routes/api-tokens.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { avatarRoutes } from './http/routes/avatar.ts';
 import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/routes/billing.ts';
@@ -194,6 +196,7 @@ async function registerRequestPlugins(
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
+  registerApiTokens(app, config, database.db, rateLimits, sessionCookieName(config));
   app.addHook('onClose', async () => rateLimits.close());
   await registerRateLimits(app, rateLimits, app.log);
   registerCsrfGuard(app, config);
@@ -267,6 +270,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(notificationRoutes, { db, secrets: services.secrets, siteName: config.siteName });
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });
+  await app.register(apiTokenRoutes, { db });
   await app.register(scheduleRoutes, { context: { db, sms: sharing.sms }, runner: { db, sharing } });
   await app.register(calendarRoutes, services.calendars);
   await app.register(webhookRoutes, services.webhooks.context);

@@ -21,6 +21,9 @@ const SharedChecklistPage = page(() =>
   }),
 );
 
+// API tokens and webhooks (issue 32): a settings subpage of its own, so /settings carries none of it.
+const DeveloperSettingsPage = page(() => import('./pages/developer-settings.tsx'));
+
 /**
  * The routes, in the order they are tried. `signedIn`: the page needs a signed-in owner ('show' draws it
  * while that is being checked: the dashboard and pricing, prerendered, are the same for everyone until
@@ -34,6 +37,7 @@ const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   { path: '/pricing', page: billingPage('PricingPage'), signedIn: 'show' },
   { path: '/settings', page: page(() => import('./pages/settings.tsx')), signedIn: 'wait' },
   { path: '/settings/team', page: page(() => import('./pages/team.tsx')), signedIn: 'wait' },
+  { path: '/settings/developers', page: DeveloperSettingsPage, signedIn: 'wait' },
   { path: '/automation', page: page(() => import('./pages/automation.tsx')), signedIn: 'wait' },
   // An invitation's link: public, as it comes from an e-mail (the page signs in when it must).
   { path: '/join/:token', page: page(() => import('./pages/join.tsx')) },

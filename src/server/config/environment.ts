@@ -107,6 +107,7 @@ export const REPORT_ORDER = [
   'BODY_TIMEOUT_MS',
   'REQUEST_TIMEOUT_MS',
   'RATE_LIMIT_IPV6_PREFIX',
+  'API_TOKEN_RATE_LIMIT',
   'WORKER_THREADS',
   'WORKER_QUEUE_MAX',
 ] as const satisfies readonly (keyof Env)[];

@@ -79,6 +79,8 @@ export interface Config {
    * (RATE_LIMIT_IPV6_PREFIX, 64 unless set; ip-addresses.ts addressKey, decision 0042).
    */
   rateLimitIpv6Prefix: number;
+  /** Requests each API token may make per minute (API_TOKEN_RATE_LIMIT, 600 unless set; decision 0049). */
+  apiTokenRequestsPerMinute: number;
   /** The worker threads of CPU-heavy work, and how many jobs may wait for one (decision 0041). */
   workers: WorkersConfig;
 }
@@ -145,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localServices: check.localServices,
     redisUrl: e.REDIS_URL ?? null,
     rateLimitIpv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
+    apiTokenRequestsPerMinute: e.API_TOKEN_RATE_LIMIT,
     workers,
   };
 }

@@ -20,4 +20,6 @@ export const RateLimitsEnv = z.object({
       .pipe(z.number().min(32, IPV6_PREFIX_PROBLEM).max(128, IPV6_PREFIX_PROBLEM))
       .default(64),
   ),
+  /** Requests each API token may make per minute, counted by every instance together (decision 0049). */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
 });

@@ -22,6 +22,11 @@ export interface OwnerAccess {
   kind: 'owner';
   userId: string;
   teamId: string;
+  /**
+   * An API token acting as this member (decision 0049): it reaches the checklists of `teamId` only,
+   * never those of the member's other teams.
+   */
+  viaToken?: boolean;
 }
 
 /** A browser that verified a live share of this one checklist (services/share-verification.ts grants it). */
@@ -138,13 +143,16 @@ export function admitted(
  */
 export function ownerAccess(member: SignedInMember, claimedUserId?: string | null): OwnerAccess {
   assertOwnUserId(member.user, claimedUserId);
-  return { kind: 'owner', userId: member.user.uid, teamId: member.teamId };
+  const access: OwnerAccess = { kind: 'owner', userId: member.user.uid, teamId: member.teamId };
+  return member.viaToken ? { ...access, viaToken: true } : access;
 }
 
 /** The signed-in user and the team their session works in (docs/teams.md "The active team"). */
 export interface SignedInMember {
   user: User;
   teamId: string;
+  /** An API token acts as this member, in `teamId` only (decision 0049). */
+  viaToken?: boolean;
 }
 
 /** A user id in a path, query or body that is not the session's user: 403 forbidden. */

@@ -48,16 +48,36 @@ export const ACTIVE_TEAM_OF_SESSION = sql<string | null>`coalesce(
   (select m."team_id" from "team_members" m where m."user_id" = "sessions"."user_id"
     order by (m."role" = 'owner') desc, m."joined_at", m."team_id" limit 1))`;
 
+/**
+ * The one team an API token's session reaches (decision 0049), null for a person's session (every team
+ * of theirs). Static SQL over the `sessions` row in scope.
+ */
+export const TOKEN_TEAM_OF_SESSION = sql<string | null>`(case when "sessions"."api_token_id" is not null
+  then "sessions"."active_team_id" end)`;
+
 /** The live session of this id hash: its user, active team and times (a subquery, or a CTE). */
 export function liveSession(db: Database, idHash: Text, now: Time) {
   return db
     .select({
       userId: sessions.userId,
       teamId: ACTIVE_TEAM_OF_SESSION.as('team_id'),
+      tokenTeamId: TOKEN_TEAM_OF_SESSION.as('token_team_id'),
       ...sessionTimeColumns,
     })
     .from(sessions)
     .where(isLiveSession(idHash, now));
+}
+
+/**
+ * The checklists a live session (a CTE of `liveSession`, aliased `cteName`) reaches: every team of its
+ * user's, or for an API token's session its one team.
+ */
+export function isInReachOfSession(cteName: string): SQL {
+  const cte = sql.raw(`"${cteName}"`);
+  return sql`(${checklists.teamId} in (select ${teamMembers.teamId} from ${teamMembers}
+    where ${teamMembers.userId} = (select ${cte}."user_id" from ${cte}))
+    and ((select ${cte}."token_team_id" from ${cte}) is null
+      or ${checklists.teamId} = (select ${cte}."token_team_id" from ${cte})))`;
 }
 
 /** A grant (share_grants) that has not expired. */
@@ -123,7 +143,9 @@ export type ReadScope = ChecklistAccess | TeamScope;
 export function isInReach(access: ReadScope, checklistId: Text): SQL {
   const reach =
     access.kind === 'owner'
-      ? isInTeamsOf(access.userId)
+      ? access.viaToken
+        ? isOfTeam(access.teamId)
+        : isInTeamsOf(access.userId)
       : access.kind === 'team'
         ? isOfTeam(access.teamId)
         : eq(checklists.id, access.checklistId);
@@ -152,7 +174,7 @@ export function callerCtes(db: Database, presented: Presented) {
       ? db.$with('grant').as(liveGrant(db, p('browserHash'), p('checklistId'), p('now')))
       : null;
   const reach: Reach<SQL | null> = {
-    owner: session ? isInTeamsOf(sql`(select ${session.userId} from ${session})`) : null,
+    owner: session ? isInReachOfSession('session') : null,
     recipient: grant ? sql`exists (select 1 from ${grant})` : null,
   };
   return { session, grant, reach, ctes: [session, grant].filter((cte) => cte !== null) };

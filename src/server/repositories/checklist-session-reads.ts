@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists } from '../db/schema/index.ts';
-import { isInTeamsOf, liveSession } from './access.ts';
+import { isInReachOfSession, liveSession } from './access.ts';
 import { listFingerprint } from './checklist-list.ts';
 
 /**
@@ -43,7 +43,7 @@ const sessionAndRevisionQuery = preparedPerDatabase((db) => {
     .with(session)
     .select({ ...columns, revision: checklists.revision, checklistTeamId: checklists.teamId })
     .from(session)
-    .leftJoin(checklists, and(eq(checklists.id, p('checklistId')), isInTeamsOf(session.userId)))
+    .leftJoin(checklists, and(eq(checklists.id, p('checklistId')), isInReachOfSession('session')))
     .prepare('session_and_checklist_revision');
 });
 

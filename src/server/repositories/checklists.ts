@@ -3,7 +3,7 @@ import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists, shares, tasks, teams, users } from '../db/schema/index.ts';
-import type { ChecklistAccess } from '../policies/checklists.ts';
+import type { ChecklistAccess, OwnerAccess } from '../policies/checklists.ts';
 import { isInReach, isInTeamsOf, isOfTeam, type ReadScope } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 import { PEOPLE_OF_CHECKLIST } from './checklist-people.ts';
@@ -93,11 +93,12 @@ export async function readChecklistRow(
   access: ReadScope,
   checklistId: string,
 ): Promise<ChecklistWithTasks | undefined> {
-  if (access.kind === 'owner') {
+  if (access.kind === 'owner' && !access.viaToken) {
     const [row] = await readOwnedQuery(db).execute({ id: checklistId, userId: access.userId });
     return row;
   }
-  if (access.kind === 'team') {
+  if (access.kind === 'team' || access.kind === 'owner') {
+    // A token's member (decision 0049): its own team's checklists only.
     const [row] = await readTeamQuery(db).execute({ id: checklistId, teamId: access.teamId });
     return row;
   }
@@ -347,7 +348,8 @@ export async function checklistLanguagesRow(
  * A checklist of the member's teams with what a share's message names (the member who shares it) and
  * the team's tier; undefined if out of their reach.
  */
-export async function ownedChecklistWithOwner(db: Database, userId: string, checklistId: string) {
+export async function ownedChecklistWithOwner(db: Database, access: OwnerAccess, checklistId: string) {
+  const { userId } = access;
   const [row] = await db
     .select({
       name: checklists.name,
@@ -359,7 +361,7 @@ export async function ownedChecklistWithOwner(db: Database, userId: string, chec
     .from(checklists)
     .innerJoin(users, eq(users.id, userId))
     .innerJoin(teams, eq(teams.id, checklists.teamId))
-    .where(and(eq(checklists.id, checklistId), isInTeamsOf(userId)));
+    .where(isInReach(access, checklistId));
   return row;
 }
 

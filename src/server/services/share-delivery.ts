@@ -286,7 +286,7 @@ export async function sendShareCode(
   now = new Date(),
 ): Promise<CodeSent> {
   const { db, secrets } = context;
-  const checklist = await ownedChecklistWithOwner(db, access.userId, input.checklistId);
+  const checklist = await ownedChecklistWithOwner(db, access, input.checklistId);
   if (!checklist) throw checklistNotFound();
   const allowed = PLAN_LIMITS[checklist.tier].allowedLanguages;
   if (!allowed.includes(input.targetLanguage)) {

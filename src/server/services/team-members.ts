@@ -1,6 +1,7 @@
 import { AppError } from '#domain/errors';
 import { canManageMembers, TEAM_MESSAGES, type TeamResponse, type TeamRole } from '#domain/teams';
 import type { Database } from '../db/client.ts';
+import { revokeTokensOfMember } from '../repositories/api-tokens.ts';
 import { announce } from '../repositories/change-notices.ts';
 import {
   lockTeam,
@@ -74,6 +75,8 @@ export async function removeTeamMember(
       throw new AppError('forbidden', leaving ? TEAM_MESSAGES.ownerCannotLeave : TEAM_MESSAGES.oneOwner);
     }
     await removeMembership(tx, actor.teamId, uid, now);
+    // A token acts as the member who made it: theirs end with their membership (decision 0049).
+    await revokeTokensOfMember(tx, actor.teamId, uid, now);
     // Sent at commit: their open sockets close, the team's screens refetch its people.
     await announce(tx, { kind: 'membership-ended', teamId: actor.teamId, userId: uid });
   });

@@ -4,6 +4,7 @@ import { EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind } from '#domain/notifica
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { DevelopersCard } from './settings/developers-card.tsx';
 import { TeamCard } from './settings/team-card.tsx';
 import { useSettingsDraft } from './settings/use-settings-draft.ts';
 
@@ -29,8 +30,9 @@ export default function SettingsPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
       <p className="mt-1 text-slate-600">Your team, and what you're told about your shared checklists.</p>
 
-      <div className="mt-6">
+      <div className="mt-6 grid gap-4">
         <TeamCard />
+        <DevelopersCard />
       </div>
 
       <form onSubmit={submit} className="mt-4 grid max-w-2xl gap-4" aria-busy={!ready}>

@@ -1,6 +1,5 @@
-import { ArrowLeft, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { TEAM_TEXTS } from '#domain/team-texts';
 import { canManageMembers, type TeamResponse } from '#domain/teams';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
@@ -13,6 +12,7 @@ import { useTeam } from '../hooks/use-team.ts';
 import { teamFailure } from '../hooks/use-team-actions.ts';
 import { isApiError } from '../lib/api.ts';
 import { whenIdle } from '../lib/lazy-chunk.tsx';
+import { BackToSettings } from './settings/settings-links.tsx';
 import { useConfirmation } from './team/confirmation.tsx';
 import { InvitationList } from './team/invitation-list.tsx';
 import { LeaveTeam } from './team/leave-team.tsx';
@@ -44,13 +44,7 @@ export default function TeamPage() {
 
   return (
     <PageContainer>
-      <Link
-        href="/settings"
-        className="inline-flex items-center gap-1 rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
-        Settings
-      </Link>
+      <BackToSettings />
       <div className="mt-4 max-w-4xl">
         {team.data && user ? (
           <TeamView data={team.data} myUid={user.uid} />

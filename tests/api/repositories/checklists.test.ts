@@ -57,7 +57,7 @@ describe('reading one checklist: the owner their own, a recipient the one of the
     for (const checklist of [s.checklists.shared, s.checklists.unshared]) {
       expect(await readChecklistRow(t.db, asOwner(s.stranger.id), checklist.id)).toBeUndefined();
       expect(await checklistInReach(t.db, asOwner(s.stranger.id), checklist.id)).toBe(false);
-      expect(await ownedChecklistWithOwner(t.db, s.stranger.id, checklist.id)).toBeUndefined();
+      expect(await ownedChecklistWithOwner(t.db, asOwner(s.stranger.id), checklist.id)).toBeUndefined();
       expect(await checklistLanguagesRow(t.db, asOwner(s.stranger.id), checklist.id)).toBeUndefined();
     }
   });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '#domain/errors';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { bearerRefusal } from './api-tokens.ts';
 
 interface ValidationIssue {
   path: string;
@@ -56,7 +57,8 @@ const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please
  * Retry-After, any other unexpected error 500 `internal_error`; both are logged.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    const error = thrown instanceof AppError ? bearerRefusal(request, thrown) : thrown;
     if (error instanceof AppError) {
       if (
         error.status === 429 &&

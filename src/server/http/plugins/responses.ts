@@ -164,8 +164,22 @@ export function commonErrorCodes(route: RouteOptions): ErrorCode[] {
     rateLimit?: unknown;
     idempotent?: unknown;
     withoutDatabase?: boolean;
+    apiScope?: string;
   };
   const codes: ErrorCode[] = ['internal_error'];
+  // API tokens (api-tokens.ts): a bad token, a missing scope, a free team, the token's own limit and its
+  // store. A route that needs a session answers a bearer request 403 insufficient_scope instead of 401.
+  if (config.apiScope) {
+    codes.push(
+      'unauthenticated',
+      'insufficient_scope',
+      'plan_limit_reached',
+      'rate_limited',
+      'service_unavailable',
+    );
+  } else if (route.schema?.response && 401 in (route.schema.response as object)) {
+    codes.push('insufficient_scope');
+  }
   // The database unreachable (down, restarting, out of connections): 503 with Retry-After.
   if (!config.withoutDatabase) codes.push('service_unavailable');
   const schema = route.schema ?? {};

@@ -110,6 +110,8 @@ export function isSameOrigin(request: FastifyRequest, origin: string, config: Co
 export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // A bearer request's cookies are dropped (api-tokens.ts): it carries no ambient authority to forge.
+    if (request.bearer) return;
     // A route whose proof is a signed token in its URL (the unsubscribe link, RFC 8058) takes posts
     // from anywhere: a mail provider's one-click POST names no origin of ours.
     if (request.routeOptions.config?.crossSiteAllowed) return;

@@ -3,8 +3,14 @@ import type { User } from '#domain/user';
 import { type Config, usesSecureCookies } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Caller, SignedInMember } from '../../policies/checklists.ts';
-import { type SessionCheck, sessionCheck, sessionRequired } from '../../policies/sessions.ts';
+import {
+  type SessionCheck,
+  type SessionPolicy,
+  sessionCheck,
+  sessionRequired,
+} from '../../policies/sessions.ts';
 import { closeSession, resolveSession } from '../../services/sessions.ts';
+import { TOKEN_SESSION_POLICY } from './api-tokens.ts';
 import { recipientBrowserHash, recipientCookieName } from './recipient.ts';
 
 declare module 'fastify' {
@@ -40,9 +46,12 @@ export function registerSessions(app: FastifyInstance, config: Config, db: Datab
     let pending = cache.get(request);
     if (!pending) {
       const secret = request.cookies[cookieName];
+      const viaToken = request.apiToken !== null;
       pending = secret
-        ? resolveSession(db, secret, config.session).then((session) =>
-            session ? { user: session.user, teamId: session.teamId } : null,
+        ? resolveSession(db, secret, sessionPolicyOf(request)).then((session) =>
+            session
+              ? { user: session.user, teamId: session.teamId, ...(viaToken ? { viaToken } : {}) }
+              : null,
           )
         : Promise.resolve(null);
       cache.set(request, pending);
@@ -98,7 +107,12 @@ export function authenticateFirst(app: FastifyInstance): void {
 export function sessionCheckOf(request: FastifyRequest, now = new Date()): SessionCheck | null {
   const { config } = request.server;
   const secret = request.cookies[sessionCookieName(config)];
-  return secret ? sessionCheck(secret, config.session, now) : null;
+  return secret ? sessionCheck(secret, sessionPolicyOf(request), now) : null;
+}
+
+/** A person's session slides (SESSION_IDLE_HOURS, SESSION_MAX_HOURS); an API token's never ends by itself. */
+function sessionPolicyOf(request: FastifyRequest): SessionPolicy {
+  return request.apiToken ? TOKEN_SESSION_POLICY : request.server.config.session;
 }
 
 /** `sessionCheckOf`, or 401 when the request carries no session cookie. */

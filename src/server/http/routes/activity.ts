@@ -38,7 +38,7 @@ const SCHEMAS = {
 const REPORT_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
 /** A recipient's browser gets through the session check (then 404), anyone with no cookie 401. */
-const AS_OWNER = { recipients: true } as const;
+const AS_OWNER = { recipients: true, apiScope: 'checklists:read' } as const;
 
 /**
  * The owner of the checklist may: a signed-in owner's access (the service answers 404 unless the

@@ -36,6 +36,10 @@ export const API_TAGS = [
     name: 'calendars',
     description: 'Booking calendars: iCal exports that make a turnover checklist for each reservation',
   },
+  {
+    name: 'api tokens',
+    description: "A team's API tokens, used as `Authorization: Bearer` (docs/integrations.md; sessions only)",
+  },
   { name: 'sharing', description: 'Verified sharing: codes, links, the shared checklist' },
   { name: 'translation', description: "The owner's language and remarks in it" },
   { name: 'photos', description: 'Photo proof: upload and the authorised photo route' },

@@ -161,10 +161,14 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
   taskAndSubmitRoutes(app, context);
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/api/dashboard/stats', { schema: SCHEMAS.stats }, async (request) => {
-    const access = ownerAccess(await requireMember(request));
-    return dashboardStats(context.db, access, request.query.timeZone);
-  });
+  routes.get(
+    '/api/dashboard/stats',
+    { schema: SCHEMAS.stats, config: { apiScope: 'checklists:read' } },
+    async (request) => {
+      const access = ownerAccess(await requireMember(request));
+      return dashboardStats(context.db, access, request.query.timeZone);
+    },
+  );
 }
 
 /** The owner's list, and the checklists made new: from the editor, from a template, as a copy. */
@@ -174,7 +178,7 @@ function collectionRoutes(app: FastifyInstance, context: ChecklistContext) {
 
   routes.get(
     '/api/checklists',
-    { schema: SCHEMAS.list, config: { sessionInQuery: true } },
+    { schema: SCHEMAS.list, config: { sessionInQuery: true, apiScope: 'checklists:read' } },
     async (request, reply) => {
       const body = await listOwnChecklistsBody(context, requiredSessionCheck(request), request.query.userId);
       return reply.type(JSON_BODY).send(body);
@@ -183,7 +187,11 @@ function collectionRoutes(app: FastifyInstance, context: ChecklistContext) {
 
   routes.post(
     '/api/checklists',
-    { schema: SCHEMAS.create, bodyLimit: CHECKLIST_BODY_LIMIT, config: { idempotent: 'body' } },
+    {
+      schema: SCHEMAS.create,
+      bodyLimit: CHECKLIST_BODY_LIMIT,
+      config: { idempotent: 'body', apiScope: 'checklists:write' },
+    },
     async (request, reply) => {
       const { body } = request;
       const access = ownerAccess(await requireMember(request), body.userId);
@@ -196,7 +204,7 @@ function collectionRoutes(app: FastifyInstance, context: ChecklistContext) {
 
   routes.post(
     '/api/checklists/:id/duplicate',
-    { schema: SCHEMAS.duplicate, config: { idempotent: 'body' } },
+    { schema: SCHEMAS.duplicate, config: { idempotent: 'body', apiScope: 'checklists:write' } },
     async (request, reply) => {
       const access = ownerAccess(await requireMember(request));
       const checklist = await duplicateChecklist(db, access, request.params.id, request.body);
@@ -212,7 +220,10 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
 
   routes.get(
     '/api/checklists/:id',
-    { schema: SCHEMAS.read, config: { sessionInQuery: true, answersRevision: true } },
+    {
+      schema: SCHEMAS.read,
+      config: { sessionInQuery: true, answersRevision: true, apiScope: 'checklists:read' },
+    },
     async (request, reply) => {
       const read = await readOwnChecklistBody(db, cache, requiredSessionCheck(request), request.params.id);
       return sayRevision(reply, read.revision).type(JSON_BODY).send(read.body);
@@ -224,7 +235,7 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
     {
       schema: SCHEMAS.replace,
       bodyLimit: CHECKLIST_BODY_LIMIT,
-      config: { idempotent: 'body', answersRevision: true },
+      config: { idempotent: 'body', answersRevision: true, apiScope: 'checklists:write' },
     },
     async (request, reply) => {
       const access = ownerAccess(await requireMember(request), request.body.userId);
@@ -237,7 +248,7 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
     '/api/checklists/:id',
     {
       schema: SCHEMAS.remarks,
-      config: { recipients: true, idempotent: 'body', answersRevision: true },
+      config: { recipients: true, idempotent: 'body', answersRevision: true, apiScope: 'checklists:write' },
     },
     async (request, reply) => {
       const { remarks, assigneeUid, dueAt, ...rest } = request.body;
@@ -255,7 +266,7 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
 
   routes.delete(
     '/api/checklists/:id',
-    { schema: SCHEMAS.delete, config: { idempotent: 'body' } },
+    { schema: SCHEMAS.delete, config: { idempotent: 'body', apiScope: 'checklists:write' } },
     async (request, reply) => {
       const access = ownerAccess(await requireMember(request));
       await deleteChecklist(context, access, request.params.id);
@@ -272,7 +283,13 @@ function taskAndSubmitRoutes(app: FastifyInstance, context: ChecklistContext) {
     '/api/checklists/:id/tasks/:taskId',
     {
       schema: SCHEMAS.task,
-      config: { sessionInQuery: true, recipients: true, idempotent: 'in-statement', answersRevision: true },
+      config: {
+        sessionInQuery: true,
+        recipients: true,
+        idempotent: 'in-statement',
+        answersRevision: true,
+        apiScope: 'checklists:write',
+      },
       bodyLimit: TASK_PATCH_BODY_LIMIT,
     },
     async (request, reply) => {
@@ -294,7 +311,7 @@ function taskAndSubmitRoutes(app: FastifyInstance, context: ChecklistContext) {
     '/api/checklists/:id/submit',
     {
       schema: SCHEMAS.submit,
-      config: { recipients: true, idempotent: 'body', answersRevision: true },
+      config: { recipients: true, idempotent: 'body', answersRevision: true, apiScope: 'checklists:write' },
     },
     async (request, reply) => {
       const submitted = await submitChecklist(

@@ -127,7 +127,7 @@ export async function photoRoutes(
     // The file is read only once the task is known to be in reach, and never beyond 5 MB.
     {
       schema: SCHEMAS.upload,
-      config: { recipients: true, idempotent: 'in-handler' },
+      config: { recipients: true, idempotent: 'in-handler', apiScope: 'checklists:write' },
       bodyLimit: PHOTO_LIMITS.maxBytes + 64 * 1024,
     },
     async (request, reply) => {
@@ -143,7 +143,7 @@ export async function photoRoutes(
     '/api/checklists/:id/tasks/:taskId/reference-photo',
     {
       schema: SCHEMAS.referenceUpload,
-      config: { idempotent: 'in-handler' },
+      config: { idempotent: 'in-handler', apiScope: 'checklists:write' },
       bodyLimit: PHOTO_LIMITS.maxBytes + 64 * 1024,
     },
     async (request, reply) => {
@@ -155,7 +155,7 @@ export async function photoRoutes(
 
   routes.delete(
     '/api/checklists/:id/tasks/:taskId/reference-photo',
-    { schema: SCHEMAS.referenceRemove },
+    { schema: SCHEMAS.referenceRemove, config: { apiScope: 'checklists:write' } },
     async (request) => {
       const { id, taskId } = request.params;
       return references.remove(callerOf(request), id, taskId);
@@ -164,7 +164,7 @@ export async function photoRoutes(
 
   routes.get(
     '/api/photos/:photoId',
-    { schema: SCHEMAS.photo, config: { recipients: true } },
+    { schema: SCHEMAS.photo, config: { recipients: true, apiScope: 'checklists:read' } },
     async (request, reply) => {
       const { photoId } = request.params;
       const file = await photos.open(callerOf(request), photoId, request.query.size);

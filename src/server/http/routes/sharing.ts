@@ -134,19 +134,27 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
-  routes.post('/api/verification/send', { schema: SCHEMAS.send }, async (request) => {
-    const access = ownerAccess(await requireMember(request));
-    return presentShareSent(await sendShareCode(context, access, request.body, requesterOf(request)));
-  });
+  routes.post(
+    '/api/verification/send',
+    { schema: SCHEMAS.send, config: { apiScope: 'checklists:write' } },
+    async (request) => {
+      const access = ownerAccess(await requireMember(request));
+      return presentShareSent(await sendShareCode(context, access, request.body, requesterOf(request)));
+    },
+  );
 
-  routes.get('/api/checklists/:id/shares', { schema: SCHEMAS.shares }, async (request) => {
-    const access = ownerAccess(await requireMember(request));
-    return { shares: (await listShares(context.db, access, request.params.id)).map(presentShareSummary) };
-  });
+  routes.get(
+    '/api/checklists/:id/shares',
+    { schema: SCHEMAS.shares, config: { apiScope: 'checklists:read' } },
+    async (request) => {
+      const access = ownerAccess(await requireMember(request));
+      return { shares: (await listShares(context.db, access, request.params.id)).map(presentShareSummary) };
+    },
+  );
 
   routes.post(
     '/api/checklists/:id/shares/:shareId/new-link',
-    { schema: SCHEMAS.newLink },
+    { schema: SCHEMAS.newLink, config: { apiScope: 'checklists:write' } },
     async (request) => {
       const access = ownerAccess(await requireMember(request));
       const { id, shareId } = request.params;
@@ -156,7 +164,7 @@ export async function ownerSharingRoutes(app: FastifyInstance, { context }: Shar
 
   routes.delete(
     '/api/checklists/:id/shares/:shareId',
-    { schema: SCHEMAS.revoke, config: { idempotent: 'body' } },
+    { schema: SCHEMAS.revoke, config: { idempotent: 'body', apiScope: 'checklists:write' } },
     async (request, reply) => {
       const access = ownerAccess(await requireMember(request));
       await revokeShare(context.db, access, request.params.id, request.params.shareId);

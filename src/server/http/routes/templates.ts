@@ -41,14 +41,18 @@ export async function templateRoutes(app: FastifyInstance, { db }: { db: Databas
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
-  routes.get('/api/templates', { schema: SCHEMAS.list }, async (request) => {
-    const access = ownerAccess(await requireMember(request));
-    return { templates: await listTemplates(db, access) };
-  });
+  routes.get(
+    '/api/templates',
+    { schema: SCHEMAS.list, config: { apiScope: 'checklists:read' } },
+    async (request) => {
+      const access = ownerAccess(await requireMember(request));
+      return { templates: await listTemplates(db, access) };
+    },
+  );
 
   routes.post(
     '/api/templates',
-    { schema: SCHEMAS.save, config: { idempotent: 'body' } },
+    { schema: SCHEMAS.save, config: { idempotent: 'body', apiScope: 'checklists:write' } },
     async (request, reply) => {
       const access = ownerAccess(await requireMember(request));
       const template = await saveAsTemplate(db, access, request.body);
@@ -58,7 +62,7 @@ export async function templateRoutes(app: FastifyInstance, { db }: { db: Databas
 
   routes.delete(
     '/api/templates/:id',
-    { schema: SCHEMAS.delete, config: { idempotent: 'body' } },
+    { schema: SCHEMAS.delete, config: { idempotent: 'body', apiScope: 'checklists:write' } },
     async (request, reply) => {
       const access = ownerAccess(await requireMember(request));
       await deleteTemplate(db, access, request.params.id);

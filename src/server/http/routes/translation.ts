@@ -36,10 +36,14 @@ export async function translationRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   authenticateFirst(app);
 
-  routes.get('/api/checklists/:id/remarks', { schema: SCHEMAS.remarks }, async (request) => {
-    const access = ownerAccess(await requireMember(request));
-    return remarksInLanguage(db, translation, access, request.params.id, request.query.lang);
-  });
+  routes.get(
+    '/api/checklists/:id/remarks',
+    { schema: SCHEMAS.remarks, config: { apiScope: 'checklists:read' } },
+    async (request) => {
+      const access = ownerAccess(await requireMember(request));
+      return remarksInLanguage(db, translation, access, request.params.id, request.query.lang);
+    },
+  );
 
   routes.put(
     '/api/user/:uid/language',
