@@ -40,6 +40,11 @@ export const API_TAGS = [
     name: 'api tokens',
     description: "A team's API tokens, used as `Authorization: Bearer` (docs/integrations.md; sessions only)",
   },
+  {
+    name: 'webhooks',
+    description:
+      'Endpoints that receive signed events (Standard Webhooks), and their deliveries (docs/integrations.md)',
+  },
   { name: 'sharing', description: 'Verified sharing: codes, links, the shared checklist' },
   { name: 'translation', description: "The owner's language and remarks in it" },
   { name: 'photos', description: 'Photo proof: upload and the authorised photo route' },
