@@ -8,12 +8,13 @@
 // for BENCH_SECONDS each after a 2 s warm-up). Every request carries what a browser's fetch sends from
 // our pages (Accept-Encoding `gzip, deflate, br, zstd`, Sec-Fetch-*, the cookies, Origin on writes),
 // and each tick a fresh Idempotency-Key and its `changedAt`, as the offline queue sends them
-// (src/web/sync/http-transport.ts). Endpoints (BENCH_ONLY=health,list,get,shared,tick,tick-one,recipient-tick):
+// (src/web/sync/http-transport.ts). Endpoints (BENCH_ONLY=health,list,get,shared,tick,tick-no-trigger,tick-one,recipient-tick):
 //   health          GET /healthz: the app's own floor, no database (not a goal)
 //   list            GET /api/checklists?userId=: the dashboard's list of 50
 //   get             GET /api/checklists/{id}: the owner's checklist page, 50 tasks
 //   shared          GET /api/shared/checklist?token=&lang=en: the recipient's page, same checklist
 //   tick            PATCH a task with a key, each connection its own checklist (50 checklists)
+//   tick-no-trigger the same with the webhook trigger (migration 0030) disabled: the trigger's cost
 //   tick-one        PATCH a task with a key, all connections on the 50-task checklist, each its own task
 //   recipient-tick  the recipient's PATCH with a key across the 25 shared checklists (2 connections each)
 // Prints req/s, p50, p99, the ratio to the ceiling, bytes per answer, CPU time per request of the
@@ -272,6 +273,17 @@ try {
       `shared checklist, ${TASKS_IN_BIG_ONE} tasks (recipient)`,
       { url: `${base}/api/shared/checklist?token=${encodeURIComponent(token)}&lang=en`, headers: sharedPage },
     ],
+    // The same ticks with migration 0030's webhook trigger off: its cost for a team without webhooks.
+    'tick-no-trigger': [
+      `tick + key, ${CHECKLISTS} checklists, webhook trigger off`,
+      ticks(base, writes(dashboard), (n) => {
+        const checklist = checklists[n % checklists.length];
+        return {
+          checklistId: checklist.id,
+          taskId: checklist.tasks[Math.floor(n / checklists.length) % 5].id,
+        };
+      }),
+    ],
     tick: [
       `tick + key, ${CHECKLISTS} checklists`,
       ticks(base, writes(dashboard), (n) => {
@@ -308,7 +320,11 @@ try {
     }),
   };
   for (const [key, [label, options]] of Object.entries(targets)) {
-    if (!only || only.includes(key)) results[key] = await measure(label, options, processes);
+    if (only && !only.includes(key)) continue;
+    const trigger = key === 'tick-no-trigger' ? 'checklist_activity_webhooks' : null;
+    if (trigger) await database.query(`alter table checklist_activity disable trigger ${trigger}`);
+    results[key] = await measure(label, options, processes);
+    if (trigger) await database.query(`alter table checklist_activity enable trigger ${trigger}`);
   }
   await database.end();
 
@@ -351,6 +367,14 @@ try {
     ]),
   ];
   printTable(table);
+  const [on, off] = [results.tick, results['tick-no-trigger']];
+  if (on && off) {
+    const per = (field) => (on[field] && off[field] ? `${(on[field] / off[field]).toFixed(2)}x` : 'n/a');
+    console.info(
+      `Webhook trigger (team without webhooks): ticks/s ${(on.rps / off.rps).toFixed(2)}x of without it; ` +
+        `server CPU per tick ${per('serverCpu')}, PostgreSQL CPU per tick ${per('databaseCpu')}.`,
+    );
+  }
   console.info(
     `p99 goal: < ${P99_GOAL_MS} ms; node µs / pg µs: CPU time per request of the server and of its PostgreSQL backends; load: the 1-minute load average as each run began.`,
   );

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '#domain/webhooks';
-import { jobRuns, outboxMessages, users, webhookAttempts, webhookDeliveries } from '#server/db/schema/index';
+import { WEBHOOK_LIMITS } from '#domain/webhooks';
+import { jobRuns, webhookAttempts, webhookDeliveries } from '#server/db/schema/index';
 import { paidOwner } from '#tests/support/schedules';
 import { setupTestApp } from '#tests/support/test-app';
 import {
@@ -158,61 +158,6 @@ describe('a delivery', () => {
     });
     await deliveriesWhen(owner, webhook.id, ([d]) => d?.status === 'succeeded' && d.attempts === 2);
     expect(receiver.received.filter((d) => d.headers['webhook-id'] === queued.id)).toHaveLength(2);
-  });
-});
-
-describe('giving up', () => {
-  it('fails the delivery after its window, turns the endpoint off and e-mails the owner once', async () => {
-    const short = await t.buildApp({
-      webhooks: { pollMs: 50, firstRetryMs: 50, retryForMs: 400, timeoutMs: 1_000 },
-    });
-    await short.app.webhooks.start();
-    const failing = await startReceiver('/down');
-    failing.respond = (_delivery, res) => {
-      res.statusCode = 503;
-      res.end();
-    };
-    try {
-      const owner = await paidOwner(short.app, short.db, 'giving-up');
-      const { webhook } = await createWebhook(owner, failing.url);
-      const first = (await owner.call('POST', `/api/webhooks/${webhook.id}/test`)).json().delivery;
-      const second = (await owner.call('POST', `/api/webhooks/${webhook.id}/test`)).json().delivery;
-      const deliveries = await deliveriesWhen(owner, webhook.id, (all) =>
-        all.some((d) => d.status === 'failed'),
-      );
-      expect(deliveries.find((d) => d.status === 'failed')).toMatchObject({
-        status: 'failed',
-        responseStatus: 503,
-        error: 'answered 503 Service Unavailable',
-        nextAttemptAt: null,
-      });
-      const off = (await owner.call('GET', `/api/webhooks/${webhook.id}`)).json().webhook;
-      expect(off).toMatchObject({ enabled: false, disabledReason: WEBHOOK_MESSAGES.disabledAfterFailures });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const [user] = await short.db.select().from(users).where(eq(users.id, owner.uid));
-      const mails = await short.db
-        .select()
-        .from(outboxMessages)
-        .where(eq(outboxMessages.to, user?.email ?? ''));
-      expect(mails).toHaveLength(1);
-      expect(mails[0]?.text).toContain(failing.url);
-      // Fixed and turned on again: what was still waiting goes out, with a fresh window.
-      failing.respond = (_delivery, res) => {
-        res.statusCode = 200;
-        res.end();
-      };
-      const on = await owner.call('PATCH', `/api/webhooks/${webhook.id}`, { enabled: true });
-      expect(on.json().webhook).toMatchObject({ enabled: true, disabledReason: null });
-      const waiting = [first.id, second.id].filter(
-        (id) => deliveries.find((d) => d.id === id)?.status === 'pending',
-      );
-      const after = await deliveriesWhen(owner, webhook.id, (all) =>
-        waiting.every((id) => all.find((d) => d.id === id)?.status === 'succeeded'),
-      );
-      expect(after.filter((d) => d.status === 'failed')).toHaveLength(2 - waiting.length);
-    } finally {
-      await failing.close();
-    }
   });
 });
 

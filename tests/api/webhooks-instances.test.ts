@@ -35,27 +35,32 @@ describe('the delivery queue', () => {
 
   it('sends again an attempt whose instance died mid-flight, once its lease has ended (at least once)', async () => {
     const receiver = await startReceiver();
-    const app = await t.buildApp({ webhooks: { ...FAST, leaseMs: 400 } });
+    // Closed at the end: its short lease would let it send again what a slower instance is sending.
+    const app = await buildTestApp(t.testDatabase, { webhooks: { ...FAST, leaseMs: 400 } });
     try {
       const owner = await paidOwner(app.app, app.db);
       const { webhook } = await createWebhook(owner, receiver.url);
       const queued = (await owner.call('POST', `/api/webhooks/${webhook.id}/test`)).json().delivery;
       // An instance claims it and dies before it writes anything more.
-      const claimed = await claimDueDeliveries(app.db, 400, 10);
+      const claimed = await claimDueDeliveries(app.db, { leaseMs: 400, limit: 10, instance: 'crashed' });
       expect(claimed.map((c) => [c.id, c.attempt])).toEqual([[queued.id, 1]]);
       await app.app.webhooks.start();
       const [delivered] = await deliveriesWhen(owner, webhook.id, ([d]) => d?.status === 'succeeded');
       expect(delivered).toMatchObject({ id: queued.id, attempts: 2 });
       expect(receiver.received.map((d) => d.headers['webhook-id'])).toEqual([queued.id]);
     } finally {
+      await app.app.close();
       await receiver.close();
     }
   });
 
   it('two instances on one database send each delivery exactly once', async () => {
     const receiver = await startReceiver();
-    const one = await t.buildApp({ webhooks: FAST });
-    const two = await t.buildApp({ webhooks: FAST });
+    // The default time limit: on PGlite the database runs on the test's own thread, and a short limit
+    // would count a busy moment as a failed attempt (then retried: sent again, as it should be).
+    const SENDING = { ...FAST, timeoutMs: 10_000 };
+    const one = await t.buildApp({ webhooks: SENDING });
+    const two = await t.buildApp({ webhooks: SENDING });
     try {
       await Promise.all([one.app.webhooks.start(), two.app.webhooks.start()]);
       const owner = await paidOwner(one.app, one.db);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '#domain/webhooks';
 import { webhooks } from '#server/db/schema/index';
+import { bearer, createToken } from '#tests/support/api-tokens';
 import { caller, errorOf, signInOwner } from '#tests/support/checklists';
 import { PRODUCTION } from '#tests/support/config-environments';
 import { colleagueOf, paidOwner } from '#tests/support/schedules';
@@ -232,5 +233,24 @@ describe('targets in production', () => {
       responseStatus: null,
       error: 'refused: the host is not on the public internet',
     });
+  });
+});
+
+describe('API tokens', () => {
+  it('reach every webhook route with webhooks:manage; another scope is 403 insufficient_scope', async () => {
+    const owner = await paidOwner(t.app, t.db, 'tokens');
+    const manage = bearer(t.app, (await createToken(owner, ['webhooks:manage'])).secret);
+    const created = await manage('POST', '/api/webhooks', { url: URL_A, events: ['task.completed'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().webhook.id;
+    expect((await manage('GET', '/api/webhooks')).json().webhooks).toHaveLength(1);
+    expect((await manage('PATCH', `/api/webhooks/${id}`, { enabled: false })).statusCode).toBe(200);
+    expect((await manage('POST', `/api/webhooks/${id}/test`)).statusCode).toBe(202);
+    expect((await manage('GET', `/api/webhooks/${id}/deliveries`)).json().deliveries).toHaveLength(1);
+    const read = bearer(t.app, (await createToken(owner, ['checklists:read', 'checklists:write'])).secret);
+    const refused = await read('GET', '/api/webhooks');
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: 'insufficient_scope', scope: 'webhooks:manage' });
+    expect((await manage('DELETE', `/api/webhooks/${id}`)).statusCode).toBe(204);
   });
 });

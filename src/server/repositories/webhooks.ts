@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema/index.ts';
+import { toDate } from './sql-values.ts';
 
 /**
  * Webhook endpoints and their deliveries (db/schema/integrations.ts). A request's statements are
@@ -135,60 +136,46 @@ export interface ClaimedDelivery {
 /**
  * Claims up to `limit` due deliveries of enabled endpoints in ONE statement: each gets its next
  * attempt number and its `next_attempt_at` moved past the lease (an instance that dies mid-attempt
- * leaves it to be claimed again once the lease ends). SKIP LOCKED: two instances never claim the same.
+ * leaves it to be claimed again once the lease ends), and its attempt's row (unique per delivery and
+ * attempt) is written with this instance's name. SKIP LOCKED: two instances never claim the same.
  */
 export async function claimDueDeliveries(
   db: Database,
-  leaseMs: number,
-  limit: number,
+  claim: { leaseMs: number; limit: number; instance: string },
 ): Promise<ClaimedDelivery[]> {
-  const due = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-    .where(
-      and(
-        eq(webhookDeliveries.status, 'pending'),
-        lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-        eq(webhooks.enabled, true),
-      ),
+  const result = await db.execute(sql`
+    with due as (
+      select d.id from ${webhookDeliveries} d join ${webhooks} w on w.id = d.webhook_id
+       where d.status = 'pending' and d.next_attempt_at <= now() and w.enabled
+       order by d.next_attempt_at
+       limit ${claim.limit}
+       for update of d skip locked
+    ), claimed as (
+      update ${webhookDeliveries} d
+         set attempts = d.attempts + 1,
+             next_attempt_at = now() + ${claim.leaseMs} * interval '1 millisecond',
+             last_attempt_at = clock_timestamp()
+        from ${webhooks} w
+       where w.id = d.webhook_id and d.id in (select id from due)
+      returning d.id, d.webhook_id, d.team_id, d.event, d.body, d.attempts, d.give_up_at,
+                d.last_attempt_at, w.url, w.sealed_secret
+    ), recorded as (
+      insert into ${webhookAttempts} (delivery_id, attempt, instance, started_at)
+      select id, attempts, ${claim.instance}, last_attempt_at from claimed
+      on conflict do nothing
     )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt))
-    .limit(limit)
-    .for('update', { of: webhookDeliveries, skipLocked: true });
-  return db
-    .update(webhookDeliveries)
-    .set({
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-      lastAttemptAt: sql`clock_timestamp()`,
-    })
-    .from(webhooks)
-    .where(and(eq(webhooks.id, webhookDeliveries.webhookId), inArray(webhookDeliveries.id, due)))
-    .returning({
-      id: webhookDeliveries.id,
-      webhookId: webhookDeliveries.webhookId,
-      teamId: webhookDeliveries.teamId,
-      event: webhookDeliveries.event,
-      body: webhookDeliveries.body,
-      attempt: webhookDeliveries.attempts,
-      giveUpAt: webhookDeliveries.giveUpAt,
-      url: webhooks.url,
-      sealedSecret: webhooks.sealedSecret,
-    });
-}
-
-/** The attempt's row; false when this attempt was already recorded (another instance made it). */
-export async function startAttempt(
-  db: Database,
-  row: { deliveryId: string; attempt: number; instance: string; startedAt: Date },
-): Promise<boolean> {
-  const inserted = await db
-    .insert(webhookAttempts)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ attempt: webhookAttempts.attempt });
-  return inserted.length > 0;
+    select * from claimed`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    id: String(row.id),
+    webhookId: String(row.webhook_id),
+    teamId: String(row.team_id),
+    event: String(row.event),
+    body: String(row.body),
+    attempt: Number(row.attempts),
+    giveUpAt: toDate(row.give_up_at),
+    url: String(row.url),
+    sealedSecret: String(row.sealed_secret),
+  }));
 }
 
 export interface AttemptOutcome {
@@ -199,8 +186,8 @@ export interface AttemptOutcome {
 }
 
 /**
- * Writes what the attempt got and what follows: succeeded, failed for good, or pending again at
- * `nextAttemptAt`. Only while the delivery is still at this attempt (a retry asked meanwhile wins).
+ * Writes what the attempt got and what follows, in one statement: succeeded, failed for good, or
+ * pending again at `nextAttemptAt`. Only while the delivery is still at this attempt.
  */
 export async function finishAttempt(
   db: Database,
@@ -208,31 +195,33 @@ export async function finishAttempt(
   outcome: AttemptOutcome,
   next: { status: 'succeeded' | 'failed' | 'pending'; nextAttemptAt: Date },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx
+  const attempt = db.$with('attempt').as(
+    db
       .update(webhookAttempts)
       .set(outcome)
-      .where(and(eq(webhookAttempts.deliveryId, claimed.id), eq(webhookAttempts.attempt, claimed.attempt)));
-    const updated = await tx
-      .update(webhookDeliveries)
-      .set({
-        status: next.status,
-        nextAttemptAt: next.nextAttemptAt,
-        responseStatus: outcome.responseStatus,
-        durationMs: outcome.durationMs,
-        error: outcome.error,
-        deliveredAt: next.status === 'succeeded' ? sql`clock_timestamp()` : null,
-      })
-      .where(
-        and(
-          eq(webhookDeliveries.id, claimed.id),
-          eq(webhookDeliveries.attempts, claimed.attempt),
-          eq(webhookDeliveries.status, 'pending'),
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    return updated.length > 0;
-  });
+      .where(and(eq(webhookAttempts.deliveryId, claimed.id), eq(webhookAttempts.attempt, claimed.attempt)))
+      .returning({ attempt: webhookAttempts.attempt }),
+  );
+  const updated = await db
+    .with(attempt)
+    .update(webhookDeliveries)
+    .set({
+      status: next.status,
+      nextAttemptAt: next.nextAttemptAt,
+      responseStatus: outcome.responseStatus,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+      deliveredAt: next.status === 'succeeded' ? sql`clock_timestamp()` : null,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.id, claimed.id),
+        eq(webhookDeliveries.attempts, claimed.attempt),
+        eq(webhookDeliveries.status, 'pending'),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return updated.length > 0;
 }
 
 /** Turns the endpoint off with a reason; true only for the call that turned it off (once). */

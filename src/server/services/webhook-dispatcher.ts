@@ -12,7 +12,6 @@ import {
   claimDueDeliveries,
   disableWebhook,
   finishAttempt,
-  startAttempt,
 } from '../repositories/webhooks.ts';
 import type { ShareSecrets } from './share-secrets.ts';
 
@@ -33,8 +32,10 @@ export interface WebhookDispatcherOptions {
   pollMs: number;
   /** How long a claimed attempt is this instance's; a crashed instance's attempt is claimed again after it. */
   leaseMs: number;
-  /** Deliveries claimed (and sent at once) per statement. */
+  /** Deliveries claimed per statement. */
   batch: number;
+  /** Attempts in flight at once, per instance. */
+  concurrency: number;
   /** The longest a delivery is retried (3 days; tests shorten it). */
   retryForMs: number;
   /** The first retry comes within this long (the backoff doubles from it). */
@@ -49,6 +50,7 @@ export const DEFAULT_WEBHOOK_DISPATCH: WebhookDispatcherOptions = {
   pollMs: 1_000,
   leaseMs: WEBHOOK_LIMITS.timeoutMs + 20_000,
   batch: 20,
+  concurrency: 50,
   retryForMs: WEBHOOK_LIMITS.retryForMs,
   firstRetryMs: WEBHOOK_LIMITS.firstRetryWithinMs,
   maxRetryMs: 6 * 60 * 60_000,
@@ -146,26 +148,46 @@ export class WebhookDispatcher {
     await this.#running;
   }
 
-  /** Claims and sends until nothing is due. */
+  /** Claims and sends until nothing is due, up to `concurrency` attempts in flight. */
   async #drain(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    const { leaseMs, batch, concurrency } = this.#options;
     try {
       while (!this.#stopped) {
-        const claimed = await claimDueDeliveries(this.deps.db, this.#options.leaseMs, this.#options.batch);
-        if (claimed.length === 0) return;
-        await Promise.all(claimed.map((delivery) => this.#attempt(delivery)));
+        const room = concurrency - inFlight.size;
+        const claimed =
+          room > 0
+            ? await claimDueDeliveries(this.deps.db, {
+                leaseMs,
+                limit: Math.min(room, batch),
+                instance: this.#instance,
+              })
+            : [];
+        for (const delivery of claimed) {
+          const attempt: Promise<void> = this.#attempt(delivery)
+            .catch((error: unknown) => this.#warn('an attempt could not be recorded', error))
+            .finally(() => inFlight.delete(attempt));
+          inFlight.add(attempt);
+        }
+        if (claimed.length === 0) {
+          if (inFlight.size === 0) return;
+          await Promise.race(inFlight);
+        }
       }
     } catch (error) {
-      this.deps.log.warn({ err: { message: (error as Error).message } }, 'webhooks: a dispatch pass failed');
+      this.#warn('a dispatch pass failed', error);
+    } finally {
+      await Promise.all(inFlight);
     }
   }
 
+  #warn(what: string, error: unknown): void {
+    this.deps.log.warn({ err: { message: (error as Error).message } }, `webhooks: ${what}`);
+  }
+
+  /** One attempt: signed, POSTed, its outcome written (its row was written with the claim). */
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
-    const { db } = this.deps;
-    const startedAt = new Date();
-    const row = { deliveryId: delivery.id, attempt: delivery.attempt, instance: this.#instance, startedAt };
-    // The attempt's row is the proof it is made once: another instance that has it is left to it.
-    if (!(await startAttempt(db, row))) return;
-    const timestamp = Math.floor(startedAt.getTime() / 1000);
+    const timestamp = Math.floor(Date.now() / 1000);
     const secret = this.deps.secrets.unsealWebhookSecret(delivery.sealedSecret);
     const headers = {
       'content-type': 'application/json',
@@ -186,7 +208,7 @@ export class WebhookDispatcher {
       responseExcerpt: result.excerpt,
     };
     const next = this.#next(delivery, result.ok);
-    const written = await finishAttempt(db, delivery, outcome, next);
+    const written = await finishAttempt(this.deps.db, delivery, outcome, next);
     if (written && next.status === 'failed') await this.#giveUp(delivery, result.error);
   }
 

@@ -47,7 +47,8 @@ export const API_TAGS = [
   },
   {
     name: 'webhooks',
-    description: "A team's webhooks, their signed deliveries and delivery logs (docs/integrations.md)",
+    description:
+      'Endpoints that receive signed events (Standard Webhooks), and their deliveries (docs/integrations.md)',
   },
   { name: 'sharing', description: 'Verified sharing: codes, links, the shared checklist' },
   { name: 'translation', description: "The owner's language and remarks in it" },
