@@ -33,6 +33,7 @@ import {
   api,
   browserHeaders,
   cookieOf,
+  enterpriseOwner,
   freePort,
   prepareBench,
   printTable,
@@ -67,19 +68,7 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
 /** An owner on the enterprise tier (raised in the database: the server's limits stay as they are). */
 async function seed(base, databaseUrl) {
-  const login = await api(base, null, 'POST', '/api/dev/login', {
-    email: 'bench@example.com',
-    displayName: 'Bench Owner',
-  });
-  const cookie = cookieOf(login, 'listsync_session');
-  const { user } = await login.json();
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  // The plan is the team's; a person's own team has their id (decision 0040).
-  await db.query(`update teams set tier = 'enterprise', manual_tier = 'enterprise' where id = $1`, [
-    user.uid,
-  ]);
-  await db.end();
+  const { cookie, user } = await enterpriseOwner(base, databaseUrl, 'bench@example.com');
 
   const task = (i) => ({
     description: `Task ${i + 1}: check and photograph`,

@@ -117,6 +117,23 @@ export async function api(base, cookie, method, url, body) {
  * Builds the server and creates a PostgreSQL database of the benchmark's own on DATABASE_URL's
  * server; `drop()` removes it (and never throws).
  */
+/**
+ * Signs in (local mode's dev login) and raises the person's own team to enterprise in the database
+ * (the server's limits stay as they are; a person's own team has their id, decision 0040).
+ */
+export async function enterpriseOwner(base, databaseUrl, email) {
+  const login = await api(base, null, 'POST', '/api/dev/login', { email, displayName: 'Bench Owner' });
+  const cookie = cookieOf(login, 'listsync_session');
+  const { user } = await login.json();
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(`update teams set tier = 'enterprise', manual_tier = 'enterprise' where id = $1`, [
+    user.uid,
+  ]);
+  await db.end();
+  return { cookie, user };
+}
+
 export async function prepareBench() {
   console.info('Building the server...');
   await run(process.execPath, ['scripts/build.mjs', '--server']);

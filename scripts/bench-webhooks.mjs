@@ -16,11 +16,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import {
   api,
   browserHeaders,
-  cookieOf,
+  enterpriseOwner,
   freePort,
   percentile,
   prepareBench,
@@ -65,18 +64,7 @@ async function startReceiver() {
 }
 
 async function seed(base, databaseUrl, receiverUrl) {
-  const login = await api(base, null, 'POST', '/api/dev/login', {
-    email: 'bench-webhooks@example.com',
-    displayName: 'Bench Owner',
-  });
-  const cookie = cookieOf(login, 'listsync_session');
-  const { user } = await login.json();
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  await db.query(`update teams set tier = 'enterprise', manual_tier = 'enterprise' where id = $1`, [
-    user.uid,
-  ]);
-  await db.end();
+  const { cookie } = await enterpriseOwner(base, databaseUrl, 'bench-webhooks@example.com');
   await api(base, cookie, 'POST', '/api/webhooks', {
     url: receiverUrl,
     events: ['task.completed', 'task.uncompleted'],
