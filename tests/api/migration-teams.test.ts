@@ -199,9 +199,15 @@ describe('migration 0021: checklists and all they hold stay, now in their creato
 
   it('left the checklists’ change notices on (the backfill turned them off while it ran)', async () => {
     const triggers = await query(
-      sql`select tgname, tgenabled from pg_trigger where tgrelid = 'checklists'::regclass and not tgisinternal`,
+      sql`select tgname, tgenabled from pg_trigger where tgrelid = 'checklists'::regclass and not tgisinternal
+        order by tgname`,
     );
-    expect(triggers).toEqual([{ tgname: 'checklists_notify', tgenabled: 'O' }]);
+    // 0030 adds the webhook events' triggers (decision 0050), on as well.
+    expect(triggers).toEqual([
+      { tgname: 'checklists_created_webhooks', tgenabled: 'O' },
+      { tgname: 'checklists_notify', tgenabled: 'O' },
+      { tgname: 'checklists_overdue_webhooks', tgenabled: 'O' },
+    ]);
   });
 
   it('tasks, the share, its grant, the photo and the trail are untouched, to the value', async () => {
@@ -222,8 +228,9 @@ describe('migration 0021: checklists and all they hold stay, now in their creato
   it('notices and sessions keep their rows; what 0021 adds to them is empty', async () => {
     expect(await rowsOf('notifications', ['by_name', 'reason'])).toEqual(before.notifications);
     expect(after.notifications?.map((row) => [row.by_name, row.reason])).toEqual([[null, null]]);
-    expect(await rowsOf('sessions', ['active_team_id'])).toEqual(before.sessions);
-    expect(after.sessions?.map((row) => row.active_team_id)).toEqual([null]);
+    // 0029 adds api_token_id (decision 0049): null for a person's session.
+    expect(await rowsOf('sessions', ['active_team_id', 'api_token_id'])).toEqual(before.sessions);
+    expect(after.sessions?.map((row) => [row.active_team_id, row.api_token_id])).toEqual([[null, null]]);
   });
 });
 

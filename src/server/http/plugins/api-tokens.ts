@@ -14,6 +14,11 @@ declare module 'fastify' {
      * one is for signed-in sessions only: a bearer request there is 403 insufficient_scope.
      */
     apiScope?: ApiScope;
+    /**
+     * The route reads `Authorization: Bearer` itself, for a secret that is not an API token (the
+     * metrics' METRICS_TOKEN): this plugin leaves its requests alone.
+     */
+    ownBearer?: boolean;
   }
   interface FastifyRequest {
     /** The request carries `Authorization: Bearer …`: its cookies are not read. */
@@ -60,7 +65,7 @@ export function registerApiTokens(
   app.decorateRequest('apiToken', null);
   app.addHook('onRequest', async (request, reply) => {
     const secret = bearerSecretOf(request);
-    if (secret === null) return;
+    if (secret === null || request.routeOptions.config?.ownBearer) return;
     request.bearer = true;
     request.cookies = {};
     const scope = request.routeOptions.config?.apiScope;

@@ -57,15 +57,19 @@ export async function metricsRoutes(app: FastifyInstance, { token }: { token: st
   if (token === null) return;
   const metrics = app.metrics;
   const expected = digest(token);
-  app.get(METRICS_PATH, { schema: SCHEMA }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (!presented || !timingSafeEqual(digest(presented), expected)) {
-      reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw new AppError('unauthenticated', 'The metrics need the bearer token of METRICS_TOKEN.');
-    }
-    const body = await metrics.registry.metrics();
-    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);
-  });
+  app.get(
+    METRICS_PATH,
+    { schema: SCHEMA, config: { ownBearer: true } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!presented || !timingSafeEqual(digest(presented), expected)) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        throw new AppError('unauthenticated', 'The metrics need the bearer token of METRICS_TOKEN.');
+      }
+      const body = await metrics.registry.metrics();
+      return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);
+    },
+  );
 }
 
 function digest(text: string): Buffer {
