@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   /** An API token without the scope the route needs (extra `scope`; docs/integrations.md). */
   insufficient_scope: 403,
   plan_limit_reached: 403,
+  /** An upload that would take the team past its plan's storage (extra `usedBytes`, `limitBytes`). */
+  storage_quota_exceeded: 403,
   not_found: 404,
   share_not_found: 404,
   version_conflict: 409,
@@ -102,6 +104,7 @@ function errorExtras(): ErrorExtraFields {
       // A dead code: wait for the resend. A locked link (linkLocked): no wait helps, only a new link.
       code_locked: { retryAfter: retryAfter.optional(), linkLocked: z.literal(true).optional() },
       rate_limited: { retryAfter },
+      storage_quota_exceeded: { usedBytes: z.number().int().min(0), limitBytes: z.number().int().min(0) },
       template_limit_reached: { limit: z.number().int().min(0) },
       schedule_limit_reached: { limit: z.number().int().min(0) },
       calendar_limit_reached: { limit: z.number().int().min(0) },

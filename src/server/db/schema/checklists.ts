@@ -63,6 +63,10 @@ export const checklists = pgTable(
     index('checklists_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
     index('checklists_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('checklists_team_id_created_at_idx').on(t.teamId, t.createdAt.desc()),
+    // Insights (docs/insights.md): a team's checklists submitted in a range.
+    index('checklists_team_id_submitted_at_idx')
+      .on(t.teamId, t.submittedAt)
+      .where(sql`${t.submittedAt} is not null`),
   ],
 );
 

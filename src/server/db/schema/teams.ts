@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIER, TIERS } from '#domain/plans';
 import { INVITABLE_ROLES, TEAM_ROLES } from '#domain/teams';
 import { users } from './accounts.ts';
@@ -22,6 +22,16 @@ export const teams = pgTable('teams', {
   tier: text('tier', { enum: TIERS }).notNull().default(DEFAULT_TIER),
   /** A tier an operator set by hand (`npm run admin -- set-tier`), e.g. a contract invoiced by hand. */
   manualTier: text('manual_tier', { enum: TIERS }),
+  /** The IANA zone the team's days are counted in (insights' `byDay`); settings, default UTC. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /**
+   * Every stored byte of the team's photos (all sizes), reference photos and kept reports, kept in the
+   * same transaction as each write and delete (docs/storage.md); `npm run admin -- recount-storage`
+   * recounts it from the store.
+   */
+  storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
+  /** When the owners were told the team passed 80% of its storage; cleared when it falls below. */
+  storageWarnedAt: timestamptz('storage_warned_at'),
   createdAt: createdAt(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
@@ -91,4 +101,31 @@ export const teamDepartures = pgTable(
     leftAt: timestamptz('left_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
+);
+
+/**
+ * A team's fixed translation of a term into one language (docs/translation.md "Team glossary"): every
+ * engine renders `source` (a whole word or phrase, matched case-insensitively) as `target`. At most
+ * one entry per team, language and source (compared lower-cased).
+ */
+export const glossaryEntries = pgTable(
+  'glossary_entries',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    source: text('source').notNull(),
+    target: text('target').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('glossary_entries_team_language_source_key').on(
+      t.teamId,
+      t.language,
+      sql`lower(${t.source})`,
+    ),
+  ],
 );
