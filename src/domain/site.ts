@@ -27,6 +27,12 @@ export interface PublicConfig {
    * says that payments are simulated (decision 0044).
    */
   simulatedPayments: boolean;
+  /**
+   * Whether a translation engine is configured. Without one (TRANSLATION_PROVIDER=none) recipients'
+   * pages still show their fixed words in every language, but the owner's texts stay as written: the
+   * cards and the share dialog stop selling translation (decision 0056).
+   */
+  translation: boolean;
   supportEmail: string;
   smsSenderNumber: string;
   companyTradeName: string;

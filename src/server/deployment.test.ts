@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { LANGUAGE_CODES } from '#domain/languages';
 import { loadConfig } from './config/index.ts';
 import { appRoot } from './paths.ts';
 
@@ -182,10 +183,15 @@ describe('compose.yaml', () => {
   const services = compose.services;
   const apps = ['app1', 'app2'];
 
-  it('has PostgreSQL, an S3 store, a mail catcher, two app instances and a balancer', () => {
+  it('has PostgreSQL, an S3 store, a mail catcher, LibreTranslate, two app instances and a balancer', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['app1', 'app2', 'balancer', 'createbucket', 'mailpit', 'minio', 'postgres'].sort(),
+      ['app1', 'app2', 'balancer', 'createbucket', 'libretranslate', 'mailpit', 'minio', 'postgres'].sort(),
     );
+    // The official image, loading only our languages (each of them), so a compose user gets neural
+    // translation with nothing to configure (decision 0056).
+    expect(services.libretranslate?.image).toMatch(/^libretranslate\/libretranslate:/);
+    const loaded = String(services.libretranslate?.environment?.LT_LOAD_ONLY).split(',');
+    expect([...loaded].sort()).toEqual([...LANGUAGE_CODES].sort());
     expect(services.postgres?.image).toMatch(/^postgres:\d+/);
     expect(services.minio?.image).toMatch(/minio/);
     expect(services.mailpit?.image).toMatch(/mailpit/);
@@ -204,6 +210,7 @@ describe('compose.yaml', () => {
         minio: { condition: 'service_healthy' },
         createbucket: { condition: 'service_completed_successfully' },
         mailpit: { condition: 'service_healthy' },
+        libretranslate: { condition: 'service_healthy' },
       });
     }
     expect(services.balancer?.depends_on).toEqual({
@@ -252,6 +259,7 @@ describe('compose.yaml', () => {
       forcePathStyle: true,
     });
     expect(config.metrics).toEqual({ port: 9464, host: '0.0.0.0', token: null });
+    expect(config.translation).toEqual({ kind: 'libretranslate', url: 'http://libretranslate:5000' });
     // The compose services read the same values.
     expect(new URL(env.DATABASE_URL ?? '').password).toBe(env.POSTGRES_PASSWORD);
     expect(new URL(env.DATABASE_URL ?? '').hostname).toBe('postgres');

@@ -182,6 +182,7 @@ describe('in production', () => {
         TWILIO_AUTH_TOKEN: 'token',
         TWILIO_FROM_NUMBER: '+14155550100',
         APP_SECRET: 'app-secret-0123456789abcdef0123456789',
+        TRANSLATION_PROVIDER: 'none',
       },
     });
     const document = await documentOf(app);

@@ -92,6 +92,8 @@ describe('a configured server', () => {
               TWILIO_AUTH_TOKEN: twilioToken,
               TWILIO_FROM_NUMBER: '+14155550100',
               APP_SECRET: appSecret,
+              // Said outright: production never starts without translation unless told (0056).
+              TRANSLATION_PROVIDER: 'none',
             }
           : { DATA_DIR: dataDir };
       const server = startServer({ ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });

@@ -15,6 +15,8 @@ export const PRODUCTION = {
   TWILIO_AUTH_TOKEN: 'twilio-auth-token',
   TWILIO_FROM_NUMBER: '+14155550100',
   APP_SECRET: 'a-random-key-of-at-least-32-characters',
+  // Production never starts without a translation engine unless told to (decision 0056).
+  LIBRETRANSLATE_URL: 'http://translate.internal:5000',
 };
 
 /** The problems loadConfig stops at for this environment; the test fails if it does not stop. */

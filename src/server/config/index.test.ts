@@ -61,7 +61,7 @@ describe('loadConfig: local mode', () => {
 });
 
 describe('loadConfig: refusals', () => {
-  it('production with nothing set names DATABASE_URL, OIDC_ISSUER, PUBLIC_URL, SMTP_URL, TWILIO_ACCOUNT_SID and APP_SECRET', () => {
+  it('production with nothing set names DATABASE_URL, OIDC_ISSUER, PUBLIC_URL, SMTP_URL, TWILIO_ACCOUNT_SID, APP_SECRET and the translation engine', () => {
     const problems = problemsOf({ APP_ENV: 'production' });
     const text = problems.join('\n');
     expect(text).toContain('DATABASE_URL is required when APP_ENV=production');
@@ -70,7 +70,8 @@ describe('loadConfig: refusals', () => {
     expect(text).toContain('SMTP_URL is required when APP_ENV=production');
     expect(text).toContain('TWILIO_ACCOUNT_SID is required when APP_ENV=production');
     expect(text).toContain('APP_SECRET is required when APP_ENV=production');
-    expect(problems).toHaveLength(6);
+    expect(text).toContain('No translation engine:');
+    expect(problems).toHaveLength(7);
   });
 
   it('a short APP_SECRET is refused, and a good one is used as it is', () => {
@@ -178,6 +179,7 @@ describe('publicConfig', () => {
         'siteName',
         'smsSenderNumber',
         'supportEmail',
+        'translation',
       ].sort(),
     );
     const text = JSON.stringify(exposed);

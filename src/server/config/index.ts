@@ -159,6 +159,7 @@ export function publicConfig(config: Config): PublicConfig {
     localServices: config.localServices,
     billing: billingMode(config),
     simulatedPayments: config.billing.kind === 'local' && config.billing.reach === 'anyone',
+    translation: config.translation.kind !== 'none',
     ...config.contact,
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION, problemsOf } from '#tests/support/config-environments';
 import { loadConfig, publicConfig } from './index.ts';
+import { NO_TRANSLATION_ENGINE_PROBLEM } from './translation.ts';
 
 describe('loadConfig: translation', () => {
   /** A PATH holding an executable named apertium (nothing runs it here). */
@@ -79,13 +80,28 @@ describe('loadConfig: translation', () => {
   });
 
   it('production refuses a plain-http DeepL or Google address (the key would travel in clear)', () => {
+    const { LIBRETRANSLATE_URL: _engine, ...withoutEngine } = PRODUCTION;
     const problems = problemsOf({
-      ...PRODUCTION,
+      ...withoutEngine,
       DEEPL_AUTH_KEY: 'abc',
       DEEPL_API_URL: 'http://deepl.internal',
     });
     expect(problems).toEqual(['DEEPL_API_URL must be an https address when APP_ENV=production']);
     expect(loadConfig({ ...PRODUCTION, TRANSLATION_PROVIDER: 'none' }).translation).toEqual({ kind: 'none' });
+  });
+
+  it('production never starts without an engine unless TRANSLATION_PROVIDER=none says so', () => {
+    const { LIBRETRANSLATE_URL: _engine, ...withoutEngine } = PRODUCTION;
+    expect(problemsOf({ ...withoutEngine, PATH: '/nonexistent' })).toEqual([NO_TRANSLATION_ENGINE_PROBLEM]);
+    // Apertium on PATH is an engine; so is one named with its setting.
+    expect(loadConfig({ ...withoutEngine, PATH: pathWithApertium() }).translation.kind).toBe('apertium');
+    const off = loadConfig({ ...withoutEngine, PATH: '/nonexistent', TRANSLATION_PROVIDER: 'none' });
+    expect(off.translation).toEqual({ kind: 'none' });
+    // The browser learns it, so the cards and the share dialog stop selling translation.
+    expect(publicConfig(off).translation).toBe(false);
+    expect(publicConfig(loadConfig(PRODUCTION)).translation).toBe(true);
+    // Development keeps starting with none (local mode says so in its badge).
+    expect(loadConfig({ PATH: '/nonexistent' }).translation).toEqual({ kind: 'none' });
   });
 
   it('no translation key ever reaches the browser', () => {

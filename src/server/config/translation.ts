@@ -116,6 +116,13 @@ export function translationConfig(
       return { kind: 'apertium', command, modesDir: e.APERTIUM_MODES_DIR };
     }
     case 'none':
+      // Translation is never silently off in production (decision 0056): an operator who wants none
+      // says so, and the cards then stop selling translated languages.
+      if (production && e.TRANSLATION_PROVIDER !== 'none') problems.push(NO_TRANSLATION_ENGINE_PROBLEM);
       return { kind: 'none' };
   }
 }
+
+export const NO_TRANSLATION_ENGINE_PROBLEM =
+  'No translation engine: set LIBRETRANSLATE_URL, DEEPL_AUTH_KEY or GOOGLE_TRANSLATE_API_KEY, or install ' +
+  'apertium and its pairs (README "Translation"), or set TRANSLATION_PROVIDER=none to run without translation';

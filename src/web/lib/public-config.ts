@@ -6,6 +6,7 @@ const FALLBACK: PublicConfig = {
   localServices: [],
   billing: 'off',
   simulatedPayments: false,
+  translation: true,
   supportEmail: '',
   smsSenderNumber: '',
   companyTradeName: '',
