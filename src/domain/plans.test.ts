@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from './languages.ts';
 import {
+  ALL_LANGUAGES_LINE,
   DEFAULT_TIER,
   formatMaxLists,
   isAtPlanLimit,
   PLAN_CARDS,
   PLAN_LIMIT_TITLE,
   PLAN_LIMITS,
+  type PlanCard,
+  planFeatures,
   planLimitMessage,
   TIER_DISPLAY_NAMES,
   TIERS,
@@ -40,7 +43,6 @@ describe('plans (spec section 9)', () => {
       maxSeats: null,
       storageBytes: null,
     });
-    expect(LANGUAGE_CODES).toHaveLength(10);
   });
 
   it('the plan cards: prices, the popular one, the yearly discount', () => {
@@ -56,13 +58,30 @@ describe('plans (spec section 9)', () => {
     expect(PLAN_CARDS[2]?.features).toContain('Unlimited checklists');
   });
 
-  it('the cards name the languages each plan really has (all ten for the paid ones)', () => {
+  it('the cards name the languages each plan really has (all of them for the paid ones)', () => {
     expect(PLAN_CARDS[0]?.features).toContain('English and Spanish translation');
-    expect(LANGUAGE_CODES).toHaveLength(10);
+    expect(ALL_LANGUAGES_LINE).toBe(`All ${LANGUAGE_CODES.length} languages`);
     for (const card of PLAN_CARDS.slice(1)) {
-      expect(card.features).toContain('All 10 languages');
-      expect(card.features.join(' ')).not.toMatch(/15 languages|Unlimited languages/);
+      expect(card.features).toContain(ALL_LANGUAGES_LINE);
+      expect(card.features.join(' ')).not.toMatch(/Unlimited languages/);
     }
+  });
+
+  it('without a translation engine the cards sell the pages’ languages, not translation', () => {
+    const [free, professional, enterprise] = PLAN_CARDS.map((card) => planFeatures(card, false));
+    expect(free).toContain('Recipient pages in English and Spanish');
+    expect(free?.join(' ')).not.toMatch(/translation/i);
+    for (const lines of [professional, enterprise]) {
+      expect(lines).toContain(`Recipient pages in all ${LANGUAGE_CODES.length} languages`);
+      expect(lines).not.toContain(ALL_LANGUAGES_LINE);
+    }
+    // Every other line is the card's own, in its place.
+    expect(planFeatures(PLAN_CARDS[1] as PlanCard, false)).toHaveLength(PLAN_CARDS[1]?.features.length ?? 0);
+    for (const card of PLAN_CARDS) expect(planFeatures(card, true)).toEqual(card.features);
+  });
+
+  it('no card sells live updates as a paid feature: every plan has them', () => {
+    for (const card of PLAN_CARDS) expect(card.features.join(' ')).not.toMatch(/real-time sync/i);
   });
 
   it("unlimited shows as '∞'", () => {

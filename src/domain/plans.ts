@@ -46,11 +46,20 @@ export interface PlanCard {
   /** Monthly price in US dollars. */
   price: number;
   description: string;
+  /**
+   * Each line is true of the product (DESIGN "Every plan card is true"): tests/plan-card-lines.test.ts
+   * names, for every line, the code and the test that make it so, and fails on a line it does not know.
+   */
   features: string[];
   popular: boolean;
   /** The card's yearly-discount line, or null. */
   yearlyDiscount: string | null;
 }
+
+const LANGUAGE_COUNT = LANGUAGE_CODES.length;
+/** The paid cards' languages line: every language the product has, each with its catalogs. */
+export const ALL_LANGUAGES_LINE = `All ${LANGUAGE_COUNT} languages`;
+const FREE_LANGUAGES_LINE = 'English and Spanish translation';
 
 export const PLAN_CARDS: PlanCard[] = [
   {
@@ -61,8 +70,9 @@ export const PLAN_CARDS: PlanCard[] = [
     features: [
       'Up to 5 checklists',
       '1 user',
+      // Booking calendars: every 6 hours by themselves, and 'Sync now' (docs/automation.md).
       'Manual sync every 6 hours',
-      'English and Spanish translation',
+      FREE_LANGUAGES_LINE,
       '1 GB storage',
       'Community support',
     ],
@@ -77,8 +87,9 @@ export const PLAN_CARDS: PlanCard[] = [
     features: [
       'Up to 100 checklists',
       '10 team members',
-      'Real-time sync',
-      'All 10 languages',
+      // Live updates are every plan's; what a paid plan adds is the calendars' 15-minute sync.
+      'Calendar sync every 15 minutes',
+      ALL_LANGUAGES_LINE,
       '50 GB storage',
       'Analytics',
       'API access',
@@ -98,7 +109,7 @@ export const PLAN_CARDS: PlanCard[] = [
       'Unlimited checklists',
       'Unlimited users',
       'Unlimited storage',
-      'All 10 languages',
+      ALL_LANGUAGES_LINE,
       'Custom deployment',
       'SLA',
       '30-day free trial',
@@ -107,6 +118,28 @@ export const PLAN_CARDS: PlanCard[] = [
     yearlyDiscount: 'Save 20% yearly',
   },
 ];
+
+/** Card lines that open the document behind them (the issue: 'SLA' and 'Custom deployment'). */
+export const PLAN_FEATURE_LINKS: Readonly<Record<string, string>> = {
+  SLA: '/sla',
+  'Custom deployment': '/deployment',
+};
+
+/**
+ * A card's lines as this server can honour them. Without a translation engine
+ * (TRANSLATION_PROVIDER=none) a recipient's page still shows its own words in each language, but the
+ * owner's texts stay as written: the cards sell the pages' languages, not translation (decision 0056).
+ */
+export function planFeatures(card: PlanCard, translation: boolean): string[] {
+  if (translation) return card.features;
+  return card.features.map((line) =>
+    line === FREE_LANGUAGES_LINE
+      ? 'Recipient pages in English and Spanish'
+      : line === ALL_LANGUAGES_LINE
+        ? `Recipient pages in all ${LANGUAGE_COUNT} languages`
+        : line,
+  );
+}
 
 export function formatMaxLists(maxLists: number | null): string {
   return maxLists === null || !Number.isFinite(maxLists) ? '∞' : String(maxLists);

@@ -21,6 +21,10 @@ const SharedChecklistPage = page(() =>
   }),
 );
 
+/** The documents the plan cards link to (docs/sla.md, docs/deployment.md) share one chunk. */
+const documentPage = (name: keyof typeof import('./pages/documents.tsx')): Page =>
+  lazyChunk(() => import('./pages/documents.tsx').then((pages) => pages[name] as ComponentType<object>));
+
 // API tokens and webhooks (issue 32): a settings subpage of its own, so /settings carries none of it.
 const DeveloperSettingsPage = page(() => import('./pages/developer-settings.tsx'));
 
@@ -49,6 +53,9 @@ const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   // Public: the API's quick start and reference (its renderer is a chunk of its own, loaded by the page).
   { path: '/developers', page: page(() => import('./pages/developers.tsx')) },
   { path: '/verify', page: page(() => import('./pages/verify.tsx')) },
+  // Public: what the Enterprise card's 'SLA' and 'Custom deployment' promise, as the repository writes it.
+  { path: '/sla', page: documentPage('SlaPage') },
+  { path: '/deployment', page: documentPage('DeploymentPage') },
   { path: '/subscription/success', page: billingPage('SubscriptionSuccessPage') },
   { path: '/subscription/cancel', page: billingPage('SubscriptionCancelPage') },
   { page: page(() => import('./pages/not-found.tsx')) },

@@ -68,3 +68,41 @@ test('the FAQ answers open and close from the keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(trialAnswer).toBeHidden();
 });
+
+test("the Enterprise card's 'SLA' and 'Custom deployment' open their documents", async ({ page }) => {
+  const enterprise = page.getByRole('list', { name: 'Plans' }).getByRole('group', { name: 'Enterprise' });
+  await enterprise.getByRole('link', { name: 'SLA' }).click();
+  await expect(page).toHaveURL(/\/sla$/);
+  await expect(page.getByRole('heading', { name: 'Service levels', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recovery point objective', level: 2 })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '99.9 %, with credits' })).toBeVisible();
+  await page.goBack();
+  await enterprise.getByRole('link', { name: 'Custom deployment' }).click();
+  await expect(page).toHaveURL(/\/deployment$/);
+  await expect(page.getByRole('heading', { name: 'Deployment guide', level: 1 })).toBeVisible();
+  await expect(
+    page.getByText('docker compose --env-file deploy/compose.env up -d --build').first(),
+  ).toBeVisible();
+  // A phone reads them without sideways scrolling of the page (tables and code scroll in place).
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('the header has Pricing at every width, beside the bell, within a phone’s width', async ({ page }) => {
+  for (const width of [1280, 375, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    const header = page.getByRole('banner');
+    const pricing = header.getByRole('link', { name: 'Pricing' });
+    const bell = header.getByTestId('notifications-button');
+    await expect(pricing).toBeVisible();
+    await expect(bell).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
+    // Side by side, not on top of each other.
+    const [a, b] = [await pricing.boundingBox(), await bell.boundingBox()];
+    expect(a && b && a.x + a.width <= b.x).toBe(true);
+  }
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});

@@ -31,10 +31,8 @@ export function AppHeader() {
             <span className="hidden sm:contents">
               <NavLink href="/automation" label="Automation" icon={CalendarClock} labelFrom="lg" />
             </span>
-            {/* On a phone, Pricing is the plan card's (dashboard): the bell takes its place here. */}
-            <span className="hidden sm:contents">
-              <NavLink href="/pricing" label="Pricing" icon={Tag} />
-            </span>
+            {/* The spec's header has Pricing at every width: on a phone, its icon beside the bell. */}
+            <NavLink href="/pricing" label="Pricing" icon={Tag} />
             {/* On a phone the team switcher is on the line under the header (CompactUserLine). */}
             <TeamSwitcher className="hidden md:flex" />
             <NotificationsBell />
@@ -55,8 +53,8 @@ export function AppHeader() {
             </div>
             <Button
               variant="secondary"
-              size="sm"
-              className="ms-1 px-1.5 sm:px-3"
+              size="header"
+              className="ms-1"
               onClick={() => void signOut()}
               aria-label="Sign out"
             >
@@ -95,7 +93,7 @@ function NavLink({
   labelFrom?: 'sm' | 'lg';
 }) {
   return (
-    <Button asChild variant="ghost" size="sm" className="px-1.5 sm:px-3">
+    <Button asChild variant="ghost" size="header">
       <Link href={href} aria-label={label}>
         <Icon className="h-4 w-4" aria-hidden="true" />
         <span className={labelFrom === 'lg' ? 'hidden lg:inline' : 'hidden sm:inline'}>{label}</span>

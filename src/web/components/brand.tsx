@@ -14,7 +14,8 @@ export function Brand({ href = '/' }: { href?: string }) {
       >
         <ListChecks className="h-5 w-5" />
       </span>
-      <span className="text-base sm:text-lg">{getPublicConfig().siteName}</span>
+      {/* Below 360 px the header's icons need its width: the name is kept for screen readers only. */}
+      <span className="text-base max-[359px]:sr-only sm:text-lg">{getPublicConfig().siteName}</span>
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import {
   type BillingInterval,
   isPaidTier,
@@ -8,7 +9,14 @@ import {
   YEARLY_DISCOUNT_PERCENT,
 } from '#domain/billing';
 import { groupThousands } from '#domain/numbers';
-import { PLAN_CARDS, type PlanCard, type SubscriptionInfo, TIER_DISPLAY_NAMES } from '#domain/plans';
+import {
+  PLAN_CARDS,
+  PLAN_FEATURE_LINKS,
+  type PlanCard,
+  planFeatures,
+  type SubscriptionInfo,
+  TIER_DISPLAY_NAMES,
+} from '#domain/plans';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -41,6 +49,16 @@ export default function PricingPage() {
           </li>
         ))}
       </ul>
+
+      {getPublicConfig().translation ? null : (
+        <p
+          className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600"
+          data-testid="translation-off"
+        >
+          Machine translation is not set up on this server: recipients see the page in their language, and
+          your checklist text as you wrote it.
+        </p>
+      )}
 
       <Faq />
     </PageContainer>
@@ -163,12 +181,24 @@ function PlanCardView({
       )}
 
       <ul className="mt-6 flex-1 space-y-3" aria-label={`${plan.name} plan features`}>
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-3 text-sm text-slate-700">
-            <Check className="mt-0.5 h-4 w-4 shrink-0 text-indigo-600" aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
+        {planFeatures(plan, getPublicConfig().translation).map((feature) => {
+          const href = PLAN_FEATURE_LINKS[feature];
+          return (
+            <li key={feature} className="flex items-start gap-3 text-sm text-slate-700">
+              <Check className="mt-0.5 h-4 w-4 shrink-0 text-indigo-600" aria-hidden="true" />
+              {href ? (
+                <Link
+                  href={href}
+                  className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+                >
+                  {feature}
+                </Link>
+              ) : (
+                feature
+              )}
+            </li>
+          );
+        })}
       </ul>
 
       <div className="mt-8">

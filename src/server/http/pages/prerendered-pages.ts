@@ -276,6 +276,9 @@ const APP_ROUTES: [RegExp, string | undefined][] = [
   [/^\/verify$/, pages('verify.tsx')],
   // Public, drawn in the browser: its commands carry the origin the visitor sees (decision 0051).
   [/^\/developers$/, pages('developers.tsx')],
+  // The plan cards' documents (issue 33), drawn from the repository's markdown in the browser.
+  [/^\/sla$/, pages('documents.tsx')],
+  [/^\/deployment$/, pages('documents.tsx')],
 ];
 
 /** Every module a shell may preload (the server prepares each shell once, at start-up). */

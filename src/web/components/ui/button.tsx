@@ -15,6 +15,8 @@ const VARIANTS = {
 
 const SIZES = {
   sm: 'h-9 px-3 text-sm',
+  /** The app header's icons: tight on a phone (its width is shared by five of them), sm from 640 px. */
+  header: 'h-9 px-1.5 text-sm sm:px-3',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
   icon: 'h-10 w-10',

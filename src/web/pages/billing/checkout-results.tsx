@@ -2,6 +2,7 @@ import { AlertCircle, CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CheckoutStatus } from '#domain/billing';
+import { LANGUAGE_CODES } from '#domain/languages';
 import { PLAN_LIMITS, TIER_DISPLAY_NAMES } from '#domain/plans';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -54,9 +55,8 @@ export function noPaymentResult(): ResultContent {
  * success page claims what a free owner also has, such as live updates).
  */
 const PAID_PLAN_SUMMARY: Record<CheckoutStatus['tier'], string> = {
-  professional: `Up to ${PLAN_LIMITS.professional.maxLists} checklists, ${PLAN_LIMITS.professional.maxSeats} team members, all 10 languages, recurring schedules and booking calendars synced every 15 minutes`,
-  enterprise:
-    'Unlimited checklists and users, unlimited storage, recurring schedules and booking calendars synced every 15 minutes',
+  professional: `Up to ${PLAN_LIMITS.professional.maxLists} checklists, ${PLAN_LIMITS.professional.maxSeats} team members, all ${LANGUAGE_CODES.length} languages, insights, the API and webhooks, recurring schedules and booking calendars synced every 15 minutes`,
+  enterprise: `Unlimited checklists and users, unlimited storage, all ${LANGUAGE_CODES.length} languages, insights, the API and webhooks, recurring schedules and booking calendars synced every 15 minutes`,
 };
 
 export function confirmedResult(data: CheckoutStatus, siteName: string): ResultContent {
