@@ -5,12 +5,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CheckoutStatus } from '#domain/billing';
+import { LANGUAGE_CODES } from '#domain/languages';
 import { NO_SUBSCRIPTION, PLAN_LIMITS, type SubscriptionInfo } from '#domain/plans';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthProvider } from '../hooks/use-auth.tsx';
 import { navigation } from '../hooks/use-billing.ts';
 import { OfflineQueueProvider } from '../hooks/use-offline-queue.tsx';
+import { getPublicConfig, setPublicConfig } from '../lib/public-config.ts';
 import { memoryBlobStore, memoryOpStore } from '../sync/index.ts';
 import Dashboard from './dashboard.tsx';
 import PricingPage from './pricing.tsx';
@@ -111,6 +113,34 @@ describe('the pricing page', () => {
     expect(posted('/api/create-subscription')).toEqual([
       { tier: 'professional', interval: 'year', userId: 'u1', email: 'ann@example.com' },
     ]);
+  });
+
+  it('links SLA and Custom deployment to their documents, and sells translation only with an engine', async () => {
+    const { unmount } = renderPage(<PricingPage />);
+    const enterprise = await screen.findByRole('group', { name: 'Enterprise' });
+    expect(within(enterprise).getByRole('link', { name: 'SLA' }).getAttribute('href')).toBe('/sla');
+    expect(within(enterprise).getByRole('link', { name: 'Custom deployment' }).getAttribute('href')).toBe(
+      '/deployment',
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Free' })).getByText('English and Spanish translation'),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('translation-off')).toBeNull();
+    unmount();
+
+    const usual = getPublicConfig();
+    setPublicConfig({ ...usual, translation: false });
+    try {
+      renderPage(<PricingPage />);
+      const free = await screen.findByRole('group', { name: 'Free' });
+      expect(within(free).getByText('Recipient pages in English and Spanish')).toBeTruthy();
+      expect(within(free).queryByText(/translation/)).toBeNull();
+      const pro = screen.getByRole('group', { name: 'Professional' });
+      expect(within(pro).getByText(`Recipient pages in all ${LANGUAGE_CODES.length} languages`)).toBeTruthy();
+      expect(screen.getByTestId('translation-off').textContent).toMatch(/Machine translation is not set up/);
+    } finally {
+      setPublicConfig(usual);
+    }
   });
 
   it("says 'Authentication Required' on a 401 and 'Subscription Error' with the server's words otherwise", async () => {

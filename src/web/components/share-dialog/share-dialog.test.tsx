@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_SUBSCRIPTION, type SubscriptionInfo } from '#domain/plans';
 import { SHARE_MESSAGES, type ShareResponse } from '#domain/sharing';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
+import { getPublicConfig, setPublicConfig } from '../../lib/public-config.ts';
 import ShareDialog, { type ShareDialogProps } from './share-dialog.tsx';
 
 let subscription: { data: SubscriptionInfo | undefined } = { data: undefined };
@@ -108,6 +109,22 @@ describe('Share Checklist dialog', () => {
     renderDialog();
     const options = within(screen.getByLabelText(/language/)).getAllByRole('option') as HTMLOptionElement[];
     expect(options.every((option) => !option.disabled)).toBe(true);
+  });
+
+  it('without a translation engine says the text stays as written, and sells no language upgrade', () => {
+    const usual = getPublicConfig();
+    setPublicConfig({ ...usual, translation: false });
+    try {
+      renderDialog();
+      const select = screen.getByLabelText(/language/);
+      const note = screen.getByTestId('translation-off');
+      expect(note.textContent).toMatch(/Translation is not set up on this server/);
+      expect(note.textContent).toMatch(/your checklist text as you wrote it/);
+      expect(select.getAttribute('aria-describedby')).toBe(note.id);
+      expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
+    } finally {
+      setPublicConfig(usual);
+    }
   });
 
   it('keeps the button disabled until the active tab has an address and consent, saying what is missing in order', () => {
