@@ -198,7 +198,7 @@ describe('GET /api/shared/checklist in the share language', () => {
     }
   });
 
-  it('a lang outside the ten is 400 validation_failed, naming the field', async () => {
+  it('a lang outside the fifteen is 400 validation_failed, naming the field', async () => {
     const { sent, browser } = await sharedWith('es', TASKS, 'Barn');
     for (const lang of ['xx', 'EN', 'es-MX', '']) {
       const response = await browser.call('GET', `/api/shared/checklist?token=${sent.token}&lang=${lang}`);

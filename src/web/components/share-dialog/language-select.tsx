@@ -15,7 +15,7 @@ function listNames(codes: readonly LanguageCode[]): string {
 }
 
 /**
- * The recipient's language: the spec's ten. Languages outside the owner's plan are listed but not
+ * The recipient's language: one of the fifteen (the spec's ten and the five of decision 0054). Languages outside the owner's plan are listed but not
  * selectable, with a line saying which the plan includes and where to upgrade. Until the plan is
  * known every language is offered; the server refuses one outside the plan (403) and says so.
  */
