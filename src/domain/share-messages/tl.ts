@@ -26,8 +26,8 @@ export const tl: ShareMessageCatalog = {
       owner
         ? `Ibinahagi ni ${owner} sa iyo ang checklist na “${checklist}” sa ${site}.`
         : `May nagbahagi sa iyo ng checklist na “${checklist}” sa ${site}.`,
-    codeLabel: 'Ang iyong verification code:',
-    codeLine: (code) => `Ang iyong verification code: ${code}`,
+    codeLabel: 'Ang iyong code sa pag-verify:',
+    codeLine: (code) => `Ang iyong code sa pag-verify: ${code}`,
     validity: (minutes) => `Valid ito nang ${minutes} minuto at isang beses lang magagamit.`,
     openPrompt: 'Buksan ang checklist at ilagay ang code kapag hiningi:',
     openButton: 'Buksan ang checklist',
