@@ -546,7 +546,7 @@ async function captureLanguages(browser) {
     },
   });
   const checklist = await created.json();
-  for (const language of ['es', 'ar', 'zh', 'hi']) {
+  for (const language of ['es', 'ar', 'zh', 'hi', 'vi', 'tl', 'pl', 'uk', 'ro']) {
     const share = await (
       await owner.post('/api/verification/send', {
         data: {

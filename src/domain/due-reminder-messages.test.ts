@@ -36,6 +36,11 @@ const WORD: Record<LanguageCode, string> = {
   ja: '期限',
   ar: 'موعد',
   hi: 'मिनट',
+  vi: 'đến hạn',
+  tl: 'takdang oras',
+  pl: 'mija za',
+  uk: 'спливає',
+  ro: 'expiră',
 };
 
 describe.each(LANGUAGE_CODES)('the due reminder in %s', (language) => {
@@ -57,7 +62,7 @@ describe.each(LANGUAGE_CODES)('the due reminder in %s', (language) => {
     expect(body).toContain('58');
     expect(body).toContain(WORD[language] === 'due in' ? 'due in' : '');
     const cost = smsSegments(body);
-    const latin = ['en', 'es', 'fr', 'de', 'pt'].includes(language);
+    const latin = ['en', 'es', 'fr', 'de', 'pt', 'tl', 'pl', 'ro'].includes(language);
     expect(cost.segments).toBeLessThanOrEqual(latin ? 1 : 2);
     if (latin) expect(isGsm7(body)).toBe(true);
   });

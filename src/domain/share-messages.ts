@@ -50,7 +50,7 @@ function assertInput(input: ShareMessageInput): void {
   }
 }
 
-/** The share's catalog; English for a language that is not one of the ten (a row older than them). */
+/** The share's catalog; English for a language that is not one of the fifteen (a row older than them). */
 function catalogFor(input: ShareMessageInput): ShareMessageCatalog {
   return SHARE_MESSAGE_CATALOGS[isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE];
 }

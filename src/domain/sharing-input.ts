@@ -110,7 +110,7 @@ export const ResendInput = z.object({ token: ShareToken });
 /** GET /api/verification/status/{token}. */
 export const ShareTokenParams = z.object({ token: ShareToken });
 
-/** GET /api/shared/checklist?token=&lang= (`lang` shows the page in another of the ten languages). */
+/** GET /api/shared/checklist?token=&lang= (`lang` shows the page in another of the fifteen languages). */
 export const SharedChecklistQuery = z.object({ token: ShareToken, lang: LanguageQuery.optional() });
 
 /** DELETE /api/checklists/{id}/shares/{shareId}. */

@@ -17,7 +17,7 @@ export interface InvitationEmailInput {
   inviterName: string;
   role: InvitableRole;
   joinUrl: string;
-  /** The inviter's language; English for a code outside the ten. */
+  /** The inviter's language; English for a code outside the fifteen. */
   language: LanguageCode;
 }
 

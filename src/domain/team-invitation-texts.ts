@@ -3,7 +3,7 @@ import { plural } from './share-messages/catalog.ts';
 import type { InvitableRole } from './teams.ts';
 
 /**
- * What the team invitation e-mail says in each of the ten languages: it is written in the inviter's
+ * What the team invitation e-mail says in each of the fifteen languages: it is written in the inviter's
  * language (issue 29). The conventions are those of the share e-mails (share-messages/): the same
  * formal address, quotation marks and right-to-left handling; a language left out is a type error.
  * Names arrive already made safe (one plain line; isolated in Arabic): a catalog only places them.
@@ -207,7 +207,90 @@ const hi: InvitationCatalog = {
     `यह लिंक ${days} दिन तक मान्य है और केवल एक बार इस्तेमाल किया जा सकता है। अगर आपको इस आमंत्रण की उम्मीद नहीं थी, तो इस ईमेल को अनदेखा कर दें।`,
 };
 
-/** The invitation's words in each of the ten languages. */
+/** Vietnamese, bạn; no word agrees with a gender or a count. */
+const vi: InvitationCatalog = {
+  language: 'vi',
+  dir: 'ltr',
+  untitled: 'chưa đặt tên',
+  subject: ({ site, team, inviter }) =>
+    `${inviter ?? 'Một đồng nghiệp'} đã mời bạn vào nhóm “${team}” trên ${site}`,
+  invited: ({ site, team, inviter }, role) =>
+    `${inviter ?? 'Một đồng nghiệp'} đã mời bạn tham gia nhóm “${team}” trên ${site} với vai trò ${role === 'admin' ? 'quản trị viên' : 'thành viên'}.`,
+  purpose: (site) => `${site} là nơi nhóm lưu các danh sách kiểm tra và bằng chứng công việc đã hoàn thành.`,
+  join: (team) => `Tham gia nhóm “${team}”`,
+  beforeLink: ': ',
+  expiry: (days) =>
+    `Liên kết chỉ dùng được một lần và có hiệu lực trong ${days} ngày. Nếu bạn không chờ lời mời này, hãy bỏ qua e-mail này.`,
+};
+
+/** Tagalog (Filipino), mo/ka as Filipino apps write it; 'ni' marks the inviter as a person. */
+const tl: InvitationCatalog = {
+  language: 'tl',
+  dir: 'ltr',
+  untitled: 'walang pangalan',
+  subject: ({ site, team, inviter }) =>
+    `Inimbitahan ka${inviter ? ` ni ${inviter}` : ''} sa team na “${team}” sa ${site}`,
+  invited: ({ site, team, inviter }, role) =>
+    `Inimbitahan ka${inviter ? ` ni ${inviter}` : ''} na sumali sa team na “${team}” sa ${site} bilang ${role === 'admin' ? 'tagapangasiwa' : 'miyembro'}.`,
+  purpose: (site) =>
+    `Sa ${site} itinatago ng team ang mga checklist nito at ang patunay na natapos ang trabaho.`,
+  join: (team) => `Sumali sa “${team}”`,
+  beforeLink: ': ',
+  expiry: (days) =>
+    `Isang beses lang magagamit ang link at valid ito nang ${days} araw. Kung hindi mo ito inaasahan, huwag pansinin ang e-mail na ito.`,
+};
+
+/** Polish, ty; the present 'zaprasza' and 'Rola:' agree with neither the inviter nor the reader. */
+const pl: InvitationCatalog = {
+  language: 'pl',
+  dir: 'ltr',
+  untitled: 'bez nazwy',
+  subject: ({ site, team, inviter }) =>
+    inviter
+      ? `${inviter} zaprasza Cię do zespołu „${team}” w ${site}`
+      : `Zaproszenie do zespołu „${team}” w ${site}`,
+  invited: ({ site, team, inviter }, role) =>
+    `${inviter ? `${inviter} zaprasza Cię` : 'Otrzymujesz zaproszenie'} do zespołu „${team}” w ${site}. Rola: ${role === 'admin' ? 'administrator' : 'członek zespołu'}.`,
+  purpose: (site) => `W ${site} zespół prowadzi swoje listy kontrolne i przechowuje dowody wykonanej pracy.`,
+  join: (team) => `Dołącz do zespołu „${team}”`,
+  beforeLink: ': ',
+  expiry: (days) =>
+    `Link działa tylko raz i jest ważny przez ${plural('pl', days, { one: 'dzień', few: 'dni', many: 'dni', other: 'dnia' })}. Jeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.`,
+};
+
+/** Ukrainian, ви; the present 'запрошує' and the passive 'Вас запрошено' show no gender. */
+const uk: InvitationCatalog = {
+  language: 'uk',
+  dir: 'ltr',
+  untitled: 'без назви',
+  subject: ({ site, team, inviter }) =>
+    `${inviter ? `${inviter} запрошує вас` : 'Вас запрошено'} до команди «${team}» у ${site}`,
+  invited: ({ site, team, inviter }, role) =>
+    `${inviter ? `${inviter} запрошує вас` : 'Вас запрошено'} приєднатися до команди «${team}» у ${site} у ролі ${role === 'admin' ? 'адміністратора' : 'учасника'}.`,
+  purpose: (site) => `У ${site} команда веде свої списки та зберігає підтвердження виконаної роботи.`,
+  join: (team) => `Приєднатися до команди «${team}»`,
+  beforeLink: ': ',
+  expiry: (days) =>
+    `Посилання дійсне ${plural('uk', days, { one: 'день', few: 'дні', many: 'днів', other: 'дня' })}, скористатися ним можна лише один раз. Якщо ви не чекали цього запрошення, просто не зважайте на цей лист.`,
+};
+
+/** Romanian, dumneavoastră; 'vă invită' and 'Ați primit o invitație' agree with neither side. */
+const ro: InvitationCatalog = {
+  language: 'ro',
+  dir: 'ltr',
+  untitled: 'fără nume',
+  subject: ({ site, team, inviter }) =>
+    `${inviter ? `${inviter} vă invită` : 'Ați primit o invitație'} în echipa „${team}” pe ${site}`,
+  invited: ({ site, team, inviter }, role) =>
+    `${inviter ? `${inviter} vă invită` : 'Ați primit o invitație'} să vă alăturați echipei „${team}” pe ${site}, cu rolul de ${role === 'admin' ? 'administrator' : 'membru'}.`,
+  purpose: (site) => `Pe ${site} echipa își ține listele de verificare și dovezile că lucrul a fost făcut.`,
+  join: (team) => `Alăturați-vă echipei „${team}”`,
+  beforeLink: ': ',
+  expiry: (days) =>
+    `Linkul poate fi folosit o singură dată și este valabil ${plural('ro', days, { one: 'zi', few: 'zile', other: 'de zile' })}. Dacă nu vă așteptați la această invitație, ignorați acest e-mail.`,
+};
+
+/** The invitation's words in each of the fifteen languages. */
 export const INVITATION_CATALOGS: Record<LanguageCode, InvitationCatalog> = {
   en,
   es,
@@ -219,4 +302,9 @@ export const INVITATION_CATALOGS: Record<LanguageCode, InvitationCatalog> = {
   ja,
   ar,
   hi,
+  vi,
+  tl,
+  pl,
+  uk,
+  ro,
 };

@@ -11,10 +11,10 @@ import type {
 
 /** The answers of the translation endpoints as zod (docs/api.md "Translation"); types in translation.ts. */
 
-/** One of the ten languages, as the API writes it. */
+/** One of the fifteen languages, as the API writes it. */
 export const LanguageCodeSchema = z
   .enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]])
-  .meta({ id: 'LanguageCode', description: 'One of the ten languages' });
+  .meta({ id: 'LanguageCode', description: 'One of the fifteen languages' });
 
 export const TranslationNoteSchema = z.enum(['unavailable', 'pending', 'failed']);
 

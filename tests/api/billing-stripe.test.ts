@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '#domain/languages';
 import type { SubscriptionInfo } from '#domain/plans';
 import { billingEvents } from '#server/db/schema/index';
 import { findTeam } from '#server/repositories/teams';
@@ -211,7 +212,8 @@ describe('webhooks', () => {
       cancelAtPeriodEnd: false,
       canManageBilling: true,
     });
-    expect(info.allowedLanguages).toHaveLength(10);
+    expect(info.allowedLanguages).toEqual(LANGUAGE_CODES);
+    expect(info.allowedLanguages).toHaveLength(15);
     expect(new Date(info.trialEnd ?? 0).getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
 
     const status = await owner.call('GET', `/api/billing/checkout/${session.id}`);

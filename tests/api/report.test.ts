@@ -112,6 +112,31 @@ describe('the completion report', () => {
     expect(pdfText(report.bytes)).toContain('Made 2026-11-26 08:00 UTC');
   });
 
+  it('prints names and tasks in the five added languages as written (pdftotext reads them back)', async () => {
+    const owner = await signInOwner(t.app);
+    const written = {
+      name: 'Dọn phòng: Tầng 4, căn hộ Hướng Dương',
+      tasks: [
+        'Прибрати ванну кімнату, з’єднання крана перевірити',
+        'Umyć łazienkę i wynieść śmieci z kuchni',
+        'Ștergeți geamurile și aspirați covorul din încăpere',
+        'Linisin ang banyo at palitan ang mga tuwalya',
+      ],
+    };
+    const checklist = await createChecklist(
+      owner,
+      {
+        name: written.name,
+        tasks: written.tasks.map((description, i) => ({ id: `t${i}`, description, photoRequired: false })),
+      },
+      4,
+    );
+    const response = await owner.call('GET', `/api/checklists/${checklist.id}/report.pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload).normalize('NFC');
+    for (const words of [written.name, ...written.tasks]) expect(text).toContain(words);
+  });
+
   it("is the owner's only: another owner and a recipient get 404, nobody 401", async () => {
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner, {}, 1);

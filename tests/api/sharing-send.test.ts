@@ -74,6 +74,40 @@ describe('POST /api/verification/send', () => {
     ).toContain('?lang=fr');
   });
 
+  it('shares in an added language on a paid plan only: vi by e-mail and uk by SMS (a crew in Canada), in their words', async () => {
+    const owner = await signInOwner(t.app, 'host');
+    const checklist = await createChecklist(owner, { name: 'Kitchen' });
+    for (const targetLanguage of ['vi', 'tl', 'pl', 'uk', 'ro']) {
+      const refused = await owner.call('POST', '/api/verification/send', {
+        consent: true,
+        checklistId: checklist.id,
+        email: `${targetLanguage}@example.com`,
+        targetLanguage,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused)).toMatchObject({ code: 'plan_limit_reached', allowedLanguages: ['en', 'es'] });
+    }
+    expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, 'vi@example.com'))).toEqual(
+      [],
+    );
+
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
+    const vietnamese = await share(owner, checklist.id, { email: 'vi@example.com', targetLanguage: 'vi' });
+    expect(vietnamese.shareUrl).toBe(`${TEST_PUBLIC_URL}/shared/${vietnamese.token}?lang=vi`);
+    const [mail] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, 'vi@example.com'));
+    expect(mail?.text).toContain(`Mã xác minh của bạn: ${vietnamese.verificationCode}`);
+    expect(mail?.text).toContain('danh sách kiểm tra “Kitchen”');
+
+    const ukrainian = await share(owner, checklist.id, {
+      email: undefined,
+      phone: '+1 (415) 555-0177',
+      targetLanguage: 'uk',
+    });
+    const [sms] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, '+14155550177'));
+    expect(sms?.text).toContain(`код ${ukrainian.verificationCode}, дійсний 10 хв.`);
+    expect(sms?.text.endsWith(`?lang=uk`)).toBe(true);
+  });
+
   it('refuses bad input with the clear messages, and sends nothing', async () => {
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner);

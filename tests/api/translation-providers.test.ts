@@ -77,6 +77,29 @@ describe('Google Cloud Translation', () => {
   });
 });
 
+describe('the five added languages', () => {
+  it('DeepL and Google translate each by its code (Filipino as TL and tl)', async () => {
+    const deepl = (await t.buildApp({ env: fakes.deepl.env })).app;
+    const google = (await t.buildApp({ env: fakes.google.env })).app;
+    for (const [lang, deeplCode] of [
+      ['vi', 'VI'],
+      ['tl', 'TL'],
+      ['pl', 'PL'],
+      ['uk', 'UK'],
+      ['ro', 'RO'],
+    ] as const) {
+      expect(await sharedPage(deepl, lang)).toMatchObject({
+        translated: true,
+        language: lang,
+        checklist: { name: `${deeplCode}: Lake house` },
+      });
+      expect((await sharedPage(google, lang)).checklist.name).toBe(`${lang}: Lake house`);
+    }
+    expect(fakes.deepl.refused).toEqual([]);
+    expect(fakes.google.refused).toEqual([]);
+  });
+});
+
 describe('a key the service refuses', () => {
   it.each([
     { engine: 'DeepL', status: 403, fake: () => fakes.deepl, setting: 'DEEPL_AUTH_KEY' },
@@ -126,5 +149,13 @@ describe.skipIf(!apertiumInstalled)('Apertium (apertium-eng-spa installed on thi
     // A pair it does not have: said plainly.
     const french = (await browser.call('GET', `/api/shared/checklist?token=${sent.token}&lang=fr`)).json();
     expect(french).toMatchObject({ translated: false, translationNote: 'unavailable' });
+    // Debian has no pair between English and the five added languages.
+    for (const lang of ['vi', 'tl', 'pl', 'uk', 'ro']) {
+      const page = (
+        await browser.call('GET', `/api/shared/checklist?token=${sent.token}&lang=${lang}`)
+      ).json();
+      expect(page).toMatchObject({ translated: false, translationNote: 'unavailable', language: lang });
+      expect(page.checklist.name).toBe('Clean the kitchen');
+    }
   });
 });

@@ -101,6 +101,22 @@ describe('GET /api/shared/checklist in the share language', () => {
     expect(page.checklist.tasks.map((task) => task.id)).toEqual(checklist.tasks.map((task) => task.id));
   });
 
+  it('an added language the instance offers is translated (uk, tl); Vietnamese, which it lacks, is not', async () => {
+    const { sent, browser } = await sharedWith('en');
+    for (const lang of ['uk', 'tl']) {
+      let page = await readShared(browser, sent.token, lang);
+      for (let i = 0; i < 20 && page.translationNote === 'pending'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        page = await readShared(browser, sent.token, lang);
+      }
+      expect(page).toMatchObject({ language: lang, translated: true });
+      expect(page.checklist.name).toBe(`${lang}: Beach house turnover`);
+    }
+    const vietnamese = await readShared(browser, sent.token, 'vi');
+    expect(vietnamese).toMatchObject({ language: 'vi', translated: false, translationNote: 'unavailable' });
+    expect(vietnamese.checklist.name).toBe('Beach house turnover');
+  });
+
   it('warms at send, sends each string once, and never again on later reads', async () => {
     const mark = fake.lt.calls.length;
     const { sent, browser } = await sharedWith('es', TASKS, 'Cabin 7');
@@ -198,7 +214,7 @@ describe('GET /api/shared/checklist in the share language', () => {
     }
   });
 
-  it('a lang outside the ten is 400 validation_failed, naming the field', async () => {
+  it('a lang outside the fifteen is 400 validation_failed, naming the field', async () => {
     const { sent, browser } = await sharedWith('es', TASKS, 'Barn');
     for (const lang of ['xx', 'EN', 'es-MX', '']) {
       const response = await browser.call('GET', `/api/shared/checklist?token=${sent.token}&lang=${lang}`);

@@ -145,3 +145,53 @@ test('in Arabic: right to left on a phone, nothing cut off, and a plain note whe
   await phone.screenshot({ path: 'test-results/screenshots/e2e-shared-ar-375.png', fullPage: true });
   await closeRecipient(recipient);
 });
+
+test('in Vietnamese, one of the five added languages: every fixed string in it, then Ukrainian from the page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAs(page, uniqueAccount('Ann Lee'));
+  await buyProfessional(page);
+  const checklist = await seedChecklist(page, 'Turnover – Harbour View 4B', ['Clean the bathroom']);
+  const share = await shareIn(page, checklist.id, 'vi');
+  expect(share.shareUrl).toContain('lang=vi');
+  const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as {
+    messages: { subject: string; text: string }[];
+  };
+  const sent = outbox.messages.find((message) => message.text.includes(share.shareUrl));
+  expect(sent?.subject).toContain('đã chia sẻ danh sách “Turnover – Harbour View 4B” với bạn');
+
+  const recipient = await openRecipient(browser, baseURL);
+  const phone = recipient.page;
+  await phone.goto(linkPath(share));
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(phone.locator('html')).not.toHaveAttribute('dir', 'rtl');
+  const dialog = phone.getByRole('dialog', { name: 'Nhập mã xác minh của bạn' });
+  await expect(dialog.getByText('Mã 6 chữ số có hiệu lực trong 10 phút.')).toBeVisible();
+  await dialog.getByLabel('Mã xác minh').fill(share.verificationCode ?? '');
+  await dialog.getByRole('button', { name: 'Xác minh' }).click();
+
+  await expect(phone.getByRole('heading', { name: 'Đã xác minh quyền truy cập' })).toBeVisible();
+  // No engine in local mode has English -> Vietnamese (Apertium has no such pair): said plainly.
+  await expect(
+    phone.getByText('Chưa có bản dịch tự động cho ngôn ngữ này: danh sách được hiển thị nguyên bản.'),
+  ).toBeVisible();
+  await expect(phone.getByText('Chưa bắt đầu')).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Gửi danh sách đã hoàn thành' })).toBeVisible();
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // The switcher names each language in itself, the five added ones included.
+  const switcher = phone.getByLabel('Ngôn ngữ');
+  await expect(switcher.locator('option')).toHaveText([
+    ...['English', 'Español', 'Français', 'Deutsch', 'Português', '中文', 'Русский', '日本語', 'العربية'],
+    ...['हिन्दी', 'Tiếng Việt', 'Filipino', 'Polski', 'Українська', 'Română'],
+  ]);
+  await switcher.selectOption('uk');
+  await expect(phone).toHaveURL(/lang=uk/);
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'uk');
+  await expect(phone.getByRole('heading', { name: 'Доступ підтверджено' })).toBeVisible();
+  await expect(phone.getByRole('checkbox', { name: 'Clean the bathroom' })).toBeVisible();
+  await closeRecipient(recipient);
+});

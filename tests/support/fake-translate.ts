@@ -120,7 +120,8 @@ async function startFake(
   };
 }
 
-const LIBRE_CODES = ['en', 'es', 'fr', 'de', 'pt', 'zh-Hans', 'ru', 'ja', 'ar', 'hi'];
+// As the argospm index has them: Vietnamese is not among its models.
+const LIBRE_CODES = ['en', 'es', 'fr', 'de', 'pt', 'zh-Hans', 'ru', 'ja', 'ar', 'hi', 'tl', 'pl', 'uk', 'ro'];
 
 /**
  * LibreTranslate: GET /languages lists `{code, name, targets}`; POST /translate takes JSON `{q,
@@ -169,7 +170,22 @@ export function startFakeLibreTranslate(apiKey: string): Promise<FakeTranslator>
   );
 }
 
-const DEEPL_SOURCES = new Set(['AR', 'DE', 'EN', 'ES', 'FR', 'JA', 'PT', 'RU', 'ZH']);
+const DEEPL_SOURCES = new Set([
+  'AR',
+  'DE',
+  'EN',
+  'ES',
+  'FR',
+  'JA',
+  'PT',
+  'RU',
+  'ZH',
+  'VI',
+  'TL',
+  'PL',
+  'UK',
+  'RO',
+]);
 const DEEPL_TARGETS = new Set([...DEEPL_SOURCES, 'EN-GB', 'EN-US', 'PT-BR', 'PT-PT', 'ZH-HANS', 'ZH-HANT']);
 
 /**
@@ -209,7 +225,10 @@ export function startFakeDeepL(authKey: string): Promise<FakeTranslator> {
   );
 }
 
-const GOOGLE_CODES = new Set(['en', 'es', 'fr', 'de', 'pt', 'zh-CN', 'zh', 'ru', 'ja', 'ar', 'hi']);
+const GOOGLE_CODES = new Set([
+  ...['en', 'es', 'fr', 'de', 'pt', 'zh-CN', 'zh', 'ru', 'ja', 'ar', 'hi'],
+  ...['vi', 'tl', 'pl', 'uk', 'ro'],
+]);
 
 /**
  * Google Cloud Translation v2 (Basic): POST /language/translate/v2?key=<key> with JSON `{q: [..],

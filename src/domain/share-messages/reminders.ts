@@ -6,7 +6,7 @@ import { plural } from './catalog.ts';
  * (docs/automation.md "Due dates, overdue and reminders"). The due time is said as minutes from now:
  * the recipient's time zone is not known to the server, and 'in 60 minutes' is true in every zone.
  * Names arrive made safe (and quoted here). The SMS of a Latin-script language stays in GSM-7: its
- * fixed words carry no letter outside it (no á, í, ó, ú, ç, ê).
+ * fixed words carry no letter outside it (no á, í, ó, ú, ç, ê; Polish and Romanian without diacritics).
  */
 export interface ReminderCatalog {
   subject(checklist: string, minutes: number): string;
@@ -96,5 +96,44 @@ export const REMINDER_CATALOGS: Record<LanguageCode, ReminderCatalog> = {
     due: (c, m) => `चेकलिस्ट “${c}” ${m} मिनट में पूरी करनी है, और अभी तक कोई कार्य पूरा नहीं हुआ है।`,
     sms: ({ site, checklist, minutes, url }) =>
       `${lead(site)}${checklist ? `“${checklist}”` : 'आपकी चेकलिस्ट'} ${minutes} मिनट में पूरी करनी है।\n${url}`,
+  },
+  vi: {
+    subject: (c, m) => `Nhắc nhở: “${c}” đến hạn sau ${m} phút`,
+    due: (c, m) => `Danh sách “${c}” đến hạn sau ${m} phút và chưa có việc nào được đánh dấu.`,
+    sms: ({ site, checklist, minutes, url }) =>
+      `${lead(site)}${checklist ? `“${checklist}”` : 'Danh sách của bạn'} đến hạn sau ${minutes} phút.\n${url}`,
+  },
+  tl: {
+    subject: (c, m) => `Paalala: ${m} minuto na lang bago ang takdang oras ng “${c}”`,
+    due: (c, m) =>
+      `${m} minuto na lang bago ang takdang oras ng checklist na “${c}”, at wala pang gawaing natsetsekan.`,
+    sms: ({ site, checklist, minutes, url }) =>
+      `${lead(site)}${minutes} min na lang bago ang takdang oras ng ${checklist ? `"${checklist}"` : 'iyong checklist'}. ${url}`,
+  },
+  pl: {
+    subject: (c, m) =>
+      `Przypomnienie: termin „${c}” mija za ${minutesIn('pl', m, { one: 'minutę', few: 'minuty', many: 'minut', other: 'minuty' })}`,
+    due: (c, m) =>
+      `Termin listy „${c}” mija za ${minutesIn('pl', m, { one: 'minutę', few: 'minuty', many: 'minut', other: 'minuty' })}, a żadne zadanie nie jest jeszcze odhaczone.`,
+    // Without Polish letters, as the code message: one GSM-7 segment.
+    sms: ({ site, checklist, minutes, url }) =>
+      `${lead(site)}Termin ${checklist ? `"${checklist}"` : 'Twojej listy'} mija za ${minutes} min. ${url}`,
+  },
+  uk: {
+    subject: (c, m) =>
+      `Нагадування: термін «${c}» спливає через ${minutesIn('uk', m, { one: 'хвилину', few: 'хвилини', many: 'хвилин', other: 'хвилини' })}`,
+    due: (c, m) =>
+      `Термін списку «${c}» спливає через ${minutesIn('uk', m, { one: 'хвилину', few: 'хвилини', many: 'хвилин', other: 'хвилини' })}, а жодне завдання ще не позначено.`,
+    sms: ({ site, checklist, minutes, url }) =>
+      `${site ? `${site}: т` : 'Т'}ермін ${checklist ? `«${checklist}»` : 'списку'} спливає через ${minutes} хв.\n${url}`,
+  },
+  ro: {
+    subject: (c, m) =>
+      `Memento: termenul pentru „${c}” expiră în ${minutesIn('ro', m, { one: 'minut', few: 'minute', other: 'de minute' })}`,
+    due: (c, m) =>
+      `Termenul listei „${c}” expiră în ${minutesIn('ro', m, { one: 'minut', few: 'minute', other: 'de minute' })} și nicio sarcină nu a fost bifată încă.`,
+    // Without diacritics, as the code message: one GSM-7 segment.
+    sms: ({ site, checklist, minutes, url }) =>
+      `${lead(site)}Termenul ${checklist ? `pentru "${checklist}"` : 'listei dvs.'} expira in ${minutes} min. ${url}`,
   },
 };

@@ -139,7 +139,7 @@ export function warmNumberFormats(language: LanguageCode): void {
   }
 }
 
-/** `lang` of a recipient's link (`?lang=es`), or null when missing or not one of the ten. */
+/** `lang` of a recipient's link (`?lang=es`), or null when missing or not one of the fifteen. */
 export function languageOfSearch(search: string): LanguageCode | null {
   const lang = new URLSearchParams(search).get('lang')?.toLowerCase();
   return isLanguageCode(lang) ? lang : null;

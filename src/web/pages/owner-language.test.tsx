@@ -66,7 +66,9 @@ describe("the owner's language", () => {
 
   it('says so when the change is refused and keeps the language it had', async () => {
     languageAnswer = () =>
-      jsonResponse(400, { error: { code: 'validation_failed', message: 'language must be one of the ten' } });
+      jsonResponse(400, {
+        error: { code: 'validation_failed', message: 'language must be one of the fifteen' },
+      });
     renderWithApp(<LanguageCard />);
     const select = (await screen.findByRole('combobox', { name: 'Your language' })) as HTMLSelectElement;
     await screen.findByDisplayValue('English');

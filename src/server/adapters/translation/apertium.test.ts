@@ -22,6 +22,16 @@ describe.skipIf(!installed)(
       expect(await engine.supports('en', 'fr')).toBe(false);
     });
 
+    it('cannot translate English to or from the five added languages, and says so', async () => {
+      for (const code of ['vi', 'tl', 'pl', 'uk', 'ro'] as const) {
+        expect(await engine.supports('en', code)).toBe(false);
+        expect(await engine.supports(code, 'en')).toBe(false);
+      }
+      await expect(
+        engine.translate(['Clean the kitchen.'], 'en', 'vi', { signal: AbortSignal.timeout(20_000) }),
+      ).rejects.toMatchObject({ kind: 'unsupported' });
+    });
+
     it('translates a batch one for one, keeping a text’s own line breaks, with no marks', async () => {
       const texts = ['Clean the kitchen.', 'Check the xyzzy thermostat', 'First line\nSecond line', ''];
       const out = await engine.translate(texts, 'en', 'es', { signal: AbortSignal.timeout(20_000) });

@@ -26,6 +26,11 @@ const ISO_639_3: Record<LanguageCode, string> = {
   ja: 'jpn',
   ar: 'ara',
   hi: 'hin',
+  vi: 'vie',
+  tl: 'tgl',
+  pl: 'pol',
+  uk: 'ukr',
+  ro: 'ron',
 };
 
 /** The installed mode that translates source -> target, or null. */

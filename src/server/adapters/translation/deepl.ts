@@ -11,7 +11,8 @@ export interface DeepLOptions {
 /**
  * DeepL's codes for our languages (its /v2/translate): sources are two letters; targets name the
  * variant where DeepL wants one (EN-US, PT-BR, ZH-HANS; plain EN and PT are deprecated as targets).
- * Hindi is not among DeepL's standard languages: no entry, so no engine for it.
+ * Hindi is not among DeepL's standard languages: no entry, so no engine for it. Vietnamese and
+ * Tagalog are text-translation languages of DeepL (VI, TL: no document translation; docs/languages.md).
  */
 const DEEPL_SOURCE: Partial<Record<LanguageCode, string>> = {
   en: 'EN',
@@ -23,6 +24,11 @@ const DEEPL_SOURCE: Partial<Record<LanguageCode, string>> = {
   ru: 'RU',
   ja: 'JA',
   ar: 'AR',
+  vi: 'VI',
+  tl: 'TL',
+  pl: 'PL',
+  uk: 'UK',
+  ro: 'RO',
 };
 const DEEPL_TARGET: Partial<Record<LanguageCode, string>> = {
   ...DEEPL_SOURCE,

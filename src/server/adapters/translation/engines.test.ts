@@ -18,12 +18,36 @@ describe('DeepL language codes', () => {
     expect(deeplCodes('en', 'hi')).toBeNull();
     expect(deeplCodes('hi', 'en')).toBeNull();
   });
+
+  it('has the five added languages both ways, by their plain codes', () => {
+    for (const [ours, theirs] of [
+      ['vi', 'VI'],
+      ['tl', 'TL'],
+      ['pl', 'PL'],
+      ['uk', 'UK'],
+      ['ro', 'RO'],
+    ] as const) {
+      expect(deeplCodes('en', ours)).toEqual({ source_lang: 'EN', target_lang: theirs });
+      expect(deeplCodes(ours, 'en')).toEqual({ source_lang: theirs, target_lang: 'EN-US' });
+    }
+    expect(deeplCodes('uk', 'pl')).toEqual({ source_lang: 'UK', target_lang: 'PL' });
+  });
 });
 
 describe('Google', () => {
   it('asks for Simplified Chinese as zh-CN', () => {
     expect(googleCode('zh')).toBe('zh-CN');
     expect(googleCode('hi')).toBe('hi');
+  });
+
+  it('asks for the five added languages by our codes, Filipino as tl', () => {
+    expect(['vi', 'tl', 'pl', 'uk', 'ro'].map((code) => googleCode(code as 'vi'))).toEqual([
+      'vi',
+      'tl',
+      'pl',
+      'uk',
+      'ro',
+    ]);
   });
 
   it('turns character references back into characters, and leaves other ampersands alone', () => {
@@ -46,6 +70,23 @@ describe('LibreTranslate', () => {
     expect(libreCode('hi', pairs.get('en') ?? new Set())).toBeNull();
   });
 
+  it('finds the added languages an instance offers, and none it lacks (no Vietnamese model)', () => {
+    const pairs = parseLibreLanguages([
+      { code: 'en', name: 'English', targets: ['pl', 'uk', 'ro', 'tl'] },
+      { code: 'uk', name: 'Ukrainian', targets: ['en'] },
+    ]);
+    const fromEnglish = pairs.get('en') ?? new Set();
+    expect(['pl', 'uk', 'ro', 'tl'].map((code) => libreCode(code as 'pl', fromEnglish))).toEqual([
+      'pl',
+      'uk',
+      'ro',
+      'tl',
+    ]);
+    expect(libreCode('vi', fromEnglish)).toBeNull();
+    expect(libreCode('uk', new Set(pairs.keys()))).toBe('uk');
+    expect(libreCode('pl', new Set(pairs.keys()))).toBeNull();
+  });
+
   it('refuses a language list of the wrong shape', () => {
     expect(() => parseLibreLanguages({ error: 'x' })).toThrow(TranslationError);
     expect(() => parseLibreLanguages([{ name: 'English' }])).toThrow(TranslationError);
@@ -60,6 +101,19 @@ describe('Apertium', () => {
     expect(apertiumMode(modes, 'fr', 'es')).toBe('fr-es');
     expect(apertiumMode(modes, 'en', 'fr')).toBeNull();
     expect(installedModes('/nonexistent/modes').size).toBe(0);
+  });
+
+  it('has no pair for the added languages with English in Debian, but finds rus-ukr and es-ro', () => {
+    // Debian's pair packages for them: apertium-rus-ukr, apertium-es-ro (older two-letter names).
+    const modes = new Set(['eng-spa', 'spa-eng', 'rus-ukr', 'ukr-rus', 'es-ro', 'ro-es']);
+    for (const code of ['vi', 'tl', 'pl', 'uk', 'ro'] as const) {
+      expect(apertiumMode(modes, 'en', code)).toBeNull();
+      expect(apertiumMode(modes, code, 'en')).toBeNull();
+    }
+    expect(apertiumMode(modes, 'ru', 'uk')).toBe('rus-ukr');
+    expect(apertiumMode(modes, 'uk', 'ru')).toBe('ukr-rus');
+    expect(apertiumMode(modes, 'es', 'ro')).toBe('es-ro');
+    expect(apertiumMode(new Set(['spa-ron']), 'es', 'ro')).toBe('spa-ron');
   });
 
   it('strips the marks of words it could not generate or translate', () => {

@@ -8,7 +8,10 @@ export interface GoogleTranslateOptions {
   url: string;
 }
 
-/** Google's code: Chinese is asked for as Simplified (zh-CN); the others are ours. */
+/**
+ * Google's code: Chinese is asked for as Simplified (zh-CN); the others are ours, Filipino included
+ * ('tl' is the code Cloud Translation v2 lists for it).
+ */
 export function googleCode(code: LanguageCode): string {
   return code === 'zh' ? 'zh-CN' : code;
 }
@@ -35,7 +38,7 @@ function safeCodePoint(value: number): string | null {
 /**
  * Google Cloud Translation, Basic (v2): POST {url}?key=<key> with JSON `{q: [texts], source, target,
  * format: 'text'}`; answers `{data: {translations: [{translatedText}]}}`. At most 128 texts per
- * request; Google advises at most 5,000 characters. It covers all ten of our languages.
+ * request; Google advises at most 5,000 characters. It covers all fifteen of our languages.
  */
 export function createGoogleEngine(options: GoogleTranslateOptions): TranslationEngine {
   const endpoint = `${options.url}?key=${encodeURIComponent(options.apiKey)}`;

@@ -71,7 +71,7 @@ describe('choosePage', () => {
     expect(sharedPageOf(returning, true)).toBe('shared-verified-ar');
     expect(choose('/shared/checklist/a%20b', { [RECIPIENT]: 's' }).shareToken).toBe('a b');
     expect(choose('/shared/%E0%A4%A', { [RECIPIENT]: 's' })).toEqual({ page: 'shared-code-en', status: 200 });
-    // Not one of the ten, or not a language at all: English, as the page itself decides.
+    // Not one of the fifteen, or not a language at all: English, as the page itself decides.
     expect(choose('/shared/abc?lang=xx').page).toBe('shared-code-en');
     expect(choose('/shared/abc?lang=<script>').page).toBe('shared-code-en');
   });

@@ -9,7 +9,7 @@ import { escapeHtml } from '../../html.ts';
 /**
  * The pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent,
  * the subscription results, the 404 page, the dashboard waiting for its data, and the shared page's first screen (its code dialog, or the
- * checklist's skeleton for a browser that holds a recipient cookie), in each of the ten languages.
+ * checklist's skeleton for a browser that holds a recipient cookie), in each of the fifteen languages.
  *
  * The build writes the prerender (src/web/prerender.tsx -> dist/prerender/prerender.js: the app's own
  * components for Node). The server runs it once at start-up, because the pages carry this deployment's

@@ -16,9 +16,9 @@ function listNames(codes: readonly LanguageCode[]): string {
 }
 
 /**
- * The recipient's language. Languages outside the owner's plan are listed but not selectable, with a
- * line saying which the plan includes and where to upgrade. Until the plan is known every language is
- * offered; the server refuses one outside the plan (403) and says so. On a server with no translation
+ * The recipient's language: one of the fifteen (decision 0054). Languages outside the owner's plan
+ * are listed but not selectable, with a line saying which the plan includes and where to upgrade. Until
+ * the plan is known every language is offered; the server refuses one outside the plan (403) and says so. On a server with no translation
  * engine (decision 0056) the language is the page's own words only: the dialog says so, and sells no
  * upgrade for languages the owner's texts would not be translated into.
  */

@@ -95,10 +95,17 @@ describe('Share Checklist dialog', () => {
     expect((consent() as HTMLInputElement).checked).toBe(false);
   });
 
-  it('lists the ten languages; those outside the plan cannot be chosen and say how to get them', () => {
+  it('lists the fifteen languages; those outside the plan cannot be chosen and say how to get them', () => {
     renderDialog();
     const options = within(screen.getByLabelText(/language/)).getAllByRole('option') as HTMLOptionElement[];
-    expect(options).toHaveLength(10);
+    expect(options).toHaveLength(15);
+    expect(options.slice(10).map((option) => [option.value, option.textContent])).toEqual([
+      ['vi', 'Vietnamese (upgrade to use)'],
+      ['tl', 'Tagalog (upgrade to use)'],
+      ['pl', 'Polish (upgrade to use)'],
+      ['uk', 'Ukrainian (upgrade to use)'],
+      ['ro', 'Romanian (upgrade to use)'],
+    ]);
     expect(options.filter((option) => !option.disabled).map((option) => option.value)).toEqual(['en', 'es']);
     expect(screen.getByText(/Your Free plan includes English and Spanish/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');

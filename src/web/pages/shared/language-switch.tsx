@@ -15,6 +15,11 @@ const NATIVE_NAMES: Record<LanguageCode, string> = {
   ja: '日本語',
   ar: 'العربية',
   hi: 'हिन्दी',
+  vi: 'Tiếng Việt',
+  tl: 'Filipino',
+  pl: 'Polski',
+  uk: 'Українська',
+  ro: 'Română',
 };
 
 /** The shared page's language: it sets `?lang=` on the link, and the page asks for the checklist in it. */

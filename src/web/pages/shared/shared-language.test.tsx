@@ -326,6 +326,11 @@ describe('the shared page in the recipient’s language', () => {
       '日本語',
       'العربية',
       'हिन्दी',
+      'Tiếng Việt',
+      'Filipino',
+      'Polski',
+      'Українська',
+      'Română',
     ]);
     fireEvent.change(select, { target: { value: 'fr' } });
     expect(location.history?.at(-1)).toBe(`/shared/${TOKEN}?lang=fr`);
