@@ -7,7 +7,7 @@ import { loadConfig } from './config/index.ts';
 import { appRoot } from './paths.ts';
 
 /**
- * The deployment files (README "Deployment") against the code and the README: no container engine
+ * The deployment files (docs/deployment.md) against the code and the README: no container engine
  * runs here, so these checks are what keeps the image, the compose stack and the README saying the
  * same thing.
  */
@@ -121,7 +121,7 @@ describe('Dockerfile', () => {
     for (const stage of stages) expect(['${NODE_IMAGE}', 'deps']).toContain(stage.from);
   });
 
-  it('runs as a non-root user, with the start command of npm start and the README', () => {
+  it('runs as a non-root user, with the start command of npm start and the deployment guide', () => {
     const user = of('USER').at(-1)?.args;
     expect(user).toBeDefined();
     expect(user).not.toMatch(/^(root|0)(:|$)/);
@@ -136,7 +136,8 @@ describe('Dockerfile', () => {
     expect(imported).toContain('build-stamp.mjs');
     for (const file of imported) expect(copied?.args.split(/\s+/)).toContain(`scripts/${file}`);
     expect(read('scripts/start.mjs')).toContain("'dist/server/main.js'");
-    const deployment = readmeSection('Deployment');
+    // The deployment guide (the Enterprise card's 'Custom deployment') says so.
+    const deployment = read('docs/deployment.md');
     expect(deployment).toContain('`npm start`');
     expect(deployment).toContain(`\`${cmd}\``);
   });
