@@ -20,7 +20,8 @@ export async function readInsights(
 ): Promise<Insights> {
   const team = await findTeam(db, access.teamId);
   if (!team) throw new AppError('not_found', TEAM_MESSAGES.notAMember);
-  if (team.tier === 'free') throw new AppError('plan_limit_reached', INSIGHTS_MESSAGES.paidOnly, { limit: 0 });
+  if (team.tier === 'free')
+    throw new AppError('plan_limit_reached', INSIGHTS_MESSAGES.paidOnly, { limit: 0 });
   const range = resolveInsightsRange(query, team.timeZone, now);
   const figures = await readInsightsFigures(db, {
     teamId: team.id,

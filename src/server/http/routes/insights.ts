@@ -27,10 +27,11 @@ const SCHEMAS = {
     tags: [TAG],
     description: `The same figures as a CSV file of sections, as an attachment. ${RANGE}`,
     querystring: InsightsQuery,
-    response: answers(
-      { 200: textFile('text/csv', 'The figures (docs/insights.md "CSV")') },
-      ['unauthenticated', 'plan_limit_reached', 'not_found'],
-    ),
+    response: answers({ 200: textFile('text/csv', 'The figures (docs/insights.md "CSV")') }, [
+      'unauthenticated',
+      'plan_limit_reached',
+      'not_found',
+    ]),
   },
 };
 
@@ -49,7 +50,11 @@ export async function insightsRoutes(app: FastifyInstance, options: { db: Databa
     INSIGHTS_CSV_PATH,
     { schema: SCHEMAS.csv, config: { apiScope: 'checklists:read' } },
     async (request, reply) => {
-      const insights = await readInsights(options.db, ownerAccess(await requireMember(request)), request.query);
+      const insights = await readInsights(
+        options.db,
+        ownerAccess(await requireMember(request)),
+        request.query,
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${insightsCsvFileName(insights)}"`)
