@@ -147,6 +147,9 @@ const text = (value: unknown) => (value === null || value === undefined ? null :
 export async function readInsightsFigures(db: Database, p: InsightsParams) {
   return db.transaction(
     async (tx) => {
+      // Compiling these statements (their estimates pass jit_above_cost at 100,000 checklists) cost
+      // more than it saved: about 120 ms a statement in the bench (docs/insights.md "Cost").
+      await tx.execute(sql`set local jit = off`);
       const [summary] = await rowsOf(tx, insightsStatements.summary(p));
       const byDay = await rowsOf(tx, insightsStatements.byDay(p));
       const byPerson = await rowsOf(tx, insightsStatements.byPerson(p));
