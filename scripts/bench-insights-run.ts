@@ -3,11 +3,12 @@
 // 365 days (6 tasks each, 5 or 6 ticked, 90% submitted, a quarter by recipients) and another team of as
 // many, then EXPLAINs (ANALYZE, BUFFERS) each insights statement for ranges of 30, 90 and 366 days and
 // times the whole answer (the five statements in their transaction). Prints the figures; asserts nothing.
+import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { daysBetween, resolveInsightsRange, shiftDate } from '../src/domain/insights.ts';
 import { localDateOf } from '../src/domain/time-zones.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { insightsStatements, type InsightsStatement } from '../src/server/repositories/insights.ts';
+import { type InsightsStatement, insightsStatements } from '../src/server/repositories/insights.ts';
 import { readInsights } from '../src/server/services/insights.ts';
 
 const CHECKLISTS = Number(process.env.BENCH_CHECKLISTS || 100_000);
@@ -15,8 +16,18 @@ const TEAM = 'team_bench';
 const ZONE = 'Europe/Paris';
 
 const TASK_NAMES = [
-  'Strip beds', 'Clean oven', 'Empty bins', 'Mop floors', 'Restock coffee', 'Check smoke alarm',
-  'Clean windows', 'Wipe fridge', 'Towels out', 'Photo of living room', 'Lock balcony', 'Water plants',
+  'Strip beds',
+  'Clean oven',
+  'Empty bins',
+  'Mop floors',
+  'Restock coffee',
+  'Check smoke alarm',
+  'Clean windows',
+  'Wipe fridge',
+  'Towels out',
+  'Photo of living room',
+  'Lock balcony',
+  'Water plants',
 ];
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
@@ -68,7 +79,11 @@ interface PlanNode {
 
 /** The plan's scans: 'Index Scan checklists_team_id_submitted_at_idx', 'Seq Scan tasks'… (each once). */
 function scansOf(node: PlanNode, into = new Set<string>()): Set<string> {
-  if (/Scan/.test(node['Node Type']) && node['Node Type'] !== 'Function Scan' && node['Node Type'] !== 'CTE Scan') {
+  if (
+    /Scan/.test(node['Node Type']) &&
+    node['Node Type'] !== 'Function Scan' &&
+    node['Node Type'] !== 'CTE Scan'
+  ) {
     into.add(`${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim());
   }
   for (const child of node.Plans ?? []) scansOf(child, into);
@@ -93,6 +108,12 @@ async function main() {
       `seeded in ${Math.round((performance.now() - seedStart) / 1000)} s: ${totals?.checklists} checklists in the team ` +
         `(as many in another), ${totals?.tasks} tasks, ${totals?.activity} trail entries in all`,
     );
+    // The machine's load while measuring: the figures are wall-clock times.
+    console.info(
+      `load average: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(', ')} on ${cpus().length} cores`,
+    );
     const now = new Date();
     for (const days of [30, 90, 366]) {
       const to = localDateOf(now, ZONE);
@@ -109,12 +130,13 @@ async function main() {
       };
       console.info(`\n${params.days} days (${exact.from} to ${exact.to}):`);
       for (const name of Object.keys(insightsStatements) as InsightsStatement[]) {
+        // As the answer runs them: JIT off (repositories/insights.ts).
+        await db.execute(sql`set jit = off`);
         const explained = await db.execute(
           sql`explain (analyze, buffers, format json) ${insightsStatements[name](params)}`,
         );
-        const [plan] = (explained as unknown as { rows: { 'QUERY PLAN': unknown }[] }).rows[0]?.[
-          'QUERY PLAN'
-        ] as { Plan: PlanNode; 'Execution Time': number }[];
+        const rows = (explained as unknown as { rows: { 'QUERY PLAN': unknown }[] }).rows;
+        const [plan] = (rows[0]?.['QUERY PLAN'] ?? []) as { Plan: PlanNode; 'Execution Time': number }[];
         if (!plan) continue;
         console.info(
           `  ${name.padEnd(17)} ${plan['Execution Time'].toFixed(1).padStart(8)} ms  ${[...scansOf(plan.Plan)].join(', ')}`,
@@ -127,7 +149,10 @@ async function main() {
         times.push(performance.now() - start);
       }
       times.sort((a, b) => a - b);
-      console.info(`  whole answer (5 statements, one transaction): median ${times[2]?.toFixed(0)} ms of 5 runs`);
+      console.info(`  load average now: ${loadavg()[0]?.toFixed(1)}`);
+      console.info(
+        `  whole answer (5 statements, one transaction): median ${times[2]?.toFixed(0)} ms of 5 runs`,
+      );
     }
   } finally {
     await handle.close();
