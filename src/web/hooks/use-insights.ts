@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INSIGHTS_CSV_PATH, INSIGHTS_PATH, type Insights } from '#domain/insights';
 import { apiRequest, isApiError } from '../lib/api.ts';
 import { useAuth } from './use-auth.tsx';
@@ -31,6 +31,8 @@ export function useInsights(range: InsightsRangeQuery | null) {
     enabled: Boolean(user),
     // Work goes on while the page is open elsewhere: asked again on each visit.
     staleTime: 0,
+    // Another range keeps the figures on screen until its own arrive (nothing jumps to a skeleton).
+    placeholderData: keepPreviousData,
   });
 }
 

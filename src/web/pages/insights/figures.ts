@@ -3,9 +3,10 @@
 export function minutesText(minutes: number | null): string {
   if (minutes === null) return '—';
   if (minutes < 1) return `${Math.round(minutes * 60)} s`;
-  if (minutes < 60) return `${Math.round(minutes)} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = Math.round(minutes - hours * 60);
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  const rest = whole - hours * 60;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
