@@ -22,13 +22,13 @@ export function insightsCsvUrl(range: InsightsRangeQuery | null): string {
   return `${INSIGHTS_CSV_PATH}${search(range)}`;
 }
 
-export function useInsights(range: InsightsRangeQuery | null) {
+export function useInsights(range: InsightsRangeQuery | null, enabled = true) {
   const { user } = useAuth();
   return useQuery({
     queryKey: [INSIGHTS_PATH, user?.uid, range?.from ?? null, range?.to ?? null],
     queryFn: ({ signal }) =>
       apiRequest<Insights>('GET', `${INSIGHTS_PATH}${search(range)}`, undefined, { signal }),
-    enabled: Boolean(user),
+    enabled: enabled && Boolean(user),
     // Work goes on while the page is open elsewhere: asked again on each visit.
     staleTime: 0,
     // Another range keeps the figures on screen until its own arrive (nothing jumps to a skeleton).

@@ -122,6 +122,16 @@ describe('InsightsPage', () => {
     expect(screen.queryByRole('button', { name: 'Last 7 days' })).toBeNull();
   });
 
+  it('does not ask for the figures of a team the header knows is free', async () => {
+    const fake = api();
+    fake.answers['GET /api/teams'] = () =>
+      jsonResponse(200, { teams: [{ id: 't1', name: 'Solo', tier: 'free', role: 'owner', active: true }] });
+    renderInApp(<InsightsPage />, '/insights');
+    expect(await screen.findByText('Insights are part of Professional')).toBeTruthy();
+    expect(screen.getByTestId('insights-example')).toBeTruthy();
+    expect(insightsCalls(fake)).toEqual([]);
+  });
+
   it('says so when nothing happened in the range', async () => {
     const empty: Insights = {
       ...FIGURES,
