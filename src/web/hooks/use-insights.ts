@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INSIGHTS_CSV_PATH, INSIGHTS_PATH, type Insights } from '#domain/insights';
+import type { TeamListResponse } from '#domain/teams';
 import { apiRequest, isApiError } from '../lib/api.ts';
+import { TEAMS_KEY } from './team-keys.ts';
 import { useAuth } from './use-auth.tsx';
 
 /**
@@ -38,4 +40,23 @@ export function useInsights(range: InsightsRangeQuery | null, enabled = true) {
 
 export function isPaidOnly(error: unknown): boolean {
   return isApiError(error) && error.code === 'plan_limit_reached';
+}
+
+/**
+ * The active team's plan as this page needs it, read afresh (the header's cached list may predate an
+ * upgrade): 'loading', 'free', 'paid', or 'unknown' when it could not be read.
+ */
+export function useActiveTeamPlan(): 'loading' | 'free' | 'paid' | 'unknown' {
+  const { user } = useAuth();
+  const teams = useQuery({
+    queryKey: [...TEAMS_KEY, user?.uid],
+    queryFn: ({ signal }) => apiRequest<TeamListResponse>('GET', '/api/teams', undefined, { signal }),
+    enabled: Boolean(user),
+    staleTime: 0,
+  });
+  if (teams.isError) return 'unknown';
+  if (!teams.isFetchedAfterMount || !teams.data) return 'loading';
+  const active = teams.data.teams.find((team) => team.active);
+  if (!active) return 'unknown';
+  return active.tier === 'free' ? 'free' : 'paid';
 }

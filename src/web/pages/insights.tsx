@@ -7,9 +7,8 @@ import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { insightsCsvUrl, isPaidOnly, useInsights } from '../hooks/use-insights.ts';
+import { insightsCsvUrl, isPaidOnly, useActiveTeamPlan, useInsights } from '../hooks/use-insights.ts';
 import { teamFailure } from '../hooks/use-team-actions.ts';
-import { useTeams } from '../hooks/use-teams.ts';
 import { dateText } from './insights/figures.ts';
 import { InsightsView } from './insights/insights-view.tsx';
 import { type RangeChoice, RangePicker, rangeQuery } from './insights/range-picker.tsx';
@@ -25,12 +24,11 @@ export default function InsightsPage() {
   const today = localDateOf(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [choice, setChoice] = useState<RangeChoice>({ preset: 30 });
   const query = rangeQuery(choice, today);
-  // The header's list of my teams says the active team's plan: a free team is not asked for figures
-  // it cannot have (its 403 would only land in the console). Unknown plan: asked, and a 403 says it.
-  const teams = useTeams();
-  const freeTeam = teams.data?.find((team) => team.active)?.tier === 'free';
-  const insights = useInsights(query, !freeTeam && !teams.isPending);
-  const paidOnly = freeTeam || isPaidOnly(insights.error);
+  // A free team is not asked for figures it cannot have (its 403 would only land in the console);
+  // its plan is read first. If that read fails, the figures are asked for and a 403 says it.
+  const plan = useActiveTeamPlan();
+  const insights = useInsights(query, plan === 'paid' || plan === 'unknown');
+  const paidOnly = plan === 'free' || isPaidOnly(insights.error);
   return (
     <PageContainer>
       <div className="flex max-w-5xl flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
