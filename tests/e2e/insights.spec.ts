@@ -28,6 +28,8 @@ async function shoot(page: Page, name: string) {
         .map((element) => `${element.tagName}.${element.className}`.slice(0, 120)),
     );
     expect(wide, `wider than ${width} px`).toEqual([]);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

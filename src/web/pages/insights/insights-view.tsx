@@ -58,25 +58,28 @@ function DaysCard({ insights }: { insights: Insights }) {
   );
   return (
     <ChartCard title="Completed by day" chart={chart}>
-      <table className="sr-only">
-        <caption>Checklists created and completed each day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Created</th>
-            <th scope="col">Completed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byDay.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{dateText(day.date, true)}</th>
-              <td>{day.created}</td>
-              <td>{day.completed}</td>
+      {/* A table ignores `overflow: hidden` and grows to its content: the wrapper is what hides it. */}
+      <div className="sr-only">
+        <table>
+          <caption>Checklists created and completed each day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Created</th>
+              <th scope="col">Completed</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {byDay.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{dateText(day.date, true)}</th>
+                <td>{day.created}</td>
+                <td>{day.completed}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </ChartCard>
   );
 }
