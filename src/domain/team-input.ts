@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX } from './checklist.ts';
 import { INVITABLE_ROLES, TEAM_ROLES } from './teams.ts';
+import { timeZoneName } from './time-zones.ts';
 import { EmailAddress } from './user-input.ts';
 
 /** Request schemas of the team endpoints (docs/api.md "Teams"). */
@@ -19,6 +20,10 @@ export const MemberRoleInput = z.object({
   role: z.enum(TEAM_ROLES, { error: 'Role must be owner, admin or member' }),
 });
 export type MemberRoleInput = z.infer<typeof MemberRoleInput>;
+
+/** PATCH /api/team: the team's settings (owners and admins). */
+export const TeamSettingsInput = z.strictObject({ timeZone: timeZoneName('timeZone') });
+export type TeamSettingsInput = z.infer<typeof TeamSettingsInput>;
 
 /** POST /api/teams/active */
 export const ActiveTeamInput = z.object({ teamId: z.string().min(1).max(ID_MAX) });

@@ -46,6 +46,7 @@ export const TeamResponseSchema = z
       tier: z.enum(TIERS),
       seats: z.strictObject({ used: z.number().int().min(0), limit }),
       storage: z.strictObject({ usedBytes: z.number().int().min(0), limitBytes: limit }),
+      timeZone: z.string(),
     }),
     myRole: z.enum(TEAM_ROLES),
     members: z.array(TeamMemberSchema),

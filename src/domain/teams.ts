@@ -62,6 +62,8 @@ export interface TeamSummary {
   seats: { used: number; limit: number | null };
   /** Photo bytes kept for the team's checklists, and the plan's storage (null: unlimited). */
   storage: { usedBytes: number; limitBytes: number | null };
+  /** The IANA zone the team's days are counted in (insights); owners and admins set it. */
+  timeZone: string;
 }
 
 /** GET /api/team: the active team. */
@@ -127,6 +129,7 @@ export function defaultTeamName(displayName: string, email: string): string {
 
 export const TEAM_MESSAGES = {
   forbidden: 'Only the team owner and admins can manage members.',
+  settingsForbidden: 'Only the team owner and admins can change the team’s settings.',
   billingOwnerOnly: 'Only the team owner can change the plan or billing.',
   seatLimitReached: (limit: number) =>
     `Your plan includes ${limit === 1 ? '1 user' : `${limit} team members`}. Upgrade to invite more people.`,

@@ -38,6 +38,7 @@ import { checklistRoutes } from './http/routes/checklists.ts';
 import { devOutboxRoutes } from './http/routes/dev-outbox.ts';
 import { devSampleCalendarRoutes } from './http/routes/dev-sample-calendar.ts';
 import { healthRoutes } from './http/routes/health.ts';
+import { insightsRoutes } from './http/routes/insights.ts';
 import { mailingListRoutes } from './http/routes/mailing-list.ts';
 import { metricsRoutes, registerMetrics } from './http/routes/metrics.ts';
 import { notificationRoutes } from './http/routes/notifications.ts';
@@ -269,6 +270,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
     notifier: services.notifier,
   });
   await app.register(checklistExportRoutes, { db });
+  await app.register(insightsRoutes, { db });
   await app.register(notificationRoutes, { db, secrets: services.secrets, siteName: config.siteName });
   await app.register(photoRoutes, { photos, references: services.references });
   await app.register(templateRoutes, { db });

@@ -29,6 +29,7 @@ export function teamResponse(
       tier: 'professional',
       seats: { used: people.length, limit: 10 },
       storage: { usedBytes: 0, limitBytes: null },
+      timeZone: 'UTC',
     },
     myRole,
     members: people.map((person, index) => teamMember(person, index === 0 ? 'owner' : 'member')),

@@ -83,6 +83,7 @@ export function teamAnswer(overrides: Partial<TeamResponse> & { myRole?: TeamRes
       tier: 'professional',
       seats: { used: members.length + invitations.length, limit: 10 },
       storage: { usedBytes: 1.25 * 1024 ** 3, limitBytes: 50 * 1024 ** 3 },
+      timeZone: 'UTC',
     },
     myRole,
     members,

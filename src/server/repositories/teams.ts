@@ -82,6 +82,11 @@ export async function setTeamTier(db: Database, teamId: string, tier: Tier): Pro
   await db.update(teams).set({ tier, updatedAt: new Date() }).where(eq(teams.id, teamId));
 }
 
+/** The IANA zone the team's days are counted in (insights). */
+export async function setTeamTimeZone(db: Database, teamId: string, timeZone: string): Promise<void> {
+  await db.update(teams).set({ timeZone, updatedAt: new Date() }).where(eq(teams.id, teamId));
+}
+
 /** The team's members: the owner, then admins, then members, each by when they joined. */
 export async function membersOf(db: Database, teamId: string) {
   return db

@@ -1,6 +1,14 @@
 import { AppError } from '#domain/errors';
 import { PLAN_LIMITS } from '#domain/plans';
-import { defaultTeamName, type MyTeam, TEAM_MESSAGES, type TeamResponse, type TeamRole } from '#domain/teams';
+import type { TeamSettingsInput } from '#domain/team-input';
+import {
+  canManageMembers,
+  defaultTeamName,
+  type MyTeam,
+  TEAM_MESSAGES,
+  type TeamResponse,
+  type TeamRole,
+} from '#domain/teams';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import type { SignedInMember } from '../policies/checklists.ts';
@@ -14,6 +22,7 @@ import {
   openInvitationsOf,
   roleIn,
   seatsUsed,
+  setTeamTimeZone,
   storageUsedBytes,
   teamsOf,
 } from '../repositories/teams.ts';
@@ -80,11 +89,23 @@ export async function readTeam(db: Database, actor: TeamActor, now = new Date())
       tier: team.tier,
       seats: { used, limit: limits.maxSeats },
       storage: { usedBytes, limitBytes: limits.storageBytes },
+      timeZone: team.timeZone,
     },
     myRole: actor.role,
     members: members.map(presentMember),
     invitations: invitations.map(presentInvitation),
   };
+}
+
+/** PATCH /api/team: owners and admins set the team's zone (insights count its days there). */
+export async function updateTeamSettings(
+  db: Database,
+  actor: TeamActor,
+  input: TeamSettingsInput,
+): Promise<TeamResponse> {
+  if (!canManageMembers(actor.role)) throw new AppError('forbidden', TEAM_MESSAGES.settingsForbidden);
+  await setTeamTimeZone(db, actor.teamId, input.timeZone);
+  return readTeam(db, actor);
 }
 
 /** GET /api/teams: mine, the active one marked. */

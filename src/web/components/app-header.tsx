@@ -1,4 +1,12 @@
-import { CalendarClock, LayoutDashboard, LogOut, type LucideIcon, Settings, Tag } from 'lucide-react';
+import {
+  BarChart3,
+  CalendarClock,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  Settings,
+  Tag,
+} from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { type User, userLabel } from '#domain/user';
 import { useAuth } from '../hooks/use-auth.tsx';
@@ -10,7 +18,7 @@ import { Button } from './ui/button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
 /** Pages of a signed-in owner (routes.tsx): there the header will show who is signed in. */
-const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/|settings|automation)/;
+const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/|settings|automation|insights)/;
 
 /** The signed-in app header; hidden on the landing page, which has its own. */
 export function AppHeader() {
@@ -30,6 +38,7 @@ export function AppHeader() {
             {/* On a phone, Automation is on the line under the header (CompactUserLine). */}
             <span className="hidden sm:contents">
               <NavLink href="/automation" label="Automation" icon={CalendarClock} labelFrom="lg" />
+              <NavLink href="/insights" label="Insights" icon={BarChart3} labelFrom="lg" />
             </span>
             {/* The spec's header has Pricing at every width: on a phone, its icon beside the bell. */}
             <NavLink href="/pricing" label="Pricing" icon={Tag} />

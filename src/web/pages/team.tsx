@@ -18,6 +18,7 @@ import { InvitationList } from './team/invitation-list.tsx';
 import { LeaveTeam } from './team/leave-team.tsx';
 import { MemberList } from './team/member-list.tsx';
 import { TeamOverview } from './team/team-overview.tsx';
+import { TeamTimeZone } from './team/team-time-zone.tsx';
 
 // The invite dialog (and Radix's dialog) come behind a click: fetched when the page is idle or the
 // button is pointed at, never before the page's first paint.
@@ -79,6 +80,7 @@ function TeamView({ data, myUid }: { data: TeamResponse; myUid: string }) {
       />
       <MemberList data={data} myUid={myUid} ask={ask} />
       <InvitationList data={data} ask={ask} />
+      <TeamTimeZone data={data} />
       <LeaveTeam data={data} myUid={myUid} ask={ask} />
       {dialog}
       {manage && wanted && (

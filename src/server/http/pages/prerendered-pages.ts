@@ -268,6 +268,7 @@ const APP_ROUTES: [RegExp, string | undefined][] = [
   [/^\/settings\/team$/, pages('team.tsx')],
   [/^\/settings\/developers$/, pages('developer-settings.tsx')],
   [/^\/automation$/, pages('automation.tsx')],
+  [/^\/insights$/, pages('insights.tsx')],
   // An invitation's link (issue 29): what it shows depends on the link and on who is signed in, so the
   // shell with the page's chunk, like the signed-in pages, and no prerendered page.
   [/^\/join\/[^/]+$/, pages('join.tsx')],

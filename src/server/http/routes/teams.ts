@@ -8,6 +8,7 @@ import {
   JoinTeamInput,
   MemberParams,
   MemberRoleInput,
+  TeamSettingsInput,
 } from '#domain/team-input';
 import {
   InvitationAnswerSchema,
@@ -26,7 +27,13 @@ import {
   withdrawTeamInvitation,
 } from '../../services/team-invitations.ts';
 import { changeMemberRole, removeTeamMember } from '../../services/team-members.ts';
-import { chooseActiveTeam, listMyTeams, readTeam, teamActor } from '../../services/teams.ts';
+import {
+  chooseActiveTeam,
+  listMyTeams,
+  readTeam,
+  teamActor,
+  updateTeamSettings,
+} from '../../services/teams.ts';
 import { answers, noBody } from '../plugins/responses.ts';
 import { authenticateFirst, requireMember, sessionSecretOf } from '../plugins/session.ts';
 
@@ -35,6 +42,14 @@ const TAG = 'teams';
 /** What each route takes and answers; all of them but the join preview answer 401 without a session. */
 const SCHEMAS = {
   team: { tags: [TAG], response: answers({ 200: TeamResponseSchema }, ['unauthenticated', 'not_found']) },
+  settings: {
+    tags: [TAG],
+    description:
+      'Owners and admins change the team’s settings: `timeZone` (an IANA zone such as Europe/Paris), the ' +
+      'zone insights count days in. A member: 403 forbidden.',
+    body: TeamSettingsInput,
+    response: answers({ 200: TeamResponseSchema }, ['unauthenticated', 'forbidden', 'not_found']),
+  },
   teams: { tags: [TAG], response: answers({ 200: TeamListSchema }, ['unauthenticated']) },
   activate: {
     tags: [TAG],
@@ -140,6 +155,10 @@ export async function teamRoutes(app: FastifyInstance, context: InvitationContex
 
     routes.get('/api/team', { schema: SCHEMAS.team }, async (request) =>
       readTeam(db, await teamActor(db, await requireMember(request))),
+    );
+
+    routes.patch('/api/team', { schema: SCHEMAS.settings }, async (request) =>
+      updateTeamSettings(db, await teamActor(db, await requireMember(request)), request.body),
     );
 
     routes.get('/api/teams', { schema: SCHEMAS.teams }, async (request) => ({

@@ -3,6 +3,7 @@ import { LANGUAGES } from '#domain/languages';
 import { FREQUENCIES, type Frequency, WEEKDAYS, type Weekday } from '#domain/recurrence';
 import { Checkbox, FIELD, Input, Label } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
+import { timeZoneOptions } from '../../lib/time-zone-options.ts';
 import type { FormProblems, ScheduleFormState } from './schedule-form.ts';
 
 /** The field groups of the schedule dialog: when it runs, and the automatic share. */
@@ -32,14 +33,6 @@ const CONSENT = {
   email: 'The recipient agrees to receive an email with the link and a verification code each time.',
   sms: 'The recipient agrees to receive a text message with the link and a verification code each time. Message and data rates may apply.',
 } as const;
-
-/** Every IANA zone this browser knows (the chosen one first in case it is not listed). */
-function timeZones(current: string): string[] {
-  const supported =
-    (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  const zones = supported.includes('UTC') ? supported : ['UTC', ...supported];
-  return zones.includes(current) ? zones : [current, ...zones];
-}
 
 export function FieldProblem({ id, text }: { id: string; text: string | undefined }) {
   if (!text) return null;
@@ -196,7 +189,7 @@ export function RecurrenceFields(props: FieldsProps) {
           {...props}
           name="timezone"
           label="Time zone"
-          options={timeZones(form.timezone).map((zone) => ({
+          options={timeZoneOptions(form.timezone).map((zone) => ({
             value: zone,
             label: zone.replaceAll('_', ' '),
           }))}
