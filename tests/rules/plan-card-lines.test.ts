@@ -133,6 +133,15 @@ const PROOFS: Record<string, Proof> = {
         file: 'tests/api/sharing-send.test.ts',
         title: 'puts lang in the link for another language the plan allows, and refuses one it does not',
       },
+      {
+        file: 'tests/api/sharing-send.test.ts',
+        title:
+          'shares in an added language on a paid plan only: vi by e-mail and uk by SMS (a crew in Canada), in their words',
+      },
+      {
+        file: 'tests/api/report.test.ts',
+        title: 'prints names and tasks in the five added languages as written (pdftotext reads them back)',
+      },
     ],
     check: (tier) => {
       expect(limit(tier).allowedLanguages).toEqual(LANGUAGE_CODES);
@@ -165,8 +174,21 @@ const PROOFS: Record<string, Proof> = {
     check: () => expect(read('docs/sla.md')).toMatch(/^## Support$/m),
   },
   Analytics: {
-    code: ['src/web/pages/insights.tsx'],
-    tests: [],
+    code: ['src/server/services/insights.ts', 'src/web/pages/insights.tsx', 'docs/insights.md'],
+    tests: [
+      {
+        file: 'tests/api/insights.test.ts',
+        title: 'answers every figure of the seeded history exactly, days counted in the team’s zone',
+      },
+      {
+        file: 'tests/api/insights.test.ts',
+        title: 'is refused to a free team (403 plan_limit_reached) and to nobody (401)',
+      },
+      {
+        file: 'tests/e2e/insights.spec.ts',
+        title: 'a Professional team reads its figures, sets its zone and downloads the CSV',
+      },
+    ],
   },
   'API access': {
     code: ['src/server/http/plugins/api-tokens.ts', 'src/web/pages/developers.tsx', 'docs/integrations.md'],
