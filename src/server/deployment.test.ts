@@ -191,8 +191,10 @@ describe('compose.yaml', () => {
     // The official image, loading only our languages (each of them), so a compose user gets neural
     // translation with nothing to configure (decision 0056).
     expect(services.libretranslate?.image).toMatch(/^libretranslate\/libretranslate:/);
+    // Every one of ours its model index has: all but Vietnamese (argospm-index, docs/languages.md). A
+    // code it lacks stops every model from loading, so vi must not be named.
     const loaded = String(services.libretranslate?.environment?.LT_LOAD_ONLY).split(',');
-    expect([...loaded].sort()).toEqual([...LANGUAGE_CODES].sort());
+    expect([...loaded].sort()).toEqual(LANGUAGE_CODES.filter((code) => code !== 'vi').sort());
     expect(services.postgres?.image).toMatch(/^postgres:\d+/);
     expect(services.minio?.image).toMatch(/minio/);
     expect(services.mailpit?.image).toMatch(/mailpit/);
