@@ -1,5 +1,6 @@
 import type { LanguageCode } from '#domain/languages';
 import type { TranslationProviderName } from '#domain/translation';
+import type { EngineGlossary } from './glossary.ts';
 
 /**
  * A machine translation engine (docs/api.md "Translation"): LibreTranslate, DeepL, Google Cloud
@@ -24,6 +25,17 @@ export interface TranslationEngine {
     target: LanguageCode,
     options: { signal: AbortSignal },
   ): Promise<string[]>;
+  /**
+   * The texts translated with the team's terms by the engine's own glossaries (DeepL's); null when it
+   * has none for the pair, and the caller substitutes the terms around `translate` (glossary.ts).
+   */
+  translateWithGlossary?(
+    texts: readonly string[],
+    source: LanguageCode,
+    target: LanguageCode,
+    glossary: EngineGlossary,
+    options: { signal: AbortSignal },
+  ): Promise<string[] | null>;
 }
 
 /**
