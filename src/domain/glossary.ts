@@ -63,8 +63,8 @@ export const GlossaryEntryInput = z.object({
   source: z
     .string({ error: GLOSSARY_MESSAGES.sourceRequired })
     .overwrite(oneLine)
-    .min(1, { error: GLOSSARY_MESSAGES.sourceRequired })
-    .max(GLOSSARY_LIMITS.sourceMax, { error: GLOSSARY_MESSAGES.sourceTooLong })
+    .min(1, { error: GLOSSARY_MESSAGES.sourceRequired, abort: true })
+    .max(GLOSSARY_LIMITS.sourceMax, { error: GLOSSARY_MESSAGES.sourceTooLong, abort: true })
     .refine((value) => /\p{L}/u.test(value), { error: GLOSSARY_MESSAGES.sourceNeedsLetter }),
   target: z
     .string({ error: GLOSSARY_MESSAGES.targetRequired })
