@@ -169,8 +169,7 @@ function TranslatedTasks({
                 {editing !== task.id && data.translated && (
                   <Button variant="ghost" size="sm" className="shrink-0" onClick={() => setEditing(task.id)}>
                     <Pencil className="h-4 w-4" aria-hidden="true" />
-                    {TRANSLATION_CARD_TEXTS.correct}
-                    <span className="sr-only">{` task ${index + 1}`}</span>
+                    {TRANSLATION_CARD_TEXTS.correct} <span className="sr-only">task {index + 1}</span>
                   </Button>
                 )}
               </div>

@@ -49,8 +49,10 @@ export function GlossaryEntries({
                       onClick={() => onDelete(entry)}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      <span className="sr-only sm:not-sr-only">Delete</span>
-                      <span className="sr-only">{` “${entry.source}” (${languageName(entry.language)})`}</span>
+                      <span className="sr-only sm:not-sr-only">Delete</span>{' '}
+                      <span className="sr-only">
+                        “{entry.source}” ({languageName(entry.language)})
+                      </span>
                     </Button>
                   )}
                 </li>
