@@ -1,10 +1,5 @@
 import { AppError } from '#domain/errors';
-import {
-  type ChecklistTranslation,
-  GLOSSARY_MESSAGES,
-  type TaskTextField,
-  type TranslationCorrectionData,
-} from '#domain/glossary';
+import { type ChecklistTranslation, GLOSSARY_MESSAGES, type TaskTextField } from '#domain/glossary';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
@@ -89,42 +84,19 @@ async function correctable(
   return { scope: { teamId: languages.teamId, source: languages.ownerLanguage, target: language }, source };
 }
 
-/** PUT /api/checklists/{id}/tasks/{taskId}/translation: any member who may work on the checklist. */
-export async function correctTaskTranslation(
+/**
+ * PUT /api/checklists/{id}/tasks/{taskId}/translation (`text`: the team's translation, replacing any)
+ * and DELETE (`text` null: the engine's again). Any member who may work on the checklist.
+ */
+export async function setTaskCorrection(
   db: Database,
   translation: TranslationService,
   access: OwnerAccess,
-  ids: { checklistId: string; taskId: string },
-  input: TranslationCorrectionData,
+  at: { checklistId: string; taskId: string; language: LanguageCode; field: TaskTextField },
+  text: string | null,
 ): Promise<ChecklistTranslation> {
-  const { scope, source } = await correctable(
-    db,
-    access,
-    ids.checklistId,
-    ids.taskId,
-    input.language,
-    input.field,
-  );
-  await keepCorrection(db, scope, textHash(source), input.text);
-  return checklistTranslation(db, translation, access, ids.checklistId, input.language);
-}
-
-/** DELETE /api/checklists/{id}/tasks/{taskId}/translation?language=&field=: the engine's again. */
-export async function dropTaskCorrection(
-  db: Database,
-  translation: TranslationService,
-  access: OwnerAccess,
-  ids: { checklistId: string; taskId: string },
-  which: { language: LanguageCode; field: TaskTextField },
-): Promise<ChecklistTranslation> {
-  const { scope, source } = await correctable(
-    db,
-    access,
-    ids.checklistId,
-    ids.taskId,
-    which.language,
-    which.field,
-  );
-  await dropCorrection(db, scope, textHash(source));
-  return checklistTranslation(db, translation, access, ids.checklistId, which.language);
+  const { scope, source } = await correctable(db, access, at.checklistId, at.taskId, at.language, at.field);
+  if (text === null) await dropCorrection(db, scope, textHash(source));
+  else await keepCorrection(db, scope, textHash(source), text);
+  return checklistTranslation(db, translation, access, at.checklistId, at.language);
 }

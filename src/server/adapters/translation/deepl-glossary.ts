@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LanguageCode } from '#domain/languages';
-import type { EngineGlossary } from './glossary.ts';
 import { requestJson } from './http-json.ts';
-import { type TranslationEngine, TranslationError } from './translation-engine.ts';
+import { type EngineGlossary, type TranslationEngine, TranslationError } from './translation-engine.ts';
 
 /**
  * The team's terms as DeepL glossaries (API v2 "monolingual" glossaries, decision 0055): one per

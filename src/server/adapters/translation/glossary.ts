@@ -2,12 +2,13 @@ import {
   type CompiledGlossary,
   compileGlossary,
   findTerms,
-  type GlossaryTerm,
   type TermMatch,
   targetAsFound,
 } from '#domain/glossary-terms';
 import type { LanguageCode } from '#domain/languages';
-import type { TranslationEngine } from './translation-engine.ts';
+import type { EngineGlossary, TranslationEngine } from './translation-engine.ts';
+
+export type { EngineGlossary };
 
 /**
  * A team's glossary applied by every engine (docs/translation.md "Team glossary", decision 0055): an
@@ -16,13 +17,6 @@ import type { TranslationEngine } from './translation-engine.ts';
  * (whole words, case-insensitively, longest first) becomes a placeholder the engine copies as it
  * stands, and the target term is put back in its place after.
  */
-
-export interface EngineGlossary {
-  /** Whose terms these are (the team): an engine that keeps glossaries keeps each team's apart. */
-  owner: string;
-  /** Every term of the team for the target language. */
-  terms: readonly GlossaryTerm[];
-}
 
 /**
  * Placeholders: letters and digits in a shape no language has as a word ('ZQX1'), which Apertium

@@ -1,6 +1,6 @@
+import type { GlossaryTerm } from '#domain/glossary-terms';
 import type { LanguageCode } from '#domain/languages';
 import type { TranslationProviderName } from '#domain/translation';
-import type { EngineGlossary } from './glossary.ts';
 
 /**
  * A machine translation engine (docs/api.md "Translation"): LibreTranslate, DeepL, Google Cloud
@@ -36,6 +36,14 @@ export interface TranslationEngine {
     glossary: EngineGlossary,
     options: { signal: AbortSignal },
   ): Promise<string[] | null>;
+}
+
+/** A team's terms for one target language, as engines apply them (glossary.ts, decision 0055). */
+export interface EngineGlossary {
+  /** Whose terms these are (the team): an engine that keeps glossaries keeps each team's apart. */
+  owner: string;
+  /** Every term of the team for the target language. */
+  terms: readonly GlossaryTerm[];
 }
 
 /**

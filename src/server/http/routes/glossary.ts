@@ -18,11 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { ownerAccess } from '../../policies/checklists.ts';
 import { addGlossaryEntry, listGlossaryEntries, removeGlossaryEntry } from '../../services/glossary.ts';
 import type { TranslationService } from '../../services/translation.ts';
-import {
-  checklistTranslation,
-  correctTaskTranslation,
-  dropTaskCorrection,
-} from '../../services/translation-corrections.ts';
+import { checklistTranslation, setTaskCorrection } from '../../services/translation-corrections.ts';
 import { answers, noBody } from '../plugins/responses.ts';
 import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
@@ -145,7 +141,8 @@ export async function glossaryRoutes(
     async (request) => {
       const access = ownerAccess(await requireMember(request));
       const { id: checklistId, taskId } = request.params;
-      return correctTaskTranslation(db, translation, access, { checklistId, taskId }, request.body);
+      const { language, field, text } = request.body;
+      return setTaskCorrection(db, translation, access, { checklistId, taskId, language, field }, text);
     },
   );
 
@@ -155,7 +152,7 @@ export async function glossaryRoutes(
     async (request) => {
       const access = ownerAccess(await requireMember(request));
       const { id: checklistId, taskId } = request.params;
-      return dropTaskCorrection(db, translation, access, { checklistId, taskId }, request.query);
+      return setTaskCorrection(db, translation, access, { checklistId, taskId, ...request.query }, null);
     },
   );
 }
