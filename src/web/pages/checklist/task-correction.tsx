@@ -10,7 +10,8 @@ import { Checkbox, Label, Textarea } from '../../components/ui/field.tsx';
 import { useCorrectionActions, useGlossaryActions } from '../../hooks/use-glossary.ts';
 import { teamFailure } from '../../hooks/use-team-actions.ts';
 import { issuesByField } from '../developer-settings/form-issues.ts';
-import { FormFooter, TextField } from '../developer-settings/form-parts.tsx';
+import { FormFooter } from '../developer-settings/form-parts.tsx';
+import { TermFields } from '../glossary-settings/term-fields.tsx';
 import { changedWords } from './changed-words.ts';
 
 export const CORRECTION_TEXTS = {
@@ -18,10 +19,6 @@ export const CORRECTION_TEXTS = {
   saving: 'Saving…',
   alsoGlossary: 'Also use for every checklist (add to glossary)',
   alsoGlossaryHint: 'The term is then translated this way in every checklist of your team.',
-  term: 'Term',
-  termHint: 'As it is written in your checklists.',
-  translation: 'Translation',
-  translationHint: 'What recipients should read instead.',
   glossaryFailed: (message: string) => `Your correction is saved, but the term was not added: ${message}`,
 } as const;
 
@@ -150,28 +147,15 @@ export function TaskCorrection({
             </div>
           </div>
           {alsoGlossary && (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
-                id={`${ids}-source`}
-                label={CORRECTION_TEXTS.term}
-                hint={CORRECTION_TEXTS.termHint}
-                issue={issues.source}
-                value={source}
-                placeholder="turnover"
-                autoComplete="off"
-                onChange={(event) => setSource(event.target.value)}
-              />
-              <TextField
-                id={`${ids}-target`}
-                label={CORRECTION_TEXTS.translation}
-                hint={CORRECTION_TEXTS.translationHint}
-                issue={issues.target}
-                value={target}
-                lang={language}
-                autoComplete="off"
-                onChange={(event) => setTarget(event.target.value)}
-              />
-            </div>
+            <TermFields
+              ids={ids}
+              language={language}
+              source={source}
+              target={target}
+              issues={issues}
+              onSource={setSource}
+              onTarget={setTarget}
+            />
           )}
         </div>
       )}

@@ -3,7 +3,8 @@ import { type GlossaryEntry, type GlossaryEntryData, GlossaryEntryInput } from '
 import { type LanguageCode, languageName } from '#domain/languages';
 import { Label } from '../../components/ui/field.tsx';
 import { useGlossaryActions } from '../../hooks/use-glossary.ts';
-import { FormFooter, INLINE_FORM, TextField, useFormSubmit } from '../developer-settings/form-parts.tsx';
+import { FormFooter, INLINE_FORM, useFormSubmit } from '../developer-settings/form-parts.tsx';
+import { TermFields } from './term-fields.tsx';
 import { GLOSSARY_TEXTS } from './texts.ts';
 
 /**
@@ -60,29 +61,15 @@ export function GlossaryEntryForm({
         </select>
         {issues.language && <p className="text-sm text-red-700">{issues.language}</p>}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${ids}-source`}
-          label={GLOSSARY_TEXTS.term}
-          hint={GLOSSARY_TEXTS.termHint}
-          issue={issues.source}
-          value={source}
-          placeholder="turnover"
-          autoComplete="off"
-          onChange={(event) => setSource(event.target.value)}
-        />
-        <TextField
-          id={`${ids}-target`}
-          label={GLOSSARY_TEXTS.translation}
-          hint={GLOSSARY_TEXTS.translationHint}
-          issue={issues.target}
-          value={target}
-          placeholder="limpieza de salida"
-          autoComplete="off"
-          lang={language}
-          onChange={(event) => setTarget(event.target.value)}
-        />
-      </div>
+      <TermFields
+        ids={ids}
+        language={language}
+        source={source}
+        target={target}
+        issues={issues}
+        onSource={setSource}
+        onTarget={setTarget}
+      />
       <FormFooter
         failure={failure}
         pending={add.isPending}
