@@ -102,3 +102,30 @@ describe('protected-term substitution', () => {
     expect(sent).toEqual([['ZQX1 x']]);
   });
 });
+
+describe('substitution around the HTTP engines, through their fakes', () => {
+  it('Google and LibreTranslate get placeholders and their answers come back with the terms', async () => {
+    const { startFakeGoogle, startFakeLibreTranslate } = await import('#tests/support/fake-translate');
+    const { createGoogleEngine } = await import('./google.ts');
+    const { createLibreTranslateEngine } = await import('./libretranslate.ts');
+    const google = await startFakeGoogle('g-key');
+    const libre = await startFakeLibreTranslate('l-key');
+    try {
+      const engines = [
+        [createGoogleEngine({ apiKey: 'g-key', url: `${google.url}/language/translate/v2` }), google],
+        [createLibreTranslateEngine({ url: libre.url, apiKey: 'l-key' }), libre],
+      ] as const;
+      for (const [engine, fake] of engines) {
+        const texts = ["Don't skip the turnover", 'Key box: 4921'];
+        const out = await translateWithGlossary(engine, texts, 'en', 'es', glossary, signal());
+        // The second is only a term and digits: not sent at all.
+        expect(fake.calls.at(-1)?.texts).toEqual(["Don't skip the ZQX1"]);
+        expect(out).toEqual(["es: Don't skip the limpieza de salida", 'Caja de llaves: 4921']);
+        expect(fake.refused).toEqual([]);
+      }
+    } finally {
+      await google.close();
+      await libre.close();
+    }
+  });
+});
