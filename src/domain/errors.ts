@@ -37,6 +37,10 @@ export const ERROR_STATUS = {
   token_limit_reached: 409,
   /** A team keeps at most WEBHOOK_LIMITS.perTeam webhooks (domain/webhooks.ts). */
   webhook_limit_reached: 409,
+  /** A team keeps at most GLOSSARY_LIMITS.perTeam glossary entries (domain/glossary.ts). */
+  glossary_limit_reached: 409,
+  /** The team's glossary already has that term for that language (compared case-insensitively). */
+  glossary_term_exists: 409,
   /** A request whose headers or body arrived too slowly (docs/security.md); the connection is closed. */
   request_timeout: 408,
   code_expired: 410,
@@ -110,6 +114,9 @@ function errorExtras(): ErrorExtraFields {
       calendar_limit_reached: { limit: z.number().int().min(0) },
       token_limit_reached: { limit: z.number().int().min(0) },
       webhook_limit_reached: { limit: z.number().int().min(0) },
+      glossary_limit_reached: { limit: z.number().int().min(0) },
+      // The entry that has the term, so a client can offer to replace it.
+      glossary_term_exists: { entryId: z.string() },
       // The scope the token lacks ('checklists:write'); api-access.ts is not imported (first chunk).
       insufficient_scope: { scope: z.string() },
       // The address the invitation is for, so the join page can say which account to use.

@@ -37,6 +37,7 @@ import { checklistExportRoutes } from './http/routes/checklist-export.ts';
 import { checklistRoutes } from './http/routes/checklists.ts';
 import { devOutboxRoutes } from './http/routes/dev-outbox.ts';
 import { devSampleCalendarRoutes } from './http/routes/dev-sample-calendar.ts';
+import { glossaryRoutes } from './http/routes/glossary.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { insightsRoutes } from './http/routes/insights.ts';
 import { mailingListRoutes } from './http/routes/mailing-list.ts';
@@ -286,6 +287,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });
   await app.register(recipientSharingRoutes, { context: sharing, cache, translation });
   await app.register(translationRoutes, { db, translation });
+  await app.register(glossaryRoutes, { db, translation });
   await app.register(devOutboxRoutes, { config, db });
   await app.register(devSampleCalendarRoutes, { config });
   await app.register(subscriptionRoutes, { db });

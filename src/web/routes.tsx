@@ -42,6 +42,7 @@ const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   { path: '/settings', page: page(() => import('./pages/settings.tsx')), signedIn: 'wait' },
   { path: '/settings/team', page: page(() => import('./pages/team.tsx')), signedIn: 'wait' },
   { path: '/settings/developers', page: DeveloperSettingsPage, signedIn: 'wait' },
+  { path: '/settings/glossary', page: page(() => import('./pages/glossary-settings.tsx')), signedIn: 'wait' },
   { path: '/automation', page: page(() => import('./pages/automation.tsx')), signedIn: 'wait' },
   { path: '/insights', page: page(() => import('./pages/insights.tsx')), signedIn: 'wait' },
   // An invitation's link: public, as it comes from an e-mail (the page signs in when it must).

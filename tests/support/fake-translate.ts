@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type FakeGlossaries, fakeDeepLGlossaries } from './fake-deepl-glossaries.ts';
 
 /**
  * HTTP fakes of LibreTranslate, DeepL API v2 and Google Cloud Translation v2 (Basic) on 127.0.0.1.
@@ -14,6 +15,8 @@ export interface TranslateCall {
   /** As the service names them: 'en', 'EN', 'ES', 'PT-BR', 'zh-Hans', 'zh-CN'. */
   source: string;
   target: string;
+  /** DeepL: the glossary the call named. */
+  glossaryId?: string;
 }
 
 /** How the next translate calls are answered: translated (after `delayMs`), an error status, or never. */
@@ -193,9 +196,18 @@ const DEEPL_TARGETS = new Set([...DEEPL_SOURCES, 'EN-GB', 'EN-US', 'PT-BR', 'PT-
  * JSON `{text: [..], source_lang, target_lang}`; answers `{translations: [{detected_source_language,
  * text}]}`. At most 50 texts (400 otherwise); unknown languages are 400 `{message}`.
  */
-export function startFakeDeepL(authKey: string): Promise<FakeTranslator> {
+export function startFakeDeepL(
+  authKey: string,
+  glossaries: FakeGlossaries = fakeDeepLGlossaries(),
+): Promise<FakeTranslator> {
   return startFake(
     (request, reply, accept) => {
+      if (request.url.pathname.startsWith('/v2/glossar')) {
+        if (request.headers.authorization !== `DeepL-Auth-Key ${authKey}`)
+          reply(403, { message: 'Forbidden' });
+        else glossaries.handle(request, reply);
+        return;
+      }
       if (request.method !== 'POST' || request.url.pathname !== '/v2/translate') {
         reply(404, { message: 'Not found' });
         return;
@@ -215,6 +227,27 @@ export function startFakeDeepL(authKey: string): Promise<FakeTranslator> {
       }
       if (typeof target_lang !== 'string' || !DEEPL_TARGETS.has(target_lang)) {
         reply(400, { message: "Value for 'target_lang' not supported." });
+        return;
+      }
+      const { glossary_id } = (request.json ?? {}) as Record<string, unknown>;
+      if (glossary_id !== undefined) {
+        const applied = glossaries.apply(glossary_id, source_lang, target_lang, text);
+        if ('status' in applied) {
+          reply(applied.status, { message: applied.message });
+          return;
+        }
+        const call = {
+          texts: text,
+          source: source_lang,
+          target: target_lang,
+          glossaryId: String(glossary_id),
+        };
+        accept(call, () => ({
+          translations: applied.texts.map((t) => ({
+            detected_source_language: source_lang,
+            text: fakeTranslation(t, target_lang),
+          })),
+        }));
         return;
       }
       accept({ texts: text, source: source_lang, target: target_lang }, (translated) => ({

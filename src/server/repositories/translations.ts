@@ -63,3 +63,80 @@ export async function keepTranslations(
     )
     .onConflictDoNothing();
 }
+
+/**
+ * The provider name of the team's own corrections (decision 0055): a row the owner wrote for one
+ * exact text, kept beside the engines' rows under the text's own hash, whatever the engine and the
+ * glossary. No engine has this name.
+ */
+export const CORRECTION_PROVIDER = 'owner';
+
+/**
+ * The team's kept translations of these texts (by key) from the engine, and the team's corrections
+ * (by the text's own hash): one query for both.
+ */
+export async function cachedWithCorrections(
+  db: Database,
+  provider: string,
+  scope: TranslationScope,
+  hashes: string[],
+): Promise<{ cached: Map<string, string>; corrected: Map<string, string> }> {
+  const rows = await db
+    .select({
+      provider: translations.provider,
+      hash: translations.textHash,
+      text: translations.translatedText,
+    })
+    .from(translations)
+    .where(
+      and(
+        eq(translations.teamId, scope.teamId),
+        inArray(translations.provider, [provider, CORRECTION_PROVIDER]),
+        eq(translations.sourceLang, scope.source),
+        eq(translations.targetLang, scope.target),
+        inArray(translations.textHash, hashes),
+      ),
+    );
+  const cached = new Map<string, string>();
+  const corrected = new Map<string, string>();
+  for (const row of rows) (row.provider === CORRECTION_PROVIDER ? corrected : cached).set(row.hash, row.text);
+  return { cached, corrected };
+}
+
+/** Keeps (or replaces) the team's correction of one text. */
+export async function keepCorrection(
+  db: Database,
+  scope: TranslationScope,
+  hash: string,
+  text: string,
+): Promise<void> {
+  await db
+    .insert(translations)
+    .values({
+      teamId: scope.teamId,
+      provider: CORRECTION_PROVIDER,
+      sourceLang: scope.source,
+      targetLang: scope.target,
+      textHash: hash,
+      translatedText: text,
+    })
+    .onConflictDoUpdate({
+      target: [
+        translations.teamId,
+        translations.provider,
+        translations.sourceLang,
+        translations.targetLang,
+        translations.textHash,
+      ],
+      set: { translatedText: text, createdAt: new Date() },
+    });
+}
+
+/** Removes the team's correction of one text (the engine's translation shows again); false if none. */
+export async function dropCorrection(db: Database, scope: TranslationScope, hash: string): Promise<boolean> {
+  const removed = await db
+    .delete(translations)
+    .where(and(inScope(CORRECTION_PROVIDER, scope), eq(translations.textHash, hash)))
+    .returning({ hash: translations.textHash });
+  return removed.length > 0;
+}

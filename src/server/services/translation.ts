@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { compileGlossary, type GlossaryTerm, termKey, termsUsed } from '#domain/glossary-terms';
 import { TRANSLATION_LIMITS, type TranslationNote } from '#domain/translation';
+import { type EngineGlossary, translateWithGlossary } from '../adapters/translation/glossary.ts';
 import {
   batchesOf,
   type TranslationEngine,
   TranslationError,
 } from '../adapters/translation/translation-engine.ts';
 import type { Database } from '../db/client.ts';
+import { glossaryTermsFor } from '../repositories/glossary.ts';
 import {
   cachedTranslations,
+  cachedWithCorrections,
   keepTranslations,
   type TranslationPair,
   type TranslationScope,
@@ -76,6 +80,28 @@ interface Job {
 /** sha256 hex of the text: the cache key (with engine and pair). */
 export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The cache key of a text the team's glossary touches (decision 0055): its text with the terms it
+ * uses, so a glossary change retranslates exactly the texts whose terms changed. A text no term
+ * matches keeps `textHash(text)`.
+ */
+export function glossaryKey(text: string, used: readonly GlossaryTerm[]): string {
+  if (used.length === 0) return textHash(text);
+  const terms = used.map((term) => [termKey(term.source), term.target]);
+  return createHash('sha256')
+    .update(JSON.stringify(['glossary', text, terms]))
+    .digest('hex');
+}
+
+/** What a request knows before asking the engine: each text's key, what is kept, the team's terms. */
+interface Lookup {
+  /** text -> cache key. */
+  keys: Map<string, string>;
+  /** key -> translation (the team's correction of the text where it has one). */
+  known: Map<string, string>;
+  glossary: EngineGlossary | null;
 }
 
 /** Only texts with a letter go to an engine: empty, digits and punctuation stay as written. */
@@ -149,10 +175,11 @@ export class TranslationService {
     if (supported === 'failed') return asWritten('failed');
     if (!supported) return asWritten('unavailable');
 
-    const hashes = new Map(wanted.map((text) => [text, textHash(text)]));
+    let hashes: Map<string, string>;
     let known: Map<string, string>;
+    let glossary: EngineGlossary | null;
     try {
-      known = await this.#readCached(scope, [...hashes.values()]);
+      ({ keys: hashes, known, glossary } = await this.#lookup(wanted, scope));
     } catch (error) {
       this.#logFailure(error, scope, wanted.length, 0);
       return asWritten('failed');
@@ -162,7 +189,7 @@ export class TranslationService {
     if (missing.length > 0 && this.#coolingDown(scope)) {
       note = 'failed';
     } else if (missing.length > 0) {
-      const jobs = this.#jobsFor(missing, hashes, scope);
+      const jobs = this.#jobsFor(missing, hashes, scope, glossary);
       if (landed) for (const job of jobs) job.landed.set(landed.key, landed.notify);
       if ([...jobs].some((job) => job.failedOnce)) {
         note = 'failed';
@@ -194,10 +221,9 @@ export class TranslationService {
     const wanted = [...new Set(texts.filter(isTranslatable))];
     if (wanted.length === 0 || !(await this.engine.supports(source, target))) return;
     if (this.#coolingDown(scope)) return;
-    const hashes = new Map(wanted.map((text) => [text, textHash(text)]));
-    const known = await this.#readCached(scope, [...hashes.values()]);
-    const missing = wanted.filter((text) => !known.has(hashes.get(text) ?? ''));
-    if (missing.length > 0) this.#jobsFor(missing, hashes, scope);
+    const { keys, known, glossary } = await this.#lookup(wanted, scope);
+    const missing = wanted.filter((text) => !known.has(keys.get(text) ?? ''));
+    if (missing.length > 0) this.#jobsFor(missing, keys, scope, glossary);
   }
 
   /** Stops retrying and waits for the calls in flight (app close, before the database goes). */
@@ -210,9 +236,38 @@ export class TranslationService {
     return (this.#coolDown.get(pairKey(pair)) ?? 0) > Date.now();
   }
 
-  /** The one query that reads the team's cache for every string of a request. */
-  #readCached(scope: Scope, hashes: string[]): Promise<Map<string, string>> {
-    return cachedTranslations(this.db, this.engine.name, scope, hashes);
+  /**
+   * The team's terms for the target language and its cache of the texts as written (with its
+   * corrections), read at once; then, only when terms touch some texts, the cache of those under their
+   * glossary keys. A text without terms costs what it did before the glossary (one read in parallel).
+   */
+  async #lookup(wanted: string[], scope: Scope): Promise<Lookup> {
+    const plain = new Map(wanted.map((text) => [text, textHash(text)]));
+    const [terms, read] = await Promise.all([
+      glossaryTermsFor(this.db, scope.teamId, scope.target),
+      cachedWithCorrections(this.db, this.engine.name, scope, [...plain.values()]),
+    ]);
+    const compiled = compileGlossary(terms);
+    const keys = new Map<string, string>();
+    const touched: string[] = [];
+    for (const text of wanted) {
+      const used = termsUsed(text, compiled);
+      const key = glossaryKey(text, used);
+      keys.set(text, key);
+      if (used.length > 0 && !read.corrected.has(plain.get(text) ?? '')) touched.push(key);
+    }
+    const known = new Map(read.cached);
+    if (touched.length > 0) {
+      for (const [key, text] of await cachedTranslations(this.db, this.engine.name, scope, touched)) {
+        known.set(key, text);
+      }
+    }
+    for (const text of wanted) {
+      const correction = read.corrected.get(plain.get(text) ?? '');
+      if (correction !== undefined) known.set(keys.get(text) ?? '', correction);
+    }
+    const glossary = terms.length > 0 ? { owner: scope.teamId, terms } : null;
+    return { keys, known, glossary };
   }
 
   #store(scope: Scope, rows: Array<{ hash: string; text: string }>): Promise<void> {
@@ -223,7 +278,12 @@ export class TranslationService {
    * The jobs that will bring these strings: those of the same team already under way, and one new one
    * for the rest (a call another team started is never joined: its timing would tell of its texts).
    */
-  #jobsFor(missing: string[], hashes: Map<string, string>, scope: Scope): Set<Job> {
+  #jobsFor(
+    missing: string[],
+    hashes: Map<string, string>,
+    scope: Scope,
+    glossary: EngineGlossary | null,
+  ): Set<Job> {
     const jobs = new Set<Job>();
     const fresh: string[] = [];
     for (const text of missing) {
@@ -231,11 +291,11 @@ export class TranslationService {
       if (running) jobs.add(running);
       else fresh.push(text);
     }
-    if (fresh.length > 0) jobs.add(this.#start(fresh, hashes, scope));
+    if (fresh.length > 0) jobs.add(this.#start(fresh, hashes, scope, glossary));
     return jobs;
   }
 
-  #start(texts: string[], hashes: Map<string, string>, scope: Scope): Job {
+  #start(texts: string[], hashes: Map<string, string>, scope: Scope, glossary: EngineGlossary | null): Job {
     let settleFirst: (ok: boolean) => void = () => {};
     let settleDone: (ok: boolean) => void = () => {};
     const job: Job = {
@@ -253,7 +313,7 @@ export class TranslationService {
     for (const key of keys) this.#jobs.set(key, job);
 
     const run = (async () => {
-      const ok = await this.#attempts(job, texts, hashes, scope, settleFirst);
+      const ok = await this.#attempts(job, { texts, hashes, scope, glossary }, settleFirst);
       settleFirst(ok);
       settleDone(ok);
       for (const key of keys) if (this.#jobs.get(key) === job) this.#jobs.delete(key);
@@ -273,11 +333,10 @@ export class TranslationService {
   /** Translates the texts batch by batch, each stored as it lands; retries after failures. */
   async #attempts(
     job: Job,
-    texts: string[],
-    hashes: Map<string, string>,
-    scope: Scope,
+    work: { texts: string[]; hashes: Map<string, string>; scope: Scope; glossary: EngineGlossary | null },
     settleFirst: (ok: boolean) => void,
   ): Promise<boolean> {
+    const { texts, hashes, scope, glossary } = work;
     const delays = this.#timings.retryDelaysMs;
     const batches = batchesOf(texts, this.engine.limits);
     let next = 0;
@@ -289,7 +348,9 @@ export class TranslationService {
             this.#stop.signal,
             AbortSignal.timeout(this.#timings.attemptTimeoutMs),
           ]);
-          const out = await this.engine.translate(batch, scope.source, scope.target, { signal });
+          const out = await translateWithGlossary(this.engine, batch, scope.source, scope.target, glossary, {
+            signal,
+          });
           const rows = batch.map((text, i) => ({ hash: hashes.get(text) ?? '', text: out[i] ?? text }));
           await this.#store(scope, rows);
           for (const row of rows) job.results.set(row.hash, row.text);

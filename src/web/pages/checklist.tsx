@@ -17,6 +17,7 @@ import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { ChecklistView } from './checklist/checklist-view.tsx';
 import { RemarksTranslation } from './checklist/remarks-translation.tsx';
 import { SharedWith } from './checklist/shared-with.tsx';
+import { TranslationCard } from './checklist/translation-card.tsx';
 
 export const LOAD_DETAILS_FAILED = 'Failed to load checklist details. Please try again.';
 
@@ -67,6 +68,7 @@ export default function ChecklistPage() {
         <ChecklistDetailSkeleton />
       )}
       {checklist.data && <SharedWith checklistId={checklist.data.id} checklistName={checklist.data.name} />}
+      {checklist.data && !isNewChecklistId(id) && <TranslationCard checklist={checklist.data} />}
       {checklist.data && <ActivitySection checklistId={checklist.data.id} tasks={checklist.data.tasks} />}
     </main>
   );

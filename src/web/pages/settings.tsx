@@ -5,6 +5,7 @@ import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { DevelopersCard } from './settings/developers-card.tsx';
+import { GlossaryCard } from './settings/glossary-card.tsx';
 import { TeamCard } from './settings/team-card.tsx';
 import { useSettingsDraft } from './settings/use-settings-draft.ts';
 
@@ -32,6 +33,7 @@ export default function SettingsPage() {
 
       <div className="mt-6 grid gap-4">
         <TeamCard />
+        <GlossaryCard />
         <DevelopersCard />
       </div>
 

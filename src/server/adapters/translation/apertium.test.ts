@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SPAWNED_PROCESS_MS } from '#tests/support/budgets';
 import { findOnPath } from '../../config/translation.ts';
 import { createApertiumEngine, installedModes } from './apertium.ts';
+import { translateWithGlossary } from './glossary.ts';
 
 const command = findOnPath('apertium', process.env.PATH);
 const MODES = '/usr/share/apertium/modes';
@@ -64,6 +65,26 @@ describe.skipIf(!installed)(
       await new Promise((resolve) => setTimeout(resolve, 200));
       const left = execFileSync('ps', ['-eo', 'args']).toString();
       expect(left).not.toMatch(/eng-spa\.automorf\.bin/);
+    });
+
+    it('applies a team glossary around the engine: its placeholders come back as they were', async () => {
+      const glossary = {
+        owner: 'team-1',
+        terms: [
+          { source: 'turnover', target: 'limpieza de salida' },
+          { source: 'key box', target: 'caja de llaves' },
+        ],
+      };
+      const texts = ['Turnover: Harbour View 4B', 'Open the key box after the turnover.'];
+      const signal = () => ({ signal: AbortSignal.timeout(20_000) });
+      const plain = await engine.translate(texts, 'en', 'es', signal());
+      expect(plain[0]).not.toMatch(/limpieza de salida/i);
+      expect(plain[0]).toMatch(/Facturación/);
+      const withTerms = await translateWithGlossary(engine, texts, 'en', 'es', glossary, signal());
+      expect(withTerms[0]).toBe('Limpieza de salida: Vista de puerto 4B');
+      expect(withTerms[1]).toMatch(/caja de llaves/);
+      expect(withTerms[1]).toMatch(/limpieza de salida/);
+      expect(withTerms.join(' ')).not.toMatch(/ZQX/i);
     });
   },
 );

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '#domain/languages';
+import { deeplGlossaries } from './deepl-glossary.ts';
 import { requestJson } from './http-json.ts';
 import { expectStrings, type TranslationEngine, TranslationError } from './translation-engine.ts';
 
@@ -57,18 +58,33 @@ export function createDeepLEngine(options: DeepLOptions): TranslationEngine {
     async translate(texts, source, target, { signal }) {
       const codes = deeplCodes(source, target);
       if (!codes) throw new TranslationError('unsupported');
-      const answer = await requestJson(`${options.apiUrl}/v2/translate`, {
-        method: 'POST',
-        headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
-        body: { text: texts, ...codes },
-        signal,
-      });
-      const translations = (answer as { translations?: unknown } | null)?.translations;
-      if (!Array.isArray(translations)) throw new TranslationError('invalid_response');
-      return expectStrings(
-        translations.map((t) => (t as { text?: unknown } | null)?.text),
-        texts.length,
-      );
+      return deeplTranslate(options, texts, codes, signal);
     },
+    translateWithGlossary: deeplGlossaries(options, {
+      codes: deeplCodes,
+      translate: (texts, codes, signal, extra) => deeplTranslate(options, texts, codes, signal, extra),
+    }),
   };
+}
+
+/** One POST /v2/translate; `extra` adds fields (`glossary_id`). */
+export async function deeplTranslate(
+  options: DeepLOptions,
+  texts: readonly string[],
+  codes: { source_lang: string; target_lang: string },
+  signal: AbortSignal,
+  extra: Record<string, string> = {},
+): Promise<string[]> {
+  const answer = await requestJson(`${options.apiUrl}/v2/translate`, {
+    method: 'POST',
+    headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
+    body: { text: texts, ...codes, ...extra },
+    signal,
+  });
+  const translations = (answer as { translations?: unknown } | null)?.translations;
+  if (!Array.isArray(translations)) throw new TranslationError('invalid_response');
+  return expectStrings(
+    translations.map((t) => (t as { text?: unknown } | null)?.text),
+    texts.length,
+  );
 }

@@ -1,3 +1,4 @@
+import type { GlossaryTerm } from '#domain/glossary-terms';
 import type { LanguageCode } from '#domain/languages';
 import type { TranslationProviderName } from '#domain/translation';
 
@@ -24,6 +25,25 @@ export interface TranslationEngine {
     target: LanguageCode,
     options: { signal: AbortSignal },
   ): Promise<string[]>;
+  /**
+   * The texts translated with the team's terms by the engine's own glossaries (DeepL's); null when it
+   * has none for the pair, and the caller substitutes the terms around `translate` (glossary.ts).
+   */
+  translateWithGlossary?(
+    texts: readonly string[],
+    source: LanguageCode,
+    target: LanguageCode,
+    glossary: EngineGlossary,
+    options: { signal: AbortSignal },
+  ): Promise<string[] | null>;
+}
+
+/** A team's terms for one target language, as engines apply them (glossary.ts, decision 0055). */
+export interface EngineGlossary {
+  /** Whose terms these are (the team): an engine that keeps glossaries keeps each team's apart. */
+  owner: string;
+  /** Every term of the team for the target language. */
+  terms: readonly GlossaryTerm[];
 }
 
 /**

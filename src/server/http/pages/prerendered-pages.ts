@@ -267,6 +267,7 @@ const APP_ROUTES: [RegExp, string | undefined][] = [
   [/^\/settings$/, pages('settings.tsx')],
   [/^\/settings\/team$/, pages('team.tsx')],
   [/^\/settings\/developers$/, pages('developer-settings.tsx')],
+  [/^\/settings\/glossary$/, pages('glossary-settings.tsx')],
   [/^\/automation$/, pages('automation.tsx')],
   [/^\/insights$/, pages('insights.tsx')],
   // An invitation's link (issue 29): what it shows depends on the link and on who is signed in, so the
