@@ -28,14 +28,14 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 sm:gap-3 sm:px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1.5 px-3 sm:gap-3 sm:px-4">
         <Brand href={user ? '/dashboard' : '/'} />
         <LocalModeBadge />
         {user && (
           // min-w-0: the nav may narrow, and only the name and e-mail give way (they truncate).
           <nav aria-label="Main" className="ms-auto flex min-w-0 items-center sm:gap-2">
             <NavLink href="/dashboard" label="Dashboard" icon={LayoutDashboard} />
-            {/* On a phone, Automation is on the line under the header (CompactUserLine). */}
+            {/* On a phone, Automation and Insights are on the line under the header (CompactUserLine). */}
             <span className="hidden sm:contents">
               <NavLink href="/automation" label="Automation" icon={CalendarClock} labelFrom="lg" />
               <NavLink href="/insights" label="Insights" icon={BarChart3} labelFrom="lg" />
@@ -111,7 +111,20 @@ function NavLink({
   );
 }
 
-/** A phone's line under the header: who is signed in, and the team switcher. */
+/** A page of the main nav on a phone's line under the header: its icon only. */
+function CompactLink({ href, label, icon: Icon }: { href: string; label: string; icon: LucideIcon }) {
+  return (
+    <Link
+      href={href}
+      aria-label={label}
+      className="flex h-7 shrink-0 items-center gap-1 rounded-md px-1.5 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:hidden"
+    >
+      <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+    </Link>
+  );
+}
+
+/** A phone's line under the header: who is signed in, Automation and Insights, and the team switcher. */
 function CompactUserLine({ user }: { user: User }) {
   return (
     <div className="flex h-8 items-center gap-2 border-t border-slate-100 px-4 text-xs text-slate-600 md:hidden">
@@ -121,13 +134,8 @@ function CompactUserLine({ user }: { user: User }) {
           <span className="font-semibold text-slate-800">{userLabel(user)}</span> · {user.email}
         </span>
       </span>
-      <Link
-        href="/automation"
-        aria-label="Automation"
-        className="flex h-7 shrink-0 items-center gap-1 rounded-md px-1.5 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:hidden"
-      >
-        <CalendarClock className="h-3.5 w-3.5" aria-hidden="true" />
-      </Link>
+      <CompactLink href="/automation" label="Automation" icon={CalendarClock} />
+      <CompactLink href="/insights" label="Insights" icon={BarChart3} />
       <TeamSwitcher compact className="-me-1.5 flex shrink-0" />
     </div>
   );
