@@ -52,6 +52,12 @@ test('a Professional team reads its figures, sets its zone and downloads the CSV
   await zone.getByLabel('Team time zone').selectOption('Europe/Paris');
   await zone.getByRole('button', { name: 'Save time zone' }).click();
   await expect(zone.getByText('Time zone saved.')).toBeVisible();
+  await zone.scrollIntoViewIfNeeded();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await zone.screenshot({ path: `${SHOTS}/insights-team-time-zone-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await completeOne(page, 'Turnover: Beach House');
   await completeOne(page, 'Turnover: Harbour View 4B');
