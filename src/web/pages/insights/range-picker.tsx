@@ -96,26 +96,8 @@ function CustomRange({
         if (!wrong) onChoose({ preset: 'custom', from, to });
       }}
     >
-      <div className="min-w-0 flex-1 basis-36">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          className="mt-1"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-      </div>
-      <div className="min-w-0 flex-1 basis-36">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          className="mt-1"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-        />
-      </div>
+      <DateField id={`${id}-from`} label="From" value={from} onChange={setFrom} />
+      <DateField id={`${id}-to`} label="To" value={to} onChange={setTo} />
       <Button type="submit" variant="secondary" className="h-11">
         Show
       </Button>
@@ -123,5 +105,20 @@ function CustomRange({
         {problem}
       </p>
     </form>
+  );
+}
+
+function DateField(props: { id: string; label: string; value: string; onChange(value: string): void }) {
+  return (
+    <div className="min-w-0 flex-1 basis-36">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        type="date"
+        className="mt-1"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
   );
 }
