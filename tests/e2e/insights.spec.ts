@@ -52,6 +52,12 @@ test('a Professional team reads its figures, sets its zone and downloads the CSV
   await zone.getByLabel('Team time zone').selectOption('Europe/Paris');
   await zone.getByRole('button', { name: 'Save time zone' }).click();
   await expect(zone.getByText('Time zone saved.')).toBeVisible();
+  await zone.scrollIntoViewIfNeeded();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await zone.screenshot({ path: `${SHOTS}/insights-team-time-zone-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await completeOne(page, 'Turnover: Beach House');
   await completeOne(page, 'Turnover: Harbour View 4B');
@@ -59,7 +65,7 @@ test('a Professional team reads its figures, sets its zone and downloads the CSV
 
   await page.goto('/insights');
   const figures = page.getByTestId('insights-figures');
-  await expect(figures.locator('dd').first()).toHaveText('2');
+  await expect(figures.locator('dd').first()).toHaveText('2', { timeout: 20_000 });
   await expect(page.getByTestId('insights-range')).toContainText('days in Europe/Paris');
   await expect(page.getByRole('img', { name: /completed and created each day/ })).toBeVisible();
   const people = page.getByRole('table', { name: /by each person/ });
@@ -87,7 +93,8 @@ test('a Professional team reads its figures, sets its zone and downloads the CSV
 test('a free team sees an example, marked as one, and the upgrade', async ({ page }) => {
   await signInAs(page, uniqueAccount('Solo Cleaner'));
   await page.goto('/insights');
-  await expect(page.getByText('Insights are part of Professional')).toBeVisible();
+  // The plan is read before anything is drawn: on a busy machine that takes a while.
+  await expect(page.getByText('Insights are part of Professional')).toBeVisible({ timeout: 20_000 });
   const example = page.getByRole('region', { name: 'Example insights with made-up figures' });
   await expect(example.getByText('Example · made-up figures')).toBeVisible();
   await expect(example.getByRole('img', { name: /completed and created each day/ })).toBeVisible();

@@ -1,12 +1,43 @@
-import type { Insights, InsightsPerson, InsightsRange } from '#domain/insights';
+import type {
+  Insights,
+  InsightsDay,
+  InsightsPerson,
+  InsightsRange,
+  InsightsSkippedTask,
+  InsightsSlowTask,
+} from '#domain/insights';
 import type { ShareChannel } from '#domain/sharing';
-import type { InsightsFigures, InsightsPersonRow } from '../repositories/insights.ts';
 import { maskContact, ownerNameOf } from './shares.ts';
 
 /**
  * GET /api/insights as JSON (docs/insights.md): a member by their name now (else as the trail
  * recorded it), a recipient by the name the owner gave them, else their masked contact.
  */
+
+/** A person's figures as repositories/insights.ts reads them, with what names them. */
+export interface InsightsPersonRow {
+  kind: InsightsPerson['kind'];
+  completed: number;
+  medianMinutes: number | null;
+  /** The latest name the trail recorded: a member's actor_name, a recipient's share name. */
+  recordedName: string | null;
+  displayName: string | null;
+  email: string | null;
+  shareChannel: string | null;
+  shareContact: string | null;
+}
+
+/** Every figure as the statements answer them (repositories/insights.ts). */
+export interface InsightsFigures {
+  completed: number;
+  withDue: number;
+  onTime: number;
+  medianMinutes: number | null;
+  byDay: InsightsDay[];
+  byPerson: InsightsPersonRow[];
+  slowestTasks: InsightsSlowTask[];
+  mostSkippedTasks: InsightsSkippedTask[];
+}
 
 function personName(row: InsightsPersonRow): string {
   if (row.kind === 'member') {

@@ -189,6 +189,3 @@ export async function readInsightsFigures(db: Database, p: InsightsParams) {
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
-
-export type InsightsFigures = Awaited<ReturnType<typeof readInsightsFigures>>;
-export type InsightsPersonRow = InsightsFigures['byPerson'][number];

@@ -38,6 +38,10 @@ export const API_TAGS = [
   },
   { name: 'schedules', description: 'Recurring schedules: a checklist made from a template on set days' },
   {
+    name: 'insights',
+    description: "A paid team's figures over a range of days, as JSON or CSV (docs/insights.md)",
+  },
+  {
     name: 'calendars',
     description: 'Booking calendars: iCal exports that make a turnover checklist for each reservation',
   },

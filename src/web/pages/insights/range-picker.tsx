@@ -36,11 +36,7 @@ export function RangePicker({
   today: string;
   onChoose(choice: RangeChoice): void;
 }) {
-  const id = useId();
   const [custom, setCustom] = useState(choice.preset === 'custom');
-  const [from, setFrom] = useState(choice.preset === 'custom' ? choice.from : shiftDate(today, -29));
-  const [to, setTo] = useState(choice.preset === 'custom' ? choice.to : today);
-  const [problem, setProblem] = useState<string | null>(null);
   const pressed = (preset: RangeChoice['preset']) => !custom && choice.preset === preset;
   return (
     <div className="grid gap-3">
@@ -55,7 +51,6 @@ export function RangePicker({
               aria-pressed={pressed(preset)}
               onClick={() => {
                 setCustom(false);
-                setProblem(null);
                 onChoose({ preset });
               }}
             >
@@ -72,44 +67,58 @@ export function RangePicker({
           </Button>
         </div>
       </fieldset>
-      {custom && (
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const wrong = customRangeProblem(from, to);
-            setProblem(wrong);
-            if (!wrong) onChoose({ preset: 'custom', from, to });
-          }}
-        >
-          <div className="min-w-0 flex-1 basis-36">
-            <Label htmlFor={`${id}-from`}>From</Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              className="mt-1"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </div>
-          <div className="min-w-0 flex-1 basis-36">
-            <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              className="mt-1"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </div>
-          <Button type="submit" variant="secondary" className="h-11">
-            Show
-          </Button>
-          <p role="alert" className="w-full text-sm text-red-700 empty:hidden">
-            {problem}
-          </p>
-        </form>
-      )}
+      {custom && <CustomRange choice={choice} today={today} onChoose={onChoose} />}
+    </div>
+  );
+}
+
+/** Two dates and 'Show': checked here as the server checks them, so a wrong pair is never sent. */
+function CustomRange({
+  choice,
+  today,
+  onChoose,
+}: {
+  choice: RangeChoice;
+  today: string;
+  onChoose(choice: RangeChoice): void;
+}) {
+  const id = useId();
+  const [from, setFrom] = useState(choice.preset === 'custom' ? choice.from : shiftDate(today, -29));
+  const [to, setTo] = useState(choice.preset === 'custom' ? choice.to : today);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const wrong = customRangeProblem(from, to);
+        setProblem(wrong);
+        if (!wrong) onChoose({ preset: 'custom', from, to });
+      }}
+    >
+      <DateField id={`${id}-from`} label="From" value={from} onChange={setFrom} />
+      <DateField id={`${id}-to`} label="To" value={to} onChange={setTo} />
+      <Button type="submit" variant="secondary" className="h-11">
+        Show
+      </Button>
+      <p role="alert" className="w-full text-sm text-red-700 empty:hidden">
+        {problem}
+      </p>
+    </form>
+  );
+}
+
+function DateField(props: { id: string; label: string; value: string; onChange(value: string): void }) {
+  return (
+    <div className="min-w-0 flex-1 basis-36">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        type="date"
+        className="mt-1"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
     </div>
   );
 }

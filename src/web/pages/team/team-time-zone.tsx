@@ -59,7 +59,7 @@ export function TeamTimeZone({ data }: { data: TeamResponse }) {
               ))}
             </select>
           </div>
-          <Button type="submit" disabled={save.isPending || zone === data.team.timeZone}>
+          <Button type="submit" className="h-11" disabled={save.isPending || zone === data.team.timeZone}>
             {save.isPending ? 'Saving…' : 'Save time zone'}
           </Button>
         </form>
