@@ -47,7 +47,7 @@ export class StorageRefused extends AppError {
   }
 }
 
-function useOf(row: TeamStorageRow): StorageUse {
+function storageUseOf(row: TeamStorageRow): StorageUse {
   return { usedBytes: row.usedBytes, limitBytes: storageLimitOf(row.tier) };
 }
 
@@ -66,7 +66,7 @@ export class StorageQuota {
   async assertRoom(access: ChecklistAccess, checklistId: string, bytes: number): Promise<void> {
     const row = await storageOfChecklistTeam(this.db, checklistId);
     if (!row) return; // No checklist: the caller's own check answers 404.
-    const use = useOf(row);
+    const use = storageUseOf(row);
     if (bytes === 0 ? use.limitBytes !== null && use.usedBytes >= use.limitBytes : wouldExceed(use, bytes)) {
       const refused = new StorageRefused(access, row, use);
       await this.afterRefusal(refused);
@@ -87,7 +87,7 @@ export class StorageQuota {
   ): Promise<string | null> {
     const row = await lockStorageOfChecklistTeam(tx, checklistId);
     if (!row) return null;
-    const use = useOf(row);
+    const use = storageUseOf(row);
     if (wouldExceed(use, bytes)) throw new StorageRefused(access, row, use);
     await this.keepWarning(tx, row, { usedBytes: use.usedBytes + bytes, limitBytes: use.limitBytes });
     return row.teamId;
