@@ -59,6 +59,12 @@ export async function lockStorageOfChecklistTeam(
   return row;
 }
 
+/** The storage figure of a team, locked until the transaction ends; undefined: no such team. */
+export async function lockStorageOfTeam(tx: Database, teamId: string): Promise<TeamStorageRow | undefined> {
+  const [row] = await tx.select(storageColumns).from(teams).where(eq(teams.id, teamId)).for('update');
+  return row;
+}
+
 /** The storage figure of a team; undefined when there is no such team. */
 export async function storageOfTeam(db: Database, teamId: string): Promise<TeamStorageRow | undefined> {
   const [row] = await db.select(storageColumns).from(teams).where(eq(teams.id, teamId));
