@@ -34,10 +34,11 @@ export function wouldExceed(use: StorageUse, adding: number): boolean {
   return use.limitBytes !== null && use.usedBytes + adding > use.limitBytes;
 }
 
-/** The share used, 0 to 100 (whole percent, rounded down so 'full' only shows when it is); null: no limit. */
+/** The share used, 0 to 100, rounded (99 at most until it is full, so 100 means full); null: no limit. */
 export function storagePercent({ usedBytes, limitBytes }: StorageUse): number | null {
   if (limitBytes === null || limitBytes <= 0) return null;
-  return Math.max(0, Math.min(100, Math.floor((usedBytes / limitBytes) * 100)));
+  if (usedBytes >= limitBytes) return 100;
+  return Math.max(0, Math.min(99, Math.round((usedBytes / limitBytes) * 100)));
 }
 
 /** '820 MB of 1 GB'. */
