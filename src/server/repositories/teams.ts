@@ -4,7 +4,6 @@ import type { InvitableRole, TeamRole } from '#domain/teams';
 import type { Database } from '../db/client.ts';
 import {
   checklists,
-  photos,
   teamDepartures,
   teamInvitations,
   teamMembers,
