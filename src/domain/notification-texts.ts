@@ -146,7 +146,7 @@ export function notificationTitle(notification: Pick<Notification, 'kind' | 'che
     case 'storage_warning':
       return `${name} has used 80% of its storage`;
     case 'storage_full':
-      return `A recipient could not add a photo: ${name}'s storage is full`;
+      return `A recipient's photo was refused: the storage of ${name} is full`;
   }
 }
 

@@ -47,6 +47,17 @@ export class StorageRefused extends AppError {
   }
 }
 
+/** A notice about the team's storage to its owner, named after the team, sent to their screens at commit. */
+function tellOwner(
+  tx: Database,
+  row: TeamStorageRow,
+  kind: 'storage_warning' | 'storage_full',
+  reason: string,
+): Promise<void> {
+  const notice = { kind, checklistId: null, checklistName: row.teamName, reason };
+  return tellCreatorAndOwner(tx, { teamId: row.teamId, creatorId: null }, notice);
+}
+
 function storageUseOf(row: TeamStorageRow): StorageUse {
   return { usedBytes: row.usedBytes, limitBytes: storageLimitOf(row.tier) };
 }
@@ -102,16 +113,7 @@ export class StorageQuota {
     }
     if (row.warnedAt) return;
     await setStorageWarnedAt(tx, row.teamId, this.now());
-    await tellCreatorAndOwner(
-      tx,
-      { teamId: row.teamId, creatorId: null },
-      {
-        kind: 'storage_warning',
-        checklistId: null,
-        checklistName: row.teamName,
-        reason: STORAGE_MESSAGES.warning(after),
-      },
-    );
+    await tellOwner(tx, row, 'storage_warning', STORAGE_MESSAGES.warning(after));
   }
 
   /**
@@ -133,16 +135,7 @@ export class StorageQuota {
     // Its own transaction: the upload's (if any) is rolled back by the refusal.
     await this.db.transaction(async (tx) => {
       if (!(await claimStorageFullNotice(tx, row.teamId, now, since))) return;
-      await tellCreatorAndOwner(
-        tx,
-        { teamId: row.teamId, creatorId: null },
-        {
-          kind: 'storage_full',
-          checklistId: null,
-          checklistName: row.teamName,
-          reason: STORAGE_MESSAGES.recipientRefused(use),
-        },
-      );
+      await tellOwner(tx, row, 'storage_full', STORAGE_MESSAGES.recipientRefused(use));
     });
   }
 }
