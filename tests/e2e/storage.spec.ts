@@ -65,6 +65,10 @@ test.describe('the storage meter', () => {
     await expect(page.getByTestId('plan-storage')).toHaveAttribute('data-level', 'ok');
     await expect(page.getByTestId('plan-storage-value')).toHaveText(/^\d+(\.\d)? (KB|MB) of 1 GB$/);
     await shoot(page, 'plan-card-meter');
+    // The pricing page's current plan card measures its storage line too.
+    await page.goto('/pricing');
+    await expect(page.getByTestId('pricing-storage-value')).toHaveText(/^\d+(\.\d)? (KB|MB) of 1 GB$/);
+    await shoot(page, 'pricing-current-plan-meter');
 
     // The same page with the figure at 85%, then full, as GET /api/team would answer.
     const answerWith = async (usedBytes: number) => {
