@@ -4,7 +4,6 @@ import type { InvitableRole, TeamRole } from '#domain/teams';
 import type { Database } from '../db/client.ts';
 import {
   checklists,
-  photos,
   teamDepartures,
   teamInvitations,
   teamMembers,
@@ -142,16 +141,6 @@ export async function seatsUsed(db: Database, teamId: string, now: Date): Promis
     .from(teamInvitations)
     .where(and(eq(teamInvitations.teamId, teamId), isPending(now)));
   return Number(members?.n ?? 0) + Number(invited?.n ?? 0);
-}
-
-/** Photo bytes the team's checklists hold, as received (every proof and reference photo kept). */
-export async function storageUsedBytes(db: Database, teamId: string): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<string | number>`coalesce(sum(${photos.originalBytes}), 0)` })
-    .from(photos)
-    .innerJoin(checklists, eq(checklists.id, photos.checklistId))
-    .where(eq(checklists.teamId, teamId));
-  return Number(row?.bytes ?? 0);
 }
 
 /**

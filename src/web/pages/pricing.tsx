@@ -18,6 +18,7 @@ import {
   TIER_DISPLAY_NAMES,
 } from '#domain/plans';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
+import { StorageMeter } from '../components/storage-meter.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSubscription } from '../hooks/use-checklists.ts';
@@ -164,6 +165,12 @@ function PlanCardView({
         </p>
       )}
       <p className="mt-2 text-sm leading-relaxed text-slate-600">{plan.description}</p>
+      {current && info?.storage && (
+        // The team's storage against this plan's (docs/storage.md): the card's 'GB storage' line, measured.
+        <dl className="mt-4">
+          <StorageMeter storage={info.storage} canUpgrade={false} compact testId="pricing-storage" />
+        </dl>
+      )}
       <p className="mt-6 flex items-baseline gap-1" data-testid="plan-price">
         <span className="text-4xl font-bold tracking-tight text-slate-900">
           ${groupThousands(planPrice(plan.id, yearly ? 'year' : 'month'))}

@@ -124,8 +124,14 @@ const REFUSALS: Record<string, MessageKey> = {
 };
 
 /** Why: the server's own text in English; in any other language the catalog's words for its code. */
-function reasonOf(error: unknown): string {
+function reasonOf(error: unknown, op?: Pick<QueuedOp, 'context'>): string {
   if (uiLanguage() !== 'en') {
+    // A full storage (docs/storage.md) is told to the team and to a recipient in different words.
+    if (isApiError(error) && error.code === 'storage_quota_exceeded') {
+      return translate(
+        op?.context.kind === 'share' ? 'photo.storageFullRecipient' : 'photo.storageFullOwner',
+      );
+    }
     return translate((isApiError(error) && REFUSALS[error.code ?? '']) || 'sync.refused');
   }
   const text = isApiError(error) ? (error.serverMessage ?? error.message) : String(error);
@@ -209,7 +215,7 @@ export function refusalToast(queryClient: QueryClient, op: QueuedOp, error: unkn
   }
   const what = translate('sync.notSaved', {
     what: describeOp(op, slotForOp(op).read(queryClient)),
-    reason: reasonOf(error),
+    reason: reasonOf(error, op),
   });
   return op.kind === 'toggle'
     ? {
