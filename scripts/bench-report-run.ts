@@ -53,6 +53,7 @@ for (let index = 0; index < TASKS; index++) {
   files.set(key, distinct[index % distinct.length] as Buffer);
   await db.insert(photos).values({
     id: photoId,
+    teamId,
     checklistId: 'checklist_bench',
     taskId: `task_${index}`,
     displayKey: key,

@@ -29,6 +29,12 @@ export const SubscriptionInfoSchema = z
     tier: z.enum(TIERS),
     usage: z.strictObject({ listSyncCount: z.number().int().min(0) }),
     limits: z.strictObject({ maxLists: z.number().int().min(0).nullable() }),
+    storage: z
+      .strictObject({
+        usedBytes: z.number().int().min(0),
+        limitBytes: z.number().int().min(0).nullable(),
+      })
+      .describe("The team's stored bytes (photos, both sizes) and its plan's storage; null: unlimited"),
     allowedLanguages: z.array(LanguageCodeSchema),
     status: z.enum(SUBSCRIPTION_STATUSES),
     interval: BillingIntervalSchema.nullable(),

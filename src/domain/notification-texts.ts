@@ -22,6 +22,10 @@ export const NOTIFICATION_KINDS = [
   'calendar_failing',
   /** A schedule made the checklist but its automatic share was refused; `reason` says why. Leads to the checklist. */
   'share_not_sent',
+  /** The team's storage passed 80% of its plan's (told once until it falls below again). No checklist. */
+  'storage_warning',
+  /** A recipient's upload was refused: the team's storage is full (at most once a day). No checklist. */
+  'storage_full',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +46,9 @@ export type EmailedNotificationKind =
 
 /** The kinds about automation rather than one checklist: `checklistId` is null, the name is the schedule's or calendar's. */
 export const AUTOMATION_NOTIFICATION_KINDS = ['schedule_skipped', 'calendar_failing'] as const;
+
+/** The kinds about the team's storage: `checklistId` is null, the name is the team's; they lead to its settings. */
+export const STORAGE_NOTIFICATION_KINDS = ['storage_warning', 'storage_full'] as const;
 
 export function emailKindOf(kind: EmailedNotificationKind): EmailKind {
   return kind === 'first_tick' || kind === 'last_tick' ? 'ticks' : kind;
@@ -136,6 +143,10 @@ export function notificationTitle(notification: Pick<Notification, 'kind' | 'che
       return `The calendar ${name} could not be synced`;
     case 'share_not_sent':
       return `${name} was made but not sent`;
+    case 'storage_warning':
+      return `${name} has used 80% of its storage`;
+    case 'storage_full':
+      return `A recipient could not add a photo: ${name}'s storage is full`;
   }
 }
 
@@ -166,5 +177,8 @@ export function notificationDetail(
       return notification.reason ?? '';
     case 'share_not_sent':
       return `${notification.reason ?? 'The message could not be sent.'} Share it from the checklist.`;
+    case 'storage_warning':
+    case 'storage_full':
+      return notification.reason ?? '';
   }
 }

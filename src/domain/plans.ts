@@ -117,6 +117,8 @@ export interface SubscriptionInfo {
   tier: Tier;
   usage: { listSyncCount: number };
   limits: { maxLists: number | null };
+  /** The team's stored bytes and its plan's storage (null: unlimited); docs/storage.md. */
+  storage: { usedBytes: number; limitBytes: number | null };
   allowedLanguages: LanguageCode[];
   /** The paid subscription behind the tier: 'none' on free (or a tier set by hand). */
   status: SubscriptionStatus;

@@ -1,8 +1,12 @@
 import { TIERS, type Tier } from '#domain/plans';
+import { storageAmount } from '#domain/team-texts';
+import { createPhotoStore } from './adapters/storage/create-photo-store.ts';
+import type { PhotoStore } from './adapters/storage/photo-store.ts';
 import { type Config, ConfigError, loadConfig } from './config/index.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { setManualTier } from './services/billing-state.ts';
 import { exportConfirmedSubscribers } from './services/mailing-list.ts';
+import { recountStorage, type TeamRecount } from './services/storage-recount.ts';
 
 /**
  * Operators' commands (`npm run admin -- <command>`), on the database the server's settings name.
@@ -11,19 +15,50 @@ import { exportConfirmedSubscribers } from './services/mailing-list.ts';
 
 const USAGE = `Usage: npm run admin -- set-tier <email> <${TIERS.join('|')}>
        npm run admin -- mailing-list export > subscribers.csv
+       npm run admin -- recount-storage [teamId]
 
   set-tier              Give the account with this e-mail a plan by hand (a contract invoiced outside
                         Stripe, or any plan while billing is off). 'free' takes a hand-set plan away
                         again. A paid Stripe subscription still counts: the account has the higher.
   mailing-list export   The confirmed subscribers who have not left, as CSV (email, signed_up_at,
-                        confirmed_at; times in UTC), oldest confirmation first.`;
+                        confirmed_at; times in UTC), oldest confirmation first.
+  recount-storage       Recount the storage of one team (or of every team) from the photo store: each
+                        photo's bytes are its objects' sizes, the team's figure their sum. Prints
+                        what changed.`;
+
+/** One line of the recount: what changed for a team, or that nothing did. */
+function recountLine(team: TeamRecount): string {
+  const objects = team.missingObjects ? `, ${team.missingObjects} objects missing from the store` : '';
+  const photos = `${team.photos} photos, ${team.photosCorrected} corrected${objects}`;
+  if (team.beforeBytes === team.afterBytes && team.photosCorrected === 0) {
+    return `team ${team.teamId}: ${storageAmount(team.afterBytes)} (${team.afterBytes} bytes), unchanged (${photos}).`;
+  }
+  return `team ${team.teamId}: ${team.beforeBytes} -> ${team.afterBytes} bytes (${storageAmount(team.afterBytes)}; ${photos}).`;
+}
+
+/** What the commands need beyond the database: the photo store (the recount reads object sizes). */
+export interface AdminDependencies {
+  store?: Pick<PhotoStore, 'size'>;
+}
 
 export async function runAdminCommand(
   args: string[],
   database: DatabaseHandle,
   print: (line: string) => void,
+  dependencies: AdminDependencies = {},
 ): Promise<number> {
   const [command, email, tier] = args;
+  if (command === 'recount-storage' && args.length <= 2 && dependencies.store) {
+    const teamId = args[1];
+    const recounted = await recountStorage(database.db, dependencies.store, teamId);
+    if (!recounted) {
+      print(`No team has the id ${teamId}.`);
+      return 1;
+    }
+    for (const team of recounted) print(recountLine(team));
+    if (recounted.length === 0) print('No teams.');
+    return 0;
+  }
   if (command === 'mailing-list' && email === 'export' && args.length === 2) {
     print((await exportConfirmedSubscribers(database.db)).trimEnd());
     return 0;
@@ -65,7 +100,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
-    process.exitCode = await runAdminCommand(process.argv.slice(2), database, (line) => console.info(line));
+    process.exitCode = await runAdminCommand(process.argv.slice(2), database, (line) => console.info(line), {
+      store: createPhotoStore(config),
+    });
   } finally {
     await database.close();
   }

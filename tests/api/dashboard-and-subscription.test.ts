@@ -161,6 +161,8 @@ describe('GET /api/user/{uid}/subscription', () => {
       tier: 'free',
       usage: { listSyncCount: 2 },
       limits: { maxLists: 5 },
+      // No photo yet: nothing stored, of the free plan's 1 GiB.
+      storage: { usedBytes: 0, limitBytes: 1024 ** 3 },
       allowedLanguages: ['en', 'es'],
       ...NO_SUBSCRIPTION,
     });
@@ -174,11 +176,16 @@ describe('GET /api/user/{uid}/subscription', () => {
       tier: 'professional',
       usage: { listSyncCount: 0 },
       limits: { maxLists: 100 },
+      storage: { usedBytes: 0, limitBytes: 50 * 1024 ** 3 },
       allowedLanguages: LANGUAGE_CODES,
       ...NO_SUBSCRIPTION,
     });
     await setOwnedTeamTier(t.db, owner.uid, 'enterprise');
     const enterprise = (await owner.call('GET', `/api/user/${owner.uid}/subscription`)).json();
-    expect(enterprise).toMatchObject({ tier: 'enterprise', limits: { maxLists: null } });
+    expect(enterprise).toMatchObject({
+      tier: 'enterprise',
+      limits: { maxLists: null },
+      storage: { usedBytes: 0, limitBytes: null },
+    });
   });
 });

@@ -194,6 +194,7 @@ test.describe('the free plan limit', () => {
             tier: 'free',
             usage: { listSyncCount: 4 },
             limits: { maxLists: 5 },
+            storage: { usedBytes: 0, limitBytes: 1024 ** 3 },
             allowedLanguages: ['en', 'es'],
           },
         }),

@@ -161,6 +161,7 @@ test.describe('at the free plan limit, when the usage shown is out of date', () 
           tier: 'free',
           usage: { listSyncCount: 4 },
           limits: { maxLists: 5 },
+          storage: { usedBytes: 0, limitBytes: 1024 ** 3 },
           allowedLanguages: ['en', 'es'],
         },
       }),

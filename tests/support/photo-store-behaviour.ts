@@ -76,6 +76,19 @@ export function describePhotoStoreBehaviour(
       expect(photo?.bytes.equals(bytes)).toBe(true);
     });
 
+    it('answers the size of what a key holds, and null for a key or folder with nothing under it', async () => {
+      const base = unique();
+      const key = `${base}/photo_1/display.jpg`;
+      await store().put(key, photoBytes(12_345), 'image/jpeg');
+      expect(await store().size(key)).toBe(12_345);
+      await store().put(key, photoBytes(321), 'image/jpeg');
+      expect(await store().size(key)).toBe(321);
+      expect(await store().size(`${base}/photo_1/thumb.jpg`)).toBeNull();
+      expect(await store().size(`${base}/photo_1`)).toBeNull();
+      await store().delete([key]);
+      expect(await store().size(key)).toBeNull();
+    });
+
     it('keeps the content type it was given, whatever the key ends with', async () => {
       const key = `${unique()}/photo_1/display.jpg`;
       await store().put(key, photoBytes(100), 'image/webp');
@@ -136,6 +149,7 @@ export function describePhotoStoreBehaviour(
       await store().put(good, photoBytes(10), 'image/jpeg');
       await expect(store().put(badKey, photoBytes(10), 'image/jpeg')).rejects.toThrow(/Invalid photo key/);
       await expect(store().get(badKey)).rejects.toThrow(/Invalid photo key/);
+      await expect(store().size(badKey)).rejects.toThrow(/Invalid photo key/);
       await expect(store().signedUrl(badKey, 60)).rejects.toThrow(/Invalid photo key/);
       // One bad key refuses the whole delete, before anything is deleted.
       await expect(store().delete([good, badKey])).rejects.toThrow(/Invalid photo key/);

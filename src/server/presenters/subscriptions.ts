@@ -7,6 +7,8 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 export interface PlanState {
   tier: Tier;
   listSyncCount: number;
+  /** The team's storage figure (teams.storage_used_bytes, docs/storage.md). */
+  storageUsedBytes: number;
   hasCustomer: boolean;
   /** The subscription behind the plan, or the last one there was; null for none ever. */
   current: SubscriptionRow | null;
@@ -20,6 +22,7 @@ export function presentSubscription(plan: PlanState): SubscriptionInfo {
     tier: plan.tier,
     usage: { listSyncCount: plan.listSyncCount },
     limits: { maxLists: limits.maxLists },
+    storage: { usedBytes: Math.max(0, plan.storageUsedBytes), limitBytes: limits.storageBytes },
     allowedLanguages: [...limits.allowedLanguages],
     status: current?.status ?? 'none',
     interval: current?.interval ?? null,

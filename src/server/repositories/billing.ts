@@ -193,6 +193,7 @@ export async function planUsageOf(db: Database, teamId: string) {
           Number,
         ),
       hasCustomer: sql<boolean>`exists (select 1 from "billing_customers" b where b."team_id" = "teams"."id")`,
+      storageUsedBytes: teams.storageUsedBytes,
     })
     .from(teams)
     .where(eq(teams.id, teamId));

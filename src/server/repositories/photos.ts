@@ -31,6 +31,7 @@ export async function taskInReach(
   return { checklist: row !== undefined, task: Boolean(row?.taskId) };
 }
 
+/** A photo's row; its team (teamId) is its checklist's: the storage triggers count its bytes there. */
 export async function insertPhoto(db: Database, row: typeof photos.$inferInsert): Promise<void> {
   await db.insert(photos).values(row);
 }

@@ -139,16 +139,6 @@ export async function seatsUsed(db: Database, teamId: string, now: Date): Promis
   return Number(members?.n ?? 0) + Number(invited?.n ?? 0);
 }
 
-/** Photo bytes the team's checklists hold, as received (every proof and reference photo kept). */
-export async function storageUsedBytes(db: Database, teamId: string): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<string | number>`coalesce(sum(${photos.originalBytes}), 0)` })
-    .from(photos)
-    .innerJoin(checklists, eq(checklists.id, photos.checklistId))
-    .where(eq(checklists.teamId, teamId));
-  return Number(row?.bytes ?? 0);
-}
-
 /**
  * The open invitation of this address to this team (pending or past its time but never closed), if
  * any: at most one (a partial unique index).

@@ -8,9 +8,12 @@ import { presentNotification } from './owner-notifications.ts';
 
 /** What a schedule or a calendar tells its people: about itself (no checklist), or a checklist it made. */
 export interface AutomationNotice {
-  kind: Extract<NotificationKind, 'schedule_skipped' | 'calendar_failing' | 'share_not_sent'>;
+  kind: Extract<
+    NotificationKind,
+    'schedule_skipped' | 'calendar_failing' | 'share_not_sent' | 'storage_warning' | 'storage_full'
+  >;
   checklistId: string | null;
-  /** The checklist's name, or the schedule's or calendar's when there is no checklist. */
+  /** The checklist's name, or the schedule's, calendar's or (storage) team's when there is no checklist. */
   checklistName: string;
   reason: string;
 }

@@ -30,6 +30,7 @@ import { resolveChecklistActor } from './checklist-actors.ts';
 import type { HeavyWork } from './heavy-work.ts';
 import type { OwnerNotifier } from './owner-notifications.ts';
 import type { ProcessedPhoto } from './photo-processing.ts';
+import { StorageQuota } from './storage-quota.ts';
 
 /**
  * Photos of tasks: attaching one (which completes the task, as the spec says), reading one for
@@ -86,7 +87,15 @@ export function photoNotFound(): AppError {
  */
 export type ReceiveUpload = () => Promise<Buffer | null>;
 
+/** The bytes a processed photo takes in the store: both of its sizes (what the team's figure counts). */
+export function storedBytesOf(photo: ProcessedPhoto): number {
+  return photo.display.bytes.length + photo.thumb.bytes.length;
+}
+
 export class PhotoService implements PhotoFiles {
+  /** The team's storage limit, checked before anything is stored (docs/storage.md). */
+  private readonly quota: StorageQuota;
+
   constructor(
     private readonly db: Database,
     private readonly store: PhotoStore,
@@ -95,7 +104,9 @@ export class PhotoService implements PhotoFiles {
     private readonly work: Pick<HeavyWork, 'processPhoto'>,
     /** Told when a recipient's photo is the checklist's first or last tick (decision 0024). */
     private readonly notifier?: Pick<OwnerNotifier, 'tell'>,
-  ) {}
+  ) {
+    this.quota = new StorageQuota(db, log);
+  }
 
   /**
    * POST /api/checklists/{id}/tasks/{taskId}/photo, for the owner or a verified recipient: the task
@@ -128,8 +139,14 @@ export class PhotoService implements PhotoFiles {
     const reach = await taskInReach(this.db, access, checklistId, taskId);
     if (!reach.checklist) throw checklistNotFound();
     if (!reach.task) throw taskNotFound();
+    // A team already at its limit is refused before the upload is read; then, its size known, before
+    // anything is stored. The transaction that keeps it checks once more, under the team's lock.
+    await this.quota.assertRoom(access, checklistId, 0);
     const bytes = await receive();
-    return bytes ? { access, photo: await this.work.processPhoto(bytes) } : null;
+    if (!bytes) return null;
+    const photo = await this.work.processPhoto(bytes);
+    await this.quota.assertRoom(access, checklistId, storedBytesOf(photo));
+    return { access, photo };
   }
 
   /**
@@ -201,8 +218,14 @@ export class PhotoService implements PhotoFiles {
       const task = await this.db.transaction(async (tx) => {
         // The checklist row first: it orders this change after any other on it, and takes the next revision.
         if (!(await touchChecklist(tx, access, checklistId))) throw checklistNotFound();
+        const storedBytes = storedBytesOf(photo);
+        // Then the team's storage, locked: the figure the photo's row adds to (its trigger) is checked here.
+        const teamId = await this.quota.reserve(tx, access, checklistId, storedBytes);
+        if (!teamId) throw checklistNotFound();
         await insertPhoto(tx, {
           id,
+          teamId,
+          storedBytes,
           checklistId,
           taskId,
           kind,
@@ -223,6 +246,7 @@ export class PhotoService implements PhotoFiles {
       return task;
     } catch (error) {
       await this.deleteFiles([keys.display, keys.thumb]);
+      await this.quota.afterRefusal(error);
       throw error;
     }
   }

@@ -19,6 +19,7 @@ export async function subscriptionOf(db: Database, teamId: string, mayManage: bo
   return {
     tier: usage.tier,
     listSyncCount: usage.listSyncCount,
+    storageUsedBytes: usage.storageUsedBytes,
     hasCustomer: mayManage && Boolean(usage.hasCustomer),
     current: live[0] ?? owned[0] ?? null,
   };

@@ -14,7 +14,6 @@ import {
   openInvitationsOf,
   roleIn,
   seatsUsed,
-  storageUsedBytes,
   teamsOf,
 } from '../repositories/teams.ts';
 
@@ -66,11 +65,10 @@ export async function teamActor(db: Database, member: SignedInMember): Promise<T
 export async function readTeam(db: Database, actor: TeamActor, now = new Date()): Promise<TeamResponse> {
   const team = await findTeam(db, actor.teamId);
   if (!team) throw new AppError('not_found', TEAM_MESSAGES.notAMember);
-  const [members, invitations, used, usedBytes] = await Promise.all([
+  const [members, invitations, used] = await Promise.all([
     membersOf(db, team.id),
     openInvitationsOf(db, team.id),
     seatsUsed(db, team.id, now),
-    storageUsedBytes(db, team.id),
   ]);
   const limits = PLAN_LIMITS[team.tier];
   return {
@@ -79,7 +77,7 @@ export async function readTeam(db: Database, actor: TeamActor, now = new Date())
       name: team.name,
       tier: team.tier,
       seats: { used, limit: limits.maxSeats },
-      storage: { usedBytes, limitBytes: limits.storageBytes },
+      storage: { usedBytes: Math.max(0, team.storageUsedBytes), limitBytes: limits.storageBytes },
     },
     myRole: actor.role,
     members: members.map(presentMember),

@@ -77,6 +77,17 @@ export function PhotoNotices({
         >
           <p className="font-medium">{problem.message}</p>
           {problem.note && <p className="mt-1">{problem.note}</p>}
+          {problem.upgrade && (
+            <p className="mt-2">
+              <a
+                href="/pricing"
+                className="font-semibold text-red-900 underline underline-offset-2"
+                data-testid="storage-upgrade-link"
+              >
+                {t('photo.storageUpgrade')}
+              </a>
+            </p>
+          )}
         </div>
       )}
     </>

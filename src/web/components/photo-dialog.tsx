@@ -6,7 +6,7 @@ import type { UploadOptions } from '../lib/upload-request.ts';
 import { PhotoDialogActions, PhotoSourceButtons } from './photo-dialog-controls.tsx';
 import { PhotoNotices, UploadProgress } from './photo-dialog-notices.tsx';
 import { ChosenPhoto, PhotoSize, ReferenceFigure } from './photo-preview.tsx';
-import type { PhotoPurpose } from './photo-upload-failure.ts';
+import type { PhotoPurpose, UploadAudience } from './photo-upload-failure.ts';
 import { ModalDialog } from './ui/dialog.tsx';
 import { type Problem, usePhotoChoice, usePhotoUpload } from './use-photo-dialog.ts';
 
@@ -28,6 +28,8 @@ export interface PhotoDialogProps {
   upload(file: File, options: UploadOptions): Promise<'applied' | 'queued'>;
   /** Where focus goes on close when what opened the dialog is gone. */
   returnFocusTo?: () => HTMLElement | null | undefined;
+  /** Who uploads: a full storage is told differently to the team (upgrade) and to a recipient. */
+  audience?: UploadAudience;
 }
 
 const TITLES: Record<PhotoPurpose, MessageKey> = {
@@ -54,6 +56,7 @@ export function PhotoDialog({
   upload,
   returnFocusTo,
   referencePhotoUrl,
+  audience = 'owner',
 }: PhotoDialogProps) {
   const { toast } = useToast();
   const t = useT();
@@ -64,7 +67,14 @@ export function PhotoDialog({
   const notices = { t, toast, setProblem, setCancelled };
   const { photo, preparing, preview, pick } = usePhotoChoice(notices);
   const close = () => onOpenChange(false);
-  const { progress, uploading, send, abort } = usePhotoUpload({ ...notices, photo, purpose, upload, close });
+  const { progress, uploading, send, abort } = usePhotoUpload({
+    ...notices,
+    photo,
+    purpose,
+    audience,
+    upload,
+    close,
+  });
   // A reference photo is not kept on the device to send later (docs/decisions/0026): offline, it waits.
   const needsConnection = purpose === 'reference' && !online;
   const busy = uploading || preparing;

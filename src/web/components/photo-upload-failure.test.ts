@@ -66,4 +66,35 @@ describe('what a failed photo upload says', () => {
       "You're offline. The photo is kept on this device and uploads when you're back online.",
     );
   });
+
+  it("403 storage_quota_exceeded: the owner is told their storage is full and offered the plans; a recipient that the owner's is and was told", () => {
+    const full = new ApiError(
+      403,
+      '',
+      JSON.stringify({
+        error: {
+          code: 'storage_quota_exceeded',
+          message: 'x',
+          usedBytes: 1_073_741_000,
+          limitBytes: 1_073_741_824,
+        },
+      }),
+    );
+    expect(uploadFailure(translate, full, 'required', true, 'owner')).toEqual({
+      title: 'Storage full',
+      description: "Your team's storage is full. Delete photos you no longer need, or upgrade for more room.",
+      message: "Your team's storage is full. Delete photos you no longer need, or upgrade for more room.",
+      note: 'The photo was not saved and the task stays unticked.',
+      upgrade: true,
+    });
+    const recipient = uploadFailure(translate, full, 'replace', true, 'recipient');
+    expect(recipient).toEqual({
+      title: 'Storage full',
+      description: "The owner's storage is full, so this photo can't be saved. We told the owner.",
+      message: "The owner's storage is full, so this photo can't be saved. We told the owner.",
+      note: 'The photo was not saved; the task keeps its current photo.',
+    });
+    // The owner's page is the default audience.
+    expect(uploadFailure(translate, full, 'reference', true).upgrade).toBe(true);
+  });
 });

@@ -4,6 +4,8 @@ import { UploadNetworkError } from '../lib/upload-errors.ts';
 
 /** 'required' and 'replace': proof for a task; 'reference': the owner's example of what good looks like. */
 export type PhotoPurpose = 'required' | 'replace' | 'reference';
+/** Who uploads: the team (the owner's page) or a recipient of a share (the shared page). */
+export type UploadAudience = 'owner' | 'recipient';
 
 const NOT_SAVED: Record<PhotoPurpose, MessageKey> = {
   required: 'photo.notSavedRequired',
@@ -27,6 +29,8 @@ export interface UploadFailure {
   /** The alert in the dialog: what went wrong, and what it means. */
   message: string;
   note: string;
+  /** The team's storage is full: the owner's dialog offers the plans (docs/storage.md). */
+  upgrade?: boolean;
 }
 
 /** A refusal the server explains by its code, in the page's words (never the server's English text). */
@@ -37,7 +41,9 @@ const REFUSALS: Record<string, MessageKey> = {
 };
 
 /**
- * What a failed upload says: for a file the server refused (413, 415) the spec's 'Image size should be
+ * What a failed upload says: a full storage (403 storage_quota_exceeded) says so, to the owner with the
+ * way to more room, to a recipient that the owner's storage is full and the owner was told; for a file
+ * the server refused (413, 415) the spec's 'Image size should be
  * less than 5MB' and 'Please select an image file', the spec's 'Failed to upload photo. Please try
  * again.' for anything else, with the reason underneath when one is known. All from the catalog.
  */
@@ -46,8 +52,21 @@ export function uploadFailure(
   error: unknown,
   purpose: PhotoPurpose,
   online: boolean,
+  audience: UploadAudience = 'owner',
 ): UploadFailure {
   const notSaved = t(notSavedNote(purpose));
+  if (isApiError(error) && error.code === 'storage_quota_exceeded') {
+    // The owner's storage is full: the team is offered more room, a recipient told the owner knows.
+    const owner = audience === 'owner';
+    const text = t(owner ? 'photo.storageFullOwner' : 'photo.storageFullRecipient');
+    return {
+      title: t('photo.storageFullTitle'),
+      description: text,
+      message: text,
+      note: notSaved,
+      ...(owner ? { upgrade: true } : {}),
+    };
+  }
   if (isApiError(error) && (error.status === 413 || error.status === 415)) {
     const tooLarge = error.status === 413;
     const text = t(tooLarge ? 'photo.tooLarge' : 'photo.invalidType');

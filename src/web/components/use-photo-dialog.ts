@@ -4,14 +4,15 @@ import type { ToastApi } from '../hooks/use-toast.ts';
 import type { Translate } from '../i18n/i18n.tsx';
 import { type PreparedPhoto, preparePhoto } from '../lib/photo-shrink.ts';
 import { isAbortError, type UploadOptions } from '../lib/upload-request.ts';
-import { type PhotoPurpose, uploadFailure } from './photo-upload-failure.ts';
+import { type PhotoPurpose, type UploadAudience, uploadFailure } from './photo-upload-failure.ts';
 
 /**
  * The photo dialog's state (photo-dialog.tsx): the file chosen, checked and made smaller, with its
  * preview; then its upload, with its progress, a cancel, and what went wrong.
  */
 
-export type Problem = { message: string; note?: string };
+/** What went wrong; `upgrade`: the team's storage is full, and the owner's dialog links to the plans. */
+export type Problem = { message: string; note?: string; upgrade?: boolean };
 /** While sending: the share of the file sent (null when the browser cannot tell), then the server's turn. */
 export type Progress = { percent: number | null; sent: boolean };
 
@@ -82,6 +83,7 @@ export function usePhotoChoice({ t, toast, setProblem, setCancelled }: DialogNot
 interface UploadInput extends DialogNotices {
   photo: PreparedPhoto | null;
   purpose: PhotoPurpose;
+  audience: UploadAudience;
   upload(file: File, options: UploadOptions): Promise<'applied' | 'queued'>;
   /** Closes the dialog once the photo is sent (or kept on this device). */
   close(): void;
@@ -91,6 +93,7 @@ interface UploadInput extends DialogNotices {
 export function usePhotoUpload({
   photo,
   purpose,
+  audience,
   upload,
   close,
   t,
@@ -134,9 +137,13 @@ export function usePhotoUpload({
         return;
       }
       console.warn('Photo upload failed', error);
-      const failure = uploadFailure(t, error, purpose, navigator.onLine);
+      const failure = uploadFailure(t, error, purpose, navigator.onLine, audience);
       toast({ title: failure.title, description: failure.description, variant: 'destructive' });
-      setProblem({ message: failure.message, note: failure.note });
+      setProblem({
+        message: failure.message,
+        note: failure.note,
+        ...(failure.upgrade ? { upgrade: true } : {}),
+      });
     } finally {
       sending.current = null;
       setProgress(null);

@@ -35,6 +35,8 @@ export function useChecklistChanges(slot: ChecklistQuerySlot, server: Checklist)
 
   return {
     view,
+    /** Who is making the changes: the team ('owner') or a recipient of a share. */
+    audience: context.kind === 'share' ? ('recipient' as const) : ('owner' as const),
     /** Ticks or unticks; a refusal is told by the queue's toast and the checklist is reloaded. */
     toggle: (taskId: string, completed: boolean) =>
       queue.enqueue(checklistId, context, { kind: 'toggle', taskId, completed }),

@@ -80,7 +80,10 @@ export function useLiveNotifications(enabled: boolean, client: RealtimeClient = 
 }
 
 /** Where a notification leads: its checklist, or the automation page for a schedule's or calendar's. */
-export function notificationPath(notification: Pick<Notification, 'checklistId'>): string {
+export function notificationPath(notification: Pick<Notification, 'checklistId' | 'kind'>): string {
+  // The team's storage (80% used, or full when a recipient's photo was refused): its meter.
+  if (notification.kind === 'storage_warning' || notification.kind === 'storage_full')
+    return '/settings/team';
   return notification.checklistId === null
     ? '/automation'
     : `/checklist/${encodeURIComponent(notification.checklistId)}`;

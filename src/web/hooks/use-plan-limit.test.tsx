@@ -21,6 +21,7 @@ const FULL: SubscriptionInfo = {
   tier: 'free',
   usage: { listSyncCount: 5 },
   limits: { maxLists: 5 },
+  storage: { usedBytes: 0, limitBytes: 1073741824 },
   allowedLanguages: ['en', 'es'],
   ...NO_SUBSCRIPTION,
 };

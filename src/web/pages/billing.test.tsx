@@ -23,6 +23,7 @@ const FREE: SubscriptionInfo = {
   tier: 'free',
   usage: { listSyncCount: 2 },
   limits: { maxLists: 5 },
+  storage: { usedBytes: 0, limitBytes: 1073741824 },
   allowedLanguages: ['en', 'es'],
   ...NO_SUBSCRIPTION,
 };
@@ -30,6 +31,7 @@ const PRO_TRIAL: SubscriptionInfo = {
   tier: 'professional',
   usage: { listSyncCount: 7 },
   limits: { maxLists: 100 },
+  storage: { usedBytes: 0, limitBytes: 53687091200 },
   allowedLanguages: PLAN_LIMITS.professional.allowedLanguages,
   status: 'trialing',
   interval: 'month',

@@ -43,7 +43,7 @@ describe('the Team page, as the owner', () => {
     expect(screen.getByTestId('team-plan').textContent).toBe('Pro plan');
     expect(screen.getByText(/You are the owner/)).toBeTruthy();
     expect(screen.getByTestId('team-seats').textContent).toBe('4 of 10');
-    expect(screen.getByTestId('team-storage').textContent).toBe('1.3 GB of 50 GB');
+    expect(screen.getByTestId('team-storage-value').textContent).toBe('1.3 GB of 50 GB');
     expect(screen.getByRole('progressbar', { name: 'Seats' }).getAttribute('aria-valuenow')).toBe('40');
 
     const members = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '#server/ids';
 import { deleteChecklistRow } from '#server/repositories/checklists';
@@ -25,9 +26,13 @@ const t = setupTestDatabase();
 /** A proof photo's row for the task (no task names it yet); answers its id and files. */
 async function insertPhotoRow(checklistId: string, taskId: string) {
   const id = newId('photo');
+  const [checklist] = await t.db
+    .execute<{ team_id: string }>(sql`select team_id from checklists where id = ${checklistId}`)
+    .then((result) => (result as unknown as { rows: { team_id: string }[] }).rows);
   const keys = { displayKey: `${id}.jpg`, thumbKey: `${id}_thumb.jpg` };
   await insertPhoto(t.db, {
     id,
+    teamId: checklist?.team_id ?? '',
     checklistId,
     taskId,
     ...keys,

@@ -119,6 +119,17 @@ class DiskPhotoStore implements PhotoStore {
     }
   }
 
+  async size(key: string): Promise<number | null> {
+    const file = this.fileOf(key);
+    try {
+      const stats = await stat(file);
+      return stats.isFile() ? stats.size : null;
+    } catch (error) {
+      if (hasCode(error, 'ENOENT', 'ENOTDIR')) return null;
+      throw error;
+    }
+  }
+
   async signedUrl(key: string): Promise<string | null> {
     assertPhotoKey(key);
     return null;

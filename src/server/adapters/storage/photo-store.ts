@@ -17,6 +17,8 @@ export interface PhotoStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The object, or null when there is none under that key. */
   get(key: string): Promise<StoredObject | null>;
+  /** The bytes of the object under the key (what the team's storage counts), or null when there is none. */
+  size(key: string): Promise<number | null>;
   /**
    * A URL the browser may fetch for `seconds` (S3 only); null when the store cannot sign (disk), or
    * when there is no object under the key (S3 asks, so a route can answer 404 itself).

@@ -104,6 +104,18 @@ class S3PhotoStore implements PhotoStore {
     };
   }
 
+  /** A HEAD of the object: its ContentLength, or null for a key with no object. */
+  async size(key: string): Promise<number | null> {
+    const Key = this.objectKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (error instanceof NotFound || error instanceof NoSuchKey) return null;
+      throw error;
+    }
+  }
+
   /**
    * Signs a GetObject whose answer carries the stored content type, pinned in the URL
    * (response-content-type) so the browser is told exactly that. Reading the type costs a HEAD,

@@ -41,7 +41,7 @@ export const notifications = pgTable(
     index('notifications_checklist_kind_idx').on(t.checklistId, t.kind, t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('submitted', 'first_tick', 'last_tick', 'code_not_received', 'link_locked', 'assigned', 'overdue', 'due_soon', 'schedule_skipped', 'calendar_failing', 'share_not_sent')`,
+      sql`${t.kind} in ('submitted', 'first_tick', 'last_tick', 'code_not_received', 'link_locked', 'assigned', 'overdue', 'due_soon', 'schedule_skipped', 'calendar_failing', 'share_not_sent', 'storage_warning', 'storage_full')`,
     ),
   ],
 );

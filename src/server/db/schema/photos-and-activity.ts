@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ACTIVITY_ACTIONS, ACTIVITY_ACTOR_KINDS } from '#domain/activity';
 import { checklists } from './checklists.ts';
 import { timestamptz } from './columns.ts';
 import { SHARE_CHANNELS, shares } from './sharing.ts';
+import { teams } from './teams.ts';
 
 /**
  * What was done to a checklist and its evidence (decisions 0023 and 0026): the photos of its tasks and
@@ -87,6 +88,22 @@ export const photos = pgTable(
     shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
     /** 'proof' (a task's photo_url) or 'reference' (its reference_photo_url, the owner's example). */
     kind: text('kind', { enum: PHOTO_KINDS }).notNull().default('proof'),
+    /**
+     * The team whose storage the photo takes: its checklist's (a checklist never changes team). Kept
+     * on the row so the storage triggers (migration 0032, decision 0053) find the team even while the
+     * checklist's delete cascades to its photos.
+     */
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /**
+     * The bytes this photo takes in the store: its display and thumbnail objects. A trigger adds it to
+     * (and takes it from) teams.storage_used_bytes in the same statement as the row's insert or delete.
+     */
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('photos_checklist_task_idx').on(t.checklistId, t.taskId)],
+  (t) => [
+    index('photos_checklist_task_idx').on(t.checklistId, t.taskId),
+    index('photos_team_id_idx').on(t.teamId),
+  ],
 );

@@ -32,6 +32,8 @@ export const teams = pgTable('teams', {
   storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
   /** When the owners were told the team passed 80% of its storage; cleared when it falls below. */
   storageWarnedAt: timestamptz('storage_warned_at'),
+  /** When the owners were last told a recipient's upload was refused for a full storage (once a day). */
+  storageFullToldAt: timestamptz('storage_full_told_at'),
   createdAt: createdAt(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

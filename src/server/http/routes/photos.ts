@@ -29,6 +29,8 @@ const UPLOAD_SCHEMA = {
     'unsupported_file_type',
     'service_unavailable',
     'storage_full',
+    // The team's plan has no room for it (docs/storage.md): nothing was stored.
+    'storage_quota_exceeded',
   ]),
 };
 

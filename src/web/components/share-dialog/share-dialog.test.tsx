@@ -13,6 +13,7 @@ const FREE_PLAN: SubscriptionInfo = {
   tier: 'free',
   usage: { listSyncCount: 1 },
   limits: { maxLists: 5 },
+  storage: { usedBytes: 0, limitBytes: 1073741824 },
   allowedLanguages: ['en', 'es'],
   ...NO_SUBSCRIPTION,
 };

@@ -30,6 +30,7 @@ export function TaskPhotoDialog({ dialogs, changes }: DialogProps) {
       onLoadFailed={onChunkFailed}
       taskDescription={photoTask.description}
       purpose={photoFor.purpose}
+      audience={changes.audience}
       referencePhotoUrl={photoTask.referencePhotoUrl}
       returnFocusTo={() => taskFocusTarget(photoTask.id)}
       // Saving the photo ticks the task (spec section 4): the server does it with the upload.

@@ -1,6 +1,7 @@
 import { AlertTriangle, CreditCard, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatMaxLists, type SubscriptionInfo, TIER_DISPLAY_NAMES } from '#domain/plans';
+import { StorageMeter } from '../../components/storage-meter.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -49,6 +50,14 @@ export function SubscriptionCard() {
           </div>
           <UsageBar used={info?.usage.listSyncCount} max={info ? info.limits.maxLists : undefined} />
         </div>
+        {info?.storage && (
+          <StorageMeter
+            storage={info.storage}
+            canUpgrade={info.tier !== 'enterprise'}
+            compact
+            testId="plan-storage"
+          />
+        )}
         <div className="flex items-center justify-between gap-3">
           <dt className="text-slate-600">Languages</dt>
           <dd className="font-semibold text-slate-900" data-testid="languages-available">

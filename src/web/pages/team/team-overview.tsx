@@ -2,8 +2,9 @@ import { AlertTriangle, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { TIER_DISPLAY_NAMES } from '#domain/plans';
-import { roleInSentence, storageAmount, TEAM_TEXTS, usedOf } from '#domain/team-texts';
+import { roleInSentence, TEAM_TEXTS, usedOf } from '#domain/team-texts';
 import { canManageBilling, TEAM_MESSAGES, type TeamResponse } from '#domain/teams';
+import { StorageMeter } from '../../components/storage-meter.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
@@ -98,15 +99,10 @@ function TeamUsage({ data }: { data: TeamResponse }) {
           warn={seatsFull}
           testId="team-seats"
         />
-        <Usage
-          label="Storage"
-          value={usedOf(
-            storageAmount(storage.usedBytes),
-            storage.limitBytes === null ? null : storageAmount(storage.limitBytes),
-          )}
-          hint="Photos of the team's checklists"
-          percent={percent(storage.usedBytes, storage.limitBytes)}
-          warn={storage.limitBytes !== null && storage.usedBytes >= storage.limitBytes}
+        <StorageMeter
+          storage={storage}
+          hint="Photos of the team's checklists, every size, and reference photos"
+          canUpgrade={canManageBilling(data.myRole)}
           testId="team-storage"
         />
       </dl>
