@@ -216,11 +216,11 @@ describe('languages of each plan, enforced at send', () => {
     expect((await share(owner, checklist.id, { targetLanguage: 'es' })).token).toBeTruthy();
   });
 
-  it('a professional owner may share in any of the ten', async () => {
+  it('a professional owner may share in any of the fifteen', async () => {
     const owner = await signInOwner(t.app, 'pro');
     await setOwnedTeamTier(t.db, owner.uid, 'professional');
     const checklist = await createChecklist(owner);
-    for (const [i, language] of ['fr', 'hi', 'ar'].entries()) {
+    for (const [i, language] of ['fr', 'hi', 'ar', 'tl', 'ro'].entries()) {
       const sent = await share(owner, checklist.id, { targetLanguage: language, email: `r${i}@example.com` });
       expect(sent.token).toBeTruthy();
     }

@@ -191,6 +191,18 @@ describe('SMS in the Latin-script languages', () => {
     expect(body('de')).toContain('José Nuñez hat "Baño Müller" mit Ihnen geteilt.');
   });
 
+  it('writes Polish and Romanian names without their marks, so the SMS stays GSM-7', () => {
+    const body = (language: LanguageCode, ownerName: string, checklistName: string) =>
+      buildShareVerificationSms(inputIn(language, { ownerName, checklistName, recipientName: '' })).body;
+    const polish = body('pl', 'Łukasz Wójcik', 'Łazienka, piętro 2');
+    expect(polish).toContain('Lukasz Wojcik udostepnia Ci liste "Lazienka, pietro 2".');
+    expect(isGsm7(polish)).toBe(true);
+    const romanian = body('ro', 'Ștefan Țăranu', 'Bucătărie');
+    expect(romanian).toContain('Stefan Taranu v-a trimis lista "Bucatarie".');
+    expect(isGsm7(romanian)).toBe(true);
+    expect(smsSegments(romanian).segments).toBe(1);
+  });
+
   it('greets the recipient when there is room', () => {
     const shareUrl = 'https://l.example/s/abc';
     const body = (language: LanguageCode) => buildShareVerificationSms(inputIn(language, { shareUrl })).body;
