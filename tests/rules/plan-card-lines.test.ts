@@ -154,18 +154,50 @@ const PROOFS: Record<string, Proof> = {
     },
   },
   '1 GB storage': {
-    code: ['src/domain/plans.ts', 'src/server/services/photos.ts'],
-    tests: [],
+    code: [
+      'src/domain/plans.ts',
+      'src/server/services/storage-quota.ts',
+      'src/server/db/migrations/0032_storage_counting.sql',
+    ],
+    tests: [
+      {
+        file: 'tests/api/storage.test.ts',
+        title: 'upload, replace, PATCH photoUrl null, reference photo, a recipient, and the checklist delete',
+      },
+      {
+        file: 'tests/api/storage.test.ts',
+        title: "the owner's: 403 storage_quota_exceeded; no object, no row, the figure and task as they were",
+      },
+      { file: 'tests/api/storage.test.ts', title: 'uploads at once never take the team past its limit' },
+    ],
     check: (tier) => expect(limit(tier).storageBytes).toBe(GIB),
   },
   '50 GB storage': {
-    code: ['src/domain/plans.ts', 'src/server/services/photos.ts'],
-    tests: [],
+    code: [
+      'src/domain/plans.ts',
+      'src/server/services/storage-quota.ts',
+      'src/server/db/migrations/0032_storage_counting.sql',
+    ],
+    tests: [
+      {
+        file: 'tests/api/storage.test.ts',
+        title: 'upload, replace, PATCH photoUrl null, reference photo, a recipient, and the checklist delete',
+      },
+      {
+        file: 'tests/api/storage.test.ts',
+        title: "the owner's: 403 storage_quota_exceeded; no object, no row, the figure and task as they were",
+      },
+      { file: 'tests/api/storage.test.ts', title: 'uploads at once never take the team past its limit' },
+    ],
     check: (tier) => expect(limit(tier).storageBytes).toBe(50 * GIB),
   },
   'Unlimited storage': {
-    code: ['src/domain/plans.ts', 'src/server/services/photos.ts'],
-    tests: [],
+    code: [
+      'src/domain/plans.ts',
+      'src/server/services/storage-quota.ts',
+      'src/server/db/migrations/0032_storage_counting.sql',
+    ],
+    tests: [{ file: 'tests/api/storage.test.ts', title: 'an unlimited plan is never warned' }],
     check: (tier) => expect(limit(tier).storageBytes).toBeNull(),
   },
   'Community support': {

@@ -171,6 +171,20 @@ function PlanCardView({
           <StorageMeter storage={info.storage} canUpgrade={false} compact testId="pricing-storage" />
         </dl>
       )}
+      <PlanPrice plan={plan} yearly={yearly} paid={paid} />
+
+      <PlanFeatureList plan={plan} />
+
+      <div className="mt-8">
+        <PlanAction plan={plan} interval={interval} info={info} current={current} />
+      </div>
+    </Card>
+  );
+}
+
+function PlanPrice({ plan, yearly, paid }: { plan: PlanCard; yearly: boolean; paid: boolean }) {
+  return (
+    <>
       <p className="mt-6 flex items-baseline gap-1" data-testid="plan-price">
         <span className="text-4xl font-bold tracking-tight text-slate-900">
           ${groupThousands(planPrice(plan.id, yearly ? 'year' : 'month'))}
@@ -186,32 +200,33 @@ function PlanCardView({
       ) : (
         <p className="mt-1 text-sm font-medium text-green-700">{plan.yearlyDiscount}</p>
       )}
+    </>
+  );
+}
 
-      <ul className="mt-6 flex-1 space-y-3" aria-label={`${plan.name} plan features`}>
-        {planFeatures(plan, getPublicConfig().translation).map((feature) => {
-          const href = PLAN_FEATURE_LINKS[feature];
-          return (
-            <li key={feature} className="flex items-start gap-3 text-sm text-slate-700">
-              <Check className="mt-0.5 h-4 w-4 shrink-0 text-indigo-600" aria-hidden="true" />
-              {href ? (
-                <Link
-                  href={href}
-                  className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
-                >
-                  {feature}
-                </Link>
-              ) : (
-                feature
-              )}
-            </li>
-          );
-        })}
-      </ul>
-
-      <div className="mt-8">
-        <PlanAction plan={plan} interval={interval} info={info} current={current} />
-      </div>
-    </Card>
+/** The card's lines as this server honours them (decision 0056); 'SLA' and 'Custom deployment' open their documents. */
+function PlanFeatureList({ plan }: { plan: PlanCard }) {
+  return (
+    <ul className="mt-6 flex-1 space-y-3" aria-label={`${plan.name} plan features`}>
+      {planFeatures(plan, getPublicConfig().translation).map((feature) => {
+        const href = PLAN_FEATURE_LINKS[feature];
+        return (
+          <li key={feature} className="flex items-start gap-3 text-sm text-slate-700">
+            <Check className="mt-0.5 h-4 w-4 shrink-0 text-indigo-600" aria-hidden="true" />
+            {href ? (
+              <Link
+                href={href}
+                className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+              >
+                {feature}
+              </Link>
+            ) : (
+              feature
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
