@@ -7,7 +7,8 @@ import { checklistLanguagesRow } from '../repositories/checklists.ts';
 import { cachedWithCorrections, dropCorrection, keepCorrection } from '../repositories/translations.ts';
 import { readChecklist } from './checklists.ts';
 import { checklistLanguagesOf } from './shared-translation.ts';
-import { isTranslatable, type TranslationService, textHash } from './translation.ts';
+import { isTranslatable, type TranslationService } from './translation.ts';
+import { textHash } from './translation-lookup.ts';
 
 /**
  * The owner's side of a translated checklist (docs/translation.md "Correcting one task"): its tasks

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { combineNotes, isTranslatable, textHash } from './translation.ts';
+import { combineNotes, isTranslatable } from './translation.ts';
+import { textHash } from './translation-lookup.ts';
 
 describe('translation rules', () => {
   it('sends only texts with a letter, in any script', () => {

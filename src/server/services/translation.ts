@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { compileGlossary, type GlossaryTerm, termKey, termsUsed } from '#domain/glossary-terms';
 import { TRANSLATION_LIMITS, type TranslationNote } from '#domain/translation';
 import { type EngineGlossary, translateWithGlossary } from '../adapters/translation/glossary.ts';
 import {
@@ -9,14 +7,12 @@ import {
   TranslationError,
 } from '../adapters/translation/translation-engine.ts';
 import type { Database } from '../db/client.ts';
-import { glossaryTermsFor } from '../repositories/glossary.ts';
 import {
-  cachedTranslations,
-  cachedWithCorrections,
   keepTranslations,
   type TranslationPair,
   type TranslationScope,
 } from '../repositories/translations.ts';
+import { type Lookup, lookupTranslations } from './translation-lookup.ts';
 
 /**
  * Machine translation of the owner's texts (docs/api.md "Translation", docs/decisions/0009): each
@@ -75,33 +71,6 @@ interface Job {
   failedOnce: boolean;
   /** Told once when the job lands after a request stopped waiting for it, by key (one per page). */
   landed: Map<string, TranslationLanded>;
-}
-
-/** sha256 hex of the text: the cache key (with engine and pair). */
-export function textHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-/**
- * The cache key of a text the team's glossary touches (decision 0055): its text with the terms it
- * uses, so a glossary change retranslates exactly the texts whose terms changed. A text no term
- * matches keeps `textHash(text)`.
- */
-export function glossaryKey(text: string, used: readonly GlossaryTerm[]): string {
-  if (used.length === 0) return textHash(text);
-  const terms = used.map((term) => [termKey(term.source), term.target]);
-  return createHash('sha256')
-    .update(JSON.stringify(['glossary', text, terms]))
-    .digest('hex');
-}
-
-/** What a request knows before asking the engine: each text's key, what is kept, the team's terms. */
-interface Lookup {
-  /** text -> cache key. */
-  keys: Map<string, string>;
-  /** key -> translation (the team's correction of the text where it has one). */
-  known: Map<string, string>;
-  glossary: EngineGlossary | null;
 }
 
 /** Only texts with a letter go to an engine: empty, digits and punctuation stay as written. */
@@ -236,38 +205,8 @@ export class TranslationService {
     return (this.#coolDown.get(pairKey(pair)) ?? 0) > Date.now();
   }
 
-  /**
-   * The team's terms for the target language and its cache of the texts as written (with its
-   * corrections), read at once; then, only when terms touch some texts, the cache of those under their
-   * glossary keys. A text without terms costs what it did before the glossary (one read in parallel).
-   */
-  async #lookup(wanted: string[], scope: Scope): Promise<Lookup> {
-    const plain = new Map(wanted.map((text) => [text, textHash(text)]));
-    const [terms, read] = await Promise.all([
-      glossaryTermsFor(this.db, scope.teamId, scope.target),
-      cachedWithCorrections(this.db, this.engine.name, scope, [...plain.values()]),
-    ]);
-    const compiled = compileGlossary(terms);
-    const keys = new Map<string, string>();
-    const touched: string[] = [];
-    for (const text of wanted) {
-      const used = termsUsed(text, compiled);
-      const key = glossaryKey(text, used);
-      keys.set(text, key);
-      if (used.length > 0 && !read.corrected.has(plain.get(text) ?? '')) touched.push(key);
-    }
-    const known = new Map(read.cached);
-    if (touched.length > 0) {
-      for (const [key, text] of await cachedTranslations(this.db, this.engine.name, scope, touched)) {
-        known.set(key, text);
-      }
-    }
-    for (const text of wanted) {
-      const correction = read.corrected.get(plain.get(text) ?? '');
-      if (correction !== undefined) known.set(keys.get(text) ?? '', correction);
-    }
-    const glossary = terms.length > 0 ? { owner: scope.teamId, terms } : null;
-    return { keys, known, glossary };
+  #lookup(wanted: string[], scope: Scope): Promise<Lookup> {
+    return lookupTranslations(this.db, this.engine.name, wanted, scope);
   }
 
   #store(scope: Scope, rows: Array<{ hash: string; text: string }>): Promise<void> {

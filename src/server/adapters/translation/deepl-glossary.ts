@@ -58,77 +58,10 @@ export function deeplGlossaries(
   access: DeepLAccess,
   calls: DeepLCalls,
 ): NonNullable<TranslationEngine['translateWithGlossary']> {
-  const headers = { authorization: `DeepL-Auth-Key ${access.authKey}` };
-  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    requestJson(`${access.apiUrl}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-
-  let pairs: Promise<Set<string>> | null = null;
-  let pairsFailedUntil = 0;
-  const supportedPairs = () => {
-    if (!pairs && Date.now() < pairsFailedUntil) return Promise.reject(new TranslationError('unreachable'));
-    pairs ??= call('GET', '/v2/glossary-language-pairs')
-      .then(parsePairs)
-      .catch((error: unknown) => {
-        pairs = null;
-        pairsFailedUntil = Date.now() + PAIRS_RETRY_MS;
-        throw error;
-      });
-    return pairs;
-  };
-
+  const call = deeplCall(access);
+  const supportedPairs = supportedPairsOnce(call);
   /** name -> its id (made or found), per instance. */
   const ids = new Map<string, Promise<string>>();
-
-  const findOrMake = async (name: string, source: string, target: string, tsv: string): Promise<string> => {
-    const listed = parseGlossaries(await call('GET', '/v2/glossaries'));
-    const prefix = name.slice(0, name.lastIndexOf(':') + 1);
-    let id = listed.find((g) => g.name === name && g.ready !== false)?.id;
-    if (!id) {
-      const made = parseGlossary(
-        await call('POST', '/v2/glossaries', {
-          name,
-          source_lang: source,
-          target_lang: target,
-          entries: tsv,
-          entries_format: 'tsv',
-        }),
-      );
-      id = made.id;
-      if (made.ready === false) await untilReady(made.id);
-    }
-    const kept = id;
-    const stale = listed.filter((g) => g.name.startsWith(prefix) && g.name !== name && g.id !== kept);
-    for (const old of stale) void deleteGlossary(old.id);
-    return kept;
-  };
-
-  const untilReady = async (id: string) => {
-    for (let i = 0; i < READY_POLLS; i += 1) {
-      await sleep(READY_POLL_MS);
-      if (parseGlossary(await call('GET', `/v2/glossaries/${encodeURIComponent(id)}`)).ready !== false)
-        return;
-    }
-    throw new TranslationError('timeout');
-  };
-
-  const deleteGlossary = async (id: string) => {
-    try {
-      const response = await fetch(`${access.apiUrl}/v2/glossaries/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-        headers,
-        redirect: 'error',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      await response.body?.cancel().catch(() => {});
-    } catch {
-      // Left for the next change of the same pair to delete.
-    }
-  };
 
   return async (texts, source, target, glossary, { signal }) => {
     const codes = calls.codes(source, target);
@@ -141,7 +74,7 @@ export function deeplGlossaries(
     const name = glossaryName(glossary.owner, from, to, tsv);
     let id = ids.get(name);
     if (!id) {
-      id = findOrMake(name, from, to, tsv);
+      id = findOrMakeGlossary(access, call, { name, source: from, target: to, tsv });
       ids.set(name, id);
       id.catch(() => ids.delete(name));
     }
@@ -155,6 +88,100 @@ export function deeplGlossaries(
       throw error;
     }
   };
+}
+
+/** One JSON call to DeepL's API, with the account's key and the request timeout. */
+type DeepLCall = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
+
+function authHeaders(access: DeepLAccess): Record<string, string> {
+  return { authorization: `DeepL-Auth-Key ${access.authKey}` };
+}
+
+function deeplCall(access: DeepLAccess): DeepLCall {
+  const headers = authHeaders(access);
+  return (method, path, body) =>
+    requestJson(`${access.apiUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+}
+
+/** The pairs DeepL takes glossaries for: read once and kept; after a failure, not asked again for a while. */
+function supportedPairsOnce(call: DeepLCall): () => Promise<Set<string>> {
+  let pairs: Promise<Set<string>> | null = null;
+  let pairsFailedUntil = 0;
+  return () => {
+    if (!pairs && Date.now() < pairsFailedUntil) return Promise.reject(new TranslationError('unreachable'));
+    pairs ??= call('GET', '/v2/glossary-language-pairs')
+      .then(parsePairs)
+      .catch((error: unknown) => {
+        pairs = null;
+        pairsFailedUntil = Date.now() + PAIRS_RETRY_MS;
+        throw error;
+      });
+    return pairs;
+  };
+}
+
+interface WantedGlossary {
+  name: string;
+  /** DeepL's glossary codes of the pair ('en', 'de'). */
+  source: string;
+  target: string;
+  tsv: string;
+}
+
+/** The glossary's id: found by its name, else made (and waited for); the team's older ones for the pair deleted. */
+async function findOrMakeGlossary(
+  access: DeepLAccess,
+  call: DeepLCall,
+  wanted: WantedGlossary,
+): Promise<string> {
+  const { name, source, target, tsv } = wanted;
+  const listed = parseGlossaries(await call('GET', '/v2/glossaries'));
+  const prefix = name.slice(0, name.lastIndexOf(':') + 1);
+  let id = listed.find((g) => g.name === name && g.ready !== false)?.id;
+  if (!id) {
+    const made = parseGlossary(
+      await call('POST', '/v2/glossaries', {
+        name,
+        source_lang: source,
+        target_lang: target,
+        entries: tsv,
+        entries_format: 'tsv',
+      }),
+    );
+    id = made.id;
+    if (made.ready === false) await untilReady(call, made.id);
+  }
+  const kept = id;
+  const stale = listed.filter((g) => g.name.startsWith(prefix) && g.name !== name && g.id !== kept);
+  for (const old of stale) void deleteGlossary(access, old.id);
+  return kept;
+}
+
+async function untilReady(call: DeepLCall, id: string): Promise<void> {
+  for (let i = 0; i < READY_POLLS; i += 1) {
+    await sleep(READY_POLL_MS);
+    if (parseGlossary(await call('GET', `/v2/glossaries/${encodeURIComponent(id)}`)).ready !== false) return;
+  }
+  throw new TranslationError('timeout');
+}
+
+async function deleteGlossary(access: DeepLAccess, id: string): Promise<void> {
+  try {
+    const response = await fetch(`${access.apiUrl}/v2/glossaries/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      headers: authHeaders(access),
+      redirect: 'error',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    await response.body?.cancel().catch(() => {});
+  } catch {
+    // Left for the next change of the same pair to delete.
+  }
 }
 
 /** GET /v2/glossary-language-pairs: `{supported_languages: [{source_lang, target_lang}]}`. */

@@ -49,6 +49,58 @@ export function TaskCorrection({
   onDone(): void;
 }) {
   const ids = useId();
+  const form = useTaskCorrection(checklistId, task, language, onDone);
+
+  return (
+    <form
+      onSubmit={(event) => void form.save(event)}
+      className="mt-3 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4"
+      noValidate
+      data-testid="task-correction"
+    >
+      {form.fields.map((field) => (
+        <CorrectedText
+          key={field}
+          id={`${ids}-${field}`}
+          field={field}
+          language={language}
+          written={task.original[field]}
+          value={form.texts[field]}
+          issue={form.issues[field]}
+          onChange={(value) => form.setText(field, value)}
+        />
+      ))}
+      {canAddToGlossary && (
+        <AddToGlossary ids={ids} language={language} term={form.term} issues={form.issues} />
+      )}
+      <FormFooter
+        failure={form.failure}
+        pending={form.pending}
+        submitLabel={CORRECTION_TEXTS.save}
+        pendingLabel={CORRECTION_TEXTS.saving}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}
+
+/** The glossary term a correction may add: whether to, and its source and translation. */
+interface TermDraft {
+  wanted: boolean;
+  setWanted(wanted: boolean): void;
+  source: string;
+  setSource(source: string): void;
+  target: string;
+  setTarget(target: string): void;
+}
+
+/** The correction's state and its saving: the changed texts first, then the term when one is asked for. */
+function useTaskCorrection(
+  checklistId: string,
+  task: CorrectedTask,
+  language: LanguageCode,
+  onDone: () => void,
+) {
   const { correct } = useCorrectionActions(checklistId);
   const { add } = useGlossaryActions();
   const fields = TASK_TEXT_FIELDS.filter((field) => task.original[field].trim() !== '');
@@ -58,7 +110,6 @@ export function TaskCorrection({
   const [target, setTarget] = useState('');
   const [issues, setIssues] = useState<Record<string, string | undefined>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const pending = correct.isPending || add.isPending;
 
   const setText = (field: TaskTextField, value: string) => {
     setTexts((old) => ({ ...old, [field]: value }));
@@ -102,70 +153,97 @@ export function TaskCorrection({
     onDone();
   }
 
+  const term: TermDraft = {
+    wanted: alsoGlossary,
+    setWanted: setAlsoGlossary,
+    source,
+    setSource,
+    target,
+    setTarget,
+  };
+  return { fields, texts, setText, term, issues, failure, pending: correct.isPending || add.isPending, save };
+}
+
+/** One text as recipients read it, editable, under the text as written. */
+function CorrectedText({
+  id,
+  field,
+  language,
+  written,
+  value,
+  issue,
+  onChange,
+}: {
+  id: string;
+  field: TaskTextField;
+  language: LanguageCode;
+  written: string;
+  value: string;
+  issue: string | undefined;
+  onChange(value: string): void;
+}) {
   return (
-    <form
-      onSubmit={(event) => void save(event)}
-      className="mt-3 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4"
-      noValidate
-      data-testid="task-correction"
-    >
-      {fields.map((field) => (
-        <div key={field} className="grid gap-1.5">
-          <Label htmlFor={`${ids}-${field}`}>
-            {field === 'description' ? 'Task' : 'Details'} in {languageName(language)}
-          </Label>
-          <p className="text-xs text-slate-500">
-            Written: <bdi dir="auto">{task.original[field]}</bdi>
-          </p>
-          <Textarea
-            id={`${ids}-${field}`}
-            lang={language}
-            rows={field === 'description' ? 2 : 3}
-            value={texts[field]}
-            aria-invalid={issues[field] ? true : undefined}
-            onChange={(event) => setText(field, event.target.value)}
-          />
-          {issues[field] && <p className="text-sm text-red-700">{issues[field]}</p>}
-        </div>
-      ))}
-      {canAddToGlossary && (
-        <div className="grid gap-3">
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id={`${ids}-glossary`}
-              checked={alsoGlossary}
-              aria-describedby={`${ids}-glossary-hint`}
-              onChange={(event) => setAlsoGlossary(event.target.checked)}
-            />
-            <div className="grid gap-0.5">
-              <label htmlFor={`${ids}-glossary`} className="text-sm font-medium text-slate-900">
-                {CORRECTION_TEXTS.alsoGlossary}
-              </label>
-              <p id={`${ids}-glossary-hint`} className="text-xs text-slate-600">
-                {CORRECTION_TEXTS.alsoGlossaryHint}
-              </p>
-            </div>
-          </div>
-          {alsoGlossary && (
-            <TermFields
-              ids={ids}
-              language={language}
-              source={source}
-              target={target}
-              issues={issues}
-              onSource={setSource}
-              onTarget={setTarget}
-            />
-          )}
-        </div>
-      )}
-      <FormFooter
-        failure={failure}
-        pending={pending}
-        submitLabel={CORRECTION_TEXTS.save}
-        pendingLabel={CORRECTION_TEXTS.saving}
-        onCancel={onDone}
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>
+        {field === 'description' ? 'Task' : 'Details'} in {languageName(language)}
+      </Label>
+      <p className="text-xs text-slate-500">
+        Written: <bdi dir="auto">{written}</bdi>
+      </p>
+      <Textarea
+        id={id}
+        lang={language}
+        rows={field === 'description' ? 2 : 3}
+        value={value}
+        aria-invalid={issue ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
       />
-    </form>
+      {issue && <p className="text-sm text-red-700">{issue}</p>}
+    </div>
+  );
+}
+
+/** The manager's choice to add a term to the glossary with the correction, and the term when chosen. */
+function AddToGlossary({
+  ids,
+  language,
+  term,
+  issues,
+}: {
+  ids: string;
+  language: LanguageCode;
+  term: TermDraft;
+  issues: Record<string, string | undefined>;
+}) {
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id={`${ids}-glossary`}
+          checked={term.wanted}
+          aria-describedby={`${ids}-glossary-hint`}
+          onChange={(event) => term.setWanted(event.target.checked)}
+        />
+        <div className="grid gap-0.5">
+          <label htmlFor={`${ids}-glossary`} className="text-sm font-medium text-slate-900">
+            {CORRECTION_TEXTS.alsoGlossary}
+          </label>
+          <p id={`${ids}-glossary-hint`} className="text-xs text-slate-600">
+            {CORRECTION_TEXTS.alsoGlossaryHint}
+          </p>
+        </div>
+      </div>
+      {term.wanted && (
+        <TermFields
+          ids={ids}
+          language={language}
+          source={term.source}
+          target={term.target}
+          issues={issues}
+          onSource={term.setSource}
+          onTarget={term.setTarget}
+        />
+      )}
+    </div>
   );
 }

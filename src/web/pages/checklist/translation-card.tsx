@@ -1,7 +1,7 @@
 import { Languages, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Checklist } from '#domain/checklist';
-import type { ChecklistTranslation } from '#domain/glossary';
+import type { ChecklistTranslation, TaskTextField } from '#domain/glossary';
 import { type LanguageCode, languageName } from '#domain/languages';
 import { canManageMembers } from '#domain/teams';
 import { Button } from '../../components/ui/button.tsx';
@@ -107,6 +107,15 @@ function TranslatedTasks({
   if (!data) return <Skeleton className="my-3 h-24 w-full" />;
   const canAddToGlossary = team.data ? canManageMembers(team.data.myRole) : false;
   const note = data.translationNote;
+  const undoCorrection = (taskId: string, fields: readonly TaskTextField[]) =>
+    void Promise.all(fields.map((field) => undo.mutateAsync({ taskId, language, field }))).catch(
+      (error: unknown) =>
+        toast({
+          title: TRANSLATION_CARD_TEXTS.undoFailed,
+          description: teamFailure(error),
+          variant: 'destructive',
+        }),
+    );
 
   return (
     <div className="pb-2">
@@ -120,76 +129,109 @@ function TranslatedTasks({
         {checklist.tasks.map((task, index) => {
           const shown = data.tasks.find((t) => t.id === task.id);
           if (!shown) return null;
-          const corrected = shown.corrected.length > 0;
           return (
-            <li key={task.id} className="py-3" data-testid="translated-task">
-              <div className="flex items-start gap-3">
-                <span className="mt-0.5 w-5 shrink-0 text-sm text-slate-400">{index + 1}.</span>
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium break-words text-slate-900" lang={language} dir="auto">
-                    {shown.description}
-                  </p>
-                  {shown.details && (
-                    <p className="mt-0.5 text-sm break-words text-slate-600" lang={language} dir="auto">
-                      {shown.details}
-                    </p>
-                  )}
-                  <p className="mt-0.5 text-xs break-words text-slate-500" dir="auto">
-                    {task.description}
-                  </p>
-                  {corrected && (
-                    <p className="mt-1 flex flex-wrap items-center gap-2">
-                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                        {TRANSLATION_CARD_TEXTS.corrected}
-                      </span>
-                      <Button
-                        variant="subtle"
-                        size="sm"
-                        className="h-7 px-2 text-xs"
-                        disabled={undo.isPending}
-                        onClick={() =>
-                          void Promise.all(
-                            shown.corrected.map((field) =>
-                              undo.mutateAsync({ taskId: task.id, language, field }),
-                            ),
-                          ).catch((error: unknown) =>
-                            toast({
-                              title: TRANSLATION_CARD_TEXTS.undoFailed,
-                              description: teamFailure(error),
-                              variant: 'destructive',
-                            }),
-                          )
-                        }
-                      >
-                        {TRANSLATION_CARD_TEXTS.undo}
-                      </Button>
-                    </p>
-                  )}
-                </div>
-                {editing !== task.id && data.translated && (
-                  <Button variant="ghost" size="sm" className="shrink-0" onClick={() => setEditing(task.id)}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                    {TRANSLATION_CARD_TEXTS.correct} <span className="sr-only">task {index + 1}</span>
-                  </Button>
-                )}
-              </div>
-              {editing === task.id && (
-                <TaskCorrection
-                  checklistId={checklist.id}
-                  task={{
-                    id: task.id,
-                    original: { description: task.description, details: task.details },
-                    shown: { description: shown.description, details: shown.details },
-                  }}
-                  language={language}
-                  canAddToGlossary={canAddToGlossary}
-                  onDone={() => setEditing(null)}
-                />
-              )}
-            </li>
+            <TranslatedTask
+              key={task.id}
+              checklistId={checklist.id}
+              task={task}
+              index={index}
+              shown={shown}
+              language={language}
+              correctable={editing !== task.id && data.translated}
+              editing={editing === task.id}
+              canAddToGlossary={canAddToGlossary}
+              undoing={undo.isPending}
+              onUndo={() => undoCorrection(task.id, shown.corrected)}
+              onEdit={() => setEditing(task.id)}
+              onDone={() => setEditing(null)}
+            />
           );
         })}
       </ol>
     </div>
+  );
+}
+
+/** One task as recipients read it, above it as written; 'Correct' opens its correction in place. */
+function TranslatedTask({
+  checklistId,
+  task,
+  index,
+  shown,
+  language,
+  correctable,
+  editing,
+  canAddToGlossary,
+  undoing,
+  onUndo,
+  onEdit,
+  onDone,
+}: {
+  checklistId: string;
+  task: Checklist['tasks'][number];
+  index: number;
+  shown: ChecklistTranslation['tasks'][number];
+  language: LanguageCode;
+  correctable: boolean;
+  editing: boolean;
+  canAddToGlossary: boolean;
+  undoing: boolean;
+  onUndo(): void;
+  onEdit(): void;
+  onDone(): void;
+}) {
+  return (
+    <li className="py-3" data-testid="translated-task">
+      <div className="flex items-start gap-3">
+        <span className="mt-0.5 w-5 shrink-0 text-sm text-slate-400">{index + 1}.</span>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium break-words text-slate-900" lang={language} dir="auto">
+            {shown.description}
+          </p>
+          {shown.details && (
+            <p className="mt-0.5 text-sm break-words text-slate-600" lang={language} dir="auto">
+              {shown.details}
+            </p>
+          )}
+          <p className="mt-0.5 text-xs break-words text-slate-500" dir="auto">
+            {task.description}
+          </p>
+          {shown.corrected.length > 0 && <CorrectedMark undoing={undoing} onUndo={onUndo} />}
+        </div>
+        {correctable && (
+          <Button variant="ghost" size="sm" className="shrink-0" onClick={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            {TRANSLATION_CARD_TEXTS.correct} <span className="sr-only">task {index + 1}</span>
+          </Button>
+        )}
+      </div>
+      {editing && (
+        <TaskCorrection
+          checklistId={checklistId}
+          task={{
+            id: task.id,
+            original: { description: task.description, details: task.details },
+            shown: { description: shown.description, details: shown.details },
+          }}
+          language={language}
+          canAddToGlossary={canAddToGlossary}
+          onDone={onDone}
+        />
+      )}
+    </li>
+  );
+}
+
+/** A task the team corrected: says so, and offers the machine translation back. */
+function CorrectedMark({ undoing, onUndo }: { undoing: boolean; onUndo(): void }) {
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-2">
+      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+        {TRANSLATION_CARD_TEXTS.corrected}
+      </span>
+      <Button variant="subtle" size="sm" className="h-7 px-2 text-xs" disabled={undoing} onClick={onUndo}>
+        {TRANSLATION_CARD_TEXTS.undo}
+      </Button>
+    </p>
   );
 }
