@@ -27,6 +27,35 @@ interface Proof {
 
 const limit = (tier: Tier) => PLAN_LIMITS[tier];
 
+/** The storage lines: counted by triggers, refused past the plan's bytes (docs/storage.md). */
+function storageProof(bytes: number | null): Proof {
+  const file = 'tests/api/storage.test.ts';
+  return {
+    code: [
+      'src/domain/plans.ts',
+      'src/server/services/storage-quota.ts',
+      'src/server/db/migrations/0032_storage_counting.sql',
+    ],
+    tests:
+      bytes === null
+        ? [{ file, title: 'an unlimited plan is never warned' }]
+        : [
+            {
+              file,
+              title:
+                'upload, replace, PATCH photoUrl null, reference photo, a recipient, and the checklist delete',
+            },
+            {
+              file,
+              title:
+                "the owner's: 403 storage_quota_exceeded; no object, no row, the figure and task as they were",
+            },
+            { file, title: 'uploads at once never take the team past its limit' },
+          ],
+    check: (tier) => expect(limit(tier).storageBytes).toBe(bytes),
+  };
+}
+
 const PROOFS: Record<string, Proof> = {
   'Up to 5 checklists': {
     code: ['src/domain/plans.ts', 'src/server/services/checklists.ts'],
@@ -153,53 +182,9 @@ const PROOFS: Record<string, Proof> = {
       }
     },
   },
-  '1 GB storage': {
-    code: [
-      'src/domain/plans.ts',
-      'src/server/services/storage-quota.ts',
-      'src/server/db/migrations/0032_storage_counting.sql',
-    ],
-    tests: [
-      {
-        file: 'tests/api/storage.test.ts',
-        title: 'upload, replace, PATCH photoUrl null, reference photo, a recipient, and the checklist delete',
-      },
-      {
-        file: 'tests/api/storage.test.ts',
-        title: "the owner's: 403 storage_quota_exceeded; no object, no row, the figure and task as they were",
-      },
-      { file: 'tests/api/storage.test.ts', title: 'uploads at once never take the team past its limit' },
-    ],
-    check: (tier) => expect(limit(tier).storageBytes).toBe(GIB),
-  },
-  '50 GB storage': {
-    code: [
-      'src/domain/plans.ts',
-      'src/server/services/storage-quota.ts',
-      'src/server/db/migrations/0032_storage_counting.sql',
-    ],
-    tests: [
-      {
-        file: 'tests/api/storage.test.ts',
-        title: 'upload, replace, PATCH photoUrl null, reference photo, a recipient, and the checklist delete',
-      },
-      {
-        file: 'tests/api/storage.test.ts',
-        title: "the owner's: 403 storage_quota_exceeded; no object, no row, the figure and task as they were",
-      },
-      { file: 'tests/api/storage.test.ts', title: 'uploads at once never take the team past its limit' },
-    ],
-    check: (tier) => expect(limit(tier).storageBytes).toBe(50 * GIB),
-  },
-  'Unlimited storage': {
-    code: [
-      'src/domain/plans.ts',
-      'src/server/services/storage-quota.ts',
-      'src/server/db/migrations/0032_storage_counting.sql',
-    ],
-    tests: [{ file: 'tests/api/storage.test.ts', title: 'an unlimited plan is never warned' }],
-    check: (tier) => expect(limit(tier).storageBytes).toBeNull(),
-  },
+  '1 GB storage': storageProof(GIB),
+  '50 GB storage': storageProof(50 * GIB),
+  'Unlimited storage': storageProof(null),
   'Community support': {
     code: ['docs/sla.md', 'src/web/pages/pricing.tsx'],
     tests: [],
