@@ -42,6 +42,14 @@ async function buyProfessional(owner: Page) {
     .toBe('professional');
 }
 
+/** The code e-mail that carried this share link (the local outbox). */
+async function codeMailOf(page: Page, shareUrl: string) {
+  const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as {
+    messages: { subject: string; text: string }[];
+  };
+  return outbox.messages.find((message) => message.text.includes(shareUrl));
+}
+
 test('in Spanish: the code dialog, the verified view and a tick, with the tasks machine-translated', async ({
   page,
   browser,
@@ -56,10 +64,7 @@ test('in Spanish: the code dialog, the verified view and a tick, with the tasks 
   const share = await shareIn(page, checklist.id, 'es');
   expect(share.shareUrl).toContain('lang=es');
   // The code went out in Spanish too.
-  const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as {
-    messages: { subject: string; text: string }[];
-  };
-  const sent = outbox.messages.find((message) => message.text.includes(share.shareUrl));
+  const sent = await codeMailOf(page, share.shareUrl);
   expect(sent?.subject).toContain('ha compartido');
 
   const recipient = await openRecipient(browser, baseURL);
@@ -156,10 +161,7 @@ test('in Vietnamese, one of the five added languages: every fixed string in it, 
   const checklist = await seedChecklist(page, 'Turnover – Harbour View 4B', ['Clean the bathroom']);
   const share = await shareIn(page, checklist.id, 'vi');
   expect(share.shareUrl).toContain('lang=vi');
-  const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as {
-    messages: { subject: string; text: string }[];
-  };
-  const sent = outbox.messages.find((message) => message.text.includes(share.shareUrl));
+  const sent = await codeMailOf(page, share.shareUrl);
   expect(sent?.subject).toContain('đã chia sẻ danh sách “Turnover – Harbour View 4B” với bạn');
 
   const recipient = await openRecipient(browser, baseURL);
