@@ -15,6 +15,8 @@ export const ACTIVITY_ACTIONS = [
   'share_verified',
   'share_revoked',
   'link_replaced',
+  'approved',
+  'redo_requested',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -100,5 +102,9 @@ export function activityText(
       return `revoked the access of ${recipientText(entry.recipient)}`;
     case 'link_replaced':
       return `sent a new link to ${recipientText(entry.recipient)}`;
+    case 'approved':
+      return 'approved the checklist';
+    case 'redo_requested':
+      return `sent ${task} back to be done again`;
   }
 }

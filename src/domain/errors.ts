@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   code_invalid: 400,
   sign_in_failed: 400,
   missing_photos: 400,
+  /** A submit of a checklist that requires a signature, without one (issue 34). */
+  signature_required: 400,
   signature_invalid: 400,
   unauthenticated: 401,
   verification_required: 401,
@@ -24,6 +26,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   share_not_found: 404,
   version_conflict: 409,
+  /** A review (approve, request redo) of a checklist that is not submitted (issue 34). */
+  not_submitted: 409,
   idempotency_key_in_use: 409,
   billing_unavailable: 409,
   subscription_exists: 409,

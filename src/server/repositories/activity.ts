@@ -17,6 +17,11 @@ import { toDate } from './sql-values.ts';
 export interface PhotoOfRecord {
   sha256: string;
   capturedAt: string | null;
+  /** The camera's UTC offset ('+02:00') when it wrote one. */
+  capturedOffset?: string | null;
+  /** When the server received it (photo_added). */
+  receivedAt?: Date | null;
+  captureSource?: 'camera' | 'library' | null;
   replaced?: boolean;
 }
 
@@ -33,6 +38,8 @@ export async function recordActivity(
     action: ActivityAction;
     taskId?: string;
     photo?: PhotoOfRecord | null;
+    /** redo_requested: the team's note on the task. */
+    note?: string | null;
   },
 ): Promise<void> {
   const id = newId('activity');
@@ -48,6 +55,10 @@ export async function recordActivity(
     photoSha256: photo?.sha256 ?? null,
     photoCapturedAt: photo?.capturedAt ?? null,
     photoReplaced: photo?.replaced ?? false,
+    photoCapturedOffset: photo?.capturedOffset ?? null,
+    photoReceivedAt: photo?.receivedAt ?? null,
+    photoCaptureSource: photo?.captureSource ?? null,
+    note: entry.note ?? null,
   };
   const actorUserId =
     (entry.actorKind ?? (entry.shareId ? 'recipient' : 'owner')) === 'owner'
@@ -79,6 +90,12 @@ export async function recordActivity(
         at: sql`${at}`.as('at'),
         actorUserId: sql`${actorUserId}`.as('actor_user_id'),
         actorName: sql`${actorName}`.as('actor_name'),
+        photoCapturedOffset: sql`${common.photoCapturedOffset}`.as('photo_captured_offset'),
+        photoReceivedAt: sql`${common.photoReceivedAt?.toISOString() ?? null}::timestamptz`.as(
+          'photo_received_at',
+        ),
+        photoCaptureSource: sql`${common.photoCaptureSource}`.as('photo_capture_source'),
+        note: sql`${common.note}`.as('note'),
       })
       .from(shares)
       .where(eq(shares.id, entry.shareId)),

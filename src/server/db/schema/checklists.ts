@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, timestamptz } from './columns.ts';
 import { teams } from './teams.ts';
@@ -55,6 +65,22 @@ export const checklists = pgTable(
     dueRemindedAt: timestamptz('due_reminded_at'),
     /** A turnover whose reservation was cancelled before work started (booking calendars). */
     cancelledAt: timestamptz('cancelled_at'),
+    /**
+     * Review (issue 34, docs/review-and-proof.md): when a member of the team approved the submitted
+     * work, who (their id and their name as it was then). Cleared when the checklist is reopened.
+     */
+    approvedAt: timestamptz('approved_at'),
+    approvedByUserId: text('approved_by_user_id'),
+    approvedByName: text('approved_by_name'),
+    /** The recipient must sign (drawn or typed) to submit (issue 34). */
+    requireSignature: boolean('require_signature').notNull().default(false),
+    /**
+     * Where the work is done, as the owner wrote it (optional), and its point when one is known
+     * (the geocoder's or the owner's device's): photos with a location are measured from it.
+     */
+    address: text('address'),
+    addressLatitude: doublePrecision('address_latitude'),
+    addressLongitude: doublePrecision('address_longitude'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -98,6 +124,12 @@ export const tasks = pgTable(
      * Never proof: status, progress and 'Missing photos' read `photo_url` alone (docs/decisions/0026).
      */
     referencePhotoUrl: text('reference_photo_url'),
+    /**
+     * The team's note when it sent the task back (review: 'Request redo'), and when; shown to the
+     * recipient on the task until the checklist is submitted again.
+     */
+    redoNote: text('redo_note'),
+    redoRequestedAt: timestamptz('redo_requested_at'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.checklistId, t.id] })],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ACTIVITY_ACTIONS, ACTIVITY_ACTOR_KINDS } from '#domain/activity';
 import { checklists } from './checklists.ts';
 import { timestamptz } from './columns.ts';
@@ -50,10 +50,22 @@ export const checklistActivity = pgTable(
      */
     actorUserId: text('actor_user_id'),
     actorName: text('actor_name'),
+    // Issue 34 (migration 0033), last because insert-selects list the columns in the table's order.
+    /** The camera's UTC offset when it wrote one (EXIF OffsetTimeOriginal: '+02:00'). */
+    photoCapturedOffset: text('photo_captured_offset'),
+    /** photo_added: when the server received the photo, and whether it came from the live camera. */
+    photoReceivedAt: timestamptz('photo_received_at'),
+    photoCaptureSource: text('photo_capture_source', { enum: ['camera', 'library'] }),
+    /** redo_requested: the team's note on the task sent back. */
+    note: text('note'),
   },
   (t) => [
     index('checklist_activity_checklist_at_idx').on(t.checklistId, t.at),
     index('checklist_activity_share_at_idx').on(t.shareId, t.at),
+    // POST /api/verify finds a photo by the SHA-256 of its original, even after it was replaced.
+    index('checklist_activity_photo_sha256_idx')
+      .on(t.photoSha256)
+      .where(sql`${t.photoSha256} is not null and ${t.action} = 'photo_added'`),
   ],
 );
 
@@ -83,6 +95,22 @@ export const photos = pgTable(
     originalSha256: text('original_sha256').notNull(),
     /** The camera's wall-clock time (EXIF DateTimeOriginal), as it wrote it: no time zone. */
     capturedAt: text('captured_at'),
+    /** The camera's UTC offset when it wrote one (EXIF OffsetTimeOriginal: '+02:00'), else null. */
+    capturedOffset: text('captured_offset'),
+    /**
+     * 'camera' when the photo dialog's camera took it live, 'library' when a file was chosen; null
+     * for uploads that did not say (the API). The client's word: shown as such, never as proof.
+     */
+    captureSource: text('capture_source', { enum: ['camera', 'library'] }),
+    /** The SHA-256 of the stored display JPEG: a photo downloaded from ListSync verifies by it. */
+    displaySha256: text('display_sha256'),
+    /**
+     * Where the device was when the photo was taken, only when the recipient allowed it (never
+     * required); accuracy in metres as the device reported it.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationAccuracyM: integer('location_accuracy_m'),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
     /** The recipient's share when a recipient sent it; null for the owner. */
     shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
@@ -105,5 +133,50 @@ export const photos = pgTable(
   (t) => [
     index('photos_checklist_task_idx').on(t.checklistId, t.taskId),
     index('photos_team_id_idx').on(t.teamId),
+    index('photos_display_sha256_idx').on(t.displaySha256).where(sql`${t.displaySha256} is not null`),
+  ],
+);
+
+/**
+ * A recipient's signature given at submit (issue 34): drawn with a finger (strokes of points in a box
+ * of width x height) or typed (their name). Append-only, one per submit; the report shows the latest.
+ */
+export const SIGNATURE_KINDS = ['drawn', 'typed'] as const;
+
+export const checklistSignatures = pgTable(
+  'checklist_signatures',
+  {
+    id: text('id').primaryKey(),
+    checklistId: text('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    shareId: text('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: SIGNATURE_KINDS }).notNull(),
+    /** The name typed, or the signer's name given beside a drawn signature. */
+    signerName: text('signer_name').notNull(),
+    /** A drawn signature: {width, height, strokes: [[x, y], ...][]}; null when typed. */
+    strokes: jsonb('strokes').$type<{ width: number; height: number; strokes: number[][][] }>(),
+    signedAt: timestamptz('signed_at').notNull().defaultNow(),
+  },
+  (t) => [index('checklist_signatures_checklist_signed_idx').on(t.checklistId, t.signedAt)],
+);
+
+/**
+ * Every report ListSync issued (downloaded, e-mailed): the SHA-256 of the PDF's bytes and of its data,
+ * so /verify can say it was recorded and when, and nothing else. Kept when the checklist goes (the
+ * hashes say nothing about it); the checklist id goes to null.
+ */
+export const issuedReports = pgTable(
+  'issued_reports',
+  {
+    id: text('id').primaryKey(),
+    checklistId: text('checklist_id').references(() => checklists.id, { onDelete: 'set null' }),
+    pdfSha256: text('pdf_sha256').notNull(),
+    dataSha256: text('data_sha256').notNull(),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('issued_reports_pdf_sha256_idx').on(t.pdfSha256),
+    index('issued_reports_data_sha256_idx').on(t.dataSha256),
   ],
 );

@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   Camera,
   CircleCheck,
   CircleDashed,
@@ -6,6 +7,7 @@ import {
   History,
   Link2,
   MessageSquare,
+  RotateCcw,
   Send,
   ShieldCheck,
   Trash2,
@@ -29,6 +31,8 @@ const ICONS: Record<ActivityAction, typeof History> = {
   share_verified: ShieldCheck,
   share_revoked: UserX,
   link_replaced: Link2,
+  approved: BadgeCheck,
+  redo_requested: RotateCcw,
 };
 
 /** '26 Nov 2026, 09:15:03' in the viewer's own zone (the title of each entry's relative time). */
