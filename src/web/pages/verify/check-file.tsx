@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { PageContainer, useDocumentTitle } from '../../components/page.tsx';
+import { IconHeading, PageContainer, useDocumentTitle } from '../../components/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/field.tsx';
@@ -23,17 +23,7 @@ export function CheckFilePage() {
   return (
     <PageContainer>
       <div className="mx-auto w-full max-w-2xl">
-        <div className="flex items-center gap-3">
-          <span
-            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-indigo-600 text-white"
-            aria-hidden="true"
-          >
-            <ShieldCheck className="h-6 w-6" />
-          </span>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Check a report or photo
-          </h1>
-        </div>
+        <IconHeading icon={ShieldCheck}>Check a report or photo</IconHeading>
         <p className="mt-3 text-slate-600">
           Was this report or photo really recorded by {siteName}, and has it been changed since? Drop the file
           below to find out. The answer says whether and when it was recorded, and nothing else.
