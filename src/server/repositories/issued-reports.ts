@@ -46,7 +46,10 @@ export async function earliestRecordOf(db: Database, sha256: string): Promise<Re
         at: sql<unknown>`min(${checklistActivity.at})`.as('at'),
       })
       .from(checklistActivity)
-      .where(and(eq(checklistActivity.photoSha256, sha256), eq(checklistActivity.action, 'photo_added'))),
+      // The action as a literal, not a parameter: the partial index is for 'photo_added' only.
+      .where(
+        and(eq(checklistActivity.photoSha256, sha256), sql`${checklistActivity.action} = 'photo_added'`),
+      ),
   );
   let earliest: RecordedFile | null = null;
   for (const row of rows) {
