@@ -52,6 +52,7 @@ import { subscriptionRoutes } from './http/routes/subscription.ts';
 import { teamRoutes } from './http/routes/teams.ts';
 import { templateRoutes } from './http/routes/templates.ts';
 import { translationRoutes } from './http/routes/translation.ts';
+import { verifyRoutes } from './http/routes/verify.ts';
 import { webhookRoutes } from './http/routes/webhooks.ts';
 import type { JobScheduler, JobSchedulerOptions } from './job-scheduler.ts';
 import { loggerOptions } from './logging.ts';
@@ -261,6 +262,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(publicFormRoutes, { db });
   await app.register(avatarRoutes, { db, fetcher: services.avatarFetcher });
   await app.register(mailingListRoutes, { list: services.mailingList, context: services.mailingListContext });
+  await app.register(verifyRoutes, { db });
   await app.register(checklistRoutes, {
     db,
     cache,
@@ -281,7 +283,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
   await app.register(webhookRoutes, services.webhooks.context);
   await app.register(teamRoutes, services.teams);
   await app.register(proofRoutes, {
-    reports: { db, store, work: services.heavyWork },
+    reports: { db, store, work: services.heavyWork, publicUrl: config.publicUrl },
     cursors: services.secrets,
   });
   await app.register(ownerSharingRoutes, { context: sharing, cache, translation });

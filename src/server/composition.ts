@@ -278,7 +278,7 @@ function createNotifier(
       attachReport ??
       (async (checklistId, teamId) => {
         const report = await renderChecklistReport(
-          { db: database.db, store: deps.store, work: deps.heavyWork },
+          { db: database.db, store: deps.store, work: deps.heavyWork, publicUrl: config.publicUrl },
           { kind: 'team', teamId },
           checklistId,
         );

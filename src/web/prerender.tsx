@@ -65,6 +65,8 @@ export const VARIANTS: PrerenderVariant[] = [
   variant('dashboard-no-banner', '/dashboard', 'dashboard.tsx', { bannerDismissed: true }),
   variant('pricing', '/pricing', 'billing-pages.tsx'),
   variant('sms-consent', '/sms-consent', 'sms-consent.tsx'),
+  // 'Check a report or photo' (decision 0060); with ?checklist= the page is the legacy link's, drawn in the browser.
+  variant('verify', '/verify', 'verify.tsx'),
   // Drawn as it is first seen coming back from the checkout: with a checkout's id, confirming.
   variant('subscription-success', '/subscription/success', 'billing-pages.tsx', {
     search: 'session_id=prerendered',

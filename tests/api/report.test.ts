@@ -1,33 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderChecklistReport } from '#server/services/report';
 import { reportPdf } from '#server/services/report-layout';
 import { REPORT_RENDER_MS } from '#tests/support/budgets';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
+import { attachedData, pdfText } from '#tests/support/report-pdf';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, uniqueEmail, uniqueIp } from '#tests/support/test-app';
 
 const t = setupTestApp();
-
-/** The PDF's text as poppler reads it (poppler-utils), lines joined as a reader would see them. */
-function pdfText(bytes: Buffer): string {
-  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
-}
-
-/** The report-data.json attached to the PDF (pdfdetach), as the verification text tells a reader. */
-function attachedData(bytes: Buffer): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'report-'));
-  const file = path.join(dir, 'report.pdf');
-  writeFileSync(file, bytes);
-  execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
-  return readFileSync(path.join(dir, 'report-data.json'));
-}
 
 describe('the completion report', () => {
   it('is a PDF attachment with the tasks, who ticked them, the trail and a checkable hash line', async () => {
@@ -83,7 +67,20 @@ describe('the completion report', () => {
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(text).toContain(`Report SHA-256: ${sha256}`);
     expect(text).toMatch(/Made \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
-    expect(text).toContain(`Photo SHA-256 ${createHash('sha256').update(photo).digest('hex')}`);
+    const flat = text.replace(/\s+/g, ' ');
+    const originalSha256 = createHash('sha256').update(photo).digest('hex');
+    expect(flat).toContain(`Original SHA-256 (the file as received): ${originalSha256}`);
+    // Each photo by its own identifier, and the SHA-256 of the copy ListSync serves (GET /api/photos/{id}).
+    const photoId = String(
+      (await owner.call('GET', `/api/checklists/${checklist.id}`)).json().tasks[0].photoUrl,
+    ).replace('/api/photos/', '');
+    const served = (await owner.call('GET', `/api/photos/${photoId}`)).rawPayload;
+    expect(text).toContain(`Photo ID ${photoId}`);
+    expect(flat).toContain(
+      `ListSync copy SHA-256 (as downloaded from ListSync): ${createHash('sha256').update(served).digest('hex')}`,
+    );
+    // The reader is told where to check the file.
+    expect(flat).toContain('open http://127.0.0.1:5999/verify and drop the file there');
     expect(text).toMatch(/Page 1 of \d/);
 
     // The hash line is checkable: it is the SHA-256 of the data attached to the PDF.
@@ -102,7 +99,12 @@ describe('the completion report', () => {
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner, { name: 'Boiler service' }, 2);
     const report = await renderChecklistReport(
-      { db: t.db, store: { get: async () => null }, work: { reportPdf } },
+      {
+        db: t.db,
+        store: { get: async () => null },
+        work: { reportPdf },
+        publicUrl: new URL('https://listsync.example'),
+      },
       { kind: 'owner', userId: owner.uid, teamId: await ownedTeamId(t.db, owner.uid) },
       checklist.id,
       new Date('2026-11-26T08:00:00Z'),

@@ -84,6 +84,7 @@ const PUBLIC_PAGES = [
   { path: '/', heading: /Show the job was done/ },
   { path: '/pricing', heading: 'Choose Your Plan' },
   { path: '/sms-consent', heading: /SMS/ },
+  { path: '/verify', heading: 'Check a report or photo' },
   { path: '/subscription/cancel', heading: 'Subscription Cancelled' },
   { path: '/no/such/page', heading: '404 Page Not Found' },
 ];

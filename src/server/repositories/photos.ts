@@ -162,6 +162,7 @@ export async function photosOfChecklist(db: Database, checklistId: string) {
       originalSha256: photos.originalSha256,
       capturedAt: photos.capturedAt,
       receivedAt: photos.receivedAt,
+      displaySha256: photos.displaySha256,
     })
     .from(photos)
     .where(eq(photos.checklistId, checklistId));

@@ -11,7 +11,7 @@ import type { ReportData, ReportImage } from './report-data.ts';
  * fails as the same work on this thread would (a photo refused: 413 or 415).
  */
 export interface HeavyWork {
-  /** The report's PDF and the SHA-256 of its data (report-layout.ts `reportPdf`). */
+  /** The report's PDF, the SHA-256 of its data and of itself (report-layout.ts `reportPdf`). */
   reportPdf(input: { data: ReportData; images: Map<string, ReportImage> }): Promise<ReportPdf>;
   /**
    * A photo checked, decoded and written again at two sizes (photo-processing.ts `processPhoto`).
@@ -45,4 +45,6 @@ export interface ReportPdf {
   bytes: Buffer;
   /** SHA-256 (hex) of `report-data.json` inside the PDF: the verification line's. */
   sha256: string;
+  /** SHA-256 (hex) of the PDF's own bytes: what /verify finds the file by (decision 0060). */
+  pdfSha256: string;
 }

@@ -55,6 +55,8 @@ describe('processPhoto: what it takes', { timeout: IMAGE_WORK_MS }, () => {
       originalSha256: createHash('sha256').update(original).digest('hex'),
       capturedAt: '2026-11-20T14:30:05',
     });
+    // The stored display copy's own hash: a photo downloaded from ListSync verifies by it.
+    expect(photo.displaySha256).toBe(createHash('sha256').update(photo.display.bytes).digest('hex'));
     const written = await sharp(photo.display.bytes).metadata();
     expect(written.format).toBe('jpeg');
     // Nothing of the original metadata is written back: no EXIF (so no location), no orientation flag.

@@ -61,6 +61,8 @@ export interface ProcessedPhoto {
   originalSha256: string;
   /** When the camera says it was taken (EXIF DateTimeOriginal, camera-local time), or null. */
   capturedAt: string | null;
+  /** SHA-256 of the display JPEG as stored: the copy people download from ListSync verifies by it. */
+  displaySha256: string;
 }
 
 function notAnImage(): AppError {
@@ -142,6 +144,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
       originalBytes: bytes.length,
       originalSha256: createHash('sha256').update(bytes).digest('hex'),
       capturedAt,
+      displaySha256: createHash('sha256').update(display.data).digest('hex'),
     };
   } catch (error) {
     if (error instanceof AppError) throw error;

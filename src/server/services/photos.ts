@@ -238,6 +238,7 @@ export class PhotoService implements PhotoFiles {
           originalBytes: photo.originalBytes,
           originalSha256: photo.originalSha256,
           capturedAt: photo.capturedAt,
+          displaySha256: photo.displaySha256,
           shareId: access.kind === 'recipient' ? access.shareId : null,
         });
         return setOnTask(tx, id);

@@ -12,7 +12,18 @@ export interface ReportTask {
   completedAt: string | null;
   /** Who ticked it last, as the trail names them; null when not ticked (or ticked before the trail). */
   tickedBy: string | null;
-  photo: { sha256: string; capturedAt: string | null; receivedAt: string } | null;
+  /**
+   * The photo's evidence: `sha256` is the original's, as received; `id` the photo's own identifier
+   * (/api/photos/{id}); `displaySha256` the stored copy's, as downloaded from ListSync (null for
+   * photos kept before it was recorded).
+   */
+  photo: {
+    sha256: string;
+    capturedAt: string | null;
+    receivedAt: string;
+    id: string;
+    displaySha256: string | null;
+  } | null;
 }
 
 /** What the report says, as the JSON attached to it and hashed (keys in this order). */
@@ -35,6 +46,8 @@ export interface ReportData {
   activity: (ActivityEntry & { text: string })[];
   /** The trail had more than REPORT_TRAIL_MAX entries: the oldest are left out. */
   activityTruncated: boolean;
+  /** Where anyone can check this PDF, its data or a photo by its SHA-256 ({PUBLIC_URL}/verify). */
+  verifyUrl: string;
 }
 
 export interface ReportImage {

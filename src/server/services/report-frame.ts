@@ -92,10 +92,19 @@ export function verification(
   const text =
     'The SHA-256 above is of this report’s data, attached to this PDF as the file report-data.json ' +
     '(its exact bytes). To check it: detach the file (for example `pdfdetach -saveall report.pdf`), then ' +
-    '`sha256sum report-data.json`; the two must be equal. Each photo’s SHA-256 in it is of the original ' +
-    'file as ListSync received it, and can be compared with the original.';
+    '`sha256sum report-data.json`; the two must be equal. Each photo is listed by its ID with two ' +
+    'SHA-256s: "Original" is of the file as ListSync received it, "ListSync copy" of the photo as ' +
+    'ListSync keeps and serves it (the one downloaded from the checklist).';
+  const check = [
+    'To check this PDF, its report-data.json or a photo, open ',
+    data.verifyUrl,
+    ' and drop the file there: it is hashed on your device (only the hash is sent) and the page says ' +
+      'whether ListSync recorded it, and when. A file edited or saved again no longer matches.',
+  ] as const;
   doc.font('regular').fontSize(8.5);
-  const height = 56 + doc.heightOfString(text, { width: width - 24 });
+  const textHeight = doc.heightOfString(text, { width: width - 24 });
+  doc.font('bold');
+  const height = 60 + textHeight + doc.heightOfString(check.join(''), { width: width - 24 });
   room(height + 10);
   const top = doc.y;
   doc.roundedRect(left, top, width, height, 6).lineWidth(0.8).strokeColor(COLOR.brand).stroke();
@@ -115,6 +124,15 @@ export function verification(
     .fontSize(8.5)
     .fillColor(COLOR.muted)
     .text(text, left + 12, doc.y + 4, { width: width - 24 });
+  // The address is a link; the sentence around it is not.
+  doc
+    .font('bold')
+    .fillColor(COLOR.ink)
+    .text(check[0], left + 12, doc.y + 4, { width: width - 24, continued: true })
+    .fillColor(COLOR.brand)
+    .text(check[1], { link: data.verifyUrl, underline: true, continued: true })
+    .fillColor(COLOR.ink)
+    .text(check[2], { link: null, underline: false });
   doc.y = top + height + 10;
 }
 

@@ -17,7 +17,7 @@ export type { ReportData, ReportImage, ReportTask } from './report-data.ts';
 
 /**
  * The whole of a report's CPU work, from its data and its scaled photos: the data as the JSON
- * attached to the PDF, its SHA-256 (the verification line), and the pages. No I/O: the server runs it
+ * attached to the PDF, its SHA-256 (the verification line), the pages, and the PDF's own SHA-256. No I/O: the server runs it
  * in its worker pool (services/heavy-work.ts), where a checklist of 500 long tasks takes seconds.
  */
 export async function reportPdf(input: {
@@ -27,7 +27,7 @@ export async function reportPdf(input: {
   const json = Buffer.from(JSON.stringify(input.data, null, 2));
   const sha256 = createHash('sha256').update(json).digest('hex');
   const bytes = await layOutReport({ data: input.data, json, sha256, images: input.images });
-  return { bytes, sha256 };
+  return { bytes, sha256, pdfSha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 export async function layOutReport(input: {

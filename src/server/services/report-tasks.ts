@@ -3,8 +3,8 @@ import { COLOR, cameraTime, type Doc, type Room, reportTime, sectionTitle } from
 
 /**
  * The completion report's table of tasks: one row per task, its number, description, details,
- * whether and when it was done and by whom, its photo's SHA-256 and camera time, and the photo
- * itself at the right, scaled into a box.
+ * whether and when it was done and by whom, its photo's identifier, SHA-256s (of the original and of
+ * the copy ListSync serves) and camera time, and the photo itself at the right, scaled into a box.
  */
 
 const PHOTO_BOX = { width: 132, height: 99 };
@@ -65,11 +65,29 @@ function taskLines(task: ReportTask): TaskLines {
     ? `✓ Done ${reportTime(task.completedAt)}${task.tickedBy ? ` · by ${task.tickedBy}` : ''}`
     : '○ Not done';
   const evidence = task.photo
-    ? `Photo SHA-256 ${task.photo.sha256}${task.photo.capturedAt ? ` · taken ${cameraTime(task.photo.capturedAt)} (camera time)` : ''}`
+    ? [
+        `Photo ID ${task.photo.id}${task.photo.capturedAt ? ` · taken ${cameraTime(task.photo.capturedAt)} (camera time)` : ''}`,
+        ...photoHashes(task.photo),
+      ].join('\n')
     : task.photoRequired
       ? 'Photo required · none attached'
       : '';
   return { status, evidence };
+}
+
+/**
+ * The SHA-256 of the original as received and of the copy ListSync serves (GET /api/photos/{id}), each
+ * checkable at /verify (decision 0060). Each label has its own line, its hash the next: a hash is
+ * never broken across lines, so it can be copied whole.
+ */
+function photoHashes(photo: NonNullable<ReportTask['photo']>): string[] {
+  return [
+    'Original SHA-256 (the file as received):',
+    photo.sha256,
+    ...(photo.displaySha256
+      ? ['ListSync copy SHA-256 (as downloaded from ListSync):', photo.displaySha256]
+      : []),
+  ];
 }
 
 /** The row's height: its text column or its photo, whichever is taller, with padding. */

@@ -2,10 +2,12 @@ import sharp from 'sharp';
 import { activityText } from '#domain/activity';
 import type { PhotoStore } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
+import { newId } from '../ids.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import { actorOf, presentActivityEntry } from '../presenters/activity.ts';
 import type { TeamScope } from '../repositories/access.ts';
 import { activityPage } from '../repositories/activity.ts';
+import { insertIssuedReport } from '../repositories/issued-reports.ts';
 import { photosOfChecklist } from '../repositories/photos.ts';
 import { readChecklist } from './checklists.ts';
 import type { HeavyWork } from './heavy-work.ts';
@@ -21,6 +23,10 @@ import type { ReportData, ReportImage, ReportTask } from './report-layout.ts';
  * own hash): the data is attached to the PDF as `report-data.json`, exactly the bytes hashed, so
  * anyone can detach it (`pdfdetach -saveall report.pdf`), hash it (`sha256sum report-data.json`), and
  * compare each photo's SHA-256 in it with the original file's.
+ *
+ * Every report made is recorded as issued (issued_reports: the SHA-256 of the PDF and of its data), so
+ * that {PUBLIC_URL}/verify can tell anyone holding the file that ListSync issued it, and when
+ * (decision 0060).
  */
 
 /** The trail entries a report lists at most (newest first); a longer trail says how many it left out. */
@@ -36,6 +42,8 @@ export interface RenderedReport {
   filename: string;
   /** SHA-256 (hex) of the report's data (`report-data.json` inside the PDF): the verification line's. */
   sha256: string;
+  /** SHA-256 (hex) of the PDF itself, as recorded for /verify. */
+  pdfSha256: string;
 }
 
 export interface ReportContext {
@@ -43,6 +51,8 @@ export interface ReportContext {
   store: Pick<PhotoStore, 'get'>;
   /** Where the PDF is made: the worker pool (composition.ts), off the event loop (decision 0041). */
   work: Pick<HeavyWork, 'reportPdf'>;
+  /** The service's public address: the report tells its reader to check it at {publicUrl}/verify. */
+  publicUrl: URL;
 }
 
 /** 'Cabin turnover' → 'cabin-turnover-report-2026-11-26.pdf' (ASCII, safe in any header). */
@@ -108,6 +118,7 @@ export async function reportDataOf(
   access: OwnerAccess | TeamScope,
   checklistId: string,
   now: Date,
+  verifyUrl: string,
 ): Promise<{ data: ReportData; photoKeys: { taskId: string; key: string }[] } | null> {
   const [checklist, trail, photos] = await Promise.all([
     readChecklist(db, access, checklistId),
@@ -146,6 +157,8 @@ export async function reportDataOf(
             sha256: photo.originalSha256,
             capturedAt: photo.capturedAt,
             receivedAt: photo.receivedAt.toISOString(),
+            id: photo.id,
+            displaySha256: photo.displaySha256,
           }
         : null,
     };
@@ -176,13 +189,20 @@ export async function reportDataOf(
       return { ...entry, text };
     }),
     activityTruncated: trail.hasMore,
+    verifyUrl,
   };
   return { data, photoKeys };
 }
 
+/** Where anyone checks a file of ours by its SHA-256: {PUBLIC_URL}/verify. */
+export function verifyUrlOf(publicUrl: URL): string {
+  return new URL('/verify', publicUrl).href;
+}
+
 /**
  * The checklist's completion report as a PDF, for its owner (anyone else: 404 not_found). Usable
- * beyond the route: the notification e-mail attaches `bytes` under `filename`.
+ * beyond the route: the notification e-mail attaches `bytes` under `filename`. Every report made here
+ * is recorded as issued before it is handed out (the one place both the download and the e-mail pass).
  */
 export async function renderChecklistReport(
   context: ReportContext,
@@ -190,9 +210,10 @@ export async function renderChecklistReport(
   checklistId: string,
   now = new Date(),
 ): Promise<RenderedReport> {
-  const found = await reportDataOf(context.db, access, checklistId, now);
+  const found = await reportDataOf(context.db, access, checklistId, now, verifyUrlOf(context.publicUrl));
   if (!found) throw checklistNotFound();
   const images = await loadImages(context.store, found.photoKeys);
-  const { bytes, sha256 } = await context.work.reportPdf({ data: found.data, images });
-  return { bytes, filename: reportFilename(found.data.checklist.name, now), sha256 };
+  const { bytes, sha256, pdfSha256 } = await context.work.reportPdf({ data: found.data, images });
+  await insertIssuedReport(context.db, { id: newId('report'), checklistId, pdfSha256, dataSha256: sha256 });
+  return { bytes, filename: reportFilename(found.data.checklist.name, now), sha256, pdfSha256 };
 }

@@ -82,13 +82,13 @@ export function createHeavyWork(config: WorkersConfig, entry = ENTRY): HeavyWork
     async reportPdf(input) {
       // The scaled photos are handed over, not copied (report.ts gives each its own memory).
       const photos = [...input.images.values()].map((image) => image.bytes);
-      const pdf = await run<{ bytes: Uint8Array; sha256: string }>(
+      const pdf = await run<{ bytes: Uint8Array; sha256: string; pdfSha256: string }>(
         'report-pdf',
         input,
         'long',
         transferable(photos),
       );
-      return { bytes: asBuffer(pdf.bytes), sha256: pdf.sha256 } satisfies ReportPdf;
+      return { bytes: asBuffer(pdf.bytes), sha256: pdf.sha256, pdfSha256: pdf.pdfSha256 } satisfies ReportPdf;
     },
     async processPhoto(bytes) {
       // The upload is handed over, not copied: nothing reads it after (services/photos.ts).

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { pageTitle } from '#domain/site';
 import { getPublicConfig } from '../lib/public-config.ts';
 
@@ -20,6 +20,27 @@ export function takePrerenderedTitle(): string | null {
   const title = prerenderedTitle;
   prerenderedTitle = null;
   return title;
+}
+
+/** A public page's title beside its icon on an indigo tile (SMS consent, the file check). */
+export function IconHeading({
+  icon: Icon,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <span
+        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-indigo-600 text-white"
+        aria-hidden="true"
+      >
+        <Icon className="h-6 w-6" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{children}</h1>
+    </div>
+  );
 }
 
 export function PageContainer({ children }: { children: ReactNode }) {

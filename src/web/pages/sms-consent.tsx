@@ -2,7 +2,7 @@ import { CheckCircle2, MessageSquareText } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { SmsConsentResponse } from '#domain/sms-consent';
-import { PageContainer, useDocumentTitle } from '../components/page.tsx';
+import { IconHeading, PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
@@ -32,15 +32,7 @@ function ConsentForm({ onRecorded }: { onRecorded(response: SmsConsentResponse):
 
   return (
     <>
-      <div className="flex items-center gap-3">
-        <span
-          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-indigo-600 text-white"
-          aria-hidden="true"
-        >
-          <MessageSquareText className="h-6 w-6" />
-        </span>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">SMS Consent</h1>
-      </div>
+      <IconHeading icon={MessageSquareText}>SMS Consent</IconHeading>
       <p className="mt-3 text-slate-600">
         Agree to receive text messages from {siteName} about checklists shared with you, such as verification
         codes and checklist updates.

@@ -29,6 +29,7 @@ describe('choosePage', () => {
       status: 200,
     });
     expect(choose('/sms-consent')).toEqual({ page: 'sms-consent', status: 200 });
+    expect(choose('/verify')).toEqual({ page: 'verify', status: 200 });
     expect(choose('/subscription/success?session_id=cs_1')).toEqual({
       page: 'subscription-success',
       status: 200,
@@ -90,7 +91,8 @@ describe('choosePage', () => {
       module: 'src/web/pages/checklist.tsx',
       status: 200,
     });
-    expect(choose('/verify').module).toBe('src/web/pages/verify.tsx');
+    // The legacy form of a shared link: who is signed in decides what it shows.
+    expect(choose('/verify?checklist=checklist_1').module).toBe('src/web/pages/verify.tsx');
     expect(choose('/billing/test-portal').module).toBe('src/web/pages/billing-pages.tsx');
     // The service worker's copy of the shell: no page of its own.
     expect(choose('/index.html')).toEqual({ page: null, status: 200 });

@@ -7,9 +7,10 @@ import { DEV_BANNER_COOKIE, type PublicConfig } from '#domain/site';
 import { escapeHtml } from '../../html.ts';
 
 /**
- * The pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent,
- * the subscription results, the 404 page, the dashboard waiting for its data, and the shared page's first screen (its code dialog, or the
- * checklist's skeleton for a browser that holds a recipient cookie), in each of the fifteen languages.
+ * The pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent, the
+ * file check (/verify), the subscription results, the 404 page, the dashboard waiting for its data, and
+ * the shared page's first screen (its code dialog, or the checklist's skeleton for a browser that holds
+ * a recipient cookie), in each of the fifteen languages.
  *
  * The build writes the prerender (src/web/prerender.tsx -> dist/prerender/prerender.js: the app's own
  * components for Node). The server runs it once at start-up, because the pages carry this deployment's
@@ -275,6 +276,7 @@ const APP_ROUTES: [RegExp, string | undefined][] = [
   [/^\/join\/[^/]+$/, pages('join.tsx')],
   [/^\/billing\/test-checkout\/[^/]+$/, pages('billing-pages.tsx')],
   [/^\/billing\/test-portal$/, pages('billing-pages.tsx')],
+  // '/verify?checklist={id}', the legacy form of a shared link: what it shows depends on who is signed in.
   [/^\/verify$/, pages('verify.tsx')],
   // Public, drawn in the browser: its commands carry the origin the visitor sees (decision 0051).
   [/^\/developers$/, pages('developers.tsx')],
@@ -318,6 +320,8 @@ export function choosePage(
   }
   const name = PUBLIC_PAGES[pathname];
   if (name) return { page: name, status: 200 };
+  // 'Check a report or photo'; the legacy '/verify?checklist={id}' is drawn in the browser (APP_ROUTES).
+  if (pathname === '/verify' && !search.has('checklist')) return { page: 'verify', status: 200 };
   // Drawn confirming a checkout: only right when the link names one (else the page says there is none).
   if (pathname === '/subscription/success') {
     if (search.get('session_id')) return { page: 'subscription-success', status: 200 };

@@ -27,6 +27,9 @@ export function LandingFooter() {
           <Link href="/developers" className={FOOTER_LINK}>
             Developers
           </Link>
+          <Link href="/verify" className={FOOTER_LINK}>
+            Check a report or photo
+          </Link>
           {supportEmail && (
             <a href={`mailto:${supportEmail}`} className={FOOTER_LINK}>
               Support: {supportEmail}
