@@ -1,11 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries } from '#server/db/schema/index';
 import { createChecklist } from '#tests/support/checklists';
 import { paidOwner } from '#tests/support/schedules';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setupTestApp } from '#tests/support/test-app';
-import { createWebhook, type Receiver, startReceiver } from '#tests/support/webhooks';
+import {
+  createWebhook,
+  eventsReceived,
+  type ReceivedEvent,
+  type Receiver,
+  startReceiver,
+} from '#tests/support/webhooks';
 
 /** The team's review as webhook events (migration 0034): `checklist.approved`, `checklist.redo_requested`. */
 const t = setupTestApp({ webhooks: { pollMs: 50 } });
@@ -17,24 +21,8 @@ beforeAll(async () => {
   return () => receiver.close();
 });
 
-interface Event {
-  type: string;
-  data: Record<string, unknown>;
-}
-
-async function eventsFor(webhookId: string, done: (events: Event[]) => boolean): Promise<Event[]> {
-  for (;;) {
-    const rows = await t.db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.webhookId, webhookId));
-    const ids = new Set(rows.map((row) => row.id));
-    const mine = receiver.received.filter((d) => ids.has(String(d.headers['webhook-id'])));
-    const events = mine.map((d) => JSON.parse(d.body) as Event);
-    if (done(events)) return events;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const eventsFor = (webhookId: string, done: (events: ReceivedEvent[]) => boolean) =>
+  eventsReceived(t.db, receiver, webhookId, done);
 
 describe('review events', () => {
   it('sends a redo per task with the note, then the approval; every checklist object says approvedAt', async () => {

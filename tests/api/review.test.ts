@@ -1,11 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '#domain/activity';
 import type { Checklist } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
-import { outboxMessages, shareCodeSends, tasks } from '#server/db/schema/index';
+import { shareCodeSends, tasks } from '#server/db/schema/index';
 import { createChecklist, errorOf, getChecklist, type Owner, signInOwner } from '#tests/support/checklists';
 import { type FakeTranslator, startFakeLibreTranslate } from '#tests/support/fake-translate';
+import { outboxTo } from '#tests/support/messaging';
 import { type RecipientBrowser, recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setupTestApp, type TestAppOptions } from '#tests/support/test-app';
 
@@ -72,14 +74,7 @@ async function trail(owner: Owner, id: string) {
   return (response.json() as ActivityPage).entries;
 }
 
-/** What the outbox holds for this address, oldest first. */
-async function messagesTo(to: string) {
-  return t.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.to, to))
-    .orderBy(outboxMessages.createdAt);
-}
+const messagesTo = (to: string) => outboxTo(t.db, to);
 
 describe('POST /api/checklists/{id}/review: approve', () => {
   it('approves a submitted checklist: the badge fields, the trail entry with its note', async () => {
@@ -277,5 +272,25 @@ describe('redo round trip', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ submittedAt: null, approvedAt: null, approvedBy: null });
+  });
+});
+
+describe('the report', () => {
+  it('says approved, by whom, and the trail carries the redo note and the approval', async () => {
+    const { owner, checklist, browser } = await submittedByRecipient();
+    const task = checklist.tasks[0];
+    if (!task) throw new Error('a task');
+    await review(owner, checklist.id, { decision: 'redo', note: 'Streaks on the glass', taskIds: [task.id] });
+    await browser.call('PATCH', `/api/checklists/${checklist.id}/tasks/${task.id}`, { completed: true });
+    await browser.call('POST', `/api/checklists/${checklist.id}/submit`, {});
+    await review(owner, checklist.id, { decision: 'approved', note: 'All good now' });
+    const response = await owner.call('GET', `/api/checklists/${checklist.id}/report.pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    expect(text).toMatch(/APPROVED by reviewer person, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(text).toContain('sent “Task 1” back to be done again: “Streaks on the glass”');
+    expect(text).toContain('approved the checklist: “All good now”');
   });
 });

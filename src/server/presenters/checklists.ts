@@ -239,7 +239,12 @@ export function inLanguage(
     original: {
       name: checklist.name,
       remarks: checklist.remarks,
-      tasks: checklist.tasks.map(({ id, description, details }) => ({ id, description, details })),
+      tasks: checklist.tasks.map(({ id, description, details, redoNote }) => ({
+        id,
+        description,
+        details,
+        ...(redoNote ? { redoNote } : {}),
+      })),
     },
   };
 }
