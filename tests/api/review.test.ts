@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '#domain/activity';
@@ -286,6 +287,8 @@ describe('the report', () => {
     await review(owner, checklist.id, { decision: 'approved', note: 'All good now' });
     const response = await owner.call('GET', `/api/checklists/${checklist.id}/report.pdf`);
     expect(response.statusCode).toBe(200);
+    // With REVIEW_SHOTS (a folder), the PDF is kept there to be looked at (pdftoppm).
+    if (process.env.REVIEW_SHOTS) writeFileSync(`${process.env.REVIEW_SHOTS}/report.pdf`, response.rawPayload);
     const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload })
       .toString('utf8')
       .replace(/\s+/g, ' ');
