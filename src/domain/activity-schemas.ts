@@ -37,6 +37,7 @@ export const ActivityEntrySchema = z
     recipient: z
       .strictObject({ name: z.string(), maskedContact: z.string(), channel: z.enum(['email', 'sms']) })
       .optional(),
+    note: z.string().optional(),
   })
   .meta({ id: 'ActivityEntry', description: 'One thing someone did to the checklist' });
 

@@ -56,6 +56,8 @@ export interface ActivityEntry {
   photoReplaced?: boolean;
   /** share_sent, share_revoked, link_replaced: whom the owner shared with, revoked, sent a new link to. */
   recipient?: { name: string; maskedContact: string; channel: 'email' | 'sms' };
+  /** approved, redo_requested: the team's note, when they wrote one. */
+  note?: string;
 }
 
 /** GET /api/checklists/{id}/activity: newest first; `next` is the cursor of the following page, or null. */
@@ -77,6 +79,15 @@ export function recipientText(recipient: { name: string; maskedContact: string }
  * `taskName` undefined: the task is no longer in the checklist.
  */
 export function activityText(
+  entry: Pick<ActivityEntry, 'action' | 'photoReplaced' | 'recipient' | 'note'>,
+  taskName: string | undefined,
+): string {
+  const said = actionText(entry, taskName);
+  // The team's note on a review is part of what they did: the trail and the report both show it.
+  return entry.note ? `${said}: “${entry.note}”` : said;
+}
+
+function actionText(
   entry: Pick<ActivityEntry, 'action' | 'photoReplaced' | 'recipient'>,
   taskName: string | undefined,
 ): string {

@@ -35,6 +35,10 @@ export const TaskSchema = z
       ),
     details: z.string(),
     completedAt: IsoDateTime.nullable(),
+    redoNote: z
+      .string()
+      .nullable()
+      .describe("The team's note when it sent this task back (POST …/review redo), until the next submit"),
   })
   .meta({
     id: 'Task',
@@ -67,6 +71,8 @@ const checklistTail = {
   cancelled: z
     .boolean()
     .describe("A booking calendar's turnover whose reservation was cancelled before work started"),
+  approvedAt: IsoDateTime.nullable().describe('When the team approved the submission, or null'),
+  approvedBy: TeamPersonSchema.nullable().describe("Who approved it (null in a recipient's copy)"),
 };
 
 export const ChecklistSchema = z

@@ -110,6 +110,7 @@ describe('missing photos', () => {
     referencePhotoUrl: null,
     details: '',
     completedAt: null,
+    redoNote: null,
     ...over,
   });
 

@@ -56,6 +56,8 @@ export interface Task {
   details: string;
   /** When the task was last ticked (ISO), null when it is not complete. */
   completedAt: string | null;
+  /** The team's note when it sent this task back (a redo), until the next submission; else null. */
+  redoNote: string | null;
 }
 
 export interface Checklist {
@@ -83,6 +85,10 @@ export interface Checklist {
   overdue: boolean;
   /** A turnover whose reservation was cancelled before work started: nothing is to be done. */
   cancelled: boolean;
+  /** When the team approved the submitted work (ISO), or null; cleared when it goes back in progress. */
+  approvedAt: string | null;
+  /** Who approved it; null when not approved, and in a recipient's copy (they see no team). */
+  approvedBy: TeamPerson | null;
 }
 
 /** A row of the dashboard list: no tasks, their count instead. */

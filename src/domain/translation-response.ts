@@ -22,7 +22,14 @@ export const OriginalTextsSchema = z
   .strictObject({
     name: z.string(),
     remarks: z.string(),
-    tasks: z.array(z.strictObject({ id: z.string(), description: z.string(), details: z.string() })),
+    tasks: z.array(
+      z.strictObject({
+        id: z.string(),
+        description: z.string(),
+        details: z.string(),
+        redoNote: z.string().optional(),
+      }),
+    ),
   })
   .meta({ id: 'OriginalTexts', description: "The owner's texts as written, when they were translated" });
 

@@ -27,7 +27,8 @@ export type TranslationNote = 'unavailable' | 'pending' | 'failed';
 export interface OriginalTexts {
   name: string;
   remarks: string;
-  tasks: Array<{ id: string; description: string; details: string }>;
+  /** `redoNote`: the team's note as written, on a task sent back with one. */
+  tasks: Array<{ id: string; description: string; details: string; redoNote?: string }>;
 }
 
 /** What GET /api/shared/checklist adds about translation (merged into SharedChecklistResponse). */

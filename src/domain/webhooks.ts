@@ -17,6 +17,8 @@ export const WEBHOOK_EVENTS = [
   'remarks.changed',
   'share.verified',
   'checklist.overdue',
+  'checklist.approved',
+  'checklist.redo_requested',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -33,6 +35,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'remarks.changed': 'Remarks are changed',
   'share.verified': 'A recipient verifies a shared link',
   'checklist.overdue': 'A checklist becomes overdue',
+  'checklist.approved': 'The team approves a submitted checklist',
+  'checklist.redo_requested': 'The team sends a task back to be done again',
 };
 
 /** A signing secret starts with this (the Standard Webhooks convention); the rest is base64 of the key. */

@@ -46,6 +46,7 @@ import { notificationRoutes } from './http/routes/notifications.ts';
 import { photoRoutes } from './http/routes/photos.ts';
 import { publicFormRoutes } from './http/routes/public-forms.ts';
 import { realtimeRoutes } from './http/routes/realtime.ts';
+import { reviewRoutes } from './http/routes/review.ts';
 import { scheduleRoutes } from './http/routes/schedules.ts';
 import { ownerSharingRoutes, recipientSharingRoutes } from './http/routes/sharing.ts';
 import { subscriptionRoutes } from './http/routes/subscription.ts';
@@ -271,6 +272,11 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
     notices: services.afterCommit,
     lanes: services.lanes,
     notifier: services.notifier,
+  });
+  await app.register(reviewRoutes, {
+    db,
+    notices: { ...sharing, log: app.log },
+    ...(sharing.warmTranslation ? { warmTranslation: sharing.warmTranslation } : {}),
   });
   await app.register(checklistExportRoutes, { db });
   await app.register(insightsRoutes, { db });

@@ -47,6 +47,7 @@ describe('POST /api/checklists', () => {
           referencePhotoUrl: null,
           details: 'All rooms',
           completedAt: null,
+          redoNote: null,
         },
         {
           id: expect.stringMatching(/^task_/),
@@ -57,6 +58,7 @@ describe('POST /api/checklists', () => {
           referencePhotoUrl: null,
           details: '',
           completedAt: null,
+          redoNote: null,
         },
       ],
       remarks: 'Key under the mat',
@@ -68,6 +70,8 @@ describe('POST /api/checklists', () => {
       dueAt: null,
       overdue: false,
       cancelled: false,
+      approvedAt: null,
+      approvedBy: null,
       // Made by the owner (by name, as every read names them), in their team; assigned to nobody.
       createdBy: { uid: owner.uid, displayName: 'owner person' },
       assignee: null,

@@ -12,6 +12,7 @@ import {
 import { type ReminderContext, sendDueReminders } from '#server/services/due-reminders';
 import { loadShareSecrets } from '#server/services/share-secrets';
 import { createChecklist, type Owner, signInOwner } from '#tests/support/checklists';
+import { outboxTo } from '#tests/support/messaging';
 import { share } from '#tests/support/sharing';
 import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, TEST_PUBLIC_URL } from '#tests/support/test-app';
@@ -35,13 +36,7 @@ async function runReminders() {
   expect(await t.app.jobs.runDue()).toContain('due-reminders');
 }
 
-async function messagesTo(to: string) {
-  return t.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.to, to))
-    .orderBy(outboxMessages.createdAt);
-}
+const messagesTo = (to: string) => outboxTo(t.db, to);
 
 let counter = 0;
 function unique(kind: 'email' | 'phone'): string {

@@ -7,7 +7,13 @@ import { paidOwner } from '#tests/support/schedules';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { setOwnedTeamTier } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
-import { createWebhook, type Receiver, startReceiver } from '#tests/support/webhooks';
+import {
+  createWebhook,
+  eventsReceived,
+  type ReceivedEvent,
+  type Receiver,
+  startReceiver,
+} from '#tests/support/webhooks';
 
 /** Each of the eight events, made through the real routes, reaches an endpoint that wants it. */
 const t = setupTestApp({ webhooks: { pollMs: 50 } });
@@ -30,26 +36,8 @@ const ALL = [
   'checklist.overdue',
 ] as const;
 
-interface Event {
-  type: string;
-  timestamp: string;
-  data: Record<string, unknown>;
-}
-
-/** The bodies received for this webhook's deliveries, once `done` holds for them. */
-async function eventsFor(webhookId: string, done: (events: Event[]) => boolean): Promise<Event[]> {
-  for (;;) {
-    const rows = await t.db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.webhookId, webhookId));
-    const ids = new Set(rows.map((row) => row.id));
-    const mine = receiver.received.filter((d) => ids.has(String(d.headers['webhook-id'])));
-    const events = mine.map((d) => JSON.parse(d.body) as Event);
-    if (done(events)) return events;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const eventsFor = (webhookId: string, done: (events: ReceivedEvent[]) => boolean) =>
+  eventsReceived(t.db, receiver, webhookId, done);
 
 describe('events', () => {
   it('sends all eight, each with what a receiver needs and no code, token or full contact', async () => {

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createMessageSender } from '#server/adapters/messaging/create-message-sender';
 import { DeliveryError } from '#server/adapters/messaging/delivery-error';
 import type { MessageSender } from '#server/adapters/messaging/message-sender';
 import type { Config } from '#server/config/index';
+import type { Database } from '#server/db/client';
+import { outboxMessages } from '#server/db/schema/index';
 import type { TestDatabase } from './database.ts';
 import { testConfig } from './test-app.ts';
 
@@ -23,4 +26,9 @@ export async function deliveryErrorOf(sending: Promise<unknown>): Promise<Delive
   );
   expect(error).toBeInstanceOf(DeliveryError);
   return error as DeliveryError;
+}
+
+/** What the local outbox holds for this address, oldest first. */
+export async function outboxTo(db: Database, to: string) {
+  return db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(outboxMessages.createdAt);
 }

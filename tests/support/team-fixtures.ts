@@ -47,6 +47,7 @@ export function taskFixture(id: string, description: string): Task {
     referencePhotoUrl: null,
     details: '',
     completedAt: null,
+    redoNote: null,
   };
 }
 
@@ -69,6 +70,8 @@ export function checklistFixture(overrides: Partial<Checklist> = {}): Checklist 
     dueAt: null,
     overdue: false,
     cancelled: false,
+    approvedAt: null,
+    approvedBy: null,
     ...overrides,
   };
 }

@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Webhook, WebhookDelivery } from '#domain/integrations-response';
 import type { WebhookEvent } from '#domain/webhooks';
+import type { Database } from '#server/db/client';
+import { webhookDeliveries } from '#server/db/schema/index';
 import type { Owner } from './checklists.ts';
 
 /** Webhooks in API tests: a receiver on this machine and the calls the tests repeat. */
@@ -102,6 +105,33 @@ export async function deliveriesWhen(
   for (;;) {
     const deliveries = await deliveriesOf(owner, webhookId);
     if (done(deliveries)) return deliveries;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** An event as a receiver reads its body. */
+export interface ReceivedEvent {
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** The bodies `receiver` got for this webhook's deliveries, once `done` holds for them. */
+export async function eventsReceived(
+  db: Database,
+  receiver: Receiver,
+  webhookId: string,
+  done: (events: ReceivedEvent[]) => boolean,
+): Promise<ReceivedEvent[]> {
+  for (;;) {
+    const rows = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, webhookId));
+    const ids = new Set(rows.map((row) => row.id));
+    const mine = receiver.received.filter((d) => ids.has(String(d.headers['webhook-id'])));
+    const events = mine.map((d) => JSON.parse(d.body) as ReceivedEvent);
+    if (done(events)) return events;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -17,6 +17,8 @@ export interface ActivityRow {
   photoSha256: string | null;
   photoCapturedAt: string | null;
   photoReplaced: boolean;
+  /** approved, redo_requested: the team's note. */
+  note?: string | null;
   /** The member of the team who acted (entries of kind 'owner' since teams), as named then. */
   actorName?: string | null;
 }
@@ -62,6 +64,7 @@ export function presentActivityEntry(row: ActivityRow, owner: ActivityOwner): Ac
     ...(row.photoCapturedAt ? { photoCapturedAt: row.photoCapturedAt } : {}),
     ...(row.action === 'photo_added' && row.photoReplaced ? { photoReplaced: true } : {}),
     ...(subject ? { recipient: subject } : {}),
+    ...(row.note ? { note: row.note } : {}),
   };
 }
 

@@ -35,6 +35,8 @@ export interface TaskFields {
   photoRequired: boolean;
   photoUrl: string | null;
   referencePhotoUrl: string | null;
+  /** The team's redo note; absent where a write answers a task that was never sent back. */
+  redoNote?: string | null;
 }
 
 /** A time as the API writes it; a database's JSON text (microseconds, any offset) is read first. */
@@ -50,6 +52,7 @@ export function presentTask(row: TaskFields): Task {
     referencePhotoUrl: row.referencePhotoUrl,
     details: row.details,
     completedAt: row.completedAt ? iso(row.completedAt) : null,
+    redoNote: row.redoNote ?? null,
   };
 }
 
@@ -71,6 +74,11 @@ function checklistRowFields(row: ChecklistRowWithPeople) {
     submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
     dueAt: row.dueAt ? iso(row.dueAt) : null,
     cancelled: row.cancelledAt !== null,
+    approvedAt: row.approvedAt ? iso(row.approvedAt) : null,
+    approvedBy:
+      row.approvedAt && row.approvedByUserId
+        ? { uid: row.approvedByUserId, displayName: row.approvedByName ?? '' }
+        : null,
   };
 }
 
@@ -161,11 +169,15 @@ export function asSubmitted(
 ): Checklist {
   return {
     ...asSeenBy(kind, current),
+    // Submitting clears the notes of tasks sent back (they were for this round of work).
+    tasks: current.tasks.map((task) => (task.redoNote === null ? task : { ...task, redoNote: null })),
     ...computeProgress(current.tasks, true),
     overdue: false,
     remarks: submitted.remarks,
     updatedAt: iso(submitted.updatedAt),
     submittedAt: iso(submitted.submittedAt),
+    approvedAt: null,
+    approvedBy: null,
   };
 }
 
@@ -173,13 +185,38 @@ export function asSubmitted(
 export interface ChecklistTexts {
   name: string;
   remarks: string;
-  /** Per task, in order: its description and details. */
-  tasks: readonly { description: string; details: string }[];
+  /** Per task, in order: its description and details, and its redo note when it has one. */
+  tasks: readonly { description: string; details: string; redoNote?: string | null }[];
 }
 
-/** The owner's texts as the engines take them: the name, then each task's description and details. */
+/**
+ * The owner's texts as the engines take them: the name, then each task's description and details,
+ * then the team's redo notes of the tasks that carry one (in task order).
+ */
 export function translatableTexts(checklist: Checklist): string[] {
-  return [checklist.name, ...checklist.tasks.flatMap((task) => [task.description, task.details])];
+  return [
+    checklist.name,
+    ...checklist.tasks.flatMap((task) => [task.description, task.details]),
+    ...checklist.tasks.flatMap((task) => (task.redoNote ? [task.redoNote] : [])),
+  ];
+}
+
+/** The texts `translatableTexts` gave, as they came back, put back on the checklist's tasks. */
+export function textsOfChecklist(
+  checklist: Checklist,
+  name: string,
+  rest: readonly string[],
+): ChecklistTexts {
+  let note = 2 * checklist.tasks.length;
+  return {
+    name,
+    remarks: checklist.remarks,
+    tasks: checklist.tasks.map((task, i) => ({
+      description: rest[2 * i] ?? task.description,
+      details: rest[2 * i + 1] ?? task.details,
+      redoNote: task.redoNote ? (rest[note++] ?? task.redoNote) : task.redoNote,
+    })),
+  };
 }
 
 /** The checklist with its owner's texts in another language, and the originals beside it. */
@@ -196,12 +233,18 @@ export function inLanguage(
         ...task,
         description: texts.tasks[i]?.description ?? task.description,
         details: texts.tasks[i]?.details ?? task.details,
+        redoNote: texts.tasks[i]?.redoNote ?? task.redoNote,
       })),
     },
     original: {
       name: checklist.name,
       remarks: checklist.remarks,
-      tasks: checklist.tasks.map(({ id, description, details }) => ({ id, description, details })),
+      tasks: checklist.tasks.map(({ id, description, details, redoNote }) => ({
+        id,
+        description,
+        details,
+        ...(redoNote ? { redoNote } : {}),
+      })),
     },
   };
 }
@@ -209,7 +252,9 @@ export function inLanguage(
 /** A recipient sees nothing of the owner but the name the share page shows: no user id. */
 export function asSeenBy(kind: ActorKind, checklist: Checklist): Checklist {
   // A recipient sees no team: not who made it, not who it is assigned to.
-  return kind === 'owner' ? checklist : { ...checklist, userId: null, createdBy: null, assignee: null };
+  return kind === 'owner'
+    ? checklist
+    : { ...checklist, userId: null, createdBy: null, assignee: null, approvedBy: null };
 }
 
 /**

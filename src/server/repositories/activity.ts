@@ -145,6 +145,7 @@ export async function activityPage(
       photoSha256: checklistActivity.photoSha256,
       photoCapturedAt: checklistActivity.photoCapturedAt,
       photoReplaced: checklistActivity.photoReplaced,
+      note: checklistActivity.note,
     })
     .from(checklistActivity)
     .where(and(eq(checklistActivity.checklistId, checklistId), before))

@@ -34,6 +34,7 @@ export interface TaskRecord {
   photoRequired: boolean;
   photoUrl: string | null;
   referencePhotoUrl: string | null;
+  redoNote: string | null;
 }
 
 /**
@@ -50,7 +51,8 @@ const TASK_RECORDS = sql.raw(`(
     'completedAt', t.completed_at,
     'photoRequired', t.photo_required,
     'photoUrl', t.photo_url,
-    'referencePhotoUrl', t.reference_photo_url
+    'referencePhotoUrl', t.reference_photo_url,
+    'redoNote', t.redo_note
   ) order by t.position, t.id), '[]'::json)
   from tasks t where t.checklist_id = "checklists"."id"
 )`);
@@ -208,10 +210,6 @@ export async function replaceTasks(
         updatedAt: sql`now()`,
       },
     });
-}
-
-export async function reopenChecklist(db: Database, checklistId: string): Promise<void> {
-  await db.update(checklists).set({ submittedAt: null }).where(eq(checklists.id, checklistId));
 }
 
 /** Deletes the checklist if in reach (its tasks, photos' rows and shares go with it); whether it did. */

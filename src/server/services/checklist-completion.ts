@@ -6,6 +6,7 @@ import { type Caller, type ChecklistAccess, checklistNotFound } from '../policie
 import { asSeenBy, asSubmitted } from '../presenters/checklists.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { lockChecklist, markSubmitted, writeRemarksIfLater } from '../repositories/checklists.ts';
+import { startReviewRound } from '../repositories/review.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
 import {
   type ChecklistAt,
@@ -92,6 +93,8 @@ export async function submitChecklist(
       remarks !== undefined ? { text: remarks, language: remarksLanguage } : undefined,
     );
     if (!submitted?.submittedAt) throw new Error('submit update returned nothing');
+    // The notes of tasks sent back and an approval were for the last round (docs/review-and-proof.md).
+    await startReviewRound(tx, checklistId);
     if (remarks !== undefined && remarks !== current.remarks) {
       await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_changed' });
     }

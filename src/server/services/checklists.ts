@@ -19,11 +19,11 @@ import {
   deleteChecklistRow,
   insertChecklist,
   readChecklistRow,
-  reopenChecklist,
   replaceTasks,
   tasksOf,
   updateChecklistAtVersion,
 } from '../repositories/checklists.ts';
+import { reopenChecklist } from '../repositories/review.ts';
 import { leftTeamOf, lockTeam } from '../repositories/teams.ts';
 import type { AfterCommitWriter } from './after-commit.ts';
 import { removedFromTeam } from './checklist-actors.ts';

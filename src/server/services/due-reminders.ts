@@ -1,20 +1,9 @@
 import { DUE_LIMITS } from '#domain/due-dates';
 import { buildDueReminderEmail, buildDueReminderSms } from '#domain/due-reminder-messages';
-import { AppError } from '#domain/errors';
-import type { LanguageCode } from '#domain/languages';
-import { shareLink } from '#domain/sharing';
-import { newId } from '../ids.ts';
-import {
-  claimDueReminders,
-  type MarkedChecklist,
-  recordReminderSend,
-  remindableShares,
-} from '../repositories/due-dates.ts';
-import { deleteCodeSend } from '../repositories/share-code-sends.ts';
+import { claimDueReminders, type MarkedChecklist, remindableShares } from '../repositories/due-dates.ts';
 import type { ShareRow } from '../repositories/shares.ts';
 import { tellMembers } from './due-dates.ts';
-import type { SharingContext } from './share-delivery.ts';
-import { assertSendAllowance, assertSmsDestination } from './share-send-limits.ts';
+import { type ShareNoticeContext, sendShareNotice } from './share-notices.ts';
 
 /**
  * The reminders an hour before a checklist is due (docs/automation.md "Due dates, overdue and
@@ -27,15 +16,7 @@ import { assertSendAllowance, assertSmsDestination } from './share-send-limits.t
  * tried again.
  */
 
-export type ReminderContext = Pick<
-  SharingContext,
-  'db' | 'secrets' | 'messages' | 'siteName' | 'publicUrl' | 'sms'
-> & {
-  log: {
-    warn(details: object, message: string): void;
-    error(details: object, message: string): void;
-  };
-};
+export type ReminderContext = ShareNoticeContext;
 
 type Claimed = MarkedChecklist & { creatorCreatedAt: Date };
 
@@ -71,60 +52,18 @@ export async function sendDueReminders(context: ReminderContext, now: Date): Pro
   return claimed.length;
 }
 
-/** Counts the message against the limits, then sends it; a refusal or a failed delivery is logged. */
+/** The reminder through the share's channel, counted against the sending limits (services/share-notices.ts). */
 async function remindRecipient(context: ReminderContext, checklist: Claimed, share: ShareRow, now: Date) {
-  const { db } = context;
-  const facts = { checklistId: checklist.id, shareId: share.id, channel: share.channel };
-  const sendId = newId('send');
-  try {
-    if (share.channel === 'sms') assertSmsDestination(share.contact, context.sms);
-    await db.transaction(async (tx) => {
-      const record = await assertSendAllowance(
-        tx,
-        context.sms,
-        {
-          channel: share.channel,
-          destination: share.contact,
-          ownerId: checklist.userId,
-          ownerCreatedAt: checklist.creatorCreatedAt,
-          checklistId: checklist.id,
-          shareId: share.id,
-          requestedBy: 'owner',
-          requester: { ip: null, network: null },
-        },
-        now,
-      );
-      await recordReminderSend(tx, {
-        id: sendId,
-        ownerId: checklist.userId,
-        shareId: share.id,
-        channel: share.channel,
-        ...record,
-      });
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    context.log.warn({ ...facts, code: error.code }, `due reminder skipped: ${error.message}`);
-    return;
-  }
-  const language = share.targetLanguage as LanguageCode;
-  const content = {
-    siteName: context.siteName,
-    checklistName: checklist.name,
-    shareUrl: shareLink(context.publicUrl.href, context.secrets.unsealToken(share.tokenSealed), language),
-    minutes: (checklist.dueAt.getTime() - now.getTime()) / 60_000,
-    recipientName: share.recipientName ?? undefined,
-    language,
-  };
-  try {
-    if (share.channel === 'email') {
-      await context.messages.sendEmail({ to: share.contact, ...buildDueReminderEmail(content) });
-    } else {
-      await context.messages.sendSms({ to: share.contact, ...buildDueReminderSms(content) });
-    }
-  } catch (error) {
-    // Not sent: not counted. Not tried again either (the checklist is marked reminded).
-    await deleteCodeSend(db, sendId);
-    context.log.error({ ...facts, err: error }, 'due reminder not delivered');
-  }
+  const minutes = (checklist.dueAt.getTime() - now.getTime()) / 60_000;
+  await sendShareNotice(
+    context,
+    checklist,
+    share,
+    {
+      label: 'due reminder',
+      email: (content) => buildDueReminderEmail({ ...content, minutes }),
+      sms: (content) => buildDueReminderSms({ ...content, minutes }),
+    },
+    now,
+  );
 }

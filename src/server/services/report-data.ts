@@ -41,6 +41,9 @@ export interface ReportData {
     createdAt: string;
     submittedAt: string | null;
     remarks: string;
+    /** The team's approval of the submission (issue 34), with who approved it; null when not approved. */
+    approvedAt: string | null;
+    approvedBy: string | null;
   };
   tasks: ReportTask[];
   activity: (ActivityEntry & { text: string })[];

@@ -71,6 +71,28 @@ export function summary(doc: Doc, data: ReportData, left: number, width: number)
     doc.roundedRect(left + 16, barY, ((width - 32) * c.progress) / 100, 4, 2).fill(COLOR.done);
   }
   doc.y = top + height + 18;
+  approval(doc, data, left, width);
+}
+
+/** Under the summary: the team's approval of the submission, when there is one (issue 34). */
+function approval(doc: Doc, data: ReportData, left: number, width: number) {
+  const { approvedAt, approvedBy } = data.checklist;
+  if (!approvedAt) return;
+  const top = doc.y - 6;
+  const height = 30;
+  doc.roundedRect(left, top, width, height, 6).fill(COLOR.approvedBand);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(COLOR.done)
+    .text('APPROVED', left + 16, top + 10, { characterSpacing: 1, lineBreak: false });
+  const by = approvedBy ? `by ${approvedBy}, ` : '';
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(COLOR.ink)
+    .text(`${by}${reportTime(approvedAt)}`, left + 100, top + 10.5, { width: width - 116, lineBreak: false });
+  doc.y = top + height + 18;
 }
 
 export function remarks(doc: Doc, text: string, left: number, width: number, room: Room) {

@@ -30,6 +30,8 @@ export const COLOR = {
   brand: '#4f46e5',
   done: '#047857',
   open: '#b45309',
+  /** The band of an approved checklist (report-frame.ts). */
+  approvedBand: '#d1fae5',
 };
 
 export const PAGE = { margin: 48, footer: 28 };

@@ -180,6 +180,8 @@ export async function reportDataOf(
       createdAt: checklist.createdAt,
       submittedAt: checklist.submittedAt,
       remarks: checklist.remarks,
+      approvedAt: checklist.approvedAt,
+      approvedBy: checklist.approvedBy?.displayName ?? null,
     },
     tasks,
     activity: trail.rows.map((row) => {

@@ -4,7 +4,7 @@ import type { LanguageCode } from '#domain/languages';
 import type { RemarksTranslationResponse, SharedTranslation } from '#domain/translation';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
-import { inLanguage, translatableTexts } from '../presenters/checklists.ts';
+import { inLanguage, textsOfChecklist, translatableTexts } from '../presenters/checklists.ts';
 import { asLanguage } from '../presenters/users.ts';
 import { announce } from '../repositories/change-notices.ts';
 import { checklistLanguagesRow } from '../repositories/checklists.ts';
@@ -107,12 +107,8 @@ export async function translateChecklist(
   if (!translated) return { checklist, ...shared };
   const [name = checklist.name, ...taskTexts] = texts.texts;
   const shown = inLanguage(checklist, {
-    name,
+    ...textsOfChecklist(checklist, name, taskTexts),
     remarks: remarks.texts[0] ?? checklist.remarks,
-    tasks: checklist.tasks.map((task, i) => ({
-      description: taskTexts[2 * i] ?? task.description,
-      details: taskTexts[2 * i + 1] ?? task.details,
-    })),
   });
   return { checklist: shown.checklist, ...shared, original: shown.original };
 }

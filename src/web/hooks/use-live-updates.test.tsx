@@ -40,6 +40,7 @@ const task = (id: string, description: string, completed = false): Task => ({
   referencePhotoUrl: null,
   details: '',
   completedAt: completed ? '2026-01-02T00:00:00.000Z' : null,
+  redoNote: null,
 });
 
 function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }): Checklist {
@@ -66,6 +67,8 @@ function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }
     dueAt: null,
     overdue: false,
     cancelled: false,
+    approvedAt: null,
+    approvedBy: null,
   };
 }
 

@@ -16,6 +16,7 @@ import { ChecklistPeople } from './checklist/checklist-people.tsx';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { ChecklistView } from './checklist/checklist-view.tsx';
 import { RemarksTranslation } from './checklist/remarks-translation.tsx';
+import { ReviewPanel } from './checklist/review-panel.tsx';
 import { SharedWith } from './checklist/shared-with.tsx';
 import { TranslationCard } from './checklist/translation-card.tsx';
 
@@ -60,6 +61,7 @@ export default function ChecklistPage() {
           slot={ownerChecklistSlot(id)}
           byline={<ConnectionStatus className="align-middle" />}
           people={(changes) => <ChecklistPeople view={changes.view} onAssign={changes.assign} />}
+          review={(shown) => <ReviewPanel checklist={shown} />}
           afterRemarks={
             <RemarksTranslation checklistId={checklist.data.id} remarks={checklist.data.remarks} />
           }

@@ -36,6 +36,7 @@ const CHECKLIST: Checklist = {
       referencePhotoUrl: null,
       details: '',
       completedAt: null,
+      redoNote: null,
     },
   ],
   remarks: '',
@@ -49,6 +50,8 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  approvedAt: null,
+  approvedBy: null,
 };
 
 const SHARED: SharedChecklistResponse = {

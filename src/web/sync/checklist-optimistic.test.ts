@@ -17,6 +17,7 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
       referencePhotoUrl: null,
       details: '',
       completedAt: done ? '2026-01-01T00:00:00.000Z' : null,
+      redoNote: null,
     })),
     remarks: '',
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -29,6 +30,8 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
     dueAt: null,
     overdue: false,
     cancelled: false,
+    approvedAt: null,
+    approvedBy: null,
   };
 }
 
@@ -61,6 +64,8 @@ describe('withTaskCompleted', () => {
       dueAt: null,
       overdue: false,
       cancelled: false,
+      approvedAt: null,
+      approvedBy: null,
     });
   });
 });

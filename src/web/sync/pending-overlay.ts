@@ -43,7 +43,14 @@ function applyEdit(
   const edited = matches.map(({ sent: task, current }): Task => {
     if (current) return { ...current, ...task, id: current.id };
     draftTaskIds.add(task.id);
-    return { ...task, completed: false, photoUrl: null, referencePhotoUrl: null, completedAt: null };
+    return {
+      ...task,
+      completed: false,
+      photoUrl: null,
+      referencePhotoUrl: null,
+      completedAt: null,
+      redoNote: null,
+    };
   });
   return { tasks: edited, changesWork };
 }
@@ -190,6 +197,8 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     dueAt: op.body.dueAt ?? null,
     overdue: false,
     cancelled: false,
+    approvedAt: null,
+    approvedBy: null,
   };
 }
 

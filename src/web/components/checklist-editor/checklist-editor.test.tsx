@@ -29,6 +29,7 @@ function checklist(descriptions: string[]): Checklist {
       referencePhotoUrl: null,
       details: '',
       completedAt: null,
+      redoNote: null,
     })),
     remarks: '',
     createdAt: NOW,
@@ -41,6 +42,8 @@ function checklist(descriptions: string[]): Checklist {
     dueAt: null,
     overdue: false,
     cancelled: false,
+    approvedAt: null,
+    approvedBy: null,
   };
 }
 

@@ -24,6 +24,7 @@ const BED: Task = {
   referencePhotoUrl: '/api/photos/photo_old',
   details: '',
   completedAt: null,
+  redoNote: null,
 };
 const TOWELS: Task = { ...BED, id: 'task_towels', description: 'Fold the towels', referencePhotoUrl: null };
 const CHECKLIST: Checklist = {
@@ -43,6 +44,8 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  approvedAt: null,
+  approvedBy: null,
 };
 
 beforeEach(() => {

@@ -35,6 +35,7 @@ const PHOTO_TASK: Task = {
   referencePhotoUrl: null,
   details: '',
   completedAt: null,
+  redoNote: null,
 };
 const OTHER_TASK: Task = {
   ...PHOTO_TASK,
@@ -59,11 +60,14 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  approvedAt: null,
+  approvedBy: null,
 };
 const WITH_PHOTO: Task = {
   ...PHOTO_TASK,
   completed: true,
   completedAt: '2026-01-02T00:00:00.000Z',
+  redoNote: null,
   photoUrl: '/api/photos/photo_9',
 };
 

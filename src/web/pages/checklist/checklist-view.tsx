@@ -1,3 +1,4 @@
+import { BadgeCheck, Undo2 } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
@@ -28,6 +29,8 @@ export interface ChecklistViewProps {
   afterRemarks?: ReactNode;
   /** Under the name: who made it and who works on it (the owner's page; a recipient sees no team). */
   people?: (changes: ChecklistChanges) => ReactNode;
+  /** The team's review of a submitted checklist (the owner's page); a recipient sees the approval said. */
+  review?: (checklist: Checklist) => ReactNode;
 }
 
 /**
@@ -43,6 +46,7 @@ export function ChecklistView({
   remarksTranslation,
   afterRemarks,
   people,
+  review,
 }: ChecklistViewProps) {
   const t = useT();
   const changes = useChecklistChanges(slot, serverChecklist);
@@ -67,6 +71,7 @@ export function ChecklistView({
       />
 
       {submitted && <SubmittedNote pending={changes.view.submitPending} />}
+      {review ? review(checklist) : <ReviewNotes checklist={checklist} />}
 
       <TaskList
         tasks={checklist.tasks}
@@ -102,6 +107,33 @@ export function ChecklistView({
       <TaskReferenceViewer dialogs={dialogs} />
       <TaskPhotoViewer dialogs={dialogs} changes={changes} />
     </>
+  );
+}
+
+/** What the team's review says to whoever works on the checklist: tasks sent back, or approved. */
+function ReviewNotes({ checklist }: { checklist: Checklist }) {
+  const t = useT();
+  if (checklist.submittedAt === null && checklist.tasks.some((task) => task.redoNote !== null)) {
+    return (
+      <p
+        role="status"
+        className="mt-4 flex items-start gap-2 rounded-xl border border-orange-300 bg-orange-50 px-3 py-2 text-sm text-orange-950"
+        data-testid="redo-banner"
+      >
+        <Undo2 className="mt-0.5 h-5 w-5 shrink-0 text-orange-700" aria-hidden="true" />
+        {t('checklist.sentBack')}
+      </p>
+    );
+  }
+  if (checklist.approvedAt === null) return null;
+  return (
+    <p
+      className="mt-3 flex items-center gap-2 rounded-xl border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+      data-testid="approved-note"
+    >
+      <BadgeCheck className="h-5 w-5 shrink-0" aria-hidden="true" />
+      {t('checklist.approved')}
+    </p>
   );
 }
 

@@ -16,6 +16,7 @@ const TASK: Task = {
   referencePhotoUrl: null,
   details: '',
   completedAt: '2026-01-01T00:00:00.000Z',
+  redoNote: null,
 };
 
 function renderViewer(props: Partial<PhotoViewerProps> = {}) {

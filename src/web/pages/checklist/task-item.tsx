@@ -1,4 +1,4 @@
-import { Camera, ChevronDown } from 'lucide-react';
+import { Camera, ChevronDown, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Task } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
@@ -73,6 +73,23 @@ function TaskMarkers({
   );
 }
 
+/** The team sent this task back (a redo): their note, until the checklist is submitted again. */
+function RedoNote({ note }: { note: string }) {
+  const t = useT();
+  return (
+    <p
+      className="mt-2 flex items-start gap-2 rounded-lg border border-orange-300 bg-orange-50 px-3 py-2 text-sm text-orange-950"
+      data-testid="redo-note"
+    >
+      <Undo2 className="mt-0.5 h-4 w-4 shrink-0 text-orange-700" aria-hidden="true" />
+      <span className="min-w-0 break-words whitespace-pre-line">
+        <strong className="font-semibold">{t('task.sentBack')}</strong>
+        {note ? `: ${note}` : ''}
+      </span>
+    </p>
+  );
+}
+
 interface TaskItemProps {
   task: Task;
   onToggle(task: Task): void;
@@ -112,6 +129,7 @@ export function TaskItem({
       className={cn(
         'rounded-xl border bg-white shadow-sm transition-colors',
         task.completed ? 'border-green-200 bg-green-50/40' : 'border-slate-200',
+        task.redoNote !== null && !task.completed && 'border-orange-300',
       )}
     >
       <div className="flex items-start gap-3 p-3 sm:p-4">
@@ -135,6 +153,7 @@ export function TaskItem({
           >
             {task.description}
           </label>
+          {task.redoNote !== null && <RedoNote note={task.redoNote} />}
           <TaskMarkers
             task={task}
             hasPhoto={hasPhoto}

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { assignedToText, createdByText, personLabel } from '#domain/assignment-texts';
 import { type ChecklistSummary, checklistRowSubtitle } from '#domain/checklist';
 import type { TeamPerson } from '#domain/teams';
+import { ApprovedChip } from '../../components/approved-chip.tsx';
 import { DueBadges, DueText } from '../../components/due-badges.tsx';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { PersonInitials } from '../../components/person-initials.tsx';
@@ -83,6 +84,7 @@ export function ChecklistRow({
           {pending && <PendingSyncBadge />}
           <DueBadges checklist={checklist} />
           <StatusBadge status={checklist.status} progress={checklist.progress} />
+          <ApprovedChip approvedAt={checklist.approvedAt} />
         </div>
       </div>
       {opening ? (

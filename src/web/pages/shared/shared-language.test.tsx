@@ -31,6 +31,7 @@ const WRITTEN: Checklist = {
       referencePhotoUrl: null,
       details: 'All four rooms',
       completedAt: '2026-01-01T10:00:00.000Z',
+      redoNote: null,
     },
     {
       id: 'task_2',
@@ -41,6 +42,7 @@ const WRITTEN: Checklist = {
       referencePhotoUrl: null,
       details: '',
       completedAt: null,
+      redoNote: null,
     },
   ],
   remarks: '',
@@ -54,6 +56,8 @@ const WRITTEN: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  approvedAt: null,
+  approvedBy: null,
 };
 
 /** The same checklist as the server answers it in Spanish. */

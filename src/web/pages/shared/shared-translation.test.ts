@@ -12,6 +12,7 @@ const task = (id: string, description: string, details = ''): Task => ({
   photoUrl: null,
   referencePhotoUrl: null,
   completedAt: null,
+  redoNote: null,
 });
 
 const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => ({
@@ -31,6 +32,8 @@ const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => (
   dueAt: null,
   overdue: false,
   cancelled: false,
+  approvedAt: null,
+  approvedBy: null,
 });
 
 const answer: SharedChecklistResponse = {

@@ -11,7 +11,10 @@ interface TranslatedText {
 export interface TranslationOverlay {
   name?: TranslatedText;
   remarks?: TranslatedText;
-  tasks: Record<string, { description?: TranslatedText; details?: TranslatedText }>;
+  tasks: Record<
+    string,
+    { description?: TranslatedText; details?: TranslatedText; redoNote?: TranslatedText }
+  >;
 }
 
 /**
@@ -42,8 +45,10 @@ export function asWritten(answer: SharedChecklistResponse): SharedCopy {
     translations.tasks[task.id] = {
       description: pair(source.description, task.description),
       details: pair(source.details, task.details),
+      ...(source.redoNote && task.redoNote ? { redoNote: pair(source.redoNote, task.redoNote) } : {}),
     };
-    return { ...task, description: source.description, details: source.details };
+    const redoNote = source.redoNote ?? task.redoNote;
+    return { ...task, description: source.description, details: source.details, redoNote };
   });
   return {
     ...answer,
@@ -81,6 +86,7 @@ export function translatedChecklist(
         ...task,
         description: shown(task.description, texts.description),
         details: shown(task.details, texts.details),
+        redoNote: task.redoNote === null ? null : shown(task.redoNote, texts.redoNote),
       };
     }),
   };
