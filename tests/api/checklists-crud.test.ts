@@ -68,6 +68,8 @@ describe('POST /api/checklists', () => {
       dueAt: null,
       overdue: false,
       cancelled: false,
+      requireSignature: false,
+      signature: null,
       // Made by the owner (by name, as every read names them), in their team; assigned to nobody.
       createdBy: { uid: owner.uid, displayName: 'owner person' },
       assignee: null,

@@ -69,6 +69,8 @@ export function checklistFixture(overrides: Partial<Checklist> = {}): Checklist 
     dueAt: null,
     overdue: false,
     cancelled: false,
+    requireSignature: false,
+    signature: null,
     ...overrides,
   };
 }

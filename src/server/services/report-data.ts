@@ -1,5 +1,6 @@
 import type { ActivityEntry } from '#domain/activity';
 import type { Checklist } from '#domain/checklist';
+import type { SignatureDetail } from '#domain/signature';
 
 /** What a completion report says (report-layout.ts draws it): its data, and the images of its photos. */
 
@@ -35,6 +36,8 @@ export interface ReportData {
   activity: (ActivityEntry & { text: string })[];
   /** The trail had more than REPORT_TRAIL_MAX entries: the oldest are left out. */
   activityTruncated: boolean;
+  /** The latest signature given at submit (a drawn one's strokes too), or null (issue 34). */
+  signature: SignatureDetail | null;
 }
 
 export interface ReportImage {

@@ -66,6 +66,8 @@ function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }
     dueAt: null,
     overdue: false,
     cancelled: false,
+    requireSignature: false,
+    signature: null,
   };
 }
 

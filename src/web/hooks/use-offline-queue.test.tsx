@@ -57,6 +57,8 @@ function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): 
     dueAt: null,
     overdue: false,
     cancelled: false,
+    requireSignature: false,
+    signature: null,
   };
 }
 

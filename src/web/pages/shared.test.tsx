@@ -49,6 +49,8 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  requireSignature: false,
+  signature: null,
 };
 
 const SHARED: SharedChecklistResponse = {

@@ -29,6 +29,8 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
     dueAt: null,
     overdue: false,
     cancelled: false,
+    requireSignature: false,
+    signature: null,
   };
 }
 
@@ -61,6 +63,8 @@ describe('withTaskCompleted', () => {
       dueAt: null,
       overdue: false,
       cancelled: false,
+      requireSignature: false,
+      signature: null,
     });
   });
 });

@@ -30,6 +30,8 @@ const SERVER: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  requireSignature: false,
+  signature: null,
 };
 let seq = 0;
 const op = (input: Partial<QueuedOp> & Pick<QueuedOp, 'kind'>): QueuedOp =>

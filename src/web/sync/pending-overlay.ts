@@ -190,6 +190,8 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     dueAt: op.body.dueAt ?? null,
     overdue: false,
     cancelled: false,
+    requireSignature: op.body.requireSignature ?? false,
+    signature: null,
   };
 }
 
@@ -235,7 +237,7 @@ export function overlayPendingList(
       continue;
     }
     const cached = detail(summary.id);
-    const base: Checklist = cached ?? { ...summary, tasks: [] };
+    const base: Checklist = cached ?? { ...summary, tasks: [], requireSignature: false, signature: null };
     const view = overlayPending(base, ops);
     if (view.deletePending) continue;
     const { name, assignee, taskCount, completedCount, status, progress } = summarizeChecklist(

@@ -41,6 +41,8 @@ function checklist(descriptions: string[]): Checklist {
     dueAt: null,
     overdue: false,
     cancelled: false,
+    requireSignature: false,
+    signature: null,
   };
 }
 

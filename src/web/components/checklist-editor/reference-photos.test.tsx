@@ -43,6 +43,8 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  requireSignature: false,
+  signature: null,
 };
 
 beforeEach(() => {

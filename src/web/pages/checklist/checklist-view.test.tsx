@@ -59,6 +59,8 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  requireSignature: false,
+  signature: null,
 };
 const WITH_PHOTO: Task = {
   ...PHOTO_TASK,

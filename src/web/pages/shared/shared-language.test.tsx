@@ -54,6 +54,8 @@ const WRITTEN: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  requireSignature: false,
+  signature: null,
 };
 
 /** The same checklist as the server answers it in Spanish. */

@@ -31,6 +31,8 @@ const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => (
   dueAt: null,
   overdue: false,
   cancelled: false,
+  requireSignature: false,
+  signature: null,
 });
 
 const answer: SharedChecklistResponse = {
