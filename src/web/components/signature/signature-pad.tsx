@@ -124,6 +124,26 @@ function useDrawing(canvas: React.RefObject<HTMLCanvasElement | null>) {
   };
 }
 
+/** The typed alternative: the name as it will read, in a handwriting-like face, marked typed. */
+function TypedSignature({ name, onDraw }: { name: string; onDraw(): void }) {
+  const t = useT();
+  return (
+    <div>
+      <p
+        className="signature-typed min-h-16 truncate rounded-lg border-2 border-dashed border-slate-300 bg-white px-3 py-2 text-3xl text-slate-900"
+        aria-hidden="true"
+        data-testid="signature-typed-preview"
+      >
+        {name.trim() || '\u00a0'}
+      </p>
+      <p className="mt-1 text-xs text-slate-500">{t('signature.typedNote')}</p>
+      <Button type="button" variant="ghost" size="sm" className="mt-1" onClick={onDraw}>
+        {t('signature.drawInstead')}
+      </Button>
+    </div>
+  );
+}
+
 export function SignaturePad({ onChange, initialName = '' }: SignaturePadProps) {
   const t = useT();
   const id = useId();
@@ -177,19 +197,7 @@ export function SignaturePad({ onChange, initialName = '' }: SignaturePadProps) 
           </div>
         </div>
       ) : (
-        <div>
-          <p
-            className="signature-typed min-h-16 truncate rounded-lg border-2 border-dashed border-slate-300 bg-white px-3 py-2 text-3xl text-slate-900"
-            aria-hidden="true"
-            data-testid="signature-typed-preview"
-          >
-            {name.trim() || '\u00a0'}
-          </p>
-          <p className="mt-1 text-xs text-slate-500">{t('signature.typedNote')}</p>
-          <Button type="button" variant="ghost" size="sm" className="mt-1" onClick={() => setMode('drawn')}>
-            {t('signature.drawInstead')}
-          </Button>
-        </div>
+        <TypedSignature name={name} onDraw={() => setMode('drawn')} />
       )}
       <div>
         <Label htmlFor={`${id}-name`}>{t('signature.name')}</Label>

@@ -17,6 +17,18 @@ function missingPhotosText(t: Translate, language: string, tasks: readonly Task[
   return t('checklist.missingPhotosText', { count: tasks.length, names });
 }
 
+/** The confirmation of an incomplete submit (and the signature dialog, if needed), fetched when idle. */
+function usePreloadedSubmitDialogs(requireSignature: boolean) {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void preloadDialogs();
+        if (requireSignature) void preloadSignatureDialog();
+      }),
+    [requireSignature],
+  );
+}
+
 /**
  * Submitting the checklist: refused at once while a task lacks its photo, confirmed first while a task
  * is unticked, signed when the checklist requires it (the signature dialog), then sent with the
@@ -38,15 +50,7 @@ export function useChecklistSubmit(
   const missingPhotos = (among: readonly Task[]) =>
     tasksMissingPhotos(among).filter((task) => !pendingPhotos.has(task.id));
 
-  // The confirmation of an incomplete submit (and the signature dialog, if needed) is fetched when idle.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void preloadDialogs();
-        if (requireSignature) void preloadSignatureDialog();
-      }),
-    [requireSignature],
-  );
+  usePreloadedSubmitDialogs(requireSignature);
 
   function showMissingPhotos(missing: readonly Task[]) {
     toast({
