@@ -137,7 +137,7 @@ function TypedSignature({ name, onDraw }: { name: string; onDraw(): void }) {
         {name.trim() || '\u00a0'}
       </p>
       <p className="mt-1 text-xs text-slate-500">{t('signature.typedNote')}</p>
-      <Button type="button" variant="ghost" size="sm" className="mt-1" onClick={onDraw}>
+      <Button type="button" variant="subtle" size="sm" className="mt-1" onClick={onDraw}>
         {t('signature.drawInstead')}
       </Button>
     </div>
@@ -191,7 +191,7 @@ export function SignaturePad({ onChange, initialName = '' }: SignaturePadProps) 
             >
               {t('signature.clear')}
             </Button>
-            <Button type="button" variant="ghost" size="sm" onClick={() => setMode('typed')}>
+            <Button type="button" variant="subtle" size="sm" onClick={() => setMode('typed')}>
               {t('signature.typeInstead')}
             </Button>
           </div>
