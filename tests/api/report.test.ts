@@ -1,33 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderChecklistReport } from '#server/services/report';
 import { reportPdf } from '#server/services/report-layout';
 import { REPORT_RENDER_MS } from '#tests/support/budgets';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
+import { attachedData, pdfText } from '#tests/support/report-files';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, uniqueEmail, uniqueIp } from '#tests/support/test-app';
 
 const t = setupTestApp();
-
-/** The PDF's text as poppler reads it (poppler-utils), lines joined as a reader would see them. */
-function pdfText(bytes: Buffer): string {
-  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
-}
-
-/** The report-data.json attached to the PDF (pdfdetach), as the verification text tells a reader. */
-function attachedData(bytes: Buffer): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'report-'));
-  const file = path.join(dir, 'report.pdf');
-  writeFileSync(file, bytes);
-  execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
-  return readFileSync(path.join(dir, 'report-data.json'));
-}
 
 describe('the completion report', () => {
   it('is a PDF attachment with the tasks, who ticked them, the trail and a checkable hash line', async () => {

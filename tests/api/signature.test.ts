@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import { SIGNATURE_LIMITS, SIGNATURE_MESSAGES } from '#domain/signature';
 import { createChecklist, errorOf, getChecklist, signInOwner } from '#tests/support/checklists';
+import { attachedData, pdfText } from '#tests/support/report-files';
 import { recipientBrowser, share, verified, verifiedRecipientOf } from '#tests/support/sharing';
 import { setupTestApp } from '#tests/support/test-app';
 
@@ -46,18 +43,6 @@ async function requiringChecklist() {
 
 function submitPath(checklist: Checklist) {
   return `/api/checklists/${checklist.id}/submit`;
-}
-
-function pdfText(bytes: Buffer): string {
-  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
-}
-
-function attachedData(bytes: Buffer): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'signed-report-'));
-  const file = path.join(dir, 'report.pdf');
-  writeFileSync(file, bytes);
-  execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
-  return readFileSync(path.join(dir, 'report-data.json'));
 }
 
 describe('a signature at submit', () => {
