@@ -116,6 +116,11 @@ test('on a phone, the recipient signs with a finger and submits; the owner sees 
   await expect(dialog).toHaveCount(0);
   await expect(phone.getByTestId('submitted-note')).toBeVisible();
   await expect(phone.getByTestId('signature-card')).toContainText('Signed by Jane Doe');
+  // The verified page drawn on the server shows it too (and hydrates without complaint).
+  await phone.reload();
+  await expect(
+    phone.getByTestId('signature-card').getByRole('img', { name: /Signature of Jane Doe/ }),
+  ).toBeVisible();
 
   // The server has it: who signed, drawn, with the strokes the finger made.
   await expect

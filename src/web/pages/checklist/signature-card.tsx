@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import type { ChecklistSignature, SignatureDetail, SignatureDrawing } from '#domain/signature';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -57,10 +58,13 @@ export function SignatureCard({
     enabled: drawn,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const time = new Date(signature.signedAt).toLocaleString(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  // A prerendered page (the shared page) is drawn where the reader's zone is unknown, by another ICU
+  // than the browser's: a fixed UTC text there and while it hydrates (no mismatch), then local time.
+  // The drawing too waits for hydration: this device's kept query cache may hold it, the server's not.
+  const hydrated = useHydrated();
+  const time = hydrated
+    ? new Date(signature.signedAt).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' })
+    : `${signature.signedAt.slice(0, 10)} ${signature.signedAt.slice(11, 16)} UTC`;
   return (
     <section
       className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3"
@@ -73,7 +77,7 @@ export function SignatureCard({
       </h2>
       <div className="mt-2">
         {drawn ? (
-          detail.data?.drawing ? (
+          hydrated && detail.data?.drawing ? (
             <SignatureDrawingSvg
               drawing={detail.data.drawing}
               label={t('signature.drawnAlt', { name: signature.signerName })}
