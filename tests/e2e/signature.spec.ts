@@ -178,6 +178,8 @@ test("the owner's own submit at a desk: the name typed instead of drawn", async 
   const card = page.getByTestId('signature-card');
   await expect(card.getByTestId('signature-typed')).toHaveText('Omar Haddad');
   await expect(card).toContainText('(typed)');
+  await card.scrollIntoViewIfNeeded();
+  await shoot(page, 'owner-typed-signature-1280');
   expect((await readChecklist(page, checklist.id)).signature).toMatchObject({
     kind: 'typed',
     signerName: 'Omar Haddad',
