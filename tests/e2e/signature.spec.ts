@@ -185,3 +185,29 @@ test("the owner's own submit at a desk: the name typed instead of drawn", async 
     signerName: 'Omar Haddad',
   });
 });
+
+test("the editor's 'Require a signature at submit' turns the requirement on, and off", async ({ page }) => {
+  await signInAs(page, uniqueAccount('Rita Gomes'));
+  const checklist = await seedChecklist(page, 'Key handover – Dock 7', ['Hand over the keys']);
+  for (const [width, wanted] of [
+    [1280, true],
+    [375, false],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/dashboard');
+    await page
+      .getByTestId('checklist-row')
+      .filter({ hasText: 'Key handover – Dock 7' })
+      .getByRole('button', { name: 'Checklist actions' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const box = page.getByRole('checkbox', { name: /Require a signature at submit/ });
+    await expect(box).toBeChecked({ checked: !wanted });
+    await box.setChecked(wanted);
+    await box.scrollIntoViewIfNeeded();
+    await shoot(page, `editor-require-signature-${width}`);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Checklist updated successfully');
+    await expect.poll(async () => (await readChecklist(page, checklist.id)).requireSignature).toBe(wanted);
+  }
+});
