@@ -7,6 +7,7 @@ import {
   type Task,
 } from './checklist.ts';
 import type { Expect, Same } from './schema-types.ts';
+import { type ChecklistSignature, SIGNATURE_KINDS } from './signature.ts';
 import type { TeamPerson } from './teams.ts';
 
 /**
@@ -75,8 +76,21 @@ const checklistTail = {
   approvedBy: TeamPersonSchema.nullable().describe("Who approved it (null in a recipient's copy)"),
 };
 
+export const ChecklistSignatureSchema = z
+  .strictObject({ kind: z.enum(SIGNATURE_KINDS), signerName: z.string(), signedAt: IsoDateTime })
+  .meta({
+    id: 'ChecklistSignature',
+    description: 'The latest signature given at submit (GET /api/checklists/{id}/signature has the drawing)',
+  });
+
+/** A whole checklist's own fields after the tail (issue 34); not on the dashboard's rows. */
+const checklistSigning = {
+  requireSignature: z.boolean().describe('A submit must carry a signature (400 signature_required)'),
+  signature: ChecklistSignatureSchema.nullable(),
+};
+
 export const ChecklistSchema = z
-  .strictObject({ ...checklistHead, tasks: z.array(TaskSchema), ...checklistTail })
+  .strictObject({ ...checklistHead, tasks: z.array(TaskSchema), ...checklistTail, ...checklistSigning })
   .meta({
     id: 'Checklist',
     description: 'A checklist with its tasks in order (a recipient sees userId null)',
@@ -109,6 +123,7 @@ export const VERSION_CONFLICT_EXTRA = { version_conflict: { checklist: Checklist
 
 export type ChecklistSchemasMatchTypes = [
   Expect<Same<z.infer<typeof TaskSchema>, Task>>,
+  Expect<Same<z.infer<typeof ChecklistSignatureSchema>, ChecklistSignature>>,
   Expect<Same<z.infer<typeof TeamPersonSchema>, TeamPerson>>,
   Expect<Same<z.infer<typeof ChecklistSchema>, Checklist>>,
   Expect<Same<z.infer<typeof ChecklistSummarySchema>, ChecklistSummary>>,

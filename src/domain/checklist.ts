@@ -5,6 +5,8 @@ import { DueAtInput } from './due-date-input.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
 import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';
+import type { ChecklistSignature } from './signature.ts';
+import { SignatureInput } from './signature-input.ts';
 import type { TeamPerson } from './teams.ts';
 import { timeZoneName } from './time-zones.ts';
 
@@ -89,16 +91,25 @@ export interface Checklist {
   approvedAt: string | null;
   /** Who approved it; null when not approved, and in a recipient's copy (they see no team). */
   approvedBy: TeamPerson | null;
+  /** A submit must carry a signature (issue 34). */
+  requireSignature: boolean;
+  /** The latest signature given at submit, or null. */
+  signature: ChecklistSignature | null;
 }
 
 /** A row of the dashboard list: no tasks, their count instead. */
-export interface ChecklistSummary extends Omit<Checklist, 'tasks'> {
+export interface ChecklistSummary extends Omit<Checklist, 'tasks' | 'requireSignature' | 'signature'> {
   taskCount: number;
   completedCount: number;
 }
 
 /** A checklist as a row of the dashboard list. */
-export function summarizeChecklist({ tasks, ...checklist }: Checklist): ChecklistSummary {
+export function summarizeChecklist({
+  tasks,
+  requireSignature: _require,
+  signature: _signature,
+  ...checklist
+}: Checklist): ChecklistSummary {
   return {
     ...checklist,
     taskCount: tasks.length,
@@ -281,6 +292,8 @@ const ChecklistFields = z.object({
   dueAt: DueAtInput.optional(),
   /** The spec's client sends the owner's id; it must be the session's user. */
   userId: z.string().max(ID_MAX).nullable().optional(),
+  /** A submit must carry a signature (issue 34); left out, POST makes it false and PUT keeps it. */
+  requireSignature: z.boolean().optional(),
   /** Required by PUT: the version the edit started from. */
   version: z.number().int().min(0).max(CHECKLIST_LIMITS.versionMax).optional(),
 });
@@ -370,11 +383,16 @@ export const RemarksInput = z.object({
 });
 export type RemarksInput = z.output<typeof RemarksInput>;
 
-/** POST /api/checklists/{id}/submit; the body may be left out. */
+/** POST /api/checklists/{id}/submit; the body may be left out. A signature: signature-input.ts. */
 export const SubmitInput = z
-  .object({ remarks: Remarks.optional(), remarksLanguage: RemarksLanguage.optional() })
+  .object({
+    remarks: Remarks.optional(),
+    remarksLanguage: RemarksLanguage.optional(),
+    signature: SignatureInput.optional(),
+  })
   .nullish()
   .transform((body) => body ?? {});
+export type SubmitData = z.output<typeof SubmitInput>;
 
 /** GET /api/checklists?userId= (the spec's client names the owner; it must be the session's user). */
 export const ChecklistListQuery = z.object({ userId: z.string().max(ID_MAX).optional() });

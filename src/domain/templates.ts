@@ -76,6 +76,8 @@ export const ChecklistFromTemplateInput = z.strictObject({
   name: optionalName(checklistName),
   /** When the work is due (an instant, or null for none). */
   dueAt: DueAtInput.optional(),
+  /** A submit must carry a signature (a template does not keep this; the checklist made from it does). */
+  requireSignature: z.boolean().optional(),
   /** The spec's client sends the owner's id; it must be the session's user. */
   userId: z.string().max(ID_MAX).nullable().optional(),
 });

@@ -72,6 +72,8 @@ describe('POST /api/checklists', () => {
       cancelled: false,
       approvedAt: null,
       approvedBy: null,
+      requireSignature: false,
+      signature: null,
       // Made by the owner (by name, as every read names them), in their team; assigned to nobody.
       createdBy: { uid: owner.uid, displayName: 'owner person' },
       assignee: null,

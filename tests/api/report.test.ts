@@ -6,7 +6,7 @@ import { reportPdf } from '#server/services/report-layout';
 import { REPORT_RENDER_MS } from '#tests/support/budgets';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { testJpeg, uploadPhoto } from '#tests/support/photos';
-import { attachedData, pdfText } from '#tests/support/report-pdf';
+import { attachedData, pdfText } from '#tests/support/report-files';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, uniqueEmail, uniqueIp } from '#tests/support/test-app';

@@ -288,7 +288,8 @@ describe('the report', () => {
     const response = await owner.call('GET', `/api/checklists/${checklist.id}/report.pdf`);
     expect(response.statusCode).toBe(200);
     // With REVIEW_SHOTS (a folder), the PDF is kept there to be looked at (pdftoppm).
-    if (process.env.REVIEW_SHOTS) writeFileSync(`${process.env.REVIEW_SHOTS}/report.pdf`, response.rawPayload);
+    if (process.env.REVIEW_SHOTS)
+      writeFileSync(`${process.env.REVIEW_SHOTS}/report.pdf`, response.rawPayload);
     const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload })
       .toString('utf8')
       .replace(/\s+/g, ' ');

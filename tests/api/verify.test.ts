@@ -8,7 +8,7 @@ import { renderChecklistReport } from '#server/services/report';
 import { reportPdf } from '#server/services/report-layout';
 import { createChecklist, errorOf, signInOwner } from '#tests/support/checklists';
 import { uploadPhoto } from '#tests/support/photos';
-import { attachedData } from '#tests/support/report-pdf';
+import { attachedData } from '#tests/support/report-files';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
 import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp, uniqueEmail, uniqueIp } from '#tests/support/test-app';

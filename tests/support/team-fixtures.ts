@@ -72,6 +72,8 @@ export function checklistFixture(overrides: Partial<Checklist> = {}): Checklist 
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    requireSignature: false,
+    signature: null,
     ...overrides,
   };
 }

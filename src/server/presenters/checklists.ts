@@ -8,6 +8,7 @@ import {
 import type { LanguageCode } from '#domain/languages';
 import type { ChecklistUpdateMessage } from '#domain/realtime';
 import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
+import type { ChecklistSignature } from '#domain/signature';
 import type { OriginalTexts, SharedTranslation } from '#domain/translation';
 import type { checklists } from '../db/schema/index.ts';
 import type { ActorKind } from '../policies/checklists.ts';
@@ -90,11 +91,39 @@ function overdueOf(row: Pick<ChecklistRow, 'overdueAt' | 'cancelledAt'>, status:
   return row.overdueAt !== null && row.cancelledAt === null && status !== 'completed';
 }
 
-/** A checklist from its row and its tasks' fields, in order. */
-export function presentChecklist(row: ChecklistRowWithPeople & { tasks: readonly TaskFields[] }): Checklist {
+/** The latest signature as read with the checklist (JSON, time as text) or as just written. */
+export interface SignatureFields {
+  kind: ChecklistSignature['kind'];
+  signerName: string;
+  signedAt: Date | string;
+}
+
+/** Whether a submit must be signed, and the latest signature (a whole checklist's, not a list row's). */
+export function signingFields(
+  row: Pick<ChecklistRow, 'requireSignature'>,
+  signature: SignatureFields | null | undefined,
+): Pick<Checklist, 'requireSignature' | 'signature'> {
+  return {
+    requireSignature: row.requireSignature,
+    signature: signature
+      ? { kind: signature.kind, signerName: signature.signerName, signedAt: iso(signature.signedAt) }
+      : null,
+  };
+}
+
+/** A checklist from its row and its tasks' fields, in order (and its latest signature, when read). */
+export function presentChecklist(
+  row: ChecklistRowWithPeople & { tasks: readonly TaskFields[]; signature?: SignatureFields | null },
+): Checklist {
   const tasks = row.tasks.map(presentTask);
   const progress = computeProgress(tasks, row.submittedAt !== null);
-  return { ...checklistRowFields(row), ...progress, overdue: overdueOf(row, progress.status), tasks };
+  return {
+    ...checklistRowFields(row),
+    ...progress,
+    overdue: overdueOf(row, progress.status),
+    tasks,
+    ...signingFields(row, row.signature),
+  };
 }
 
 /** A row of the owner's list: the checklist with its task counts, status and progress. */
@@ -161,11 +190,14 @@ export function withTaskChanged(before: Checklist, change: TaskChange): Checklis
   };
 }
 
-/** The checklist as submitting made it, from the state read under its row's lock just before. */
+/**
+ * The checklist as submitting made it, from the state read under its row's lock just before (and the
+ * signature the submit carried, if any).
+ */
 export function asSubmitted(
   kind: ActorKind,
   current: Checklist,
-  submitted: { remarks: string; updatedAt: Date; submittedAt: Date },
+  submitted: { remarks: string; updatedAt: Date; submittedAt: Date; signature: SignatureFields | null },
 ): Checklist {
   return {
     ...asSeenBy(kind, current),
@@ -178,6 +210,7 @@ export function asSubmitted(
     submittedAt: iso(submitted.submittedAt),
     approvedAt: null,
     approvedBy: null,
+    ...(submitted.signature ? signingFields(current, submitted.signature) : {}),
   };
 }
 

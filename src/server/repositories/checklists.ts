@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import type { ChecklistUpdateData } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
@@ -8,6 +9,7 @@ import { isInReach, isInTeamsOf, isOfTeam, type ReadScope } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 import { PEOPLE_OF_CHECKLIST } from './checklist-people.ts';
 import { dueAtChange } from './due-dates.ts';
+import { LATEST_SIGNATURE } from './signatures.ts';
 
 /**
  * The checklist aggregate (checklists and their tasks). Every statement that names a checklist for
@@ -61,6 +63,7 @@ const withTasks = {
   ...getTableColumns(checklists),
   ...PEOPLE_OF_CHECKLIST,
   tasks: sql<TaskRecord[]>`${TASK_RECORDS}`,
+  signature: LATEST_SIGNATURE,
 };
 
 const readOwnedQuery = preparedPerDatabase((db) =>
@@ -111,15 +114,7 @@ export async function readChecklistRow(
 
 export async function insertChecklist(
   db: Database,
-  checklist: {
-    id: string;
-    userId: string;
-    teamId: string;
-    name: string;
-    remarks: string;
-    dueAt?: Date | null;
-    assigneeUid?: string | null;
-  },
+  checklist: typeof checklists.$inferInsert,
   taskRows: { id: string; description: string; details: string; photoRequired: boolean }[],
 ) {
   // With its people's names, as every read answers them (the creator's name in the JSON).
@@ -153,7 +148,7 @@ export async function updateChecklistAtVersion(
   db: Database,
   access: ChecklistAccess,
   checklistId: string,
-  edit: { name: string; remarks?: string | undefined; dueAt?: Date | null | undefined; version: number },
+  edit: Pick<ChecklistUpdateData, 'name' | 'remarks' | 'dueAt' | 'requireSignature' | 'version'>,
 ) {
   const [row] = await db
     .update(checklists)
@@ -167,6 +162,7 @@ export async function updateChecklistAtVersion(
           }
         : {}),
       ...dueAtChange(edit.dueAt),
+      ...(edit.requireSignature !== undefined ? { requireSignature: edit.requireSignature } : {}),
       version: sql`${checklists.version} + 1`,
       revision: sql`${checklists.revision} + 1`,
       updatedAt: sql`now()`,

@@ -22,6 +22,8 @@ function checklist(id: string, name = 'List'): Checklist {
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    requireSignature: false,
+    signature: null,
   };
 }
 

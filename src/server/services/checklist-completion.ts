@@ -1,12 +1,19 @@
-import { CHECKLIST_MESSAGES, type RemarksInput, tasksMissingPhotos } from '#domain/checklist';
+import {
+  CHECKLIST_MESSAGES,
+  type RemarksInput,
+  type SubmitData,
+  tasksMissingPhotos,
+} from '#domain/checklist';
 import { AppError } from '#domain/errors';
-import type { LanguageCode } from '#domain/languages';
+import { SIGNATURE_MESSAGES, type SignatureSubmission } from '#domain/signature';
 import type { Database } from '../db/client.ts';
+import { newId } from '../ids.ts';
 import { type Caller, type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
 import { asSeenBy, asSubmitted } from '../presenters/checklists.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { lockChecklist, markSubmitted, writeRemarksIfLater } from '../repositories/checklists.ts';
 import { startReviewRound } from '../repositories/review.ts';
+import { insertSignature } from '../repositories/signatures.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
 import {
   type ChecklistAt,
@@ -63,17 +70,18 @@ export async function updateRemarks(
  * Submits the checklist as completed (100%), with the remarks if given; a recipient's submission is
  * told to the owner once it committed. Unfinished tasks are allowed
  * (the client asks for confirmation first), but a completed task that needs a photo and has none
- * blocks it: 400 missing_photos naming those tasks. The checklist row is locked while the tasks are
- * judged, so no tick can slip in between the check and the submission. Answers the submitted
- * checklist with its revision.
+ * blocks it: 400 missing_photos naming those tasks; so does a checklist that requires a signature
+ * submitted without one: 400 signature_required. A signature given is kept beside the submission (one
+ * row per submit, at its time). The checklist row is locked while the tasks are judged, so no tick
+ * can slip in between the check and the submission. Answers the submitted checklist with its revision.
  */
 export async function submitChecklist(
   context: Pick<ChecklistContext, 'db' | 'notifier'>,
   caller: Caller,
   checklistId: string,
-  remarks: string | undefined,
-  remarksLanguage?: LanguageCode,
+  input: SubmitData,
 ): Promise<ChecklistAt> {
+  const { remarks, remarksLanguage, signature } = input;
   let submittedBy: string | null = null;
   const submitted = await context.db.transaction(async (tx) => {
     const { access } = await resolveChecklistActor(tx, caller, checklistId, 'submit');
@@ -85,6 +93,9 @@ export async function submitChecklist(
       throw new AppError('missing_photos', CHECKLIST_MESSAGES.missingPhotos, {
         taskIds: missing.map((task) => task.id),
       });
+    }
+    if (current.requireSignature && !signature) {
+      throw new AppError('signature_required', SIGNATURE_MESSAGES.required);
     }
     const submitted = await markSubmitted(
       tx,
@@ -99,12 +110,41 @@ export async function submitChecklist(
       await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_changed' });
     }
     await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'submitted' });
+    const signed = signature
+      ? await keepSignature(tx, access, checklistId, signature, submitted.submittedAt)
+      : null;
     if (access.kind === 'recipient') submittedBy = access.shareId;
     // `current` was read under the row's lock, so this is exactly the state at the new revision.
-    const checklist = asSubmitted(access.kind, current, { ...submitted, submittedAt: submitted.submittedAt });
+    const checklist = asSubmitted(access.kind, current, {
+      ...submitted,
+      submittedAt: submitted.submittedAt,
+      signature: signed,
+    });
     return { checklist, revision: submitted.revision };
   });
   // Committed: the owner is told (the report is made and e-mailed after this answer).
   if (submittedBy !== null) context.notifier.tell({ kind: 'submitted', checklistId, shareId: submittedBy });
   return submitted;
+}
+
+/** The signature a submit carried, kept at the submission's time, by whoever submitted. */
+function keepSignature(
+  tx: Database,
+  access: ChecklistAccess,
+  checklistId: string,
+  signature: SignatureSubmission,
+  signedAt: Date,
+) {
+  return insertSignature(tx, {
+    id: newId('sig'),
+    checklistId,
+    shareId: access.kind === 'recipient' ? access.shareId : null,
+    kind: signature.kind,
+    signerName: signature.name,
+    strokes:
+      signature.kind === 'drawn'
+        ? { width: signature.width, height: signature.height, strokes: signature.strokes }
+        : null,
+    signedAt,
+  });
 }

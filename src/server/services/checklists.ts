@@ -168,7 +168,12 @@ export async function createChecklist(
     insertWithinPlanLimit(
       tx,
       access,
-      { name: input.name, remarks: input.remarks ?? '', dueAt: input.dueAt ?? null },
+      {
+        name: input.name,
+        remarks: input.remarks ?? '',
+        dueAt: input.dueAt ?? null,
+        requireSignature: input.requireSignature ?? false,
+      },
       input.tasks,
     ),
   );
@@ -183,7 +188,13 @@ export async function createChecklist(
 export async function insertWithinPlanLimit(
   tx: Database,
   access: OwnerAccess,
-  checklist: { name: string; remarks: string; dueAt?: Date | null; assigneeUid?: string | null },
+  checklist: {
+    name: string;
+    remarks: string;
+    dueAt?: Date | null;
+    assigneeUid?: string | null;
+    requireSignature?: boolean;
+  },
   work: readonly { description: string; details: string; photoRequired: boolean }[],
 ): Promise<Checklist> {
   const team = await lockTeam(tx, access.teamId);

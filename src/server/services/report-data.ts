@@ -1,5 +1,6 @@
 import type { ActivityEntry } from '#domain/activity';
 import type { Checklist } from '#domain/checklist';
+import type { SignatureDetail } from '#domain/signature';
 
 /** What a completion report says (report-layout.ts draws it): its data, and the images of its photos. */
 
@@ -51,6 +52,8 @@ export interface ReportData {
   activityTruncated: boolean;
   /** Where anyone can check this PDF, its data or a photo by its SHA-256 ({PUBLIC_URL}/verify). */
   verifyUrl: string;
+  /** The latest signature given at submit (a drawn one's strokes too), or null (issue 34). */
+  signature: SignatureDetail | null;
 }
 
 export interface ReportImage {

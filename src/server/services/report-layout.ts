@@ -3,13 +3,14 @@ import PDFDocument from 'pdfkit';
 import type { ReportPdf } from './heavy-work.ts';
 import type { ReportData, ReportImage } from './report-data.ts';
 import { footers, header, remarks, summary, verification } from './report-frame.ts';
+import { signatureSection } from './report-signature.ts';
 import { FONTS, PAGE } from './report-style.ts';
 import { tasksTable } from './report-tasks.ts';
 import { trail } from './report-trail.ts';
 
 /**
  * The completion report's pages (pdfkit; docs/decisions/0023): A4, a header, the checklist's status
- * and progress, the remarks, a table of tasks with their photos, the activity trail, the verification
+ * and progress, the remarks, a table of tasks with their photos, the signature, the activity trail, the verification
  * section, and on every page a footer with the page number and the report's hash.
  */
 
@@ -79,6 +80,7 @@ export async function layOutReport(input: {
   summary(doc, data, left, width);
   if (data.checklist.remarks) remarks(doc, data.checklist.remarks, left, width, ensureRoom);
   tasksTable(doc, data.tasks, images, left, width, ensureRoom);
+  signatureSection(doc, data, left, width, ensureRoom);
   trail(doc, data, left, width, ensureRoom);
   verification(doc, data, sha256, left, width, ensureRoom);
   footers(doc, data, sha256, left, width);

@@ -9,9 +9,11 @@ import type { TeamScope } from '../repositories/access.ts';
 import { activityPage } from '../repositories/activity.ts';
 import { insertIssuedReport } from '../repositories/issued-reports.ts';
 import { photosOfChecklist } from '../repositories/photos.ts';
+import { latestSignature } from '../repositories/signatures.ts';
 import { readChecklist } from './checklists.ts';
 import type { HeavyWork } from './heavy-work.ts';
 import type { ReportData, ReportImage, ReportTask } from './report-layout.ts';
+import { signatureDetailOf } from './signatures.ts';
 
 /**
  * The completion report (docs/decisions/0023): one PDF per checklist that an owner can hand to anyone
@@ -120,10 +122,11 @@ export async function reportDataOf(
   now: Date,
   verifyUrl: string,
 ): Promise<{ data: ReportData; photoKeys: { taskId: string; key: string }[] } | null> {
-  const [checklist, trail, photos] = await Promise.all([
+  const [checklist, trail, photos, signature] = await Promise.all([
     readChecklist(db, access, checklistId),
     activityPage(db, access, checklistId, { limit: REPORT_TRAIL_MAX, before: null }),
     photosOfChecklist(db, checklistId),
+    latestSignature(db, checklistId),
   ]);
   if (!checklist || !trail) return null;
   const ownerName = actorOf({ actorKind: 'owner' } as never, trail.owner).name;
@@ -192,6 +195,7 @@ export async function reportDataOf(
     }),
     activityTruncated: trail.hasMore,
     verifyUrl,
+    signature: signature ? signatureDetailOf(signature) : null,
   };
   return { data, photoKeys };
 }

@@ -107,7 +107,12 @@ export async function createFromTemplate(
     return insertWithinPlanLimit(
       tx,
       access,
-      { name: input.name ?? template.name, remarks: '', dueAt: input.dueAt ?? null },
+      {
+        name: input.name ?? template.name,
+        remarks: '',
+        dueAt: input.dueAt ?? null,
+        requireSignature: input.requireSignature ?? false,
+      },
       template.tasks,
     );
   });
@@ -124,6 +129,8 @@ export async function duplicateChecklist(
     const source = await readChecklistRow(tx, access, checklistId);
     if (!source) throw checklistNotFound();
     const name = input.name ?? duplicateName(source.name);
-    return insertWithinPlanLimit(tx, access, { name, remarks: '' }, source.tasks);
+    // Its work and its rules: a copy of a checklist that must be signed must be signed too.
+    const copy = { name, remarks: '', requireSignature: source.requireSignature };
+    return insertWithinPlanLimit(tx, access, copy, source.tasks);
   });
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Checklist } from '#domain/checklist';
+import type { SignatureSubmission } from '#domain/signature';
 import type { TeamPerson } from '#domain/teams';
 import { uiLanguage } from '../i18n/i18n.tsx';
 import type { UploadOptions } from '../lib/upload-request.ts';
@@ -42,8 +43,16 @@ export function useChecklistChanges(slot: ChecklistQuerySlot, server: Checklist)
       queue.enqueue(checklistId, context, { kind: 'toggle', taskId, completed }),
     saveRemarks: async (remarks: string) =>
       settled(await queue.enqueue(checklistId, context, { kind: 'remarks', remarks, ...written() })),
-    submit: async (remarks: string) =>
-      settled(await queue.enqueue(checklistId, context, { kind: 'submit', remarks, ...written() })),
+    /** With the signature, when the checklist requires one: it waits in the queue with the submit. */
+    submit: async (remarks: string, signature?: SignatureSubmission) =>
+      settled(
+        await queue.enqueue(checklistId, context, {
+          kind: 'submit',
+          remarks,
+          ...written(),
+          ...(signature ? { signature } : {}),
+        }),
+      ),
     /** The owner's team: who works on it (or nobody); a refusal is told by the queue's toast. */
     assign: (assignee: TeamPerson | null) =>
       queue.enqueue(checklistId, context, { kind: 'assign', assignee }),

@@ -69,6 +69,8 @@ function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    requireSignature: false,
+    signature: null,
   };
 }
 

@@ -60,6 +60,8 @@ function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): 
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    requireSignature: false,
+    signature: null,
   };
 }
 

@@ -52,6 +52,8 @@ const CHECKLIST: Checklist = {
   cancelled: false,
   approvedAt: null,
   approvedBy: null,
+  requireSignature: false,
+  signature: null,
 };
 
 const SHARED: SharedChecklistResponse = {

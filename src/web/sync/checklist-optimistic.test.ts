@@ -32,6 +32,8 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    requireSignature: false,
+    signature: null,
   };
 }
 
@@ -66,6 +68,8 @@ describe('withTaskCompleted', () => {
       cancelled: false,
       approvedAt: null,
       approvedBy: null,
+      requireSignature: false,
+      signature: null,
     });
   });
 });

@@ -60,7 +60,7 @@ export const httpTransport: OpTransport = {
         return call(
           'POST',
           `${checklistPath(checklistId)}/submit`,
-          { remarks: op.remarks, remarksLanguage: op.remarksLanguage },
+          { remarks: op.remarks, remarksLanguage: op.remarksLanguage, signature: op.signature },
           headers,
         );
       case 'create':

@@ -1,5 +1,6 @@
 import type { ChecklistInput } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
+import type { SignatureSubmission } from '#domain/signature';
 import type { TeamPerson } from '#domain/teams';
 
 /**
@@ -17,7 +18,8 @@ export type OpInput =
   | { kind: 'remove-photo'; taskId: string }
   // The language the remarks were written in: the recipient's page language when they were typed.
   | { kind: 'remarks'; remarks: string; remarksLanguage?: LanguageCode }
-  | { kind: 'submit'; remarks: string; remarksLanguage?: LanguageCode }
+  // The signature travels with the submit it was given for (a drawn one's strokes too).
+  | { kind: 'submit'; remarks: string; remarksLanguage?: LanguageCode; signature?: SignatureSubmission }
   | { kind: 'photo'; taskId: string; fileName: string; fileType: string }
   /**
    * A new checklist: its `checklistId` is a stand-in (`newChecklistId(key)`) until the server gives one;
@@ -40,7 +42,9 @@ export type OpInput =
  * The editor's checklist: its name, its tasks in order, and when it is due (POST and PUT; `dueAt` an
  * ISO instant, null for none, left out by a body kept from before due dates: unchanged).
  */
-export type ChecklistBody = Pick<ChecklistInput, 'name' | 'tasks'> & { dueAt?: string | null };
+export type ChecklistBody = Pick<ChecklistInput, 'name' | 'tasks' | 'requireSignature'> & {
+  dueAt?: string | null;
+};
 
 export type QueuedOp = OpInput & {
   /** The Idempotency-Key, also the operation's id (and its photo's id in the blob store). */

@@ -33,6 +33,8 @@ const SERVER: Checklist = {
   cancelled: false,
   approvedAt: null,
   approvedBy: null,
+  requireSignature: false,
+  signature: null,
 };
 let seq = 0;
 const op = (input: Partial<QueuedOp> & Pick<QueuedOp, 'kind'>): QueuedOp =>

@@ -199,6 +199,8 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    requireSignature: op.body.requireSignature ?? false,
+    signature: null,
   };
 }
 
@@ -244,7 +246,7 @@ export function overlayPendingList(
       continue;
     }
     const cached = detail(summary.id);
-    const base: Checklist = cached ?? { ...summary, tasks: [] };
+    const base: Checklist = cached ?? { ...summary, tasks: [], requireSignature: false, signature: null };
     const view = overlayPending(base, ops);
     if (view.deletePending) continue;
     const { name, assignee, taskCount, completedCount, status, progress } = summarizeChecklist(

@@ -19,6 +19,7 @@ import {
   DashboardStatsSchema,
   VERSION_CONFLICT_EXTRA,
 } from '#domain/checklist-response';
+import { SignatureDetailSchema } from '#domain/signature-response';
 import { ChecklistCreateInput, DuplicateInput, isFromTemplate } from '#domain/templates';
 import { ownerAccess } from '../../policies/checklists.ts';
 import { assignChecklist } from '../../services/checklist-assignment.ts';
@@ -33,6 +34,7 @@ import {
 } from '../../services/checklists.ts';
 import { dashboardStats } from '../../services/dashboard.ts';
 import { changeDueAt } from '../../services/due-dates.ts';
+import { changeRequireSignature, readLatestSignature } from '../../services/signatures.ts';
 import { updateTask } from '../../services/task-changes.ts';
 import { createFromTemplate, duplicateChecklist } from '../../services/templates.ts';
 import { noteActor } from '../plugins/analytics-events.ts';
@@ -139,7 +141,18 @@ const SCHEMAS = {
     tags: [TAG],
     params: ChecklistParams,
     body: SubmitInput,
-    response: answers({ 200: ChecklistSchema }, ['unauthenticated', 'not_found', 'missing_photos']),
+    response: answers({ 200: ChecklistSchema }, [
+      'validation_failed',
+      'unauthenticated',
+      'not_found',
+      'missing_photos',
+      'signature_required',
+    ]),
+  },
+  signature: {
+    tags: [TAG],
+    params: ChecklistParams,
+    response: answers({ 200: SignatureDetailSchema }, ['unauthenticated', 'not_found']),
   },
   stats: {
     tags: [TAG],
@@ -251,14 +264,15 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
       config: { recipients: true, idempotent: 'body', answersRevision: true, apiScope: 'checklists:write' },
     },
     async (request, reply) => {
-      const { remarks, assigneeUid, dueAt, ...rest } = request.body;
+      const { remarks, assigneeUid, dueAt, requireSignature, ...rest } = request.body;
       const caller = callerOf(request);
-      let saved =
-        assigneeUid !== undefined ? await assignChecklist(db, caller, request.params.id, assigneeUid) : null;
+      const { id } = request.params;
+      let saved = assigneeUid !== undefined ? await assignChecklist(db, caller, id, assigneeUid) : null;
       // Members only (a recipient: 404), before the remarks, so a refused patch writes nothing.
-      if (dueAt !== undefined) saved = await changeDueAt(db, caller, request.params.id, dueAt);
-      if (remarks !== undefined)
-        saved = await updateRemarks(db, caller, request.params.id, { ...rest, remarks });
+      if (dueAt !== undefined) saved = await changeDueAt(db, caller, id, dueAt);
+      if (requireSignature !== undefined)
+        saved = await changeRequireSignature(db, caller, id, requireSignature);
+      if (remarks !== undefined) saved = await updateRemarks(db, caller, id, { ...rest, remarks });
       if (!saved) throw new Error('a patch with nothing to change passed validation');
       return sayRevision(reply, saved.revision).send(saved.checklist);
     },
@@ -314,14 +328,15 @@ function taskAndSubmitRoutes(app: FastifyInstance, context: ChecklistContext) {
       config: { recipients: true, idempotent: 'body', answersRevision: true, apiScope: 'checklists:write' },
     },
     async (request, reply) => {
-      const submitted = await submitChecklist(
-        context,
-        callerOf(request),
-        request.params.id,
-        request.body.remarks,
-        request.body.remarksLanguage,
-      );
+      const submitted = await submitChecklist(context, callerOf(request), request.params.id, request.body);
       return sayRevision(reply, submitted.revision).send(submitted.checklist);
     },
+  );
+
+  // The latest signature with its drawing (the checklist's answers carry who signed and when only).
+  routes.get(
+    '/api/checklists/:id/signature',
+    { schema: SCHEMAS.signature, config: { recipients: true, apiScope: 'checklists:read' } },
+    async (request) => readLatestSignature(context.db, callerOf(request), request.params.id),
   );
 }

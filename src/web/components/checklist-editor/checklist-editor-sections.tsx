@@ -5,7 +5,7 @@ import { CHECKLIST_LIMITS, type Checklist } from '#domain/checklist';
 import type { TeamPerson } from '#domain/teams';
 import { AssigneePicker } from '../assignee/assignee-picker.tsx';
 import { Button } from '../ui/button.tsx';
-import { Input, Label } from '../ui/field.tsx';
+import { Checkbox, Input, Label } from '../ui/field.tsx';
 import { DueField } from './due-field.tsx';
 import { TaskList, type TaskListProps } from './task-list.tsx';
 import type { useChecklistDraft } from './use-checklist-form.ts';
@@ -132,6 +132,24 @@ export function NameAndAssignee({
         onChange={(due) => form.setDraft((current) => ({ ...current, ...due }))}
         disabled={disabled}
       />
+      <label htmlFor={`${nameId}-signature`} className="mt-4 flex items-start gap-3 text-sm text-slate-800">
+        <Checkbox
+          id={`${nameId}-signature`}
+          checked={form.draft.requireSignature}
+          onChange={(event) => {
+            const requireSignature = event.target.checked;
+            form.setDraft((current) => ({ ...current, requireSignature }));
+          }}
+          disabled={disabled}
+          data-testid="require-signature"
+        />
+        <span>
+          <span className="font-medium">Require a signature at submit</span>
+          <span className="block text-slate-500">
+            Whoever submits signs with a finger or types their name; the report shows it.
+          </span>
+        </span>
+      </label>
     </>
   );
 }

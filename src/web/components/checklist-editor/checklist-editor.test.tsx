@@ -44,6 +44,8 @@ function checklist(descriptions: string[]): Checklist {
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    requireSignature: false,
+    signature: null,
   };
 }
 

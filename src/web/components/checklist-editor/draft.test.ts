@@ -12,13 +12,20 @@ describe('editor drafts', () => {
   });
 
   it('starts empty for a new checklist', () => {
-    expect(draftFromChecklist(null)).toEqual({ name: '', tasks: [], dueDate: '', dueTime: '' });
+    expect(draftFromChecklist(null)).toEqual({
+      name: '',
+      tasks: [],
+      dueDate: '',
+      dueTime: '',
+      requireSignature: false,
+    });
   });
 
   it('sends trimmed text and keeps the order', () => {
     const body = draftToBody({
       dueDate: '',
       dueTime: '',
+      requireSignature: false,
       name: '  Turnover  ',
       tasks: [
         {
@@ -50,6 +57,7 @@ describe('editor drafts', () => {
       name: 'Turnover',
       dueDate: '',
       dueTime: '',
+      requireSignature: false,
       tasks: [
         {
           id: 'task_a',
@@ -65,20 +73,33 @@ describe('editor drafts', () => {
   });
 
   it('sends the due date and time as an instant of the browser’s zone, and none when cleared', () => {
-    const body = draftToBody({ name: 'T', tasks: [], dueDate: '2026-12-02', dueTime: '15:00' });
+    const body = draftToBody({
+      name: 'T',
+      tasks: [],
+      dueDate: '2026-12-02',
+      dueTime: '15:00',
+      requireSignature: false,
+    });
     expect(body.dueAt).toBe(new Date(2026, 11, 2, 15, 0).toISOString());
     const back = draftFromChecklist({
       name: 'T',
       tasks: [],
       dueAt: body.dueAt ?? null,
     } as unknown as Checklist);
-    expect(back).toMatchObject({ dueDate: '2026-12-02', dueTime: '15:00' });
-    expect(draftToBody({ name: 'T', tasks: [], dueDate: '', dueTime: '15:00' }).dueAt).toBeNull();
+    expect(back).toMatchObject({ dueDate: '2026-12-02', dueTime: '15:00', requireSignature: false });
+    expect(
+      draftToBody({ name: 'T', tasks: [], dueDate: '', dueTime: '15:00', requireSignature: false }).dueAt,
+    ).toBeNull();
     // Editing: left out when the fields still say the checklist's own due time (to the minute).
     const editing = { dueAt: '2026-12-02T14:00:30.000Z' };
     const fields = dueFieldsOf(editing.dueAt);
-    const same = draftToBody({ name: 'T', tasks: [], dueDate: fields.date, dueTime: fields.time }, editing);
+    const same = draftToBody(
+      { name: 'T', tasks: [], dueDate: fields.date, dueTime: fields.time, requireSignature: false },
+      editing,
+    );
     expect('dueAt' in same).toBe(false);
-    expect(draftToBody({ name: 'T', tasks: [], dueDate: '', dueTime: '' }, editing).dueAt).toBeNull();
+    expect(
+      draftToBody({ name: 'T', tasks: [], dueDate: '', dueTime: '', requireSignature: false }, editing).dueAt,
+    ).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ export interface ChecklistDraft {
   /** When it is due, as the editor's two fields hold it in the browser's zone ('' for none). */
   dueDate: string;
   dueTime: string;
+  /** A submit must carry a signature (issue 34). */
+  requireSignature: boolean;
 }
 
 /** 'task_' plus a timestamp (spec section 3) and random bits, so two tasks added at once never collide. */
@@ -37,12 +39,13 @@ export function emptyTask(): DraftTask {
 
 /** The form's values for a checklist, or an empty form for a new one. */
 export function draftFromChecklist(checklist: Checklist | null): ChecklistDraft {
-  if (!checklist) return { name: '', tasks: [], dueDate: '', dueTime: '' };
+  if (!checklist) return { name: '', tasks: [], dueDate: '', dueTime: '', requireSignature: false };
   const due = dueFieldsOf(checklist.dueAt);
   return {
     name: checklist.name,
     dueDate: due.date,
     dueTime: due.time,
+    requireSignature: checklist.requireSignature,
     tasks: checklist.tasks.map((task) => ({
       id: task.id,
       description: task.description,
@@ -60,6 +63,7 @@ export function draftFromBody(body: ChecklistBody): ChecklistDraft {
     name: body.name,
     dueDate: due.date,
     dueTime: due.time,
+    requireSignature: body.requireSignature ?? false,
     tasks: body.tasks.map((task) => ({
       id: task.id ?? temporaryTaskId(),
       description: task.description,
@@ -77,13 +81,15 @@ export function singleLine(text: string): string {
 
 /**
  * The body sent to POST or PUT: the tasks in their order, trimmed, each description on one line, and
- * the due time when it changed from `editing`'s (an unchanged one is left out, so a save never moves
+ * the due time and the signature rule when they changed from `editing`'s (an unchanged one is left out, so a save never moves
  * a due time set to the second elsewhere, nor clears its overdue mark).
  */
 export function draftToBody(
   draft: ChecklistDraft,
-  editing: Pick<Checklist, 'dueAt'> | null = null,
+  editing: (Pick<Checklist, 'dueAt'> & Partial<Pick<Checklist, 'requireSignature'>>) | null = null,
 ): ChecklistBody {
+  // Sent when it changes (or a new checklist requires it): a save that did not touch it leaves it be.
+  const signing = draft.requireSignature !== (editing?.requireSignature ?? false);
   const before = editing ? dueFieldsOf(editing.dueAt) : null;
   const unchanged = before?.date === draft.dueDate && before.time === draft.dueTime;
   // A date without a time is due at the start of that day; fields that make no time send none.
@@ -91,6 +97,7 @@ export function draftToBody(
   return {
     name: draft.name.trim(),
     ...(dueAt === undefined ? {} : { dueAt: dueAt ? dueAt.toISOString() : null }),
+    ...(signing ? { requireSignature: draft.requireSignature } : {}),
     tasks: draft.tasks.map((task) => ({
       id: task.id,
       description: singleLine(task.description).trim(),

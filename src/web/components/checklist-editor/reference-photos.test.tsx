@@ -46,6 +46,8 @@ const CHECKLIST: Checklist = {
   cancelled: false,
   approvedAt: null,
   approvedBy: null,
+  requireSignature: false,
+  signature: null,
 };
 
 beforeEach(() => {

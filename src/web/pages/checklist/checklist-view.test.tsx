@@ -62,6 +62,8 @@ const CHECKLIST: Checklist = {
   cancelled: false,
   approvedAt: null,
   approvedBy: null,
+  requireSignature: false,
+  signature: null,
 };
 const WITH_PHOTO: Task = {
   ...PHOTO_TASK,

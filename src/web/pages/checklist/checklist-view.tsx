@@ -8,8 +8,10 @@ import { useRemarksAutosave } from '../../hooks/use-remarks-autosave.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import type { ChecklistQuerySlot, PendingView } from '../../sync/index.ts';
 import { ChecklistHeader } from './checklist-header.tsx';
+import { LazySignatureDialog } from './lazy-signature.tsx';
 import { TaskPhotoDialog, TaskPhotoViewer, TaskReferenceViewer } from './photo-dialogs.tsx';
 import { RemarksField } from './remarks-field.tsx';
+import { SignatureCard } from './signature-card.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { SubmittedNote } from './submitted-note.tsx';
 import { TaskList } from './task-list.tsx';
@@ -57,7 +59,7 @@ export function ChecklistView({
   const remarks = useRemarksAutosave(changes.saveRemarks, checklist.remarks, changes.view.remarksPending);
   const remarksInLanguage = remarksTranslation?.(remarks.value) ?? null;
   const dialogs = usePhotoDialogs(checklist.tasks, changes);
-  const submit = useChecklistSubmit(checklist.tasks, changes, remarks);
+  const submit = useChecklistSubmit(checklist.tasks, changes, remarks, checklist.requireSignature);
 
   // Hidden once submitted: a checklist whose tasks are all ticked is exactly the one to submit.
   const submitted = checklist.submittedAt !== null;
@@ -72,6 +74,7 @@ export function ChecklistView({
 
       {submitted && <SubmittedNote pending={changes.view.submitPending} />}
       {review ? review(checklist) : <ReviewNotes checklist={checklist} />}
+      {checklist.signature && <SignatureCard checklistId={checklist.id} signature={checklist.signature} />}
 
       <TaskList
         tasks={checklist.tasks}
@@ -100,7 +103,17 @@ export function ChecklistView({
         description={t('checklist.incompleteText')}
         confirmLabel={t('checklist.submitAnyway')}
         pending={submit.submitting}
-        onConfirm={() => void submit.send()}
+        onConfirm={submit.proceed}
+      />
+      <LazySignatureDialog
+        open={submit.signOpen}
+        onOpenChange={submit.setSignOpen}
+        pending={submit.submitting}
+        onSign={(signature) => void submit.send(signature)}
+        onLoadFailed={(error) => {
+          console.warn('The signature dialog could not be loaded', error);
+          submit.setSignOpen(false);
+        }}
       />
 
       <TaskPhotoDialog dialogs={dialogs} changes={changes} />

@@ -110,14 +110,23 @@ function TaskChoices({
   onToggle(id: string): void;
   missing: boolean;
 }) {
+  const ids = useId();
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-sm font-medium text-slate-900">Tasks to do again</legend>
       <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
         {tasks.map((task) => (
           <li key={task.id}>
-            <label className="flex min-h-10 cursor-pointer items-start gap-3 rounded-lg px-2 py-2 hover:bg-slate-50">
-              <Checkbox checked={chosen.has(task.id)} onChange={() => onToggle(task.id)} className="mt-0.5" />
+            <label
+              htmlFor={`${ids}-${task.id}`}
+              className="flex min-h-10 cursor-pointer items-start gap-3 rounded-lg px-2 py-2 hover:bg-slate-50"
+            >
+              <Checkbox
+                id={`${ids}-${task.id}`}
+                checked={chosen.has(task.id)}
+                onChange={() => onToggle(task.id)}
+                className="mt-0.5"
+              />
               <span className="min-w-0 text-sm break-words text-slate-900">{task.description}</span>
             </label>
           </li>

@@ -58,6 +58,8 @@ const WRITTEN: Checklist = {
   cancelled: false,
   approvedAt: null,
   approvedBy: null,
+  requireSignature: false,
+  signature: null,
 };
 
 /** The same checklist as the server answers it in Spanish. */

@@ -34,6 +34,8 @@ const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => (
   cancelled: false,
   approvedAt: null,
   approvedBy: null,
+  requireSignature: false,
+  signature: null,
 });
 
 const answer: SharedChecklistResponse = {

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Reading a completion report as its reader would, with poppler-utils (pdftotext, pdfdetach). */
+/** A completion report read as a person (or a checker) would: its text, and the data attached to it. */
 
-/** The PDF's text as poppler reads it, lines joined as a reader would see them. */
+/** The PDF's text as poppler reads it (poppler-utils), lines joined as a reader would see them. */
 export function pdfText(bytes: Buffer): string {
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
 }
