@@ -110,6 +110,10 @@ describe('missing photos', () => {
     referencePhotoUrl: null,
     details: '',
     completedAt: null,
+    photoCapturedAt: null,
+    photoReceivedAt: null,
+    photoCaptureSource: null,
+    photoLocation: null,
     ...over,
   });
 

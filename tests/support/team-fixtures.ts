@@ -47,6 +47,10 @@ export function taskFixture(id: string, description: string): Task {
     referencePhotoUrl: null,
     details: '',
     completedAt: null,
+    photoCapturedAt: null,
+    photoReceivedAt: null,
+    photoCaptureSource: null,
+    photoLocation: null,
   };
 }
 
@@ -69,6 +73,8 @@ export function checklistFixture(overrides: Partial<Checklist> = {}): Checklist 
     dueAt: null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
     ...overrides,
   };
 }

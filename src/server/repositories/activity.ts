@@ -145,6 +145,9 @@ export async function activityPage(
       photoSha256: checklistActivity.photoSha256,
       photoCapturedAt: checklistActivity.photoCapturedAt,
       photoReplaced: checklistActivity.photoReplaced,
+      photoCapturedOffset: checklistActivity.photoCapturedOffset,
+      photoReceivedAt: checklistActivity.photoReceivedAt,
+      photoCaptureSource: checklistActivity.photoCaptureSource,
     })
     .from(checklistActivity)
     .where(and(eq(checklistActivity.checklistId, checklistId), before))
@@ -152,7 +155,11 @@ export async function activityPage(
     .limit(page.limit + 1);
   return {
     owner,
-    rows: rows.slice(0, page.limit).map((row) => ({ ...row, at: toDate(row.at) })),
+    rows: rows.slice(0, page.limit).map((row) => ({
+      ...row,
+      at: toDate(row.at),
+      photoReceivedAt: row.photoReceivedAt === null ? null : toDate(row.photoReceivedAt),
+    })),
     hasMore: rows.length > page.limit,
   };
 }

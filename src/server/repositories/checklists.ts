@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { LanguageCode } from '#domain/languages';
+import type { GeoPoint } from '#domain/photo-evidence';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists, shares, tasks, teams, users } from '../db/schema/index.ts';
@@ -34,11 +35,20 @@ export interface TaskRecord {
   photoRequired: boolean;
   photoUrl: string | null;
   referencePhotoUrl: string | null;
+  /** The evidence of the photo photo_url names (its photos row, joined in the same statement). */
+  photoCapturedAt: string | null;
+  photoCapturedOffset: string | null;
+  photoReceivedAt: string | null;
+  photoCaptureSource: 'camera' | 'library' | null;
+  photoLatitude: number | null;
+  photoLongitude: number | null;
+  photoAccuracyM: number | null;
 }
 
 /**
  * The checklist's tasks in order, as records, aggregated by the database so that one checklist with
- * its tasks is one round trip. Static SQL on purpose: in a one-table select Drizzle writes column names
+ * its tasks is one round trip; each task's photo row is joined by its id in photo_url
+ * ('/api/photos/{id}': the id from the 13th character), by primary key. Static SQL on purpose: in a one-table select Drizzle writes column names
  * unqualified inside a sql field, which would make the subquery's "id" the task's.
  */
 const TASK_RECORDS = sql.raw(`(
@@ -50,9 +60,18 @@ const TASK_RECORDS = sql.raw(`(
     'completedAt', t.completed_at,
     'photoRequired', t.photo_required,
     'photoUrl', t.photo_url,
-    'referencePhotoUrl', t.reference_photo_url
+    'referencePhotoUrl', t.reference_photo_url,
+    'photoCapturedAt', ph.captured_at,
+    'photoCapturedOffset', ph.captured_offset,
+    'photoReceivedAt', ph.received_at,
+    'photoCaptureSource', ph.capture_source,
+    'photoLatitude', ph.latitude,
+    'photoLongitude', ph.longitude,
+    'photoAccuracyM', ph.location_accuracy_m
   ) order by t.position, t.id), '[]'::json)
-  from tasks t where t.checklist_id = "checklists"."id"
+  from tasks t
+  left join photos ph on ph.id = substr(t.photo_url, 13) and ph.checklist_id = t.checklist_id
+  where t.checklist_id = "checklists"."id"
 )`);
 
 const withTasks = {
@@ -227,13 +246,22 @@ export async function deleteChecklistRow(db: Database, access: ChecklistAccess, 
  * Takes the checklist's next revision (and its row lock, which orders this change after any other on
  * it) if in reach; whether it did. Other changes to its tasks follow in the same transaction.
  */
+/**
+ * The checklist's next revision, if in reach: answers its address's point (a photo's distance is
+ * measured from it), or undefined when out of reach.
+ */
 export async function touchChecklist(db: Database, access: ChecklistAccess, checklistId: string) {
-  const touched = await db
+  const [touched] = await db
     .update(checklists)
     .set({ updatedAt: sql`now()`, revision: sql`${checklists.revision} + 1` })
     .where(isInReach(access, checklistId))
-    .returning({ id: checklists.id });
-  return touched.length > 0;
+    .returning({ latitude: checklists.addressLatitude, longitude: checklists.addressLongitude });
+  return touched && { addressPoint: pointOf(touched.latitude, touched.longitude) };
+}
+
+/** A point from two nullable columns: both, or none. */
+export function pointOf(latitude: number | null, longitude: number | null): GeoPoint | null {
+  return latitude === null || longitude === null ? null : { latitude, longitude };
 }
 
 /** Whether the access reaches this checklist. */

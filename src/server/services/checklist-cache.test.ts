@@ -20,6 +20,8 @@ function checklist(id: string, name = 'List'): Checklist {
     dueAt: null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
   };
 }
 

@@ -40,6 +40,10 @@ const task = (id: string, description: string, completed = false): Task => ({
   referencePhotoUrl: null,
   details: '',
   completedAt: completed ? '2026-01-02T00:00:00.000Z' : null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 });
 
 function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }): Checklist {
@@ -66,6 +70,8 @@ function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }
     dueAt: null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
   };
 }
 

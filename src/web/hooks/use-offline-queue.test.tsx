@@ -36,6 +36,10 @@ const task = (id: string, completed = false): Task => ({
   referencePhotoUrl: null,
   details: '',
   completedAt: completed ? '2026-01-02T00:00:00.000Z' : null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 });
 
 function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): Checklist {
@@ -57,6 +61,8 @@ function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): 
     dueAt: null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
   };
 }
 

@@ -36,6 +36,10 @@ const CHECKLIST: Checklist = {
       referencePhotoUrl: null,
       details: '',
       completedAt: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     },
   ],
   remarks: '',
@@ -49,6 +53,8 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  address: null,
+  addressLocation: null,
 };
 
 const SHARED: SharedChecklistResponse = {

@@ -17,6 +17,10 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
       referencePhotoUrl: null,
       details: '',
       completedAt: done ? '2026-01-01T00:00:00.000Z' : null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     })),
     remarks: '',
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -29,6 +33,8 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
     dueAt: null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
   };
 }
 
@@ -61,6 +67,8 @@ describe('withTaskCompleted', () => {
       dueAt: null,
       overdue: false,
       cancelled: false,
+      address: null,
+      addressLocation: null,
     });
   });
 });

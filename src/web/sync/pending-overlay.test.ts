@@ -12,6 +12,10 @@ const task = (id: string, completed = false) => ({
   referencePhotoUrl: null,
   details: '',
   completedAt: completed ? '2026-01-01T00:00:00.000Z' : null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 });
 const SERVER: Checklist = {
   id: 'c1',
@@ -30,6 +34,8 @@ const SERVER: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  address: null,
+  addressLocation: null,
 };
 let seq = 0;
 const op = (input: Partial<QueuedOp> & Pick<QueuedOp, 'kind'>): QueuedOp =>

@@ -43,7 +43,17 @@ function applyEdit(
   const edited = matches.map(({ sent: task, current }): Task => {
     if (current) return { ...current, ...task, id: current.id };
     draftTaskIds.add(task.id);
-    return { ...task, completed: false, photoUrl: null, referencePhotoUrl: null, completedAt: null };
+    return {
+      ...task,
+      completed: false,
+      photoUrl: null,
+      referencePhotoUrl: null,
+      completedAt: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
+    };
   });
   return { tasks: edited, changesWork };
 }
@@ -102,7 +112,14 @@ function layOver(layers: Layers, op: QueuedOp): void {
       if (!op.completed) layers.submittedAt = null; // unticking reopens a submitted checklist, as on the server
       break;
     case 'remove-photo':
-      changeTask(layers, op.taskId, () => ({ photoUrl: null }));
+      // The photo's evidence goes with it, as on the server.
+      changeTask(layers, op.taskId, () => ({
+        photoUrl: null,
+        photoCapturedAt: null,
+        photoReceivedAt: null,
+        photoCaptureSource: null,
+        photoLocation: null,
+      }));
       layers.pendingPhotos.delete(op.taskId);
       break;
     case 'photo':
@@ -190,6 +207,8 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     dueAt: op.body.dueAt ?? null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
   };
 }
 

@@ -29,6 +29,10 @@ function checklist(descriptions: string[]): Checklist {
       referencePhotoUrl: null,
       details: '',
       completedAt: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     })),
     remarks: '',
     createdAt: NOW,
@@ -41,6 +45,8 @@ function checklist(descriptions: string[]): Checklist {
     dueAt: null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
   };
 }
 

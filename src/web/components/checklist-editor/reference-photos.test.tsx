@@ -24,6 +24,10 @@ const BED: Task = {
   referencePhotoUrl: '/api/photos/photo_old',
   details: '',
   completedAt: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 };
 const TOWELS: Task = { ...BED, id: 'task_towels', description: 'Fold the towels', referencePhotoUrl: null };
 const CHECKLIST: Checklist = {
@@ -43,6 +47,8 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  address: null,
+  addressLocation: null,
 };
 
 beforeEach(() => {

@@ -35,6 +35,10 @@ const PHOTO_TASK: Task = {
   referencePhotoUrl: null,
   details: '',
   completedAt: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 };
 const OTHER_TASK: Task = {
   ...PHOTO_TASK,
@@ -59,11 +63,17 @@ const CHECKLIST: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  address: null,
+  addressLocation: null,
 };
 const WITH_PHOTO: Task = {
   ...PHOTO_TASK,
   completed: true,
   completedAt: '2026-01-02T00:00:00.000Z',
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
   photoUrl: '/api/photos/photo_9',
 };
 

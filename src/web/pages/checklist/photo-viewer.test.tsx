@@ -16,6 +16,10 @@ const TASK: Task = {
   referencePhotoUrl: null,
   details: '',
   completedAt: '2026-01-01T00:00:00.000Z',
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 };
 
 function renderViewer(props: Partial<PhotoViewerProps> = {}) {

@@ -39,6 +39,8 @@ function row(id: string, name: string, people: Pick<ChecklistSummary, 'createdBy
     dueAt: null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
     taskCount: 3,
     completedCount: 0,
     ...people,

@@ -24,6 +24,8 @@ function summary(index: number): ChecklistSummary {
     dueAt: null,
     overdue: false,
     cancelled: false,
+    address: null,
+    addressLocation: null,
     taskCount: 3,
     completedCount: 0,
   };

@@ -31,6 +31,10 @@ const WRITTEN: Checklist = {
       referencePhotoUrl: null,
       details: 'All four rooms',
       completedAt: '2026-01-01T10:00:00.000Z',
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     },
     {
       id: 'task_2',
@@ -41,6 +45,10 @@ const WRITTEN: Checklist = {
       referencePhotoUrl: null,
       details: '',
       completedAt: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     },
   ],
   remarks: '',
@@ -54,6 +62,8 @@ const WRITTEN: Checklist = {
   dueAt: null,
   overdue: false,
   cancelled: false,
+  address: null,
+  addressLocation: null,
 };
 
 /** The same checklist as the server answers it in Spanish. */

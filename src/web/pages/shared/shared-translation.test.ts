@@ -12,6 +12,10 @@ const task = (id: string, description: string, details = ''): Task => ({
   photoUrl: null,
   referencePhotoUrl: null,
   completedAt: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 });
 
 const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => ({
@@ -31,6 +35,8 @@ const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => (
   dueAt: null,
   overdue: false,
   cancelled: false,
+  address: null,
+  addressLocation: null,
 });
 
 const answer: SharedChecklistResponse = {
