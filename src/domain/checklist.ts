@@ -5,7 +5,7 @@ import { DueAtInput } from './due-date-input.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
 import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';
-import type { CaptureSource, GeoPoint } from './photo-evidence.ts';
+import type { CaptureSource, GeoPoint, PhotoLocation } from './photo-evidence.ts';
 import type { TeamPerson } from './teams.ts';
 import { timeZoneName } from './time-zones.ts';
 
@@ -57,25 +57,12 @@ export interface Task {
   details: string;
   /** When the task was last ticked (ISO), null when it is not complete. */
   completedAt: string | null;
-  /**
-   * The camera's time of the task's photo ('2026-11-20T09:15:00+02:00' with the offset the camera wrote,
-   * else without a zone), read from the original before re-encoding; null without a photo or a time.
-   */
+  /** The photo's evidence (domain/photo-evidence.ts): camera time ('…T09:15:00+02:00'), receipt, source. */
   photoCapturedAt: string | null;
-  /** When the server received the task's photo (ISO, UTC), or null. */
   photoReceivedAt: string | null;
-  /** 'camera' when the photo dialog's camera took it live, 'library' when a file was chosen; null unknown. */
   photoCaptureSource: CaptureSource | null;
-  /**
-   * Where the photo was taken, only when the person allowed it, and its distance in metres from the
-   * checklist's address point (null without one). Always null in a recipient's copy.
-   */
+  /** Where it was taken (with consent) and how far from the address; null in a recipient's copy. */
   photoLocation: PhotoLocation | null;
-}
-
-export interface PhotoLocation extends GeoPoint {
-  accuracyM: number;
-  distanceM: number | null;
 }
 
 export interface Checklist {
@@ -103,9 +90,8 @@ export interface Checklist {
   overdue: boolean;
   /** A turnover whose reservation was cancelled before work started: nothing is to be done. */
   cancelled: boolean;
-  /** Where the work is done, as the owner wrote it (issue 34), or null. */
+  /** Where the work is done (issue 34), and its point (geocoded or the owner's device's) when located. */
   address: string | null;
-  /** The address's point (the geocoder's, or the owner's device's), or null when not located. */
   addressLocation: GeoPoint | null;
 }
 

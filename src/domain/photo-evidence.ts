@@ -15,6 +15,12 @@ export interface GeoPoint {
   longitude: number;
 }
 
+/** Where a photo was taken (device accuracy in metres) and its distance from the address, if any. */
+export interface PhotoLocation extends GeoPoint {
+  accuracyM: number;
+  distanceM: number | null;
+}
+
 export const EVIDENCE_LIMITS = {
   /** 'Taken {date}' shows when the camera's time is more than this before (or after) receipt. */
   captureGapHours: 24,

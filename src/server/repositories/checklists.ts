@@ -1,12 +1,12 @@
 import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { LanguageCode } from '#domain/languages';
-import type { GeoPoint } from '#domain/photo-evidence';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists, shares, tasks, teams, users } from '../db/schema/index.ts';
 import type { ChecklistAccess, OwnerAccess } from '../policies/checklists.ts';
 import { isInReach, isInTeamsOf, isOfTeam, type ReadScope } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
+import { pointOf } from './checklist-address.ts';
 import { PEOPLE_OF_CHECKLIST } from './checklist-people.ts';
 import { dueAtChange } from './due-dates.ts';
 
@@ -259,11 +259,6 @@ export async function touchChecklist(db: Database, access: ChecklistAccess, chec
   return touched && { addressPoint: pointOf(touched.latitude, touched.longitude) };
 }
 
-/** A point from two nullable columns: both, or none. */
-export function pointOf(latitude: number | null, longitude: number | null): GeoPoint | null {
-  return latitude === null || longitude === null ? null : { latitude, longitude };
-}
-
 /** Whether the access reaches this checklist. */
 export async function checklistInReach(db: Database, access: ChecklistAccess, checklistId: string) {
   const [row] = await db.select({ id: checklists.id }).from(checklists).where(isInReach(access, checklistId));
@@ -399,30 +394,5 @@ export async function ownerAndRevision(db: Database, checklistId: string) {
     .select({ teamId: checklists.teamId, revision: checklists.revision })
     .from(checklists)
     .where(eq(checklists.id, checklistId));
-  return row;
-}
-
-/**
- * Assigns the checklist to a member (or nobody): a change like any other, so it takes the next
- * revision and its notice goes out (the deferred trigger). Answers the checklist's name and whom it
- * was assigned to before; undefined when there is no such checklist.
- */
-export async function setAssignee(db: Database, checklistId: string, assigneeUid: string | null) {
-  const before = db
-    .$with('before')
-    .as(
-      db
-        .select({ id: checklists.id, assigneeUid: checklists.assigneeUid })
-        .from(checklists)
-        .where(eq(checklists.id, checklistId))
-        .for('update'),
-    );
-  const [row] = await db
-    .with(before)
-    .update(checklists)
-    .set({ assigneeUid, updatedAt: sql`now()`, revision: sql`${checklists.revision} + 1` })
-    .from(before)
-    .where(eq(checklists.id, before.id))
-    .returning({ name: checklists.name, previous: before.assigneeUid });
   return row;
 }
