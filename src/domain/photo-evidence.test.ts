@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cameraTimeLabel,
   captureInstant,
   captureTimeText,
   distanceMeters,
   formatDistance,
   isCaptureFarFromReceipt,
   isFarFromAddress,
+  locationLabel,
   parseCoordinates,
   parseUtcOffset,
+  takenDateLabel,
 } from './photo-evidence.ts';
 
 describe('parseUtcOffset', () => {
@@ -97,5 +100,22 @@ describe('parseCoordinates', () => {
     for (const text of ['12 Main Street', '91, 0', '0, 181', '52.3', '', '1e2, 3']) {
       expect(parseCoordinates(text), text).toBeNull();
     }
+  });
+});
+
+describe('labels', () => {
+  it('reads the camera time with its offset, or says it is the camera clock', () => {
+    expect(cameraTimeLabel('2026-11-20T09:15:00+02:00')).toBe('2026-11-20 09:15 UTC+02:00');
+    expect(cameraTimeLabel('2026-11-20T09:15:00')).toBe('2026-11-20 09:15 (camera clock)');
+    expect(takenDateLabel('2026-11-20T23:59:00-11:00')).toBe('Taken 20 Nov 2026');
+  });
+
+  it('says how far from the address', () => {
+    expect(locationLabel({ latitude: 0, longitude: 0, accuracyM: 10, distanceM: 40 })).toBe(
+      'Taken 40 m from the address',
+    );
+    expect(locationLabel({ latitude: 0, longitude: 0, accuracyM: 10, distanceM: null })).toBe(
+      'Location recorded (within 10 m)',
+    );
   });
 });

@@ -21,6 +21,25 @@ export interface PhotoLocation extends GeoPoint {
   distanceM: number | null;
 }
 
+/** What the photo dialog says of a photo it sends: how it was taken, and where only with consent. */
+export interface PhotoCaptureFacts {
+  captureSource: CaptureSource;
+  location: (GeoPoint & { accuracy: number }) | null;
+}
+
+/** The upload's text fields for these facts (sent before the file: the server reads them first). */
+export function photoCaptureFields(facts: PhotoCaptureFacts): [string, string][] {
+  const fields: [string, string][] = [['captureSource', facts.captureSource]];
+  const { location } = facts;
+  if (location) {
+    // At most 7 decimals (about a centimetre) and a whole metre: what the schema reads back.
+    fields.push(['latitude', location.latitude.toFixed(7)]);
+    fields.push(['longitude', location.longitude.toFixed(7)]);
+    fields.push(['accuracy', String(Math.max(0, Math.round(location.accuracy)))]);
+  }
+  return fields;
+}
+
 export const EVIDENCE_LIMITS = {
   /** 'Taken {date}' shows when the camera's time is more than this before (or after) receipt. */
   captureGapHours: 24,
@@ -114,4 +133,33 @@ export function parseCoordinates(text: string): GeoPoint | null {
   const longitude = Number(match[2]);
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return { latitude, longitude };
+}
+
+/**
+ * A capture time as people read it: '2026-11-20 09:15 UTC+02:00' with the camera's offset, else
+ * '2026-11-20 09:15 (camera clock)': the camera's wall clock in a zone nobody recorded.
+ */
+export function cameraTimeLabel(captured: string): string {
+  const wall = captured.slice(0, 16).replace('T', ' ');
+  const offset = /([+-]\d{2}:\d{2})$/.exec(captured)?.[1];
+  return offset ? `${wall} UTC${offset}` : `${wall} (camera clock)`;
+}
+
+/** 'Taken 20 Nov 2026': the day on the camera's own calendar (no zone conversion). */
+export function takenDateLabel(captured: string): string {
+  const day = new Date(`${captured.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(day.getTime())) return `Taken ${captured.slice(0, 10)}`;
+  return `Taken ${day.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
+}
+
+/** How the photo dialog said the photo was made. */
+export const CAPTURE_SOURCE_LABELS: Record<CaptureSource, string> = {
+  camera: 'Taken with camera',
+  library: 'From gallery',
+};
+
+/** 'Taken 40 m from the address', or where it was taken when the checklist has no located address. */
+export function locationLabel(location: PhotoLocation): string {
+  if (location.distanceM === null) return `Location recorded (within ${formatDistance(location.accuracyM)})`;
+  return `Taken ${formatDistance(location.distanceM)} from the address`;
 }

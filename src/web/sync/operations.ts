@@ -1,5 +1,6 @@
 import type { ChecklistInput } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
+import type { PhotoCaptureFacts } from '#domain/photo-evidence';
 import type { TeamPerson } from '#domain/teams';
 
 /**
@@ -18,7 +19,7 @@ export type OpInput =
   // The language the remarks were written in: the recipient's page language when they were typed.
   | { kind: 'remarks'; remarks: string; remarksLanguage?: LanguageCode }
   | { kind: 'submit'; remarks: string; remarksLanguage?: LanguageCode }
-  | { kind: 'photo'; taskId: string; fileName: string; fileType: string }
+  | { kind: 'photo'; taskId: string; fileName: string; fileType: string; evidence?: PhotoCaptureFacts }
   /**
    * A new checklist: its `checklistId` is a stand-in (`newChecklistId(key)`) until the server gives one;
    * `userId` is who made it (another account signed in on this device later is refused, not given it).

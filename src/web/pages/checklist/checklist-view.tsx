@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo } from 'react';
-import type { Checklist } from '#domain/checklist';
+import type { Checklist, Task } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { LazyConfirmDialog } from '../../components/ui/lazy-dialog.tsx';
 import { type ChecklistChanges, useChecklistChanges } from '../../hooks/use-checklist-changes.ts';
@@ -28,6 +28,8 @@ export interface ChecklistViewProps {
   afterRemarks?: ReactNode;
   /** Under the name: who made it and who works on it (the owner's page; a recipient sees no team). */
   people?: (changes: ChecklistChanges) => ReactNode;
+  /** Under each task (the owner's page: its photo's evidence; a recipient sees none of it). */
+  taskExtra?: (task: Task) => ReactNode;
 }
 
 /**
@@ -43,6 +45,7 @@ export function ChecklistView({
   remarksTranslation,
   afterRemarks,
   people,
+  taskExtra,
 }: ChecklistViewProps) {
   const t = useT();
   const changes = useChecklistChanges(slot, serverChecklist);
@@ -73,6 +76,7 @@ export function ChecklistView({
         view={changes.view}
         onToggle={dialogs.onToggle}
         onOpenPhoto={(opened, aspectRatio) => dialogs.setViewer({ taskId: opened.id, aspectRatio })}
+        taskExtra={taskExtra}
         onOpenReference={(opened) => dialogs.setReferenceFor(opened.id)}
       />
 
