@@ -1,5 +1,13 @@
+import {
+  CAPTURE_SOURCE_LABELS,
+  cameraTimeLabel,
+  formatDistance,
+  isCaptureFarFromReceipt,
+  isFarFromAddress,
+  locationLabel,
+} from '#domain/photo-evidence';
 import type { ReportImage, ReportTask } from './report-data.ts';
-import { COLOR, cameraTime, type Doc, type Room, reportTime, sectionTitle } from './report-style.ts';
+import { COLOR, type Doc, type Room, reportTime, sectionTitle } from './report-style.ts';
 
 /**
  * The completion report's table of tasks: one row per task, its number, description, details,
@@ -65,11 +73,32 @@ function taskLines(task: ReportTask): TaskLines {
     ? `✓ Done ${reportTime(task.completedAt)}${task.tickedBy ? ` · by ${task.tickedBy}` : ''}`
     : '○ Not done';
   const evidence = task.photo
-    ? `Photo SHA-256 ${task.photo.sha256}${task.photo.capturedAt ? ` · taken ${cameraTime(task.photo.capturedAt)} (camera time)` : ''}`
+    ? photoEvidenceText(task.photo)
     : task.photoRequired
       ? 'Photo required · none attached'
       : '';
   return { status, evidence };
+}
+
+/**
+ * The photo's evidence (issue 34): its SHA-256; the camera's time with its offset and the receipt,
+ * flagged when more than 24 hours apart; how it was taken; and where, only when the person allowed
+ * it, flagged when far from the address.
+ */
+function photoEvidenceText(photo: NonNullable<ReportTask['photo']>): string {
+  const parts = [`Photo SHA-256 ${photo.sha256}`];
+  parts.push(photo.capturedAt ? `taken ${cameraTimeLabel(photo.capturedAt)}` : 'no camera time');
+  parts.push(`received ${reportTime(photo.receivedAt)}`);
+  if (isCaptureFarFromReceipt(photo.capturedAt, photo.receivedAt))
+    parts.push('TAKEN MORE THAN 24 H BEFORE RECEIPT');
+  if (photo.captureSource) parts.push(CAPTURE_SOURCE_LABELS[photo.captureSource].toLowerCase());
+  const { location } = photo;
+  if (location) {
+    const where = `${locationLabel(location).toLowerCase()} (±${formatDistance(location.accuracyM)})`;
+    const far = location.distanceM !== null && isFarFromAddress(location.distanceM, location.accuracyM);
+    parts.push(far ? `${where} · FAR FROM THE ADDRESS` : where);
+  }
+  return parts.join(' · ');
 }
 
 /** The row's height: its text column or its photo, whichever is taller, with padding. */

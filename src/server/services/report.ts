@@ -144,8 +144,10 @@ export async function reportDataOf(
       photo: photo
         ? {
             sha256: photo.originalSha256,
-            capturedAt: photo.capturedAt,
+            capturedAt: task.photoCapturedAt,
             receivedAt: photo.receivedAt.toISOString(),
+            captureSource: task.photoCaptureSource,
+            location: task.photoLocation,
           }
         : null,
     };

@@ -27,6 +27,9 @@ export function LandingFooter() {
           <Link href="/developers" className={FOOTER_LINK}>
             Developers
           </Link>
+          <Link href="/privacy" className={FOOTER_LINK}>
+            Privacy
+          </Link>
           {supportEmail && (
             <a href={`mailto:${supportEmail}`} className={FOOTER_LINK}>
               Support: {supportEmail}
