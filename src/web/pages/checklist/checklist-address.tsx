@@ -13,7 +13,8 @@ import { checklistKeys } from '../../sync/index.ts';
  * geocoder, or set from this device ('Use my current location', when they are at the property).
  * Photos taken with consent are measured from its point; the panel says whether the address was found.
  */
-export function ChecklistAddress({ checklist }: { checklist: Checklist }) {
+/** The panel's state: the address typed, saving it, or setting the point from this device. */
+function useAddressEditor(checklist: Checklist) {
   const queryClient = useQueryClient();
   const [address, setAddress] = useState(checklist.address ?? '');
   const [busy, setBusy] = useState<'save' | 'locate' | null>(null);
@@ -59,7 +60,11 @@ export function ChecklistAddress({ checklist }: { checklist: Checklist }) {
     );
   }
 
-  const point = checklist.addressLocation;
+  return { address, setAddress, busy, problem, submit, locateFromDevice };
+}
+
+export function ChecklistAddress({ checklist }: { checklist: Checklist }) {
+  const { address, setAddress, busy, problem, submit, locateFromDevice } = useAddressEditor(checklist);
   return (
     <section
       className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -92,17 +97,7 @@ export function ChecklistAddress({ checklist }: { checklist: Checklist }) {
           <Crosshair className="h-4 w-4" aria-hidden="true" />
           {busy === 'locate' ? 'Finding you…' : 'Use my current location'}
         </Button>
-        {checklist.address &&
-          (point ? (
-            <span className="text-emerald-700" data-testid="address-located">
-              Located ({point.latitude.toFixed(5)}, {point.longitude.toFixed(5)})
-            </span>
-          ) : (
-            <span className="text-amber-800" data-testid="address-not-located">
-              Not located: distances cannot be shown. Try a fuller address, or use your current location
-              there.
-            </span>
-          ))}
+        <LocatedNote checklist={checklist} />
       </div>
       {problem && (
         <p className="mt-2 text-sm text-red-700" role="alert">
@@ -110,5 +105,20 @@ export function ChecklistAddress({ checklist }: { checklist: Checklist }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** Whether the saved address was found: its point, or why distances cannot be shown. */
+function LocatedNote({ checklist }: { checklist: Checklist }) {
+  const point = checklist.addressLocation;
+  if (!checklist.address) return null;
+  return point ? (
+    <span className="text-emerald-700" data-testid="address-located">
+      Located ({point.latitude.toFixed(5)}, {point.longitude.toFixed(5)})
+    </span>
+  ) : (
+    <span className="text-amber-800" data-testid="address-not-located">
+      Not located: distances cannot be shown. Try a fuller address, or use your current location there.
+    </span>
   );
 }
