@@ -40,6 +40,14 @@ export function photoCaptureFields(facts: PhotoCaptureFacts): [string, string][]
   return fields;
 }
 
+/** A task's photo fields when it has no photo (a new task, a photo removed): its evidence goes with it. */
+export const NO_PHOTO_EVIDENCE = {
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
+} as const;
+
 export const EVIDENCE_LIMITS = {
   /** 'Taken {date}' shows when the camera's time is more than this before (or after) receipt. */
   captureGapHours: 24,

@@ -6,7 +6,7 @@ import {
   type Task,
 } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
-import { captureTimeText, distanceMeters, type GeoPoint } from '#domain/photo-evidence';
+import { captureTimeText, distanceMeters, type GeoPoint, NO_PHOTO_EVIDENCE } from '#domain/photo-evidence';
 import type { ChecklistUpdateMessage } from '#domain/realtime';
 import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
 import type { OriginalTexts, SharedTranslation } from '#domain/translation';
@@ -171,13 +171,6 @@ function overdueAfter(before: Checklist, status: Checklist['status']): boolean |
   if (before.status !== 'completed' || before.dueAt === null) return before.overdue;
   return undefined;
 }
-
-const NO_PHOTO_EVIDENCE = {
-  photoCapturedAt: null,
-  photoReceivedAt: null,
-  photoCaptureSource: null,
-  photoLocation: null,
-} as const satisfies Partial<Task>;
 
 /**
  * The checklist after one task changed, from the checklist just before it (the read cache's copy at

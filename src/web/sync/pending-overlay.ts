@@ -6,6 +6,7 @@ import {
   summarizeChecklist,
   type Task,
 } from '#domain/checklist';
+import { NO_PHOTO_EVIDENCE } from '#domain/photo-evidence';
 import { type ChecklistBody, NEW_CHECKLIST_VERSION, type QueuedOp } from './operations.ts';
 
 export interface PendingView {
@@ -49,10 +50,7 @@ function applyEdit(
       photoUrl: null,
       referencePhotoUrl: null,
       completedAt: null,
-      photoCapturedAt: null,
-      photoReceivedAt: null,
-      photoCaptureSource: null,
-      photoLocation: null,
+      ...NO_PHOTO_EVIDENCE,
     };
   });
   return { tasks: edited, changesWork };
@@ -113,13 +111,7 @@ function layOver(layers: Layers, op: QueuedOp): void {
       break;
     case 'remove-photo':
       // The photo's evidence goes with it, as on the server.
-      changeTask(layers, op.taskId, () => ({
-        photoUrl: null,
-        photoCapturedAt: null,
-        photoReceivedAt: null,
-        photoCaptureSource: null,
-        photoLocation: null,
-      }));
+      changeTask(layers, op.taskId, () => ({ photoUrl: null, ...NO_PHOTO_EVIDENCE }));
       layers.pendingPhotos.delete(op.taskId);
       break;
     case 'photo':
