@@ -343,3 +343,35 @@ describe('the address looked up by a Nominatim-compatible geocoder (GEOCODER_URL
     expect(await getChecklist(owner, checklist.id)).toMatchObject({ address: 'Nowhere Street 999' });
   });
 });
+
+describe('answers that name a task with a proof photo keep its evidence', () => {
+  it('a reference photo set or removed answers the task with its proof’s evidence', async () => {
+    const { owner, checklist, taskIds } = await ownerWithChecklist();
+    const taskId = taskIds[0] as string;
+    await owner.call('PUT', `/api/checklists/${checklist.id}/address`, { address: '0, 0' });
+    const proof = await uploadPhoto(
+      t.app,
+      owner.cookie,
+      checklist.id,
+      taskId,
+      await jpegTakenAt({ dateTime: '2026:11:20 09:15:00', offset: '+02:00' }),
+      { fields: { captureSource: 'camera', latitude: '0.001', longitude: '0', accuracy: '5' } },
+    );
+    const evidence = {
+      photoCapturedAt: '2026-11-20T09:15:00+02:00',
+      photoReceivedAt: (proof.json() as Task).photoReceivedAt,
+      photoCaptureSource: 'camera',
+      photoLocation: { latitude: 0.001, longitude: 0, accuracyM: 5, distanceM: 111 },
+    };
+    const set = await uploadPhoto(t.app, owner.cookie, checklist.id, taskId, await testJpeg(), {
+      route: 'reference-photo',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject(evidence);
+    const removed = await owner.call(
+      'DELETE',
+      `/api/checklists/${checklist.id}/tasks/${taskId}/reference-photo`,
+    );
+    expect(removed.json()).toMatchObject({ referencePhotoUrl: null, ...evidence });
+  });
+});
