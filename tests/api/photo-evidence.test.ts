@@ -31,6 +31,12 @@ async function ownerWithChecklist() {
   return { owner, checklist, taskIds };
 }
 
+/** The owner's upload: `uploadPhoto` with their cookie. */
+const ownerUpload = (
+  owner: { cookie: string },
+  ...rest: Parameters<typeof uploadPhoto> extends [unknown, unknown, ...infer Tail] ? Tail : never
+) => uploadPhoto(t.app, owner.cookie, ...rest);
+
 const taskOf = (checklist: Checklist, taskId: string) => checklist.tasks.find((task) => task.id === taskId);
 
 describe('capture time, read before re-encoding', () => {
@@ -38,9 +44,8 @@ describe('capture time, read before re-encoding', () => {
     const { owner, checklist, taskIds } = await ownerWithChecklist();
     const taskId = taskIds[0] as string;
     const before = Date.now();
-    const response = await uploadPhoto(
-      t.app,
-      owner.cookie,
+    const response = await ownerUpload(
+      owner,
       checklist.id,
       taskId,
       await jpegTakenAt({ dateTime: '2026:11:20 09:15:00', offset: '+02:00' }),
@@ -75,9 +80,8 @@ describe('capture time, read before re-encoding', () => {
 
   it('HEIC (converted): the EXIF item of the container, no offset when the camera wrote none', async () => {
     const { owner, checklist, taskIds } = await ownerWithChecklist();
-    const response = await uploadPhoto(
-      t.app,
-      owner.cookie,
+    const response = await ownerUpload(
+      owner,
       checklist.id,
       taskIds[0] as string,
       await heicTakenAt('2025:06:01 07:45:30'),
@@ -92,9 +96,8 @@ describe('capture time, read before re-encoding', () => {
 
   it('PNG: its eXIf chunk when it has one, no capture time when it has none', async () => {
     const { owner, checklist, taskIds } = await ownerWithChecklist();
-    const withExif = await uploadPhoto(
-      t.app,
-      owner.cookie,
+    const withExif = await ownerUpload(
+      owner,
       checklist.id,
       taskIds[0] as string,
       await pngTakenAt({ dateTime: '2024:02:29 23:59:59', offset: '-05:00' }),
@@ -104,9 +107,8 @@ describe('capture time, read before re-encoding', () => {
       photoCapturedAt: '2024-02-29T23:59:59-05:00',
       photoCaptureSource: null,
     });
-    const plain = await uploadPhoto(
-      t.app,
-      owner.cookie,
+    const plain = await ownerUpload(
+      owner,
       checklist.id,
       taskIds[1] as string,
       await testPicture(200, 100).png().toBuffer(),
@@ -120,13 +122,7 @@ describe('capture time, read before re-encoding', () => {
   it('a removed photo takes its evidence with it', async () => {
     const { owner, checklist, taskIds } = await ownerWithChecklist();
     const taskId = taskIds[0] as string;
-    await uploadPhoto(
-      t.app,
-      owner.cookie,
-      checklist.id,
-      taskId,
-      await jpegTakenAt({ dateTime: '2026:01:01 10:00:00' }),
-    );
+    await ownerUpload(owner, checklist.id, taskId, await jpegTakenAt({ dateTime: '2026:01:01 10:00:00' }));
     const removed = await owner.call('PATCH', `/api/checklists/${checklist.id}/tasks/${taskId}`, {
       photoUrl: null,
     });
@@ -155,16 +151,9 @@ describe('the upload fields: refused with 400 when wrong, nothing stored', () =>
   for (const [label, fields, path] of bad) {
     it(`refuses ${label}`, async () => {
       const { owner, checklist, taskIds } = await ownerWithChecklist();
-      const response = await uploadPhoto(
-        t.app,
-        owner.cookie,
-        checklist.id,
-        taskIds[0] as string,
-        await testJpeg(),
-        {
-          fields,
-        },
-      );
+      const response = await ownerUpload(owner, checklist.id, taskIds[0] as string, await testJpeg(), {
+        fields,
+      });
       expect(response.statusCode).toBe(400);
       const error = errorOf(response);
       expect(error.code).toBe('validation_failed');
@@ -187,20 +176,13 @@ describe('location: only when sent, measured from the address, the team’s alon
       addressLocation: { latitude: 52.3676, longitude: 4.9041 },
     });
     // 0.0004 degrees of latitude north: 44 m; 0.01 degrees: 1.1 km.
-    const near = await uploadPhoto(
-      t.app,
-      owner.cookie,
-      checklist.id,
-      taskIds[0] as string,
-      await testJpeg(),
-      {
-        fields: { captureSource: 'camera', latitude: '52.368', longitude: '4.9041', accuracy: '12.6' },
-      },
-    );
+    const near = await ownerUpload(owner, checklist.id, taskIds[0] as string, await testJpeg(), {
+      fields: { captureSource: 'camera', latitude: '52.368', longitude: '4.9041', accuracy: '12.6' },
+    });
     expect(near.json()).toMatchObject({
       photoLocation: { latitude: 52.368, longitude: 4.9041, accuracyM: 13, distanceM: 44 },
     });
-    await uploadPhoto(t.app, owner.cookie, checklist.id, taskIds[1] as string, await testJpeg(), {
+    await ownerUpload(owner, checklist.id, taskIds[1] as string, await testJpeg(), {
       fields: { latitude: '52.3776', longitude: '4.9041', accuracy: '30' },
     });
     const read = await getChecklist(owner, checklist.id);
@@ -231,23 +213,16 @@ describe('location: only when sent, measured from the address, the team’s alon
 
   it('keeps no location when none was sent; a photo with one but no address has no distance', async () => {
     const { owner, checklist, taskIds } = await ownerWithChecklist();
-    const none = await uploadPhoto(t.app, owner.cookie, checklist.id, taskIds[0] as string, await testJpeg());
+    const none = await ownerUpload(owner, checklist.id, taskIds[0] as string, await testJpeg());
     expect(none.json()).toMatchObject({ photoLocation: null, photoCaptureSource: null });
     const [row] = await t.db
       .select()
       .from(photos)
       .where(eq(photos.id, (none.json() as Task).photoUrl?.split('/').pop() as string));
     expect(row).toMatchObject({ latitude: null, longitude: null, locationAccuracyM: null });
-    const noAddress = await uploadPhoto(
-      t.app,
-      owner.cookie,
-      checklist.id,
-      taskIds[1] as string,
-      await testJpeg(),
-      {
-        fields: { latitude: '-33.8688', longitude: '151.2093', accuracy: '8' },
-      },
-    );
+    const noAddress = await ownerUpload(owner, checklist.id, taskIds[1] as string, await testJpeg(), {
+      fields: { latitude: '-33.8688', longitude: '151.2093', accuracy: '8' },
+    });
     expect(noAddress.json()).toMatchObject({
       photoLocation: { latitude: -33.8688, longitude: 151.2093, accuracyM: 8, distanceM: null },
     });
@@ -349,9 +324,8 @@ describe('answers that name a task with a proof photo keep its evidence', () => 
     const { owner, checklist, taskIds } = await ownerWithChecklist();
     const taskId = taskIds[0] as string;
     await owner.call('PUT', `/api/checklists/${checklist.id}/address`, { address: '0, 0' });
-    const proof = await uploadPhoto(
-      t.app,
-      owner.cookie,
+    const proof = await ownerUpload(
+      owner,
       checklist.id,
       taskId,
       await jpegTakenAt({ dateTime: '2026:11:20 09:15:00', offset: '+02:00' }),
@@ -363,7 +337,7 @@ describe('answers that name a task with a proof photo keep its evidence', () => 
       photoCaptureSource: 'camera',
       photoLocation: { latitude: 0.001, longitude: 0, accuracyM: 5, distanceM: 111 },
     };
-    const set = await uploadPhoto(t.app, owner.cookie, checklist.id, taskId, await testJpeg(), {
+    const set = await ownerUpload(owner, checklist.id, taskId, await testJpeg(), {
       route: 'reference-photo',
     });
     expect(set.statusCode, set.body).toBe(200);
