@@ -34,6 +34,8 @@ export const ActivityEntrySchema = z
       .optional(),
     photoCapturedAt: z.string().optional(),
     photoReplaced: z.boolean().optional(),
+    photoReceivedAt: IsoDateTime.optional(),
+    photoCaptureSource: z.enum(['camera', 'library']).optional(),
     recipient: z
       .strictObject({ name: z.string(), maskedContact: z.string(), channel: z.enum(['email', 'sms']) })
       .optional(),

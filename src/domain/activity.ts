@@ -50,10 +50,17 @@ export interface ActivityEntry {
   taskId?: string;
   /** photo_added, photo_removed: the SHA-256 (hex) of the original file as it was received. */
   photoSha256?: string;
-  /** The camera's own time (EXIF DateTimeOriginal) as it wrote it, without a time zone, when it has one. */
+  /**
+   * The camera's own time (EXIF DateTimeOriginal) as it wrote it, with its UTC offset when the camera
+   * wrote one ('2026-11-20T09:15:00+02:00'), else without a zone; when it has one.
+   */
   photoCapturedAt?: string;
   /** photo_added: it took the place of an earlier photo. */
   photoReplaced?: boolean;
+  /** photo_added: when the server received it (ISO, UTC). */
+  photoReceivedAt?: string;
+  /** photo_added: 'camera' (taken live in the photo dialog) or 'library' (a file chosen), when said. */
+  photoCaptureSource?: 'camera' | 'library';
   /** share_sent, share_revoked, link_replaced: whom the owner shared with, revoked, sent a new link to. */
   recipient?: { name: string; maskedContact: string; channel: 'email' | 'sms' };
   /** approved, redo_requested: the team's note, when they wrote one. */

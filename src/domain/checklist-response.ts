@@ -6,6 +6,7 @@ import {
   type DashboardStats,
   type Task,
 } from './checklist.ts';
+import { CAPTURE_SOURCES } from './photo-evidence.ts';
 import type { Expect, Same } from './schema-types.ts';
 import { type ChecklistSignature, SIGNATURE_KINDS } from './signature.ts';
 import type { TeamPerson } from './teams.ts';
@@ -40,6 +41,29 @@ export const TaskSchema = z
       .string()
       .nullable()
       .describe("The team's note when it sent this task back (POST …/review redo), until the next submit"),
+    photoCapturedAt: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[+-]\d{2}:\d{2})?$/)
+      .nullable()
+      .describe(
+        "The camera's time of the photo, read before re-encoding: its wall clock with the UTC offset when the camera wrote one ('2026-11-20T09:15:00+02:00'), else without a zone; null without one",
+      ),
+    photoReceivedAt: IsoDateTime.nullable().describe('When the server received the photo'),
+    photoCaptureSource: z
+      .enum(CAPTURE_SOURCES)
+      .nullable()
+      .describe("'camera': taken live in the photo dialog; 'library': a file chosen (the client's word)"),
+    photoLocation: z
+      .strictObject({
+        latitude: z.number(),
+        longitude: z.number(),
+        accuracyM: z.number().int().min(0),
+        distanceM: z.number().int().min(0).nullable(),
+      })
+      .nullable()
+      .describe(
+        "Where the photo was taken, only when the person allowed it; distanceM from the checklist's address point. Null in a recipient's answer",
+      ),
   })
   .meta({
     id: 'Task',
@@ -74,6 +98,11 @@ const checklistTail = {
     .describe("A booking calendar's turnover whose reservation was cancelled before work started"),
   approvedAt: IsoDateTime.nullable().describe('When the team approved the submission, or null'),
   approvedBy: TeamPersonSchema.nullable().describe("Who approved it (null in a recipient's copy)"),
+  address: z.string().nullable().describe('Where the work is done, as the owner wrote it'),
+  addressLocation: z
+    .strictObject({ latitude: z.number(), longitude: z.number() })
+    .nullable()
+    .describe("The address's point (geocoded, or the owner's device), null when not located"),
 };
 
 export const ChecklistSignatureSchema = z

@@ -111,6 +111,10 @@ describe('missing photos', () => {
     details: '',
     completedAt: null,
     redoNote: null,
+    photoCapturedAt: null,
+    photoReceivedAt: null,
+    photoCaptureSource: null,
+    photoLocation: null,
     ...over,
   });
 

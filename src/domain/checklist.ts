@@ -5,6 +5,7 @@ import { DueAtInput } from './due-date-input.ts';
 import { LANGUAGE_CODES, type LanguageCode, languageCodeMessage } from './languages.ts';
 import { groupThousands } from './numbers.ts';
 import { ChangedAt } from './offline.ts';
+import type { CaptureSource, GeoPoint, PhotoLocation } from './photo-evidence.ts';
 import type { ChecklistSignature } from './signature.ts';
 import { SignatureInput } from './signature-input.ts';
 import type { TeamPerson } from './teams.ts';
@@ -60,6 +61,12 @@ export interface Task {
   completedAt: string | null;
   /** The team's note when it sent this task back (a redo), until the next submission; else null. */
   redoNote: string | null;
+  /** The photo's evidence (domain/photo-evidence.ts): camera time ('…T09:15:00+02:00'), receipt, source. */
+  photoCapturedAt: string | null;
+  photoReceivedAt: string | null;
+  photoCaptureSource: CaptureSource | null;
+  /** Where it was taken (with consent) and how far from the address; null in a recipient's copy. */
+  photoLocation: PhotoLocation | null;
 }
 
 export interface Checklist {
@@ -95,6 +102,9 @@ export interface Checklist {
   requireSignature: boolean;
   /** The latest signature given at submit, or null. */
   signature: ChecklistSignature | null;
+  /** Where the work is done (issue 34), and its point (geocoded or the owner's device's) when located. */
+  address: string | null;
+  addressLocation: GeoPoint | null;
 }
 
 /** A row of the dashboard list: no tasks, their count instead. */

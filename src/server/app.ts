@@ -33,6 +33,7 @@ import { authRoutes } from './http/routes/auth.ts';
 import { avatarRoutes } from './http/routes/avatar.ts';
 import { billingRoutes, billingWebhookRoutes, localBillingRoutes } from './http/routes/billing.ts';
 import { calendarRoutes } from './http/routes/calendars.ts';
+import { checklistAddressRoutes } from './http/routes/checklist-address.ts';
 import { checklistExportRoutes } from './http/routes/checklist-export.ts';
 import { checklistRoutes } from './http/routes/checklists.ts';
 import { devOutboxRoutes } from './http/routes/dev-outbox.ts';
@@ -278,6 +279,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
     notices: { ...sharing, log: app.log },
     ...(sharing.warmTranslation ? { warmTranslation: sharing.warmTranslation } : {}),
   });
+  await app.register(checklistAddressRoutes, { db, geocoder: services.geocoder, log: app.log });
   await app.register(checklistExportRoutes, { db });
   await app.register(insightsRoutes, { db });
   await app.register(notificationRoutes, { db, secrets: services.secrets, siteName: config.siteName });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type AnalyticsSink, createAnalytics } from './adapters/analytics/analytics-sink.ts';
 import { createBillingProvider } from './adapters/billing/create-billing-provider.ts';
+import { createGeocoder } from './adapters/geocoding/create-geocoder.ts';
+import type { Geocoder } from './adapters/geocoding/geocoder.ts';
 import { type AvatarFetcher, createAvatarFetcher } from './adapters/identity/avatar-fetcher.ts';
 import {
   LOCAL_CLIENT_ID,
@@ -98,6 +100,7 @@ export interface AppServices {
   /** CPU-heavy work (reports, HEIC photos) on worker threads (decision 0041); the app closes it. */
   heavyWork: HeavyWorkPool;
   notifier: OwnerNotifier;
+  geocoder: Geocoder;
   mailingList: MailingList;
   mailingListContext: MailingListContext;
   /** Invitations' e-mail and links (services/team-invitations.ts). */
@@ -159,6 +162,7 @@ export async function composeServices(
     afterCommit: new AfterCommitWriter(db, log),
     rateLimits,
     analytics: createAnalytics(config, db, log),
+    geocoder: createGeocoder(config.geocoding, `${config.siteName} (+${config.publicUrl.origin})`),
     signIn: signInFor(config),
     avatarFetcher: options.avatarFetcher ?? createAvatarFetcher(),
     cache,

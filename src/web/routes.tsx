@@ -58,6 +58,8 @@ const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   // Public: what the Enterprise card's 'SLA' and 'Custom deployment' promise, as the repository writes it.
   { path: '/sla', page: documentPage('SlaPage') },
   { path: '/deployment', page: documentPage('DeploymentPage') },
+  // Public: what is kept, and that a location is kept only with consent (docs/privacy.md, issue 34).
+  { path: '/privacy', page: documentPage('PrivacyPage') },
   { path: '/subscription/success', page: billingPage('SubscriptionSuccessPage') },
   { path: '/subscription/cancel', page: billingPage('SubscriptionCancelPage') },
   { page: page(() => import('./pages/not-found.tsx')) },

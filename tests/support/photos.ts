@@ -29,6 +29,7 @@ export function uploadPhoto(
     remoteAddress = '203.0.113.9',
     route = 'photo',
     idempotencyKey,
+    fields = {},
   }: {
     filename?: string;
     type?: string;
@@ -36,9 +37,12 @@ export function uploadPhoto(
     remoteAddress?: string;
     route?: 'photo' | 'reference-photo';
     idempotencyKey?: string;
+    /** Text fields sent before the file (capture source, location), as the photo dialog sends them. */
+    fields?: Record<string, string>;
   } = {},
 ): Promise<LightMyRequestResponse> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return app.inject({
     method: 'POST',

@@ -48,6 +48,10 @@ export function taskFixture(id: string, description: string): Task {
     details: '',
     completedAt: null,
     redoNote: null,
+    photoCapturedAt: null,
+    photoReceivedAt: null,
+    photoCaptureSource: null,
+    photoLocation: null,
   };
 }
 
@@ -74,6 +78,8 @@ export function checklistFixture(overrides: Partial<Checklist> = {}): Checklist 
     approvedBy: null,
     requireSignature: false,
     signature: null,
+    address: null,
+    addressLocation: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnalyticsEnv } from './analytics.ts';
 import { BillingEnv } from './billing.ts';
 import { DatabaseEnv } from './database.ts';
+import { GeocodingEnv } from './geocoding.ts';
 import { IdentityEnv } from './identity.ts';
 import { MessagingEnv } from './messaging.ts';
 import { MetricsEnv } from './metrics.ts';
@@ -31,6 +32,7 @@ export const EnvSchema = z.object({
   ...PhotoStorageEnv.shape,
   ...BillingEnv.shape,
   ...AnalyticsEnv.shape,
+  ...GeocodingEnv.shape,
   ...MetricsEnv.shape,
   ...RateLimitsEnv.shape,
   ...RequestTimeoutsEnv.shape,
@@ -99,6 +101,7 @@ export const REPORT_ORDER = [
   'BILLING_TEST_CHECKOUT',
   'ANALYTICS_URL',
   'ANALYTICS_SITE_ID',
+  'GEOCODER_URL',
   'METRICS_PORT',
   'METRICS_HOST',
   'METRICS_TOKEN',

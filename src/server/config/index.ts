@@ -4,6 +4,7 @@ import { type AnalyticsConfig, readAnalytics } from './analytics.ts';
 import { type BillingConfig, readBilling } from './billing.ts';
 import { type DatabaseConfig, readDatabase } from './database.ts';
 import { parseEnvironment } from './environment.ts';
+import { type GeocodingConfig, readGeocoding } from './geocoding.ts';
 import { type IdentityConfig, readIdentity } from './identity.ts';
 import {
   type EmailConfig,
@@ -49,6 +50,8 @@ export interface Config {
   photoStorage: PhotoStorageConfig;
   billing: BillingConfig;
   analytics: AnalyticsConfig;
+  /** Where a checklist's address is looked up (geocoding.ts). */
+  geocoding: GeocodingConfig;
   /**
    * GET /metrics (docs/decisions/0022): on its own port (`port`, on `host`, loopback by default) and/or
    * on the main port for a bearer `token`; null and null: not served.
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const photoStorage = readPhotoStorage(e, dataDir, check);
   const billing = readBilling(e, check);
   const analytics = readAnalytics(e, check);
+  const geocoding = readGeocoding(e, check);
   const translation = translationConfig(e, env.PATH, check.production, check.problems);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, check.problems);
   const smsLimits = readSmsLimits(e, check);
@@ -134,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     photoStorage,
     billing,
     analytics,
+    geocoding,
     metrics: readMetrics(e),
     translation,
     siteName: e.SITE_NAME,

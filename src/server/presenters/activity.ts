@@ -1,4 +1,5 @@
 import type { ActivityAction, ActivityActor, ActivityEntry, ActivityPage } from '#domain/activity';
+import { type CaptureSource, captureTimeText } from '#domain/photo-evidence';
 import type { ShareChannel } from '#domain/sharing';
 import { maskContact, ownerNameOf } from './shares.ts';
 
@@ -19,6 +20,10 @@ export interface ActivityRow {
   photoReplaced: boolean;
   /** approved, redo_requested: the team's note. */
   note?: string | null;
+  /** photo_added (issue 34): the camera's offset, the receipt and the capture source, when recorded. */
+  photoCapturedOffset?: string | null;
+  photoReceivedAt?: Date | null;
+  photoCaptureSource?: CaptureSource | null;
   /** The member of the team who acted (entries of kind 'owner' since teams), as named then. */
   actorName?: string | null;
 }
@@ -61,8 +66,14 @@ export function presentActivityEntry(row: ActivityRow, owner: ActivityOwner): Ac
     action: row.action,
     ...(row.taskId ? { taskId: row.taskId } : {}),
     ...(row.photoSha256 ? { photoSha256: row.photoSha256 } : {}),
-    ...(row.photoCapturedAt ? { photoCapturedAt: row.photoCapturedAt } : {}),
+    ...(row.photoCapturedAt
+      ? {
+          photoCapturedAt: captureTimeText(row.photoCapturedAt, row.photoCapturedOffset ?? null) ?? undefined,
+        }
+      : {}),
     ...(row.action === 'photo_added' && row.photoReplaced ? { photoReplaced: true } : {}),
+    ...(row.photoReceivedAt ? { photoReceivedAt: row.photoReceivedAt.toISOString() } : {}),
+    ...(row.photoCaptureSource ? { photoCaptureSource: row.photoCaptureSource } : {}),
     ...(subject ? { recipient: subject } : {}),
     ...(row.note ? { note: row.note } : {}),
   };

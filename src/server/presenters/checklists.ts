@@ -6,6 +6,7 @@ import {
   type Task,
 } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
+import { captureTimeText, distanceMeters, type GeoPoint, NO_PHOTO_EVIDENCE } from '#domain/photo-evidence';
 import type { ChecklistUpdateMessage } from '#domain/realtime';
 import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
 import type { ChecklistSignature } from '#domain/signature';
@@ -40,10 +41,35 @@ export interface TaskFields {
   redoNote?: string | null;
 }
 
+/**
+ * The evidence of a task's photo (the photos row its photo_url names, joined in the same read): the
+ * camera's time and offset, the receipt, the capture source and the consented location. Absent fields
+ * read as none (a task as an edit or a template makes it has no photo).
+ */
+export interface TaskPhotoEvidence {
+  photoCapturedAt?: string | null;
+  photoCapturedOffset?: string | null;
+  photoReceivedAt?: Date | string | null;
+  photoCaptureSource?: 'camera' | 'library' | null;
+  photoLatitude?: number | null;
+  photoLongitude?: number | null;
+  photoAccuracyM?: number | null;
+}
+
 /** A time as the API writes it; a database's JSON text (microseconds, any offset) is read first. */
 const iso = (time: Date | string) => (typeof time === 'string' ? new Date(time) : time).toISOString();
 
-export function presentTask(row: TaskFields): Task {
+/** Where a task's photo was taken, and how far from the checklist's address (null without one). */
+function photoLocationOf(row: TaskPhotoEvidence, addressPoint: GeoPoint | null): Task['photoLocation'] {
+  const { photoLatitude: latitude, photoLongitude: longitude, photoAccuracyM: accuracyM } = row;
+  if (latitude == null || longitude == null || accuracyM == null) return null;
+  const distanceM = addressPoint ? distanceMeters(addressPoint, { latitude, longitude }) : null;
+  return { latitude, longitude, accuracyM, distanceM };
+}
+
+/** A task from its fields and its photo's evidence; the distance is measured from `addressPoint`. */
+export function presentTask(row: TaskFields & TaskPhotoEvidence, addressPoint: GeoPoint | null = null): Task {
+  const hasPhoto = row.photoUrl !== null;
   return {
     id: row.id,
     description: row.description,
@@ -54,7 +80,18 @@ export function presentTask(row: TaskFields): Task {
     details: row.details,
     completedAt: row.completedAt ? iso(row.completedAt) : null,
     redoNote: row.redoNote ?? null,
+    photoCapturedAt: hasPhoto
+      ? captureTimeText(row.photoCapturedAt ?? null, row.photoCapturedOffset ?? null)
+      : null,
+    photoReceivedAt: hasPhoto && row.photoReceivedAt ? iso(row.photoReceivedAt) : null,
+    photoCaptureSource: hasPhoto ? (row.photoCaptureSource ?? null) : null,
+    photoLocation: hasPhoto ? photoLocationOf(row, addressPoint) : null,
   };
+}
+
+/** A recipient never sees where anyone's photo was taken: locations are the team's alone. */
+export function taskAsSeenBy(kind: ActorKind, task: Task): Task {
+  return kind === 'owner' || task.photoLocation === null ? task : { ...task, photoLocation: null };
 }
 
 /** A checklist's row with the names of its people (repositories/checklist-people.ts), when read. */
@@ -80,7 +117,15 @@ function checklistRowFields(row: ChecklistRowWithPeople) {
       row.approvedAt && row.approvedByUserId
         ? { uid: row.approvedByUserId, displayName: row.approvedByName ?? '' }
         : null,
+    address: row.address,
+    addressLocation: addressPointOf(row),
   };
+}
+
+/** The checklist's address point: both coordinates, or none. */
+function addressPointOf(row: Pick<ChecklistRow, 'addressLatitude' | 'addressLongitude'>): GeoPoint | null {
+  const { addressLatitude: latitude, addressLongitude: longitude } = row;
+  return latitude === null || longitude === null ? null : { latitude, longitude };
 }
 
 /**
@@ -113,9 +158,13 @@ export function signingFields(
 
 /** A checklist from its row and its tasks' fields, in order (and its latest signature, when read). */
 export function presentChecklist(
-  row: ChecklistRowWithPeople & { tasks: readonly TaskFields[]; signature?: SignatureFields | null },
+  row: ChecklistRowWithPeople & {
+    tasks: readonly (TaskFields & TaskPhotoEvidence)[];
+    signature?: SignatureFields | null;
+  },
 ): Checklist {
-  const tasks = row.tasks.map(presentTask);
+  const addressPoint = addressPointOf(row);
+  const tasks = row.tasks.map((task) => presentTask(task, addressPoint));
   const progress = computeProgress(tasks, row.submittedAt !== null);
   return {
     ...checklistRowFields(row),
@@ -174,6 +223,8 @@ export function withTaskChanged(before: Checklist, change: TaskChange): Checklis
           completed: change.completed,
           completedAt: change.completedAt ? iso(change.completedAt) : null,
           photoUrl: change.photoUrl,
+          // A tick never adds a photo: a photo it removed takes its evidence with it.
+          ...(change.photoUrl === null ? NO_PHOTO_EVIDENCE : {}),
         }
       : task,
   );
@@ -284,10 +335,17 @@ export function inLanguage(
 
 /** A recipient sees nothing of the owner but the name the share page shows: no user id. */
 export function asSeenBy(kind: ActorKind, checklist: Checklist): Checklist {
-  // A recipient sees no team: not who made it, not who it is assigned to.
-  return kind === 'owner'
-    ? checklist
-    : { ...checklist, userId: null, createdBy: null, assignee: null, approvedBy: null };
+  // A recipient sees no team: not who made it, not who it is assigned to or approved it; nor where
+  // photos were taken.
+  if (kind === 'owner') return checklist;
+  return {
+    ...checklist,
+    userId: null,
+    createdBy: null,
+    assignee: null,
+    approvedBy: null,
+    tasks: checklist.tasks.map((task) => taskAsSeenBy(kind, task)),
+  };
 }
 
 /**

@@ -146,6 +146,9 @@ export async function activityPage(
       photoCapturedAt: checklistActivity.photoCapturedAt,
       photoReplaced: checklistActivity.photoReplaced,
       note: checklistActivity.note,
+      photoCapturedOffset: checklistActivity.photoCapturedOffset,
+      photoReceivedAt: checklistActivity.photoReceivedAt,
+      photoCaptureSource: checklistActivity.photoCaptureSource,
     })
     .from(checklistActivity)
     .where(and(eq(checklistActivity.checklistId, checklistId), before))
@@ -153,7 +156,11 @@ export async function activityPage(
     .limit(page.limit + 1);
   return {
     owner,
-    rows: rows.slice(0, page.limit).map((row) => ({ ...row, at: toDate(row.at) })),
+    rows: rows.slice(0, page.limit).map((row) => ({
+      ...row,
+      at: toDate(row.at),
+      photoReceivedAt: row.photoReceivedAt === null ? null : toDate(row.photoReceivedAt),
+    })),
     hasMore: rows.length > page.limit,
   };
 }

@@ -7,6 +7,7 @@ import { checklists, shares, tasks, teams, users } from '../db/schema/index.ts';
 import type { ChecklistAccess, OwnerAccess } from '../policies/checklists.ts';
 import { isInReach, isInTeamsOf, isOfTeam, type ReadScope } from './access.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
+import { pointOf } from './checklist-address.ts';
 import { PEOPLE_OF_CHECKLIST } from './checklist-people.ts';
 import { dueAtChange } from './due-dates.ts';
 import { LATEST_SIGNATURE } from './signatures.ts';
@@ -37,11 +38,20 @@ export interface TaskRecord {
   photoUrl: string | null;
   referencePhotoUrl: string | null;
   redoNote: string | null;
+  /** The evidence of the photo photo_url names (its photos row, joined in the same statement). */
+  photoCapturedAt: string | null;
+  photoCapturedOffset: string | null;
+  photoReceivedAt: string | null;
+  photoCaptureSource: 'camera' | 'library' | null;
+  photoLatitude: number | null;
+  photoLongitude: number | null;
+  photoAccuracyM: number | null;
 }
 
 /**
  * The checklist's tasks in order, as records, aggregated by the database so that one checklist with
- * its tasks is one round trip. Static SQL on purpose: in a one-table select Drizzle writes column names
+ * its tasks is one round trip; each task's photo row is joined by its id in photo_url
+ * ('/api/photos/{id}': the id from the 13th character), by primary key. Static SQL on purpose: in a one-table select Drizzle writes column names
  * unqualified inside a sql field, which would make the subquery's "id" the task's.
  */
 const TASK_RECORDS = sql.raw(`(
@@ -54,9 +64,18 @@ const TASK_RECORDS = sql.raw(`(
     'photoRequired', t.photo_required,
     'photoUrl', t.photo_url,
     'referencePhotoUrl', t.reference_photo_url,
-    'redoNote', t.redo_note
+    'redoNote', t.redo_note,
+    'photoCapturedAt', ph.captured_at,
+    'photoCapturedOffset', ph.captured_offset,
+    'photoReceivedAt', ph.received_at,
+    'photoCaptureSource', ph.capture_source,
+    'photoLatitude', ph.latitude,
+    'photoLongitude', ph.longitude,
+    'photoAccuracyM', ph.location_accuracy_m
   ) order by t.position, t.id), '[]'::json)
-  from tasks t where t.checklist_id = "checklists"."id"
+  from tasks t
+  left join photos ph on ph.id = substr(t.photo_url, 13) and ph.checklist_id = t.checklist_id
+  where t.checklist_id = "checklists"."id"
 )`);
 
 const withTasks = {
@@ -221,13 +240,17 @@ export async function deleteChecklistRow(db: Database, access: ChecklistAccess, 
  * Takes the checklist's next revision (and its row lock, which orders this change after any other on
  * it) if in reach; whether it did. Other changes to its tasks follow in the same transaction.
  */
+/**
+ * The checklist's next revision, if in reach: answers its address's point (a photo's distance is
+ * measured from it), or undefined when out of reach.
+ */
 export async function touchChecklist(db: Database, access: ChecklistAccess, checklistId: string) {
-  const touched = await db
+  const [touched] = await db
     .update(checklists)
     .set({ updatedAt: sql`now()`, revision: sql`${checklists.revision} + 1` })
     .where(isInReach(access, checklistId))
-    .returning({ id: checklists.id });
-  return touched.length > 0;
+    .returning({ latitude: checklists.addressLatitude, longitude: checklists.addressLongitude });
+  return touched && { addressPoint: pointOf(touched.latitude, touched.longitude) };
 }
 
 /** Whether the access reaches this checklist. */
@@ -365,30 +388,5 @@ export async function ownerAndRevision(db: Database, checklistId: string) {
     .select({ teamId: checklists.teamId, revision: checklists.revision })
     .from(checklists)
     .where(eq(checklists.id, checklistId));
-  return row;
-}
-
-/**
- * Assigns the checklist to a member (or nobody): a change like any other, so it takes the next
- * revision and its notice goes out (the deferred trigger). Answers the checklist's name and whom it
- * was assigned to before; undefined when there is no such checklist.
- */
-export async function setAssignee(db: Database, checklistId: string, assigneeUid: string | null) {
-  const before = db
-    .$with('before')
-    .as(
-      db
-        .select({ id: checklists.id, assigneeUid: checklists.assigneeUid })
-        .from(checklists)
-        .where(eq(checklists.id, checklistId))
-        .for('update'),
-    );
-  const [row] = await db
-    .with(before)
-    .update(checklists)
-    .set({ assigneeUid, updatedAt: sql`now()`, revision: sql`${checklists.revision} + 1` })
-    .from(before)
-    .where(eq(checklists.id, before.id))
-    .returning({ name: checklists.name, previous: before.assigneeUid });
   return row;
 }

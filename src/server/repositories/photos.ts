@@ -71,6 +71,28 @@ export async function setTaskPhoto(db: Database, checklistId: string, taskId: st
   return row;
 }
 
+/** A column of the task's proof photo (the photos row its photo_url names), for a RETURNING list. */
+function proofPhoto<T>(expression: string) {
+  return sql<T>`(select ${sql.raw(expression)} from ${photos} ph where ph.id = substr(${tasks.photoUrl}, ${PHOTO_PATH.length + 1}) and ph.checklist_id = ${tasks.checklistId})`;
+}
+
+/**
+ * The evidence of a task's proof photo, as repositories/checklists.ts TASK_RECORDS reads it: an answer
+ * that names a task whose proof it did not change still carries that proof's evidence.
+ */
+const PROOF_PHOTO_EVIDENCE = {
+  photoCapturedAt: proofPhoto<string | null>('ph.captured_at'),
+  photoCapturedOffset: proofPhoto<string | null>('ph.captured_offset'),
+  // As JSON writes it (ISO 8601), the form the presenter reads on every driver.
+  photoReceivedAt: proofPhoto<string | null>(
+    `to_char(ph.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  ),
+  photoCaptureSource: proofPhoto<'camera' | 'library' | null>('ph.capture_source'),
+  photoLatitude: proofPhoto<number | null>('ph.latitude'),
+  photoLongitude: proofPhoto<number | null>('ph.longitude'),
+  photoAccuracyM: proofPhoto<number | null>('ph.location_accuracy_m'),
+};
+
 /**
  * Sets (or, with null, clears) the task's reference photo: the owner's example of what good looks like.
  * It leaves the task's proof, completion and their change times alone. Answers the task row, or
@@ -86,7 +108,7 @@ export async function setTaskReferencePhoto(
     .update(tasks)
     .set({ referencePhotoUrl: photoId ? photoUrlOf(photoId) : null, updatedAt: sql`now()` })
     .where(and(eq(tasks.checklistId, checklistId), eq(tasks.id, taskId)))
-    .returning();
+    .returning({ ...getTableColumns(tasks), ...PROOF_PHOTO_EVIDENCE });
   return row;
 }
 

@@ -5,7 +5,7 @@ import { newId } from '../ids.ts';
 import { type Caller, checklistNotFound } from '../policies/checklists.ts';
 import { asSeenBy } from '../presenters/checklists.ts';
 import { announce } from '../repositories/change-notices.ts';
-import { setAssignee } from '../repositories/checklists.ts';
+import { setAssignee } from '../repositories/checklist-assignee.ts';
 import { insertNotification } from '../repositories/notifications.ts';
 import { roleIn } from '../repositories/teams.ts';
 import { findUserById } from '../repositories/users.ts';

@@ -24,6 +24,8 @@ function checklist(id: string, name = 'List'): Checklist {
     approvedBy: null,
     requireSignature: false,
     signature: null,
+    address: null,
+    addressLocation: null,
   };
 }
 

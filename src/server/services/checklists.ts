@@ -213,7 +213,7 @@ export async function insertWithinPlanLimit(
       photoRequired: task.photoRequired,
     })),
   );
-  return presentChecklist({ ...created.row, tasks: created.tasks.map(presentTask) });
+  return presentChecklist({ ...created.row, tasks: created.tasks.map((task) => presentTask(task)) });
 }
 
 /**

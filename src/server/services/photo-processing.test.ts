@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#domain/errors';
 import { IMAGE_WORK_MS } from '#tests/support/budgets';
+import { heicTakenAt, jpegTakenAt, pngTakenAt } from '#tests/support/photo-evidence';
 import { DISPLAY_MAX_SIDE, processPhoto, THUMB_MAX_SIDE } from './photo-processing.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../tests/fixtures');
@@ -80,6 +81,42 @@ describe('processPhoto: what it takes', { timeout: IMAGE_WORK_MS }, () => {
     const photo = await processPhoto(heic);
     expect(photo.sourceFormat).toBe('heic');
     expect(photo.display).toMatchObject({ width: 640, height: 480 });
+  });
+});
+
+describe('processPhoto: the camera time, read before re-encoding drops it', {
+  timeout: IMAGE_WORK_MS,
+}, () => {
+  it('reads DateTimeOriginal and OffsetTimeOriginal from a JPEG', async () => {
+    const photo = await processPhoto(
+      await jpegTakenAt({ dateTime: '2026:11:20 09:15:00', offset: '+02:00' }),
+    );
+    expect(photo).toMatchObject({ capturedAt: '2026-11-20T09:15:00', capturedOffset: '+02:00' });
+  });
+
+  it('reads a PNG eXIf chunk, and nothing from a PNG without one', async () => {
+    const withExif = await processPhoto(
+      await pngTakenAt({ dateTime: '2025:01:02 03:04:05', offset: '-05:30' }),
+    );
+    expect(withExif).toMatchObject({ capturedAt: '2025-01-02T03:04:05', capturedOffset: '-05:30' });
+    const plain = await processPhoto(await picture(64, 64).png().toBuffer());
+    expect(plain).toMatchObject({ capturedAt: null, capturedOffset: null });
+  });
+
+  it('reads the EXIF item of a HEIC before converting it', async () => {
+    const photo = await processPhoto(await heicTakenAt('2025:06:01 07:45:30'));
+    expect(photo).toMatchObject({
+      sourceFormat: 'heic',
+      capturedAt: '2025-06-01T07:45:30',
+      capturedOffset: null,
+    });
+  });
+
+  it('drops an offset no zone has', async () => {
+    const photo = await processPhoto(
+      await jpegTakenAt({ dateTime: '2026:11:20 09:15:00', offset: '+25:00' }),
+    );
+    expect(photo).toMatchObject({ capturedAt: '2026-11-20T09:15:00', capturedOffset: null });
   });
 });
 

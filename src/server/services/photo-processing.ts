@@ -3,6 +3,7 @@ import exifReader from 'exif-reader';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '#domain/errors';
+import { parseUtcOffset } from '#domain/photo-evidence';
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from '#domain/photos';
 
 /**
@@ -63,6 +64,8 @@ export interface ProcessedPhoto {
   capturedAt: string | null;
   /** SHA-256 of the display JPEG as stored: the copy people download from ListSync verifies by it. */
   displaySha256: string;
+  /** The camera's UTC offset for that time (EXIF OffsetTimeOriginal, else OffsetTime: '+02:00'), or null. */
+  capturedOffset: string | null;
 }
 
 function notAnImage(): AppError {
@@ -73,17 +76,29 @@ export function photoTooLarge(): AppError {
   return new AppError('file_too_large', PHOTO_MESSAGES.tooLarge);
 }
 
-/** EXIF DateTimeOriginal as 'YYYY-MM-DDTHH:MM:SS' (no zone: cameras rarely record one). */
-function captureTimeOf(exif: Buffer | undefined): string | null {
-  if (!exif) return null;
+/** The camera's time of a photo: its wall clock and, when written, its UTC offset. */
+export interface CaptureTime {
+  capturedAt: string | null;
+  capturedOffset: string | null;
+}
+
+const NO_CAPTURE_TIME: CaptureTime = { capturedAt: null, capturedOffset: null };
+
+/**
+ * EXIF DateTimeOriginal (else DateTime) as 'YYYY-MM-DDTHH:MM:SS', the camera's wall clock, with
+ * OffsetTimeOriginal (else OffsetTime) when the camera wrote one: most phones since 2017 do.
+ */
+export function captureTimeOf(exif: Buffer | undefined): CaptureTime {
+  if (!exif) return NO_CAPTURE_TIME;
   try {
     const tags = exifReader(exif);
     const taken = tags.Photo?.DateTimeOriginal ?? tags.Image?.DateTime;
-    if (!(taken instanceof Date) || Number.isNaN(taken.getTime())) return null;
+    if (!(taken instanceof Date) || Number.isNaN(taken.getTime())) return NO_CAPTURE_TIME;
+    const offset = tags.Photo?.OffsetTimeOriginal ?? tags.Photo?.OffsetTime;
     // exif-reader reads the camera's wall clock as if it were UTC: keep it as that wall-clock time.
-    return taken.toISOString().slice(0, 19);
+    return { capturedAt: taken.toISOString().slice(0, 19), capturedOffset: parseUtcOffset(offset) };
   } catch {
-    return null;
+    return NO_CAPTURE_TIME;
   }
 }
 
@@ -106,9 +121,12 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (!format || containsMarkup(bytes)) throw notAnImage();
 
   let source = bytes;
-  let capturedAt: string | null = null;
+  let captured = NO_CAPTURE_TIME;
   try {
     if (format === 'heic') {
+      // heic-convert keeps none of the metadata: the EXIF is read from the HEIF container first (sharp
+      // reads a HEIF's items without the HEVC decoder it lacks).
+      captured = captureTimeOf((await sharp(bytes).metadata()).exif);
       source = await decodeHeic(bytes);
     }
     // failOn 'error': a truncated or corrupt file fails to decode instead of yielding half a picture.
@@ -117,7 +135,8 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
     if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
       throw new AppError('unsupported_file_type', 'This image has too many pixels to process.');
     }
-    capturedAt = captureTimeOf(metadata.exif);
+    // JPEG's APP1, PNG's eXIf chunk, WebP's EXIF chunk: sharp hands each over as the same block.
+    if (format !== 'heic') captured = captureTimeOf(metadata.exif);
     // Two pipelines over the same bytes, not `clone()`: sharp's clone copies its input (structuredClone
     // of its options), 5 MB more memory and time per copy.
     const upright = () => input().rotate();
@@ -143,8 +162,8 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
       sourceFormat: format,
       originalBytes: bytes.length,
       originalSha256: createHash('sha256').update(bytes).digest('hex'),
-      capturedAt,
       displaySha256: createHash('sha256').update(display.data).digest('hex'),
+      ...captured,
     };
   } catch (error) {
     if (error instanceof AppError) throw error;

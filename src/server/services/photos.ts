@@ -1,6 +1,8 @@
 import type { Task } from '#domain/checklist';
 import { AppError } from '#domain/errors';
 import { type TickMilestone, tickMilestoneOf } from '#domain/notifications';
+import type { GeoPoint } from '#domain/photo-evidence';
+import type { PhotoUploadFields } from '#domain/photo-evidence-input';
 import { PHOTO_MESSAGES } from '#domain/photos';
 import type { PhotoStore, StoredObject } from '../adapters/storage/photo-store.ts';
 import type { Database } from '../db/client.ts';
@@ -13,7 +15,7 @@ import {
   checklistNotFound,
   taskNotFound,
 } from '../policies/checklists.ts';
-import { presentTask } from '../presenters/checklists.ts';
+import { presentTask, taskAsSeenBy } from '../presenters/checklists.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { touchChecklist } from '../repositories/checklists.ts';
 import {
@@ -29,6 +31,7 @@ import {
 import { resolveChecklistActor } from './checklist-actors.ts';
 import type { HeavyWork } from './heavy-work.ts';
 import type { OwnerNotifier } from './owner-notifications.ts';
+import { photoRowEvidence, type ReceivedPhoto, taskPhotoEvidence } from './photo-evidence.ts';
 import type { ProcessedPhoto } from './photo-processing.ts';
 import { StorageQuota } from './storage-quota.ts';
 
@@ -81,11 +84,18 @@ export function photoNotFound(): AppError {
 }
 
 /**
- * The upload's bytes, read by the route once the task is known to be in reach (never beyond the
- * limit); null when the route answered instead (the stored answer of the same upload, by its
- * Idempotency-Key).
+ * The upload's bytes and the fields sent with them (how it was taken; where, only with consent), read
+ * by the route once the task is known to be in reach (never beyond the limit); null when the route
+ * answered instead (the stored answer of the same upload, by its Idempotency-Key).
  */
-export type ReceiveUpload = () => Promise<Buffer | null>;
+export type ReceiveUpload = () => Promise<{ bytes: Buffer; evidence: PhotoUploadFields } | null>;
+
+/** What `keep` tells the step that sets a kept photo on its task. */
+export interface KeptPhoto {
+  receivedAt: Date;
+  /** The checklist's address point, if it has one (a photo's distance is measured from it). */
+  addressPoint: GeoPoint | null;
+}
 
 /** The bytes a processed photo takes in the store: both of its sizes (what the team's figure counts). */
 export function storedBytesOf(photo: ProcessedPhoto): number {
@@ -134,7 +144,7 @@ export class PhotoService implements PhotoFiles {
     taskId: string,
     right: ChecklistRight,
     receive: ReceiveUpload,
-  ): Promise<{ access: ChecklistAccess; photo: ProcessedPhoto } | null> {
+  ): Promise<{ access: ChecklistAccess; photo: ReceivedPhoto } | null> {
     const { access } = await resolveChecklistActor(this.db, caller, checklistId, right);
     const reach = await taskInReach(this.db, access, checklistId, taskId);
     if (!reach.checklist) throw checklistNotFound();
@@ -142,11 +152,11 @@ export class PhotoService implements PhotoFiles {
     // A team already at its limit is refused before the upload is read; then, its size known, before
     // anything is stored. The transaction that keeps it checks once more, under the team's lock.
     await this.quota.assertRoom(access, checklistId, 0);
-    const bytes = await receive();
-    if (!bytes) return null;
-    const photo = await this.work.processPhoto(bytes);
+    const received = await receive();
+    if (!received) return null;
+    const photo = await this.work.processPhoto(received.bytes);
     await this.quota.assertRoom(access, checklistId, storedBytesOf(photo));
-    return { access, photo };
+    return { access, photo: { ...photo, evidence: received.evidence } };
   }
 
   /**
@@ -157,7 +167,7 @@ export class PhotoService implements PhotoFiles {
     access: ChecklistAccess,
     checklistId: string,
     taskId: string,
-    photo: ProcessedPhoto,
+    photo: ReceivedPhoto,
   ): Promise<Task> {
     const recipient = access.kind === 'recipient' ? access : null;
     let milestone: TickMilestone | null = null;
@@ -165,7 +175,7 @@ export class PhotoService implements PhotoFiles {
       access,
       { checklistId, taskId, kind: 'proof' },
       photo,
-      async (tx, photoId) => {
+      async (tx, photoId, { receivedAt, addressPoint }) => {
         const updated = await setTaskPhoto(tx, checklistId, taskId, photoId);
         if (!updated) throw taskNotFound();
         const { wasCompleted, previousPhotoUrl, tickedBefore, taskCount, ...task } = updated;
@@ -189,10 +199,14 @@ export class PhotoService implements PhotoFiles {
           photo: {
             sha256: photo.originalSha256,
             capturedAt: photo.capturedAt,
+            capturedOffset: photo.capturedOffset,
+            receivedAt,
+            captureSource: photo.evidence?.captureSource ?? null,
             replaced: previousPhotoUrl !== null,
           },
         });
-        return presentTask(task);
+        const shown = presentTask({ ...task, ...taskPhotoEvidence(photo, receivedAt) }, addressPoint);
+        return taskAsSeenBy(access.kind, shown);
       },
     );
     // Committed: a recipient's photo that ticked the first or the last task is a tick like any other.
@@ -210,14 +224,17 @@ export class PhotoService implements PhotoFiles {
     access: ChecklistAccess,
     target: { checklistId: string; taskId: string; kind: PhotoKind },
     photo: ProcessedPhoto,
-    setOnTask: (tx: Database, photoId: string) => Promise<Task>,
+    setOnTask: (tx: Database, photoId: string, kept: KeptPhoto) => Promise<Task>,
   ): Promise<Task> {
     const { checklistId, taskId, kind } = target;
     const { id, keys } = await this.storeFiles(checklistId, photo);
+    // The row and its activity entry say the same receipt time.
+    const receivedAt = new Date();
     try {
       const task = await this.db.transaction(async (tx) => {
         // The checklist row first: it orders this change after any other on it, and takes the next revision.
-        if (!(await touchChecklist(tx, access, checklistId))) throw checklistNotFound();
+        const touched = await touchChecklist(tx, access, checklistId);
+        if (!touched) throw checklistNotFound();
         const storedBytes = storedBytesOf(photo);
         // Then the team's storage, locked: the figure the photo's row adds to (its trigger) is checked here.
         const teamId = await this.quota.reserve(tx, access, checklistId, storedBytes);
@@ -240,8 +257,9 @@ export class PhotoService implements PhotoFiles {
           capturedAt: photo.capturedAt,
           displaySha256: photo.displaySha256,
           shareId: access.kind === 'recipient' ? access.shareId : null,
+          ...photoRowEvidence(photo, receivedAt),
         });
-        return setOnTask(tx, id);
+        return setOnTask(tx, id, { receivedAt, addressPoint: touched.addressPoint });
       });
       await this.sweep(checklistId);
       return task;

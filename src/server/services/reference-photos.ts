@@ -35,10 +35,11 @@ export class ReferencePhotoService {
     const received = await this.photos.receive(caller, checklistId, taskId, 'edit', receive);
     if (!received) return null;
     const target = { checklistId, taskId, kind: 'reference' as const };
-    return this.photos.keep(received.access, target, received.photo, async (tx, photoId) => {
+    return this.photos.keep(received.access, target, received.photo, async (tx, photoId, kept) => {
       const updated = await setTaskReferencePhoto(tx, checklistId, taskId, photoId);
       if (!updated) throw taskNotFound();
-      return presentTask(updated);
+      // The task's proof is untouched: its evidence goes with the answer (the owner's screen keeps it).
+      return presentTask(updated, kept.addressPoint);
     });
   }
 
@@ -50,10 +51,11 @@ export class ReferencePhotoService {
   async remove(caller: Caller, checklistId: string, taskId: string): Promise<Task> {
     const { access } = await resolveChecklistActor(this.db, caller, checklistId, 'edit');
     const task = await this.db.transaction(async (tx) => {
-      if (!(await touchChecklist(tx, access, checklistId))) throw checklistNotFound();
+      const touched = await touchChecklist(tx, access, checklistId);
+      if (!touched) throw checklistNotFound();
       const updated = await setTaskReferencePhoto(tx, checklistId, taskId, null);
       if (!updated) throw taskNotFound();
-      return presentTask(updated);
+      return presentTask(updated, touched.addressPoint);
     });
     await this.photos.sweep(checklistId);
     return task;

@@ -1,5 +1,6 @@
 import type { ActivityEntry } from '#domain/activity';
 import type { Checklist } from '#domain/checklist';
+import type { PhotoLocation } from '#domain/photo-evidence';
 import type { SignatureDetail } from '#domain/signature';
 
 /** What a completion report says (report-layout.ts draws it): its data, and the images of its photos. */
@@ -20,10 +21,15 @@ export interface ReportTask {
    */
   photo: {
     sha256: string;
+    /** The camera's time, with its UTC offset when it wrote one ('2026-11-20T09:15:00+02:00'). */
     capturedAt: string | null;
     receivedAt: string;
     id: string;
     displaySha256: string | null;
+    /** Issue 34: taken live with the dialog's camera, or chosen from the gallery (the client's word). */
+    captureSource: 'camera' | 'library' | null;
+    /** Where it was taken, only with consent, and how far from the checklist's address. */
+    location: PhotoLocation | null;
   } | null;
 }
 

@@ -42,11 +42,6 @@ export function reportTime(iso: string | null): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-/** The camera's own time as it wrote it ('2026:11:26 07:02:11' or ISO-like), without a zone. */
-export function cameraTime(text: string): string {
-  return text.replace(/^(\d{4}):(\d{2}):(\d{2})/, '$1-$2-$3').replace('T', ' ');
-}
-
 /** A section's title over a rule; on a new page unless it and a few lines fit on this one. */
 export function sectionTitle(doc: Doc, title: string, left: number, width: number, room: Room) {
   room(60);

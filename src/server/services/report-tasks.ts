@@ -1,5 +1,13 @@
+import {
+  CAPTURE_SOURCE_LABELS,
+  cameraTimeLabel,
+  formatDistance,
+  isCaptureFarFromReceipt,
+  isFarFromAddress,
+  locationLabel,
+} from '#domain/photo-evidence';
 import type { ReportImage, ReportTask } from './report-data.ts';
-import { COLOR, cameraTime, type Doc, type Room, reportTime, sectionTitle } from './report-style.ts';
+import { COLOR, type Doc, type Room, reportTime, sectionTitle } from './report-style.ts';
 
 /**
  * The completion report's table of tasks: one row per task, its number, description, details,
@@ -65,10 +73,7 @@ function taskLines(task: ReportTask): TaskLines {
     ? `✓ Done ${reportTime(task.completedAt)}${task.tickedBy ? ` · by ${task.tickedBy}` : ''}`
     : '○ Not done';
   const evidence = task.photo
-    ? [
-        `Photo ID ${task.photo.id}${task.photo.capturedAt ? ` · taken ${cameraTime(task.photo.capturedAt)} (camera time)` : ''}`,
-        ...photoHashes(task.photo),
-      ].join('\n')
+    ? [`Photo ID ${task.photo.id}`, photoEvidenceText(task.photo), ...photoHashes(task.photo)].join('\n')
     : task.photoRequired
       ? 'Photo required · none attached'
       : '';
@@ -88,6 +93,26 @@ function photoHashes(photo: NonNullable<ReportTask['photo']>): string[] {
       ? ['ListSync copy SHA-256 (as downloaded from ListSync):', photo.displaySha256]
       : []),
   ];
+}
+
+/**
+ * The photo's evidence (issue 34): the camera's time with its offset and the receipt, flagged when
+ * more than 24 hours apart; how it was taken; and where, only when the person allowed it, flagged
+ * when far from the address.
+ */
+function photoEvidenceText(photo: NonNullable<ReportTask['photo']>): string {
+  const parts = [photo.capturedAt ? `Taken ${cameraTimeLabel(photo.capturedAt)}` : 'No camera time'];
+  parts.push(`received ${reportTime(photo.receivedAt)}`);
+  if (isCaptureFarFromReceipt(photo.capturedAt, photo.receivedAt))
+    parts.push('TAKEN MORE THAN 24 H BEFORE RECEIPT');
+  if (photo.captureSource) parts.push(CAPTURE_SOURCE_LABELS[photo.captureSource].toLowerCase());
+  const { location } = photo;
+  if (location) {
+    const where = `${locationLabel(location).toLowerCase()} (±${formatDistance(location.accuracyM)})`;
+    const far = location.distanceM !== null && isFarFromAddress(location.distanceM, location.accuracyM);
+    parts.push(far ? `${where} · FAR FROM THE ADDRESS` : where);
+  }
+  return parts.join(' · ');
 }
 
 /** The row's height: its text column or its photo, whichever is taller, with padding. */

@@ -1,5 +1,19 @@
+import type { ActivityEntry } from '#domain/activity';
+import { CAPTURE_SOURCE_LABELS, cameraTimeLabel } from '#domain/photo-evidence';
 import type { ReportData } from './report-data.ts';
-import { COLOR, cameraTime, type Doc, type Room, sectionTitle } from './report-style.ts';
+import { COLOR, type Doc, type Room, reportTime, sectionTitle } from './report-style.ts';
+
+/** A photo entry's evidence: the camera's time and offset, the receipt, how it was taken (issue 34). */
+function photoLine(entry: ActivityEntry): string {
+  const parts = [
+    entry.photoCapturedAt ? `Taken ${cameraTimeLabel(entry.photoCapturedAt)}` : null,
+    entry.photoReceivedAt ? `received ${reportTime(entry.photoReceivedAt)}` : null,
+    entry.photoCaptureSource ? CAPTURE_SOURCE_LABELS[entry.photoCaptureSource].toLowerCase() : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return '';
+  const line = parts.join(' · ');
+  return line.charAt(0).toUpperCase() + line.slice(1);
+}
 
 /**
  * The completion report's activity trail: one row per entry, when, who (and how they were verified)
@@ -28,7 +42,7 @@ export function trail(doc: Doc, data: ReportData, left: number, width: number, r
         ? `\n${entry.actor.maskedContact}`
         : ''
     }${entry.actor.verifiedBy ? ` · ${entry.actor.verifiedBy === 'sms' ? 'SMS' : 'e-mail'}` : ''}`;
-    const taken = entry.photoCapturedAt ? `Taken ${cameraTime(entry.photoCapturedAt)} (camera time)` : '';
+    const taken = photoLine(entry);
     doc.font('regular').fontSize(8.5);
     const textHeight =
       doc.heightOfString(entry.text, { width: whatWidth }) +

@@ -158,10 +158,12 @@ export async function reportDataOf(
       photo: photo
         ? {
             sha256: photo.originalSha256,
-            capturedAt: photo.capturedAt,
+            capturedAt: task.photoCapturedAt,
             receivedAt: photo.receivedAt.toISOString(),
             id: photo.id,
             displaySha256: photo.displaySha256,
+            captureSource: task.photoCaptureSource,
+            location: task.photoLocation,
           }
         : null,
     };

@@ -1,19 +1,23 @@
 import { Camera, Images } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
+import type { CaptureSource } from '#domain/photo-evidence';
 import { PHOTO_LIMITS } from '#domain/photos';
 import type { Translate } from '../i18n/i18n.tsx';
 import { Button } from './ui/button.tsx';
 
 /** The photo dialog's buttons (photo-dialog.tsx): where the photo comes from, and what to do with it. */
 
-/** 'Choose photo' and 'Take photo' (the phone's back camera), each opening its hidden file input. */
+/**
+ * 'Choose photo' and 'Take photo' (the phone's back camera), each opening its hidden file input; each
+ * says where its photo came from ('library' or 'camera': the client's word, shown as such).
+ */
 export function PhotoSourceButtons({
   busy,
   onPick,
   t,
 }: {
   busy: boolean;
-  onPick(event: ChangeEvent<HTMLInputElement>): Promise<void>;
+  onPick(event: ChangeEvent<HTMLInputElement>, source: CaptureSource): Promise<void>;
   t: Translate;
 }) {
   const chooseRef = useRef<HTMLInputElement>(null);
@@ -34,7 +38,7 @@ export function PhotoSourceButtons({
         ref={chooseRef}
         type="file"
         accept={PHOTO_LIMITS.accept}
-        onChange={(event) => void onPick(event)}
+        onChange={(event) => void onPick(event, 'library')}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
@@ -45,7 +49,7 @@ export function PhotoSourceButtons({
         type="file"
         accept={PHOTO_LIMITS.accept}
         capture="environment"
-        onChange={(event) => void onPick(event)}
+        onChange={(event) => void onPick(event, 'camera')}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"

@@ -5,6 +5,7 @@ import { type MessageKey, richText, useT, useUiLanguage } from '../i18n/i18n.tsx
 import type { UploadOptions } from '../lib/upload-request.ts';
 import { PhotoDialogActions, PhotoSourceButtons } from './photo-dialog-controls.tsx';
 import { PhotoNotices, UploadProgress } from './photo-dialog-notices.tsx';
+import { PhotoLocationPrompt, usePhotoLocation } from './photo-location.tsx';
 import { ChosenPhoto, PhotoSize, ReferenceFigure } from './photo-preview.tsx';
 import type { PhotoPurpose, UploadAudience } from './photo-upload-failure.ts';
 import { ModalDialog } from './ui/dialog.tsx';
@@ -65,7 +66,9 @@ export function PhotoDialog({
   const [problem, setProblem] = useState<Problem | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const notices = { t, toast, setProblem, setCancelled };
-  const { photo, preparing, preview, pick } = usePhotoChoice(notices);
+  const { photo, source, preparing, preview, pick } = usePhotoChoice(notices);
+  const where = usePhotoLocation();
+  const isProof = purpose !== 'reference';
   const close = () => onOpenChange(false);
   const { progress, uploading, send, abort } = usePhotoUpload({
     ...notices,
@@ -74,6 +77,8 @@ export function PhotoDialog({
     audience,
     upload,
     close,
+    // A reference photo is the owner's example, not evidence: nothing is said of how or where.
+    evidence: () => (isProof ? { captureSource: source, location: where.location } : undefined),
   });
   // A reference photo is not kept on the device to send later (docs/decisions/0026): offline, it waits.
   const needsConnection = purpose === 'reference' && !online;
@@ -96,6 +101,9 @@ export function PhotoDialog({
       <PhotoSourceButtons busy={busy} onPick={pick} t={t} />
       <ChosenPhoto preparing={preparing} preview={preview} photo={photo} t={t} />
       {photo && <PhotoSize photo={photo} t={t} language={language} />}
+      {photo && isProof && (
+        <PhotoLocationPrompt state={where.state} onAsk={where.ask} t={t} language={language} />
+      )}
 
       {progress && <UploadProgress progress={progress} t={t} language={language} />}
 

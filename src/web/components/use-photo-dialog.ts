@@ -1,4 +1,5 @@
 import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
+import type { CaptureSource, PhotoCaptureFacts } from '#domain/photo-evidence';
 import { checkPhotoFile, isImageFile, PHOTO_MESSAGES } from '#domain/photos';
 import type { ToastApi } from '../hooks/use-toast.ts';
 import type { Translate } from '../i18n/i18n.tsx';
@@ -28,6 +29,8 @@ interface DialogNotices {
 export function usePhotoChoice({ t, toast, setProblem, setCancelled }: DialogNotices) {
   const picks = useRef(0);
   const [photo, setPhoto] = useState<PreparedPhoto | null>(null);
+  /** Which button the photo came through: the camera taking it live, or a file chosen. */
+  const [source, setSource] = useState<CaptureSource>('library');
   const [preparing, setPreparing] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -47,7 +50,7 @@ export function usePhotoChoice({ t, toast, setProblem, setCancelled }: DialogNot
     toast({ title, description: message, variant: 'destructive' });
   }
 
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
+  async function pick(event: ChangeEvent<HTMLInputElement>, from: CaptureSource = 'library') {
     const chosen = event.target.files?.[0];
     event.target.value = ''; // the same file can be chosen again
     if (!chosen) return;
@@ -74,10 +77,11 @@ export function usePhotoChoice({ t, toast, setProblem, setCancelled }: DialogNot
       );
       return;
     }
+    setSource(from);
     setPhoto(prepared);
   }
 
-  return { photo, preparing, preview, pick };
+  return { photo, source, preparing, preview, pick };
 }
 
 interface UploadInput extends DialogNotices {
@@ -87,6 +91,8 @@ interface UploadInput extends DialogNotices {
   upload(file: File, options: UploadOptions): Promise<'applied' | 'queued'>;
   /** Closes the dialog once the photo is sent (or kept on this device). */
   close(): void;
+  /** A proof photo's capture source and consented location, read when it is sent; none for a reference. */
+  evidence(): PhotoCaptureFacts | undefined;
 }
 
 /** Sending the chosen photo, with its progress; it can be cancelled, and leaving the page stops it. */
@@ -96,6 +102,7 @@ export function usePhotoUpload({
   audience,
   upload,
   close,
+  evidence,
   t,
   toast,
   setProblem,
@@ -116,7 +123,9 @@ export function usePhotoUpload({
     setCancelled(false);
     setProgress({ percent: 0, sent: false });
     try {
+      const facts = evidence();
       const outcome = await upload(photo.file, {
+        ...(facts ? { evidence: facts } : {}),
         signal: controller.signal,
         onProgress: ({ loaded, total }) => {
           const percent = total ? Math.min(100, Math.round((loaded / total) * 100)) : null;

@@ -63,7 +63,13 @@ export function useChecklistChanges(slot: ChecklistQuerySlot, server: Checklist)
       const key = crypto.randomUUID();
       uploadWatchers.set(key, { onProgress: watch.onProgress, signal: watch.signal });
       try {
-        const input = { kind: 'photo' as const, taskId, fileName: file.name, fileType: file.type };
+        const input = {
+          kind: 'photo' as const,
+          taskId,
+          fileName: file.name,
+          fileType: file.type,
+          ...(watch.evidence ? { evidence: watch.evidence } : {}),
+        };
         return settled(await queue.enqueue(checklistId, context, input, file, key));
       } finally {
         uploadWatchers.delete(key);

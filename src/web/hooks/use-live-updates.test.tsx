@@ -41,6 +41,10 @@ const task = (id: string, description: string, completed = false): Task => ({
   details: '',
   completedAt: completed ? '2026-01-02T00:00:00.000Z' : null,
   redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 });
 
 function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }): Checklist {
@@ -71,6 +75,8 @@ function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }
     approvedBy: null,
     requireSignature: false,
     signature: null,
+    address: null,
+    addressLocation: null,
   };
 }
 

@@ -37,6 +37,10 @@ const task = (id: string, completed = false): Task => ({
   details: '',
   completedAt: completed ? '2026-01-02T00:00:00.000Z' : null,
   redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 });
 
 function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): Checklist {
@@ -62,6 +66,8 @@ function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): 
     approvedBy: null,
     requireSignature: false,
     signature: null,
+    address: null,
+    addressLocation: null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PhotoCaptureFacts } from '#domain/photo-evidence';
 import { ApiError } from './api.ts';
 import { UploadNetworkError } from './upload-errors.ts';
 
@@ -14,6 +15,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Extra request headers (the Idempotency-Key). */
   headers?: Record<string, string>;
+  /** A proof photo's capture source and, only with consent, its location (sent as form fields). */
+  evidence?: PhotoCaptureFacts;
 }
 
 function abortError(): DOMException {

@@ -10,11 +10,13 @@ import { isApiError } from '../lib/api.ts';
 import { isNewChecklistId, isRemovedFromTeam, ownerChecklistSlot } from '../sync/index.ts';
 import { ActivitySection } from './checklist/activity-section.tsx';
 import { ChecklistActions } from './checklist/checklist-actions.tsx';
+import { ChecklistAddress } from './checklist/checklist-address.tsx';
 import { BackToDashboard } from './checklist/checklist-header.tsx';
 import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
 import { ChecklistPeople } from './checklist/checklist-people.tsx';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { ChecklistView } from './checklist/checklist-view.tsx';
+import { PhotoEvidenceLine } from './checklist/photo-evidence-line.tsx';
 import { RemarksTranslation } from './checklist/remarks-translation.tsx';
 import { ReviewPanel } from './checklist/review-panel.tsx';
 import { SharedWith } from './checklist/shared-with.tsx';
@@ -62,6 +64,7 @@ export default function ChecklistPage() {
           byline={<ConnectionStatus className="align-middle" />}
           people={(changes) => <ChecklistPeople view={changes.view} onAssign={changes.assign} />}
           review={(shown) => <ReviewPanel checklist={shown} />}
+          taskExtra={(task) => <PhotoEvidenceLine task={task} />}
           afterRemarks={
             <RemarksTranslation checklistId={checklist.data.id} remarks={checklist.data.remarks} />
           }
@@ -70,6 +73,7 @@ export default function ChecklistPage() {
         <ChecklistDetailSkeleton />
       )}
       {checklist.data && <SharedWith checklistId={checklist.data.id} checklistName={checklist.data.name} />}
+      {checklist.data && <ChecklistAddress key={checklist.data.id} checklist={checklist.data} />}
       {checklist.data && !isNewChecklistId(id) && <TranslationCard checklist={checklist.data} />}
       {checklist.data && <ActivitySection checklistId={checklist.data.id} tasks={checklist.data.tasks} />}
     </main>

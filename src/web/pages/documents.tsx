@@ -1,6 +1,7 @@
 import { marked } from 'marked';
 import { useMemo } from 'react';
 import deploymentGuide from '../../../docs/deployment.md?raw';
+import privacyPolicy from '../../../docs/privacy.md?raw';
 import serviceLevels from '../../../docs/sla.md?raw';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -9,7 +10,8 @@ import { Card } from '../components/ui/card.tsx';
  * The documents plan cards link to (issue 33): 'SLA' opens docs/sla.md and 'Custom deployment' the
  * deployment guide, docs/deployment.md. The markdown in the repository is the one text: it is bundled
  * as it is (this chunk only) and drawn here, so the page and the file never differ. The text is ours,
- * from the build, never a visitor's: its HTML is trusted.
+ * from the build, never a visitor's: its HTML is trusted. The privacy page (issue 34), docs/privacy.md,
+ * is drawn the same way.
  */
 function DocumentPage({ title, markdown }: { title: string; markdown: string }) {
   useDocumentTitle(title);
@@ -30,4 +32,8 @@ export function SlaPage() {
 
 export function DeploymentPage() {
   return <DocumentPage title="Deployment guide" markdown={deploymentGuide} />;
+}
+
+export function PrivacyPage() {
+  return <DocumentPage title="Privacy" markdown={privacyPolicy} />;
 }

@@ -37,6 +37,10 @@ const CHECKLIST: Checklist = {
       details: '',
       completedAt: null,
       redoNote: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     },
   ],
   remarks: '',
@@ -54,6 +58,8 @@ const CHECKLIST: Checklist = {
   approvedBy: null,
   requireSignature: false,
   signature: null,
+  address: null,
+  addressLocation: null,
 };
 
 const SHARED: SharedChecklistResponse = {

@@ -18,6 +18,10 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
       details: '',
       completedAt: done ? '2026-01-01T00:00:00.000Z' : null,
       redoNote: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     })),
     remarks: '',
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -34,6 +38,8 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
     approvedBy: null,
     requireSignature: false,
     signature: null,
+    address: null,
+    addressLocation: null,
   };
 }
 
@@ -70,6 +76,8 @@ describe('withTaskCompleted', () => {
       approvedBy: null,
       requireSignature: false,
       signature: null,
+      address: null,
+      addressLocation: null,
     });
   });
 });

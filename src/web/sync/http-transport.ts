@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '#domain/offline';
+import { photoCaptureFields } from '#domain/photo-evidence';
 import { apiAnswer, isApiError } from '../lib/api.ts';
 import { answerRevision } from '../lib/copy-revisions.ts';
 import { type UploadOptions, uploadForm } from '../lib/upload-request.ts';
@@ -84,6 +85,9 @@ export const httpTransport: OpTransport = {
         });
       case 'photo': {
         const form = new FormData();
+        // The fields first: the server reads what comes before the file.
+        if (op.evidence)
+          for (const [name, value] of photoCaptureFields(op.evidence)) form.append(name, value);
         form.append('photo', photo as Blob, op.fileName);
         const task = await uploadForm(`${taskPath(checklistId, op.taskId)}/photo`, form, {
           headers,

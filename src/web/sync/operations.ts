@@ -1,5 +1,6 @@
 import type { ChecklistInput } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
+import type { PhotoCaptureFacts } from '#domain/photo-evidence';
 import type { SignatureSubmission } from '#domain/signature';
 import type { TeamPerson } from '#domain/teams';
 
@@ -20,7 +21,7 @@ export type OpInput =
   | { kind: 'remarks'; remarks: string; remarksLanguage?: LanguageCode }
   // The signature travels with the submit it was given for (a drawn one's strokes too).
   | { kind: 'submit'; remarks: string; remarksLanguage?: LanguageCode; signature?: SignatureSubmission }
-  | { kind: 'photo'; taskId: string; fileName: string; fileType: string }
+  | { kind: 'photo'; taskId: string; fileName: string; fileType: string; evidence?: PhotoCaptureFacts }
   /**
    * A new checklist: its `checklistId` is a stand-in (`newChecklistId(key)`) until the server gives one;
    * `userId` is who made it (another account signed in on this device later is refused, not given it).

@@ -13,6 +13,10 @@ const task = (id: string, completed = false) => ({
   details: '',
   completedAt: completed ? '2026-01-01T00:00:00.000Z' : null,
   redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 });
 const SERVER: Checklist = {
   id: 'c1',
@@ -35,6 +39,8 @@ const SERVER: Checklist = {
   approvedBy: null,
   requireSignature: false,
   signature: null,
+  address: null,
+  addressLocation: null,
 };
 let seq = 0;
 const op = (input: Partial<QueuedOp> & Pick<QueuedOp, 'kind'>): QueuedOp =>

@@ -6,6 +6,7 @@ import {
   summarizeChecklist,
   type Task,
 } from '#domain/checklist';
+import { NO_PHOTO_EVIDENCE } from '#domain/photo-evidence';
 import { type ChecklistBody, NEW_CHECKLIST_VERSION, type QueuedOp } from './operations.ts';
 
 export interface PendingView {
@@ -50,6 +51,7 @@ function applyEdit(
       referencePhotoUrl: null,
       completedAt: null,
       redoNote: null,
+      ...NO_PHOTO_EVIDENCE,
     };
   });
   return { tasks: edited, changesWork };
@@ -109,7 +111,8 @@ function layOver(layers: Layers, op: QueuedOp): void {
       if (!op.completed) layers.submittedAt = null; // unticking reopens a submitted checklist, as on the server
       break;
     case 'remove-photo':
-      changeTask(layers, op.taskId, () => ({ photoUrl: null }));
+      // The photo's evidence goes with it, as on the server.
+      changeTask(layers, op.taskId, () => ({ photoUrl: null, ...NO_PHOTO_EVIDENCE }));
       layers.pendingPhotos.delete(op.taskId);
       break;
     case 'photo':
@@ -201,6 +204,8 @@ export function createdChecklist(op: QueuedOp & { kind: 'create' }): Checklist {
     approvedBy: null,
     requireSignature: op.body.requireSignature ?? false,
     signature: null,
+    address: null,
+    addressLocation: null,
   };
 }
 

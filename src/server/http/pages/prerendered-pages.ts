@@ -283,6 +283,7 @@ const APP_ROUTES: [RegExp, string | undefined][] = [
   // The plan cards' documents (issue 33), drawn from the repository's markdown in the browser.
   [/^\/sla$/, pages('documents.tsx')],
   [/^\/deployment$/, pages('documents.tsx')],
+  [/^\/privacy$/, pages('documents.tsx')],
 ];
 
 /** Every module a shell may preload (the server prepares each shell once, at start-up). */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ID_MAX, TaskParams } from '#domain/checklist';
 import { TaskSchema } from '#domain/checklist-response';
 import { AppError } from '#domain/errors';
+import { PhotoUploadFields } from '#domain/photo-evidence-input';
 import { PHOTO_LIMITS } from '#domain/photos';
 import { sha256HexInSlices } from '../../services/idempotency.ts';
 import { photoTooLarge } from '../../services/photo-processing.ts';
@@ -74,8 +75,30 @@ function unreadableMultipart(error: unknown): never {
   );
 }
 
-/** The upload's bytes from the multipart body, never beyond the limit. */
-async function readPhotoField(request: FastifyRequest): Promise<{ field: string; bytes: Buffer }> {
+/**
+ * The text fields sent before the file (the capture source, and the location only with consent),
+ * checked by the domain's schema: a bad value is 400 validation_failed, naming the field.
+ */
+function evidenceFields(fields: Record<string, unknown> | undefined): PhotoUploadFields {
+  const text: Record<string, string> = {};
+  for (const name of ['captureSource', 'latitude', 'longitude', 'accuracy'] as const) {
+    const part = fields?.[name];
+    const one = Array.isArray(part) ? part[0] : part;
+    if (one && typeof one === 'object' && 'value' in one && typeof one.value === 'string')
+      text[name] = one.value;
+  }
+  const parsed = PhotoUploadFields.safeParse(text);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new AppError('validation_failed', issues[0]?.message ?? 'The photo fields are not valid.', {
+    issues,
+  });
+}
+
+/** The upload's bytes from the multipart body, never beyond the limit, and the fields sent before it. */
+async function readPhotoField(
+  request: FastifyRequest,
+): Promise<{ field: string; bytes: Buffer; evidence: PhotoUploadFields }> {
   let upload: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
     upload = request.isMultipart() ? await request.file() : undefined;
@@ -85,6 +108,7 @@ async function readPhotoField(request: FastifyRequest): Promise<{ field: string;
   if (upload?.fieldname !== 'photo') {
     throw new AppError('validation_failed', 'Send the photo as multipart form data, in the field "photo".');
   }
+  const evidence = evidenceFields(upload.fields);
   let bytes: Buffer;
   try {
     bytes = await upload.toBuffer();
@@ -92,7 +116,7 @@ async function readPhotoField(request: FastifyRequest): Promise<{ field: string;
     unreadableMultipart(error);
   }
   if (upload.file.truncated) throw photoTooLarge();
-  return { field: upload.fieldname, bytes };
+  return { field: upload.fieldname, bytes, evidence };
 }
 
 /**
@@ -101,11 +125,11 @@ async function readPhotoField(request: FastifyRequest): Promise<{ field: string;
  */
 function receiveUpload(request: FastifyRequest, reply: FastifyReply): ReceiveUpload {
   return async () => {
-    const { field, bytes } = await readPhotoField(request);
+    const { field, bytes, evidence } = await readPhotoField(request);
     // A retry's multipart framing differs: its key is matched on the field and the file's bytes.
     const sha256 = await sha256HexInSlices(bytes);
     const answered = await claimInHandler(request, reply, { field, sha256 });
-    return answered ? null : bytes;
+    return answered ? null : { bytes, evidence };
   };
 }
 

@@ -30,6 +30,10 @@ function checklist(descriptions: string[]): Checklist {
       details: '',
       completedAt: null,
       redoNote: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     })),
     remarks: '',
     createdAt: NOW,
@@ -46,6 +50,8 @@ function checklist(descriptions: string[]): Checklist {
     approvedBy: null,
     requireSignature: false,
     signature: null,
+    address: null,
+    addressLocation: null,
   };
 }
 

@@ -25,6 +25,10 @@ const BED: Task = {
   details: '',
   completedAt: null,
   redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 };
 const TOWELS: Task = { ...BED, id: 'task_towels', description: 'Fold the towels', referencePhotoUrl: null };
 const CHECKLIST: Checklist = {
@@ -48,6 +52,8 @@ const CHECKLIST: Checklist = {
   approvedBy: null,
   requireSignature: false,
   signature: null,
+  address: null,
+  addressLocation: null,
 };
 
 beforeEach(() => {

@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type ActivityAction, type ActivityEntry, activityText } from '#domain/activity';
+import { CAPTURE_SOURCE_LABELS, cameraTimeLabel } from '#domain/photo-evidence';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { reportPath, useActivity } from '../../hooks/use-activity.ts';
@@ -40,9 +41,16 @@ function localTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-/** The camera's own time, as it wrote it (no zone): '2026-11-20 09:15'. */
-function cameraTime(text: string): string {
-  return text.replace('T', ' ').slice(0, 16);
+/** A photo entry's evidence: the camera's time (with its offset), the receipt, how it was taken. */
+function photoEvidence(entry: ActivityEntry): string {
+  return [
+    entry.photoCapturedAt ? `taken ${cameraTimeLabel(entry.photoCapturedAt)}` : null,
+    entry.photoReceivedAt ? `received ${localTime(entry.photoReceivedAt)}` : null,
+    entry.photoCaptureSource ? CAPTURE_SOURCE_LABELS[entry.photoCaptureSource].toLowerCase() : null,
+  ]
+    .filter(Boolean)
+    .map((part) => ` · ${part}`)
+    .join('');
 }
 
 function Actor({ entry }: { entry: ActivityEntry }) {
@@ -87,7 +95,7 @@ function Entry({ entry, taskNames }: { entry: ActivityEntry; taskNames: Readonly
             >
               SHA-256 {entry.photoSha256.slice(0, 12)}…{entry.photoSha256.slice(-6)}
             </span>
-            {entry.photoCapturedAt && <> · taken {cameraTime(entry.photoCapturedAt)} (camera time)</>}
+            <span data-testid="activity-photo-evidence">{photoEvidence(entry)}</span>
           </p>
         )}
         <p className="mt-0.5 text-xs text-slate-500">

@@ -36,6 +36,10 @@ const PHOTO_TASK: Task = {
   details: '',
   completedAt: null,
   redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 };
 const OTHER_TASK: Task = {
   ...PHOTO_TASK,
@@ -64,12 +68,18 @@ const CHECKLIST: Checklist = {
   approvedBy: null,
   requireSignature: false,
   signature: null,
+  address: null,
+  addressLocation: null,
 };
 const WITH_PHOTO: Task = {
   ...PHOTO_TASK,
   completed: true,
   completedAt: '2026-01-02T00:00:00.000Z',
   redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
   photoUrl: '/api/photos/photo_9',
 };
 

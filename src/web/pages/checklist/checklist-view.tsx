@@ -1,6 +1,6 @@
 import { BadgeCheck, Undo2 } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
-import type { Checklist } from '#domain/checklist';
+import type { Checklist, Task } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { LazyConfirmDialog } from '../../components/ui/lazy-dialog.tsx';
 import { type ChecklistChanges, useChecklistChanges } from '../../hooks/use-checklist-changes.ts';
@@ -33,6 +33,8 @@ export interface ChecklistViewProps {
   people?: (changes: ChecklistChanges) => ReactNode;
   /** The team's review of a submitted checklist (the owner's page); a recipient sees the approval said. */
   review?: (checklist: Checklist) => ReactNode;
+  /** Under each task (the owner's page: its photo's evidence; a recipient sees none of it). */
+  taskExtra?: (task: Task) => ReactNode;
 }
 
 /**
@@ -49,6 +51,7 @@ export function ChecklistView({
   afterRemarks,
   people,
   review,
+  taskExtra,
 }: ChecklistViewProps) {
   const t = useT();
   const changes = useChecklistChanges(slot, serverChecklist);
@@ -81,6 +84,7 @@ export function ChecklistView({
         view={changes.view}
         onToggle={dialogs.onToggle}
         onOpenPhoto={(opened, aspectRatio) => dialogs.setViewer({ taskId: opened.id, aspectRatio })}
+        taskExtra={taskExtra}
         onOpenReference={(opened) => dialogs.setReferenceFor(opened.id)}
       />
 

@@ -17,6 +17,10 @@ const TASK: Task = {
   details: '',
   completedAt: '2026-01-01T00:00:00.000Z',
   redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 };
 
 function renderViewer(props: Partial<PhotoViewerProps> = {}) {

@@ -1,5 +1,5 @@
 import { Camera, ChevronDown, Undo2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { Task } from '#domain/checklist';
 import { PendingSyncBadge } from '../../components/pending-sync.tsx';
 import { useT } from '../../i18n/i18n.tsx';
@@ -102,6 +102,8 @@ interface TaskItemProps {
   draft?: boolean;
   /** Its photo waits on this device (the queued upload's key). */
   pendingPhotoKey?: string | undefined;
+  /** Under the task's markers: what only the owner's page shows (its photo's evidence). */
+  extra?: ReactNode;
 }
 
 /** One task of the detail page: its box, the photo marker or thumbnail, and its details when it has any. */
@@ -113,6 +115,7 @@ export function TaskItem({
   pending = false,
   draft = false,
   pendingPhotoKey,
+  extra,
 }: TaskItemProps) {
   const ids = useId();
   const t = useT();
@@ -164,6 +167,7 @@ export function TaskItem({
             onToggleDetails={() => setOpen((value) => !value)}
             onOpenReference={() => onOpenReference(task)}
           />
+          {extra}
           {task.details && (
             <p
               id={detailsId}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Task } from '#domain/checklist';
 import { useT } from '../../i18n/i18n.tsx';
 import type { PendingView } from '../../sync/index.ts';
@@ -10,12 +11,15 @@ export function TaskList({
   onToggle,
   onOpenPhoto,
   onOpenReference,
+  taskExtra,
 }: {
   tasks: readonly Task[];
   view: PendingView;
   onToggle(task: Task): void;
   onOpenPhoto(task: Task, aspectRatio: number | null): void;
   onOpenReference(task: Task): void;
+  /** What the owner's page shows under each task (its photo's evidence). */
+  taskExtra?: ((task: Task) => ReactNode) | undefined;
 }) {
   const t = useT();
   const { pendingTaskIds, pendingPhotos, draftTaskIds } = view;
@@ -40,6 +44,7 @@ export function TaskList({
               onToggle={onToggle}
               onOpenPhoto={onOpenPhoto}
               onOpenReference={onOpenReference}
+              extra={taskExtra?.(task)}
             />
           ))}
         </ul>

@@ -41,6 +41,8 @@ function row(id: string, name: string, people: Pick<ChecklistSummary, 'createdBy
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    address: null,
+    addressLocation: null,
     taskCount: 3,
     completedCount: 0,
     ...people,

@@ -26,6 +26,8 @@ function summary(index: number): ChecklistSummary {
     cancelled: false,
     approvedAt: null,
     approvedBy: null,
+    address: null,
+    addressLocation: null,
     taskCount: 3,
     completedCount: 0,
   };

@@ -30,6 +30,9 @@ export function LandingFooter() {
           <Link href="/verify" className={FOOTER_LINK}>
             Check a report or photo
           </Link>
+          <Link href="/privacy" className={FOOTER_LINK}>
+            Privacy
+          </Link>
           {supportEmail && (
             <a href={`mailto:${supportEmail}`} className={FOOTER_LINK}>
               Support: {supportEmail}

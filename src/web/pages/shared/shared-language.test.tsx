@@ -32,6 +32,10 @@ const WRITTEN: Checklist = {
       details: 'All four rooms',
       completedAt: '2026-01-01T10:00:00.000Z',
       redoNote: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     },
     {
       id: 'task_2',
@@ -43,6 +47,10 @@ const WRITTEN: Checklist = {
       details: '',
       completedAt: null,
       redoNote: null,
+      photoCapturedAt: null,
+      photoReceivedAt: null,
+      photoCaptureSource: null,
+      photoLocation: null,
     },
   ],
   remarks: '',
@@ -60,6 +68,8 @@ const WRITTEN: Checklist = {
   approvedBy: null,
   requireSignature: false,
   signature: null,
+  address: null,
+  addressLocation: null,
 };
 
 /** The same checklist as the server answers it in Spanish. */

@@ -13,6 +13,10 @@ const task = (id: string, description: string, details = ''): Task => ({
   referencePhotoUrl: null,
   completedAt: null,
   redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
 });
 
 const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => ({
@@ -36,6 +40,8 @@ const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => (
   approvedBy: null,
   requireSignature: false,
   signature: null,
+  address: null,
+  addressLocation: null,
 });
 
 const answer: SharedChecklistResponse = {
