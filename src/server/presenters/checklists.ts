@@ -10,7 +10,7 @@ import { captureTimeText, distanceMeters, type GeoPoint, NO_PHOTO_EVIDENCE } fro
 import type { ChecklistUpdateMessage } from '#domain/realtime';
 import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
 import type { ChecklistSignature } from '#domain/signature';
-import type { OriginalTexts, SharedTranslation } from '#domain/translation';
+import type { SharedTranslation } from '#domain/translation';
 import type { checklists } from '../db/schema/index.ts';
 import type { ActorKind } from '../policies/checklists.ts';
 import { type GrantedShare, maskContact, ownerNameOf } from './shares.ts';
@@ -262,74 +262,6 @@ export function asSubmitted(
     approvedAt: null,
     approvedBy: null,
     ...(submitted.signature ? signingFields(current, submitted.signature) : {}),
-  };
-}
-
-/** The owner's texts of a checklist in another language, in the order `translatableTexts` gives them. */
-export interface ChecklistTexts {
-  name: string;
-  remarks: string;
-  /** Per task, in order: its description and details, and its redo note when it has one. */
-  tasks: readonly { description: string; details: string; redoNote?: string | null }[];
-}
-
-/**
- * The owner's texts as the engines take them: the name, then each task's description and details,
- * then the team's redo notes of the tasks that carry one (in task order).
- */
-export function translatableTexts(checklist: Checklist): string[] {
-  return [
-    checklist.name,
-    ...checklist.tasks.flatMap((task) => [task.description, task.details]),
-    ...checklist.tasks.flatMap((task) => (task.redoNote ? [task.redoNote] : [])),
-  ];
-}
-
-/** The texts `translatableTexts` gave, as they came back, put back on the checklist's tasks. */
-export function textsOfChecklist(
-  checklist: Checklist,
-  name: string,
-  rest: readonly string[],
-): ChecklistTexts {
-  let note = 2 * checklist.tasks.length;
-  return {
-    name,
-    remarks: checklist.remarks,
-    tasks: checklist.tasks.map((task, i) => ({
-      description: rest[2 * i] ?? task.description,
-      details: rest[2 * i + 1] ?? task.details,
-      redoNote: task.redoNote ? (rest[note++] ?? task.redoNote) : task.redoNote,
-    })),
-  };
-}
-
-/** The checklist with its owner's texts in another language, and the originals beside it. */
-export function inLanguage(
-  checklist: Checklist,
-  texts: ChecklistTexts,
-): { checklist: Checklist; original: OriginalTexts } {
-  return {
-    checklist: {
-      ...checklist,
-      name: texts.name,
-      remarks: texts.remarks,
-      tasks: checklist.tasks.map((task, i) => ({
-        ...task,
-        description: texts.tasks[i]?.description ?? task.description,
-        details: texts.tasks[i]?.details ?? task.details,
-        redoNote: texts.tasks[i]?.redoNote ?? task.redoNote,
-      })),
-    },
-    original: {
-      name: checklist.name,
-      remarks: checklist.remarks,
-      tasks: checklist.tasks.map(({ id, description, details, redoNote }) => ({
-        id,
-        description,
-        details,
-        ...(redoNote ? { redoNote } : {}),
-      })),
-    },
   };
 }
 

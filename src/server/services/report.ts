@@ -114,6 +114,24 @@ async function loadImages(
   return images;
 }
 
+/** Who ticked each task last, as the trail (newest first) names them. */
+function lastTickers(trail: NonNullable<Awaited<ReturnType<typeof activityPage>>>): Map<string, string> {
+  const tickedBy = new Map<string, string>();
+  // Newest first: the first tick seen of a task is its last.
+  for (const row of trail.rows) {
+    if (row.action === 'task_completed' && row.taskId && !tickedBy.has(row.taskId)) {
+      const actor = actorOf(row, trail.owner);
+      tickedBy.set(
+        row.taskId,
+        actor.kind === 'owner'
+          ? `${actor.name} (owner)`
+          : `${actor.name}${actor.maskedContact && actor.name !== actor.maskedContact ? ` (${actor.maskedContact})` : ''}`,
+      );
+    }
+  }
+  return tickedBy;
+}
+
 /** The report's data: what it says, before it is laid out. Null when the owner has no such checklist. */
 export async function reportDataOf(
   db: Database,
@@ -130,19 +148,7 @@ export async function reportDataOf(
   ]);
   if (!checklist || !trail) return null;
   const ownerName = actorOf({ actorKind: 'owner' } as never, trail.owner).name;
-  const tickedBy = new Map<string, string>();
-  // Newest first: the first tick seen of a task is its last.
-  for (const row of trail.rows) {
-    if (row.action === 'task_completed' && row.taskId && !tickedBy.has(row.taskId)) {
-      const actor = actorOf(row, trail.owner);
-      tickedBy.set(
-        row.taskId,
-        actor.kind === 'owner'
-          ? `${actor.name} (owner)`
-          : `${actor.name}${actor.maskedContact && actor.name !== actor.maskedContact ? ` (${actor.maskedContact})` : ''}`,
-      );
-    }
-  }
+  const tickedBy = lastTickers(trail);
   const photoKeys: { taskId: string; key: string }[] = [];
   const tasks: ReportTask[] = checklist.tasks.map((task) => {
     const photo = task.photoUrl ? photos.get(task.photoUrl) : undefined;

@@ -4,7 +4,7 @@ import type { LanguageCode } from '#domain/languages';
 import type { RemarksTranslationResponse, SharedTranslation } from '#domain/translation';
 import type { Database } from '../db/client.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
-import { inLanguage, textsOfChecklist, translatableTexts } from '../presenters/checklists.ts';
+import { inLanguage, textsOfChecklist, translatableTexts } from '../presenters/checklist-texts.ts';
 import { asLanguage } from '../presenters/users.ts';
 import { announce } from '../repositories/change-notices.ts';
 import { checklistLanguagesRow } from '../repositories/checklists.ts';

@@ -100,6 +100,20 @@ export function ChecklistView({
 
       {!submitted && <SubmitBar onSubmit={submit.requestSubmit} submitting={submit.submitting} />}
 
+      <SubmitDialogs submit={submit} />
+
+      <TaskPhotoDialog dialogs={dialogs} changes={changes} />
+      <TaskReferenceViewer dialogs={dialogs} />
+      <TaskPhotoViewer dialogs={dialogs} changes={changes} />
+    </>
+  );
+}
+
+/** Before a submit: the confirmation when tasks are left, and the signature when one is required. */
+function SubmitDialogs({ submit }: { submit: ReturnType<typeof useChecklistSubmit> }) {
+  const t = useT();
+  return (
+    <>
       <LazyConfirmDialog
         open={submit.confirmOpen}
         onOpenChange={submit.setConfirmOpen}
@@ -119,10 +133,6 @@ export function ChecklistView({
           submit.setSignOpen(false);
         }}
       />
-
-      <TaskPhotoDialog dialogs={dialogs} changes={changes} />
-      <TaskReferenceViewer dialogs={dialogs} />
-      <TaskPhotoViewer dialogs={dialogs} changes={changes} />
     </>
   );
 }
