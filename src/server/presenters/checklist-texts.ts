@@ -1,5 +1,4 @@
 import type { Checklist } from '#domain/checklist';
-import type { OriginalTexts } from '#domain/translation';
 
 /**
  * A checklist's owner texts in another language (the shared page's translation, docs/translation.md):
@@ -42,35 +41,5 @@ export function textsOfChecklist(
       details: rest[2 * i + 1] ?? task.details,
       redoNote: task.redoNote ? (rest[note++] ?? task.redoNote) : task.redoNote,
     })),
-  };
-}
-
-/** The checklist with its owner's texts in another language, and the originals beside it. */
-export function inLanguage(
-  checklist: Checklist,
-  texts: ChecklistTexts,
-): { checklist: Checklist; original: OriginalTexts } {
-  return {
-    checklist: {
-      ...checklist,
-      name: texts.name,
-      remarks: texts.remarks,
-      tasks: checklist.tasks.map((task, i) => ({
-        ...task,
-        description: texts.tasks[i]?.description ?? task.description,
-        details: texts.tasks[i]?.details ?? task.details,
-        redoNote: texts.tasks[i]?.redoNote ?? task.redoNote,
-      })),
-    },
-    original: {
-      name: checklist.name,
-      remarks: checklist.remarks,
-      tasks: checklist.tasks.map(({ id, description, details, redoNote }) => ({
-        id,
-        description,
-        details,
-        ...(redoNote ? { redoNote } : {}),
-      })),
-    },
   };
 }

@@ -10,9 +10,10 @@ import { captureTimeText, distanceMeters, type GeoPoint, NO_PHOTO_EVIDENCE } fro
 import type { ChecklistUpdateMessage } from '#domain/realtime';
 import { SHARE_MESSAGES, type SharedChecklistResponse, type VerificationStatus } from '#domain/sharing';
 import type { ChecklistSignature } from '#domain/signature';
-import type { SharedTranslation } from '#domain/translation';
+import type { OriginalTexts, SharedTranslation } from '#domain/translation';
 import type { checklists } from '../db/schema/index.ts';
 import type { ActorKind } from '../policies/checklists.ts';
+import type { ChecklistTexts } from './checklist-texts.ts';
 import { type GrantedShare, maskContact, ownerNameOf } from './shares.ts';
 
 /**
@@ -262,6 +263,36 @@ export function asSubmitted(
     approvedAt: null,
     approvedBy: null,
     ...(submitted.signature ? signingFields(current, submitted.signature) : {}),
+  };
+}
+
+/** The checklist with its owner's texts in another language, and the originals beside it. */
+export function inLanguage(
+  checklist: Checklist,
+  texts: ChecklistTexts,
+): { checklist: Checklist; original: OriginalTexts } {
+  return {
+    checklist: {
+      ...checklist,
+      name: texts.name,
+      remarks: texts.remarks,
+      tasks: checklist.tasks.map((task, i) => ({
+        ...task,
+        description: texts.tasks[i]?.description ?? task.description,
+        details: texts.tasks[i]?.details ?? task.details,
+        redoNote: texts.tasks[i]?.redoNote ?? task.redoNote,
+      })),
+    },
+    original: {
+      name: checklist.name,
+      remarks: checklist.remarks,
+      tasks: checklist.tasks.map(({ id, description, details, redoNote }) => ({
+        id,
+        description,
+        details,
+        ...(redoNote ? { redoNote } : {}),
+      })),
+    },
   };
 }
 

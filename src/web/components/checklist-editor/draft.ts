@@ -45,7 +45,8 @@ export function draftFromChecklist(checklist: Checklist | null): ChecklistDraft 
     name: checklist.name,
     dueDate: due.date,
     dueTime: due.time,
-    requireSignature: checklist.requireSignature,
+    // A copy cached before the field existed has none: not required.
+    requireSignature: checklist.requireSignature ?? false,
     tasks: checklist.tasks.map((task) => ({
       id: task.id,
       description: task.description,
