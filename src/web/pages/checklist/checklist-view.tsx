@@ -53,7 +53,6 @@ export function ChecklistView({
   review,
   taskExtra,
 }: ChecklistViewProps) {
-  const t = useT();
   const changes = useChecklistChanges(slot, serverChecklist);
   const checklist = useMemo(
     () => (displayTexts ? displayTexts(changes.view.checklist) : changes.view.checklist),

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/dialog.tsx';
 import { Checkbox, Label, Textarea } from '../../components/ui/field.tsx';
 
-interface RedoDialogProps {
+export interface RedoDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   tasks: readonly Task[];

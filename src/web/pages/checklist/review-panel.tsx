@@ -3,7 +3,34 @@ import { useState } from 'react';
 import type { Checklist } from '#domain/checklist';
 import { Button } from '../../components/ui/button.tsx';
 import { useReview } from '../../hooks/use-review.ts';
-import { RedoDialog } from './redo-dialog.tsx';
+import { ChunkBoundary, lazyChunk } from '../../lib/lazy-chunk.tsx';
+import type { RedoDialogProps } from './redo-dialog.tsx';
+
+/**
+ * The redo dialog (and Radix's dialog code under it, ~15 KiB gzipped) is a chunk of its own: fetched
+ * when the team is about to send tasks back (pointer or focus on 'Request redo'), not with the page.
+ */
+const redoChunk = lazyChunk<RedoDialogProps>(() =>
+  import('./redo-dialog.tsx').then((module) => module.RedoDialog),
+);
+
+/** Mounted while open; should its code not arrive (offline), it closes as if cancelled. */
+function LazyRedoDialog(props: RedoDialogProps) {
+  if (!props.open) return null;
+  const Dialog = redoChunk.Component;
+  return (
+    <ChunkBoundary
+      chunk={redoChunk}
+      fallback={null}
+      onLoadFailed={(error) => {
+        console.warn('The redo dialog could not be loaded', error);
+        props.onOpenChange(false);
+      }}
+    >
+      <Dialog {...props} />
+    </ChunkBoundary>
+  );
+}
 
 /** '29 Nov 2026, 14:40' in the viewer's zone. */
 function reviewTime(iso: string): string {
@@ -54,7 +81,13 @@ export function ReviewPanel({ checklist }: { checklist: Checklist }) {
         <p className="text-sm text-slate-700">Check the work, then approve it or send tasks back.</p>
       )}
       <div className="flex shrink-0 gap-2">
-        <Button variant="secondary" disabled={pending !== null} onClick={() => setRedoOpen(true)}>
+        <Button
+          variant="secondary"
+          disabled={pending !== null}
+          onPointerEnter={() => void redoChunk.preload().catch(() => {})}
+          onFocus={() => void redoChunk.preload().catch(() => {})}
+          onClick={() => setRedoOpen(true)}
+        >
           <RotateCcw className="h-4 w-4" aria-hidden="true" />
           Request redo
         </Button>
@@ -69,7 +102,7 @@ export function ReviewPanel({ checklist }: { checklist: Checklist }) {
           </Button>
         )}
       </div>
-      <RedoDialog
+      <LazyRedoDialog
         open={redoOpen}
         onOpenChange={setRedoOpen}
         tasks={checklist.tasks}
