@@ -63,7 +63,10 @@ export function summary(doc: Doc, data: ReportData, left: number, width: number)
   };
   stat(0, 'Status', STATUS_LABEL[c.status], c.status === 'completed' ? COLOR.done : COLOR.open);
   stat(1, 'Progress', `${c.progress}%`, COLOR.ink, `${c.completedTasks} of ${c.totalTasks} tasks`);
-  stat(2, 'Submitted', c.submittedAt ? reportTime(c.submittedAt) : 'Not yet');
+  // The day in large type, the time beside it small: the whole '2026-11-29 22:32 UTC' in 14 pt is
+  // wider than a third of the band and would wrap onto the progress bar.
+  const [submittedDay, ...submittedTime] = c.submittedAt ? reportTime(c.submittedAt).split(' ') : ['Not yet'];
+  stat(2, 'Submitted', submittedDay ?? 'Not yet', COLOR.ink, submittedTime.join(' '));
   // Progress bar along the bottom of the band.
   const barY = top + height - 12;
   doc.roundedRect(left + 16, barY, width - 32, 4, 2).fill(COLOR.line);
