@@ -135,7 +135,7 @@ describe('dueAt in the bodies', () => {
     expect(both.json()).toMatchObject({ dueAt: null, remarks: 'Keys in the box' });
     const nothing = await host.call('PATCH', `/api/checklists/${checklist.id}`, {});
     expect(nothing.statusCode).toBe(400);
-    expect(errorOf(nothing).message).toContain('Send remarks, dueAt or assigneeUid');
+    expect(errorOf(nothing).message).toContain('Send remarks, dueAt, assigneeUid or requireSignature');
   });
 
   it('a recipient cannot set it (404) and nothing of their patch is written; nor can another team', async () => {

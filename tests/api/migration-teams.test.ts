@@ -192,9 +192,29 @@ describe('migration 0021: checklists and all they hold stay, now in their creato
     ]);
     // What 0025 adds (due times and marks, issue 31) is empty for checklists made before.
     const dueColumns = ['due_at', 'overdue_at', 'due_reminded_at', 'cancelled_at'];
-    expect(await rowsOf('checklists', ['team_id', 'assignee_uid', ...dueColumns])).toEqual(before.checklists);
-    for (const row of after.checklists ?? [])
+    // What 0033 adds (review, signature, address: issue 34) is empty, and no signature is required.
+    const reviewColumns = [
+      'approved_at',
+      'approved_by_user_id',
+      'approved_by_name',
+      'address',
+      'address_latitude',
+      'address_longitude',
+    ];
+    expect(
+      await rowsOf('checklists', [
+        'team_id',
+        'assignee_uid',
+        ...dueColumns,
+        ...reviewColumns,
+        'require_signature',
+      ]),
+    ).toEqual(before.checklists);
+    for (const row of after.checklists ?? []) {
       expect(dueColumns.map((column) => row[column])).toEqual([null, null, null, null]);
+      expect(reviewColumns.map((column) => row[column] ?? null)).toEqual(reviewColumns.map(() => null));
+      expect(row.require_signature).toBe(false);
+    }
   });
 
   it('left the checklists’ change notices on (the backfill turned them off while it ran)', async () => {
@@ -211,14 +231,29 @@ describe('migration 0021: checklists and all they hold stay, now in their creato
   });
 
   it('tasks, the share, its grant, the photo and the trail are untouched, to the value', async () => {
-    for (const table of ['tasks', 'shares', 'share_grants']) {
+    for (const table of ['shares', 'share_grants']) {
       expect(after[table], table).toEqual(before[table]);
       expect(after[table]?.length, table).toBeGreaterThan(0);
     }
+    // What 0033 adds to a task (a redo's note, issue 34) is empty.
+    expect(await rowsOf('tasks', ['redo_note', 'redo_requested_at'])).toEqual(before.tasks);
+    expect(before.tasks?.length).toBeGreaterThan(0);
+    for (const row of after.tasks ?? []) expect([row.redo_note, row.redo_requested_at]).toEqual([null, null]);
     // What 0032 adds to the photo (storage, decision 0053): its checklist's team, and an estimate of
     // its stored bytes (display 1600 x 1200 at a quarter byte a pixel, 480,000; the 320 x 240 thumbnail
     // at 0.3, 23,040) until `recount-storage` reads the store; the team's figure is their sum.
-    expect(await rowsOf('photos', ['team_id', 'stored_bytes'])).toEqual(before.photos);
+    // And what 0033 adds (capture offset and source, the display copy's hash, a consented location) is empty.
+    const evidenceColumns = [
+      'captured_offset',
+      'capture_source',
+      'display_sha256',
+      'latitude',
+      'longitude',
+      'location_accuracy_m',
+    ];
+    expect(await rowsOf('photos', ['team_id', 'stored_bytes', ...evidenceColumns])).toEqual(before.photos);
+    for (const row of after.photos ?? [])
+      expect(evidenceColumns.map((column) => row[column])).toEqual(evidenceColumns.map(() => null));
     expect(after.photos?.map((row) => [row.team_id, Number(row.stored_bytes)])).toEqual([
       ['user_ana', 503_040],
     ]);
@@ -231,9 +266,17 @@ describe('migration 0021: checklists and all they hold stay, now in their creato
       ['user_carol', 0],
     ]);
     // The trail as it was; what 0022 adds (who of the team acted) is empty for entries made before.
-    expect(await rowsOf('checklist_activity', ['actor_user_id', 'actor_name'])).toEqual(
-      before.checklist_activity,
-    );
+    // Nor what 0033 adds (a photo's offset, receipt and source; a review's note).
+    expect(
+      await rowsOf('checklist_activity', [
+        'actor_user_id',
+        'actor_name',
+        'photo_captured_offset',
+        'photo_received_at',
+        'photo_capture_source',
+        'note',
+      ]),
+    ).toEqual(before.checklist_activity);
     expect(before.checklist_activity?.length).toBeGreaterThan(0);
     for (const row of after.checklist_activity ?? []) {
       expect([row.actor_user_id, row.actor_name]).toEqual([null, null]);

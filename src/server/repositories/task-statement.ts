@@ -166,16 +166,18 @@ function activityRecord(
   // Columns in the table's order: id, checklist_id, share_id, actor_kind, share_name, share_channel,
   // share_contact, action, task_id, photo_sha256, photo_captured_at, photo_replaced, at,
   // actor_user_id, actor_name, photo_captured_offset, photo_received_at, photo_capture_source, note.
+  // A UNION ALL types its columns from the first branch: a bare null there is text, so the
+  // timestamptz column's null is cast.
   const completionEntry = sql`select ${sql.placeholder('activityId')}, ${touched.id}, ${actor}, ${
     tick ? 'task_completed' : 'task_uncompleted'
-  }, ${sql.placeholder('taskId')}, null, null, false, clock_timestamp(), ${member}, null, null, null, null from ${touched}${
+  }, ${sql.placeholder('taskId')}, null, null, false, clock_timestamp(), ${member}, null, null::timestamptz, null, null from ${touched}${
     bothFields ? sql` where exists(${taskWhere(completionWins)})` : sql``
   }`;
   const photoEntry = sql`select ${sql.placeholder('activityId')} || '_photo', ${touched.id}, ${actor}, 'photo_removed', ${sql.placeholder(
     'taskId',
   )}, ${removedPhoto(photos.originalSha256)}, ${removedPhoto(photos.capturedAt)}, false, clock_timestamp(), ${member}, ${removedPhoto(
     photos.capturedOffset,
-  )}, null, null, null from ${touched}${
+  )}, null::timestamptz, null, null from ${touched}${
     bothFields ? sql` where exists(${taskWhere(and(photoWins, isNotNull(tasks.photoUrl)))})` : sql``
   }`;
   const entries =

@@ -129,11 +129,15 @@ describe('the session-checking reads: a live session, and the checklist only if 
   it("the list's fingerprint follows the session's own checklists, not another owner's changes", async () => {
     const s = await accessScene(t.db);
     const before = await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now);
-    expect(await touchChecklist(t.db, asOwner(s.host.id), s.checklists.shared.id)).toBe(true);
+    expect(await touchChecklist(t.db, asOwner(s.host.id), s.checklists.shared.id)).toEqual({
+      addressPoint: null,
+    });
     expect((await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now))?.fingerprint).toBe(
       before?.fingerprint,
     );
-    expect(await touchChecklist(t.db, asOwner(s.stranger.id), s.checklists.strangers.id)).toBe(true);
+    expect(await touchChecklist(t.db, asOwner(s.stranger.id), s.checklists.strangers.id)).toEqual({
+      addressPoint: null,
+    });
     expect((await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now))?.fingerprint).not.toBe(
       before?.fingerprint,
     );
@@ -150,7 +154,7 @@ describe('changing a checklist: only an access that reaches it changes anything'
       await updateChecklistAtVersion(t.db, stranger, id, { name: 'Mine now', version: 1 }),
     ).toBeUndefined();
     expect(await writeRemarksIfLater(t.db, stranger, id, { remarks: 'hijacked' })).toBe(false);
-    expect(await touchChecklist(t.db, stranger, id)).toBe(false);
+    expect(await touchChecklist(t.db, stranger, id)).toBeUndefined();
     expect(await t.db.transaction((tx) => lockChecklist(tx, stranger, id))).toBe(false);
     expect(await deleteChecklistRow(t.db, stranger, id)).toBe(false);
     expect(await stored(id)).toEqual(before);
@@ -162,7 +166,7 @@ describe('changing a checklist: only an access that reaches it changes anything'
     const before = await stored(id);
     const jane = asRecipient(s);
     expect(await writeRemarksIfLater(t.db, jane, id, { remarks: 'not mine' })).toBe(false);
-    expect(await touchChecklist(t.db, jane, id)).toBe(false);
+    expect(await touchChecklist(t.db, jane, id)).toBeUndefined();
     expect(await t.db.transaction((tx) => lockChecklist(tx, jane, id))).toBe(false);
     expect(await updateChecklistAtVersion(t.db, jane, id, { name: 'Renamed', version: 1 })).toBeUndefined();
     expect(await deleteChecklistRow(t.db, jane, id)).toBe(false);
