@@ -59,6 +59,10 @@ export default defineConfig({
       OIDC_ISSUER: '',
       OIDC_CLIENT_ID: '',
       OIDC_CLIENT_SECRET: '',
+      // Each recipient's browser is a phone of its own, with its own address (tests/e2e/recipient.ts
+      // sends X-Forwarded-For): without it every recipient of the suite shares 127.0.0.1 and the
+      // per-address verify limit (30 per 10 minutes) ends the run's later verifications.
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });
