@@ -1,5 +1,5 @@
 import { Download, RotateCw, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Insights } from '#domain/insights';
 import { localDateOf } from '#domain/time-zones';
@@ -21,7 +21,10 @@ import { sampleInsights } from './insights/sample.ts';
  */
 export default function InsightsPage() {
   useDocumentTitle('Insights');
-  const today = localDateOf(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // The presets end today in the team's zone (the server counts days there), once an answer named
+  // it: this device's date is a day behind a team east of it late in the evening.
+  const [teamZone, setTeamZone] = useState<string | null>(null);
+  const today = localDateOf(new Date(), teamZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [choice, setChoice] = useState<RangeChoice>({ preset: 30 });
   const query = rangeQuery(choice, today);
   // A free team is not asked for figures it cannot have (its 403 would only land in the console);
@@ -29,6 +32,10 @@ export default function InsightsPage() {
   const plan = useActiveTeamPlan();
   const insights = useInsights(query, plan === 'paid' || plan === 'unknown');
   const paidOnly = plan === 'free' || isPaidOnly(insights.error);
+  const answeredZone = insights.data?.timeZone;
+  useEffect(() => {
+    if (answeredZone) setTeamZone(answeredZone);
+  }, [answeredZone]);
   return (
     <PageContainer>
       <div className="flex max-w-5xl flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
