@@ -141,20 +141,21 @@ export function isSameOrigin(request: FastifyRequest, origin: string, config: Co
  * router decodes before matching.
  */
 export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     // A bearer request's cookies are dropped (api-tokens.ts): it carries no ambient authority to forge.
-    if (request.bearer) return;
+    if (request.bearer) return done();
     // A route whose proof is a signed token in its URL (the unsubscribe link, RFC 8058) takes posts
     // from anywhere: a mail provider's one-click POST names no origin of ours.
-    if (request.routeOptions.config?.crossSiteAllowed) return;
+    if (request.routeOptions.config?.crossSiteAllowed) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite =
       (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
       (typeof origin === 'string' && !isSameOrigin(request, origin, config));
     if (crossSite) {
-      throw new AppError('cross_site_request', 'This request came from another site and was refused.');
+      return done(new AppError('cross_site_request', 'This request came from another site and was refused.'));
     }
+    done();
   });
 }
