@@ -152,3 +152,34 @@ describe('AfterCommitWriter', () => {
     expect(await flushed).toBe('flushed');
   });
 });
+
+describe('AfterCommitWriter gathering (decision 0065)', () => {
+  it('sends nothing before its window, then everything queued within it in one statement', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log, 40);
+    writer.afterCommit(notice(1));
+    await turn();
+    expect(statements).toHaveLength(0);
+    writer.keepAnswer(answer('k1'), () => {});
+    writer.afterCommit(notice(2));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(statements).toHaveLength(1);
+    const notices = JSON.parse(String(statements[0]?.params.at(-1))).map((text: string) => JSON.parse(text));
+    expect(notices.map((n: { revision: number }) => n.revision)).toEqual([1, 2]);
+    expect(statements[0]?.sql).toContain('update "idempotency_keys"');
+    statements[0]?.end();
+    await writer.flush();
+    expect(statements).toHaveLength(1);
+  });
+
+  it('flush does not wait for the window', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log, 60_000);
+    writer.afterCommit(notice(1));
+    const flushed = writer.flush();
+    await turn();
+    expect(statements).toHaveLength(1);
+    statements[0]?.end();
+    await flushed;
+  });
+});
