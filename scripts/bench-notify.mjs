@@ -10,7 +10,8 @@
 // NOTIFY_BATCH notices (default 1,8,32) of a tick notice's size, for NOTIFY_SECONDS (3) each, with
 // NOTIFY_LISTENERS connections listening (default 2: two instances), and prints notices sent and
 // received per second, statements per second, and the p50 / p99 from a statement's start to the
-// notice's arrival. Figures only: nothing is asserted. Talks only to DATABASE_URL (default
+// notice's arrival. NOTIFY_KEPT (default 0,1): 1 also writes a kept answer of 1.5 kB per notice in the
+// same statement (an UPDATE, as the after-commit statement does), so each commit flushes WAL. Figures only: nothing is asserted. Talks only to DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test), on a channel of its own; every loop ends by itself.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -22,8 +23,12 @@ const CLIENTS = list(process.env.NOTIFY_CLIENTS, '1,4,16');
 const BATCHES = list(process.env.NOTIFY_BATCH, '1,8,32');
 const SECONDS = Number(process.env.NOTIFY_SECONDS || 3);
 const LISTENERS = Number(process.env.NOTIFY_LISTENERS || 2);
+const KEPT = (process.env.NOTIFY_KEPT ?? '0,1').split(',').map(Number);
+const ANSWER = 'x'.repeat(1500);
+const KEPT_ROWS = 100_000;
 const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const channel = `listsync_bench_${randomBytes(4).toString('hex')}`;
+const KEPT_TABLE = `${channel}_kept`;
 
 /** A tick's notice as the app sends it (db/change-notice.ts): about 190 bytes. */
 function notice(sentAt) {
@@ -44,7 +49,12 @@ async function connect() {
   return client;
 }
 
-async function measure(clients, batch, listeners) {
+const NOTIFY_ONLY = 'select pg_notify($1, n) from json_array_elements_text($2::json) as n';
+/** The after-commit statement's shape (repositories/after-commit.ts): kept answers updated, notices sent. */
+const WITH_KEPT = `with k as (update ${KEPT_TABLE} set body = $3 where id = any($4::int[]) returning 1)
+  select pg_notify($1, n) from json_array_elements_text($2::json) as n`;
+
+async function measure(clients, batch, listeners, kept) {
   const received = listeners.map(() => 0);
   const delays = [];
   const onNotice = (index) => (message) => {
@@ -62,10 +72,10 @@ async function measure(clients, batch, listeners) {
       while (performance.now() < until) {
         const sentAt = performance.now();
         const notices = Array.from({ length: batch }, () => notice(sentAt));
-        await sender.query('select pg_notify($1, n) from json_array_elements_text($2::json) as n', [
-          channel,
-          JSON.stringify(notices),
-        ]);
+        const ids = notices.map(() => 1 + Math.floor(Math.random() * KEPT_ROWS));
+        await (kept
+          ? sender.query(WITH_KEPT, [channel, JSON.stringify(notices), ANSWER, ids])
+          : sender.query(NOTIFY_ONLY, [channel, JSON.stringify(notices)]));
         statements += 1;
       }
     }),
@@ -87,30 +97,50 @@ async function measure(clients, batch, listeners) {
 const listeners = await Promise.all(Array.from({ length: LISTENERS }, connect));
 try {
   await Promise.all(listeners.map((listener) => listener.query(`LISTEN ${channel}`)));
+  // The kept answers' rows: a table of this run's own, dropped after.
+  await listeners[0].query(`create table ${KEPT_TABLE} (id int primary key, body text)`);
+  await listeners[0].query(`insert into ${KEPT_TABLE} select g, null from generate_series(1, $1) g`, [
+    KEPT_ROWS,
+  ]);
   const rows = [
-    ['senders', 'notices/stmt', 'notices/s', 'stmts/s', 'received/s each', 'p50 ms', 'p99 ms', 'load'],
+    [
+      'kept',
+      'senders',
+      'notices/stmt',
+      'notices/s',
+      'stmts/s',
+      'received/s each',
+      'p50 ms',
+      'p99 ms',
+      'load',
+    ],
   ];
-  for (const batch of BATCHES) {
-    for (const clients of CLIENTS) {
-      const load = loadavg()[0];
-      const r = await measure(clients, batch, listeners);
-      rows.push([
-        String(clients),
-        String(batch),
-        String(Math.round(r.sent)),
-        String(Math.round(r.statements)),
-        String(Math.round(r.received)),
-        r.p50.toFixed(1),
-        r.p99.toFixed(1),
-        load.toFixed(1),
-      ]);
+  for (const kept of KEPT) {
+    for (const batch of BATCHES) {
+      for (const clients of CLIENTS) {
+        const load = loadavg()[0];
+        const r = await measure(clients, batch, listeners, kept);
+        rows.push([
+          kept ? 'yes' : 'no',
+          String(clients),
+          String(batch),
+          String(Math.round(r.sent)),
+          String(Math.round(r.statements)),
+          String(Math.round(r.received)),
+          r.p50.toFixed(1),
+          r.p99.toFixed(1),
+          load.toFixed(1),
+        ]);
+      }
     }
   }
   printTable(rows);
   console.info(
     `${LISTENERS} listening connection(s) (one per instance); received/s each: the fewest any listener got. ` +
-      'A statement of several notices is what services/after-commit.ts sends for the ticks of one moment.',
+      'A statement of several notices is what services/after-commit.ts sends for the ticks of one moment; ' +
+      'kept: the same statement also updates one 1.5 kB row per notice, so its commit flushes WAL.',
   );
 } finally {
+  await listeners[0].query(`drop table if exists ${KEPT_TABLE}`).catch(() => {});
   await Promise.all(listeners.map((listener) => listener.end()));
 }
