@@ -10,7 +10,7 @@
 // with its revision, so no refetch since issue 15), sometimes opens the checklist or the dashboard,
 // writes a remark, rarely uploads a 640x480 JPEG (then the queue's refetch). The number of people steps up (LOAD_STEPS, default 250,500,1000,2000,3000,4000,5000,6000);
 // each step adds people, warms up LOAD_WARMUP_SECONDS (10) and measures LOAD_STEP_SECONDS (30). A
-// step passes when every kind of request has p99 <= 100 ms, nothing failed, and every tick reached
+// step passes when every kind of request has p99 <= 100 ms (photo uploads <= 400 ms), nothing failed, and every tick reached
 // every open screen of its checklist. The first step that does not pass ends the run. Run once per
 // instance count in LOAD_INSTANCES (default 1,2: then two instances on the same database, the people
 // of each checklist split across both, changes crossing through LISTEN/NOTIFY).
@@ -64,7 +64,9 @@ const SERVER_ARGS = process.env.LOAD_SERVER_ARGS?.split(' ').filter(Boolean) ?? 
 /** After the window, how long a tick made at its end has to reach every screen. */
 const DRAIN_SECONDS = 3;
 const PEOPLE_PER_GROUP = 4;
-const GOALS = { p99Ms: 100, people: 5_000 };
+// Issue 35: p99 <= 100 ms for ticks and reads, <= 400 ms for photo uploads (the photo goal's own bound).
+const GOALS = { p99Ms: 100, photoP99Ms: 400, people: 3_000 };
+const boundOf = (kind) => (kind === 'photo' ? GOALS.photoP99Ms : GOALS.p99Ms);
 /** Answers of a kind in the window before its p99 counts (below, the p99 is the slowest answer). */
 const MIN_JUDGED = 100;
 /** Sockets per person in each process (one WebSocket, one HTTP connection), and some to spare. */
@@ -209,9 +211,13 @@ async function measureStep(people, context) {
   }
   const delivery = figures.deliveryMs.sort((a, b) => a - b);
   const errors = Object.values(figures.errors).reduce((sum, count) => sum + count, 0);
-  // A p99 of fewer than 100 answers is their slowest one: such a kind is shown, not judged.
+  // A p99 of fewer than 100 answers is their slowest one: such a kind is shown, not judged. The worst
+  // is the kind furthest past (or nearest to) its own bound.
   const worst = KINDS.filter((kind) => latency[kind].count >= MIN_JUDGED).reduce(
-    (slowest, kind) => (latency[kind].p99 > slowest.p99 ? { kind, p99: latency[kind].p99 } : slowest),
+    (slowest, kind) =>
+      latency[kind].p99 / boundOf(kind) > slowest.p99 / boundOf(slowest.kind)
+        ? { kind, p99: latency[kind].p99 }
+        : slowest,
     { kind: '-', p99: 0 },
   );
   return {
@@ -235,7 +241,8 @@ async function measureStep(people, context) {
     backends,
     loadBefore: load,
     loadAfter: loadavg()[0],
-    passed: worst.p99 <= GOALS.p99Ms && errors === 0 && figures.undelivered === 0 && figures.expected > 0,
+    passed:
+      worst.p99 <= boundOf(worst.kind) && errors === 0 && figures.undelivered === 0 && figures.expected > 0,
   };
 }
 

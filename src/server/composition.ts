@@ -27,7 +27,7 @@ import { JobScheduler, type JobSchedulerOptions } from './job-scheduler.ts';
 import { type AppMetrics, countFailures } from './metrics.ts';
 import { type RealtimeOptions, RealtimeService } from './realtime/service.ts';
 import { localSecret } from './repositories/local-secrets.ts';
-import { AfterCommitWriter } from './services/after-commit.ts';
+import { AFTER_COMMIT_GATHER_MS, AfterCommitWriter } from './services/after-commit.ts';
 import type { BillingContext } from './services/billing.ts';
 import type { CalendarSyncContext } from './services/calendar-sync.ts';
 import { ChecklistCache, ChecklistListCache } from './services/checklist-cache.ts';
@@ -159,7 +159,7 @@ export async function composeServices(
   return {
     database,
     ownsDatabase,
-    afterCommit: new AfterCommitWriter(db, log),
+    afterCommit: new AfterCommitWriter(db, log, AFTER_COMMIT_GATHER_MS),
     rateLimits,
     analytics: createAnalytics(config, db, log),
     geocoder: createGeocoder(config.geocoding, `${config.siteName} (+${config.publicUrl.origin})`),

@@ -233,6 +233,20 @@ describe('actions recorded from the server', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(named('sign_out')(await recorded())).toHaveLength(before + 1);
   });
+
+  it('a submit names who acted, found from the session when the route did not say (decision 0065)', async () => {
+    const owner = await signInOwner(context.app, 'submits');
+    const mine = await createChecklist(owner);
+    const theirs = await createChecklist(owner);
+    const recipient = recipientBrowser(context.app);
+    await verified(recipient, await share(owner, theirs.id));
+    expect((await owner.call('POST', `/api/checklists/${mine.id}/submit`, {})).statusCode).toBe(200);
+    expect((await recipient.call('POST', `/api/checklists/${theirs.id}/submit`, {})).statusCode).toBe(200);
+
+    const events = await eventually((all) => named('checklist_submitted')(all).length >= 2);
+    const actors = named('checklist_submitted')(events).map((event) => event.props.actor);
+    expect(actors.sort()).toEqual(['owner', 'recipient']);
+  });
 });
 
 describe('sign-in', () => {

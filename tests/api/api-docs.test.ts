@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '#domain/errors';
 import { type Answers, isContentAnswer } from '#server/http/plugins/responses';
+import { JSON_ANSWER_CSP } from '#server/http/plugins/security';
 import { API_TAGS } from '#server/http/routes/api-docs';
 import { setupTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -159,9 +160,9 @@ describe('route declarations', () => {
     );
   });
 
-  it('is served with the security headers of every answer', async () => {
+  it("is served with a JSON answer's security headers (decision 0065)", async () => {
     const response = await local.app.inject({ method: 'GET', url: '/api/docs' });
-    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toBe(JSON_ANSWER_CSP);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

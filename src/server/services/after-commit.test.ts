@@ -38,6 +38,16 @@ const notice = (revision: number) =>
     actorShareId: null,
   }) as const;
 
+/** A statement that keeps answers and sends the notices of these revisions, in this order. */
+function expectNoticesAndAnswers(
+  statement: { sql: string; params: unknown[] } | undefined,
+  revisions: number[],
+) {
+  const notices = JSON.parse(String(statement?.params.at(-1))).map((text: string) => JSON.parse(text));
+  expect(notices.map((n: { revision: number }) => n.revision)).toEqual(revisions);
+  expect(statement?.sql).toContain('update "idempotency_keys"');
+}
+
 describe('AfterCommitWriter', () => {
   it('sends large kept answers (whole checklists) a bounded amount per statement, the loop free between', async () => {
     const { db, statements } = recordingDatabase();
@@ -119,9 +129,7 @@ describe('AfterCommitWriter', () => {
     await turn();
     await turn();
     expect(statements).toHaveLength(2);
-    const notices = JSON.parse(String(statements[1]?.params.at(-1))).map((text: string) => JSON.parse(text));
-    expect(notices.map((n: { revision: number }) => n.revision)).toEqual([2, 3]);
-    expect(statements[1]?.sql).toContain('update "idempotency_keys"');
+    expectNoticesAndAnswers(statements[1], [2, 3]);
     statements[1]?.end();
     await writer.flush();
     expect(statements).toHaveLength(2);
@@ -150,5 +158,35 @@ describe('AfterCommitWriter', () => {
     expect(pending).toBe('pending');
     statements[1]?.end();
     expect(await flushed).toBe('flushed');
+  });
+});
+
+describe('AfterCommitWriter gathering (decision 0065)', () => {
+  it('sends nothing before its window, then everything queued within it in one statement', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log, 40);
+    writer.afterCommit(notice(1));
+    await turn();
+    expect(statements).toHaveLength(0);
+    writer.keepAnswer(answer('k1'), () => {});
+    writer.afterCommit(notice(2));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(statements).toHaveLength(1);
+    expectNoticesAndAnswers(statements[0], [1, 2]);
+    // Nothing more follows once it ends: the window had everything.
+    const ended = statements.splice(0).map((statement) => statement.end());
+    await writer.flush();
+    expect([ended.length, statements.length]).toEqual([1, 0]);
+  });
+
+  it('flush does not wait for the window', async () => {
+    const { db, statements } = recordingDatabase();
+    const writer = new AfterCommitWriter(db, log, 60_000);
+    writer.afterCommit(notice(1));
+    const flushed = writer.flush();
+    await turn();
+    expect(statements).toHaveLength(1);
+    statements[0]?.end();
+    await flushed;
   });
 });

@@ -22,6 +22,15 @@ import type { AnswerToKeep } from '../repositories/idempotency-keys.ts';
  */
 export const ANSWER_CHARS_PER_STATEMENT = 1024 * 1024;
 
+/**
+ * How long the writer gathers before it sends (decision 0065). Each statement is a transaction that
+ * sends NOTIFY: it commits alone under the database-wide notice lock, with a WAL flush of its own,
+ * and at a few hundred ticks a second a statement per tick made half of all commits. Gathering for
+ * 10 ms puts the ticks of those milliseconds in one; a screen sees a change at most that much later,
+ * and a replay on another instance finds its key in flight (409, Retry-After) that much longer.
+ */
+export const AFTER_COMMIT_GATHER_MS = 10;
+
 export class AfterCommitWriter {
   #answers: { answer: AnswerToKeep; written: () => void }[] = [];
   #notices: ApplicationNotice[] = [];
@@ -31,6 +40,8 @@ export class AfterCommitWriter {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
+    /** 0: at the next turn of the event loop (the tests' writers). */
+    private readonly gatherMs = 0,
   ) {}
 
   /** Notices waiting to be sent (metrics). */
@@ -66,7 +77,8 @@ export class AfterCommitWriter {
   #schedule(): void {
     if (this.#scheduled || this.#writing) return;
     this.#scheduled = true;
-    setImmediate(() => this.#start());
+    if (this.gatherMs > 0) setTimeout(() => this.#start(), this.gatherMs);
+    else setImmediate(() => this.#start());
   }
 
   #start(): void {

@@ -117,7 +117,9 @@ export function noteActor(request: FastifyRequest, kind: 'owner' | 'recipient'):
 
 export function recordActionEvents(app: FastifyInstance, sink: AnalyticsSink): void {
   if (sink.kind === 'off') return;
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: most answers record nothing, and a tick knows its actor, so no promise is made.
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
     if (reply.statusCode >= 300 || reply.getHeader(REPLAYED_HEADER)) return;
     const route = request.routeOptions.url;
     const action = route ? ACTIONS[`${request.method} ${route}`] : undefined;
@@ -125,9 +127,15 @@ export function recordActionEvents(app: FastifyInstance, sink: AnalyticsSink): v
     const props = action.props ? action.props(request) : {};
     if (!props) return;
     // Routes a share's recipient may use too: who did it (never which one).
-    if (request.routeOptions.config.recipients) {
-      props.actor = actors.get(request) ?? ((await request.currentUser()) ? 'owner' : 'recipient');
+    const known = actors.get(request);
+    if (!request.routeOptions.config.recipients || known) {
+      if (known) props.actor = known;
+      recordEvent(request, action.name, props);
+      return;
     }
-    recordEvent(request, action.name, props);
+    request.currentUser().then(
+      (user) => recordEvent(request, action.name, { ...props, actor: user ? 'owner' : 'recipient' }),
+      (error: unknown) => request.log.warn({ err: error }, 'the action event could not tell who acted'),
+    );
   });
 }

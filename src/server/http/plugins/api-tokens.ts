@@ -63,18 +63,22 @@ export function registerApiTokens(
 ): void {
   app.decorateRequest('bearer', false);
   app.decorateRequest('apiToken', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: a request without a bearer (every browser's) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const secret = bearerSecretOf(request);
-    if (secret === null || request.routeOptions.config?.ownBearer) return;
+    if (secret === null || request.routeOptions.config?.ownBearer) return done();
     request.bearer = true;
     request.cookies = {};
     const scope = request.routeOptions.config?.apiScope;
-    if (!scope) return;
-    const token = await tokenOfBearer(db, secret);
-    await countRequest(store, token, reply, config.apiTokenRequestsPerMinute);
-    assertTokenMay(token, scope);
-    request.apiToken = token;
-    request.cookies[sessionCookie] = secret;
+    if (!scope) return done();
+    const asToken = async () => {
+      const token = await tokenOfBearer(db, secret);
+      await countRequest(store, token, reply, config.apiTokenRequestsPerMinute);
+      assertTokenMay(token, scope);
+      request.apiToken = token;
+      request.cookies[sessionCookie] = secret;
+    };
+    asToken().then(() => done(), done);
   });
 }
 

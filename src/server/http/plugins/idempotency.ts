@@ -202,7 +202,11 @@ function isFinal(status: number): boolean {
   return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
 }
 
-async function finish(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+/**
+ * Keeps the answer of a claimed key (in memory until written: no promise, the tick's case), or lets
+ * the key go (a promise: one statement) when the answer is not one to keep.
+ */
+function finish(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined {
   const state = keyed.get(request);
   if (state?.phase !== 'claimed' || !state.requestHash) return;
   state.phase = 'done';
@@ -216,21 +220,21 @@ async function finish(request: FastifyRequest, reply: FastifyReply, payload: unk
         : payload == null
           ? ''
           : null;
+  // The answer still goes out when this fails; the claim stays in flight until taken over as abandoned.
+  const failed = (error: unknown) => request.log.warn({ err: error }, 'could not keep the idempotent answer');
+  if (body === null || !isFinal(reply.statusCode)) {
+    return releaseIdempotencyKey(db, principal, key, requestHash).catch(failed);
+  }
   try {
-    if (body !== null && isFinal(reply.statusCode)) {
-      // Written with the answers of this moment, after this one goes out (AnswerKeeper).
-      const type = reply.getHeader('content-type');
-      keeper.keep(principal, key, requestHash, {
-        status: reply.statusCode,
-        body,
-        contentType: typeof type === 'string' ? type : null,
-      });
-    } else {
-      await releaseIdempotencyKey(db, principal, key, requestHash);
-    }
+    // Written with the answers of this moment, after this one goes out (AnswerKeeper).
+    const type = reply.getHeader('content-type');
+    keeper.keep(principal, key, requestHash, {
+      status: reply.statusCode,
+      body,
+      contentType: typeof type === 'string' ? type : null,
+    });
   } catch (error) {
-    // The answer still goes out; the claim stays in flight until it is taken over as abandoned.
-    request.log.warn({ err: error }, 'could not keep the idempotent answer');
+    failed(error);
   }
 }
 
@@ -295,8 +299,9 @@ export function registerIdempotency(
         payload: unknown,
         done: (error?: Error | null, payload?: unknown) => void,
       ) => {
-        if (!keyed.has(request)) return done(null, payload);
-        finish(request, reply, payload).then(() => done(null, payload));
+        const releasing = keyed.has(request) ? finish(request, reply, payload) : undefined;
+        if (!releasing) return done(null, payload);
+        releasing.then(() => done(null, payload));
       },
     );
     // A claimed request whose answer never reached onSend lets its key go, so a retry can run.

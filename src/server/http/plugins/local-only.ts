@@ -48,9 +48,9 @@ export const LOCAL_ONLY_MESSAGE =
 
 /** Refuses (403 forbidden) a local-only route reached under any other Host. */
 export function registerLocalOnlyGuard(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!isLocalOnlyRoute(request.routeOptions.url)) return;
-    if (isTrustedLocalHost(request.headers.host, config.publicUrl)) return;
-    throw new AppError('forbidden', `${LOCAL_ONLY_MESSAGE} Open ${config.publicUrl.origin} instead.`);
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    if (!isLocalOnlyRoute(request.routeOptions.url)) return done();
+    if (isTrustedLocalHost(request.headers.host, config.publicUrl)) return done();
+    done(new AppError('forbidden', `${LOCAL_ONLY_MESSAGE} Open ${config.publicUrl.origin} instead.`));
   });
 }

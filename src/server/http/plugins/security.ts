@@ -1,8 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '#domain/errors';
 import type { Config } from '../../config/index.ts';
+import { type Answers, isContentAnswer } from './responses.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by registerSecurityHeaders: an /api/ route whose every declared answer is JSON or no body. */
+    jsonAnswers?: boolean;
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -78,16 +86,41 @@ const SUBRESOURCE_HEADERS = new Set([
 const isAssetRequest = (request: FastifyRequest) =>
   request.url.startsWith('/assets/') && (request.method === 'GET' || request.method === 'HEAD');
 
+/**
+ * The policy of an answer that is never a document: JSON is not run or drawn, so it may load nothing
+ * and be framed nowhere (OWASP's REST cheat sheet). Opened in a tab, the browser shows it as text.
+ */
+export const JSON_ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * An /api/ route whose every declared answer (docs/api.md; responses.ts) is JSON or has no body. Routes
+ * under /api/ that answer a page (a sign-in's end, an unsubscribe, /api/docs) or a file keep every header.
+ */
+export function answersOnlyJson(route: Pick<RouteOptions, 'url' | 'schema'>): boolean {
+  const response = route.schema?.response as Answers | undefined;
+  if (!route.url.startsWith('/api/') || !response) return false;
+  return Object.values(response).every((answer) => !isContentAnswer(answer));
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const headers = staticSecurityHeaders(securityHeaderOptions(config));
   const assetHeaders = headers.filter(([name]) => SUBRESOURCE_HEADERS.has(name));
+  // A JSON answer needs no document's headers either; about 720 bytes of them were half of a tick's
+  // answer on the wire (decision 0065). Its own policy refuses everything, framing included.
+  const jsonHeaders: [string, string][] = [['content-security-policy', JSON_ANSWER_CSP], ...assetHeaders];
+  app.addHook('onRoute', (route) => {
+    if (answersOnlyJson(route)) route.config = { ...route.config, jsonAnswers: true };
+  });
   // On the raw response, as helmet does, so replies written outside Fastify (the OpenID provider) carry them too.
   // A page loads some forty small assets: the document-only headers cost about 650 bytes on each
   // (a quarter of a phone's first visit to a shared link, measured), for nothing.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isAssetRequest(request) ? assetHeaders : headers) {
-      reply.raw.setHeader(name, value);
-    }
+    const chosen = request.routeOptions.config?.jsonAnswers
+      ? jsonHeaders
+      : isAssetRequest(request)
+        ? assetHeaders
+        : headers;
+    for (const [name, value] of chosen) reply.raw.setHeader(name, value);
     done();
   });
 }
@@ -108,20 +141,21 @@ export function isSameOrigin(request: FastifyRequest, origin: string, config: Co
  * router decodes before matching.
  */
 export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     // A bearer request's cookies are dropped (api-tokens.ts): it carries no ambient authority to forge.
-    if (request.bearer) return;
+    if (request.bearer) return done();
     // A route whose proof is a signed token in its URL (the unsubscribe link, RFC 8058) takes posts
     // from anywhere: a mail provider's one-click POST names no origin of ours.
-    if (request.routeOptions.config?.crossSiteAllowed) return;
+    if (request.routeOptions.config?.crossSiteAllowed) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite =
       (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
       (typeof origin === 'string' && !isSameOrigin(request, origin, config));
     if (crossSite) {
-      throw new AppError('cross_site_request', 'This request came from another site and was refused.');
+      return done(new AppError('cross_site_request', 'This request came from another site and was refused.'));
     }
+    done();
   });
 }

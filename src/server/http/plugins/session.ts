@@ -86,15 +86,16 @@ export async function requireMember(request: FastifyRequest): Promise<SignedInMe
 export function authenticateFirst(app: FastifyInstance): void {
   const cookieName = sessionCookieName(app.config);
   const recipientCookie = recipientCookieName(app.config);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('cache-control', 'no-store');
     const { sessionInQuery, recipients } = request.routeOptions.config;
     if (sessionInQuery || recipients) {
-      // The route checks the session (or the recipient's grant) itself; with neither cookie, nobody is asking.
+      // The route checks the session (or the recipient's grant) itself; with neither cookie, nobody is
+      // asking. Decided here without a promise: these are the hot routes (decision 0065).
       const asRecipient = recipients && Boolean(request.cookies[recipientCookie]);
-      if (!request.cookies[cookieName] && !asRecipient) throw sessionRequired();
+      done(!request.cookies[cookieName] && !asRecipient ? sessionRequired() : undefined);
     } else {
-      await requireUser(request);
+      requireUser(request).then(() => done(), done);
     }
   });
 }
