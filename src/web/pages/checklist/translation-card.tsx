@@ -232,11 +232,7 @@ function TranslatedTask({
         >
           <taskCorrection.Component
             checklistId={checklistId}
-            task={{
-              id: task.id,
-              original: { description: task.description, details: task.details },
-              shown: { description: shown.description, details: shown.details },
-            }}
+            task={correctedTask(task, shown)}
             language={language}
             canAddToGlossary={canAddToGlossary}
             onDone={onDone}
@@ -245,6 +241,14 @@ function TranslatedTask({
       )}
     </li>
   );
+}
+
+function correctedTask(task: Checklist['tasks'][number], shown: ChecklistTranslation['tasks'][number]) {
+  return {
+    id: task.id,
+    original: { description: task.description, details: task.details },
+    shown: { description: shown.description, details: shown.details },
+  };
 }
 
 /** A task the team corrected: says so, and offers the machine translation back. */
