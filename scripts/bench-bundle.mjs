@@ -16,7 +16,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 }
 /** The figures reached where a goal is still missed (KiB, gzip): lowered as the code gets there. */
-const RATCHET = { dashboard: 141, checklist: 152.5, pricing: 123 };
+const RATCHET = { dashboard: 141, checklist: 152.5, pricing: 117 };
 const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
 
 // budgetKiB: the goal. ratchetKiB: while a goal is missed, the figure reached, which may not grow
@@ -33,7 +33,7 @@ const ROUTES = [
     ratchetKiB: RATCHET.checklist,
   },
   { route: '/sms-consent', page: 'src/web/pages/sms-consent.tsx' },
-  { route: '/pricing', page: 'src/web/pages/billing-pages.tsx', budgetKiB: 110, ratchetKiB: RATCHET.pricing },
+  { route: '/pricing', page: 'src/web/pages/pricing.tsx', budgetKiB: 110, ratchetKiB: RATCHET.pricing },
   { route: '/settings/team', page: 'src/web/pages/team.tsx' },
   { route: '/join/{token}', page: 'src/web/pages/join.tsx' },
   { route: '/developers', page: 'src/web/pages/developers.tsx' },
