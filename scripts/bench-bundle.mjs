@@ -1,33 +1,48 @@
 #!/usr/bin/env node
 // `npm run bench:bundle`: the JavaScript each route downloads before it can render (gzipped), from the
 // Vite manifest of a fresh production build (BENCH_SKIP_BUILD=1 reads the last one), against the
-// budgets of docs/modes-and-limits.md ("Budgets").
+// budgets of docs/modes-and-limits.md ("Budgets"). `npm test` runs it after its build and fails when a
+// route is over its budget (or, for a goal not met yet, over its ratchet: scripts/bundle-budgets.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { judgeBudget, tableProblems } from './bundle-budgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const client = path.join(root, 'dist/client');
 if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 }
+/** The figures reached where a goal is still missed (KiB, gzip): lowered as the code gets there. */
+const RATCHET = { dashboard: 141, checklist: 152.5, pricing: 117 };
 const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
 
+// budgetKiB: the goal. ratchetKiB: while a goal is missed, the figure reached, which may not grow
+// (lower it when a change lowers the figure; decision 0062).
 const ROUTES = [
   { route: '/', page: 'src/web/pages/landing.tsx', budgetKiB: 150 },
+  // The verified shared page (a grant): shared.tsx draws the checklist.
   { route: '/shared/{token}', page: 'src/web/pages/shared.tsx', budgetKiB: 120 },
-  { route: '/dashboard', page: 'src/web/pages/dashboard.tsx' },
-  { route: '/checklist/{id}', page: 'src/web/pages/checklist.tsx' },
+  { route: '/dashboard', page: 'src/web/pages/dashboard.tsx', budgetKiB: 110, ratchetKiB: RATCHET.dashboard },
+  {
+    route: '/checklist/{id}',
+    page: 'src/web/pages/checklist.tsx',
+    budgetKiB: 120,
+    ratchetKiB: RATCHET.checklist,
+  },
   { route: '/sms-consent', page: 'src/web/pages/sms-consent.tsx' },
-  { route: '/pricing', page: 'src/web/pages/billing-pages.tsx' },
+  { route: '/pricing', page: 'src/web/pages/pricing.tsx', budgetKiB: 110, ratchetKiB: RATCHET.pricing },
   { route: '/settings/team', page: 'src/web/pages/team.tsx' },
   { route: '/join/{token}', page: 'src/web/pages/join.tsx' },
   { route: '/developers', page: 'src/web/pages/developers.tsx' },
   // Loaded by /developers once it draws (swagger-ui, decision 0051): the page's JavaScript with it.
   { route: '/developers + reference', page: 'src/web/pages/developers/api-reference.tsx', lazy: true },
 ];
+
+const problems = tableProblems(ROUTES);
+if (problems.length) throw new Error(`bench-bundle's route table: ${problems.join('; ')}`);
 
 const gzipped = new Map();
 function gzSize(file) {
@@ -49,15 +64,15 @@ const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const entryFiles = closure(entry);
 let over = 0;
 console.info('route                 initial JS (gzip)   budget');
-for (const { route, page, budgetKiB } of ROUTES) {
+for (const { route, page, budgetKiB, ratchetKiB } of ROUTES) {
   if (!manifest[page]) {
     console.info(`${route.padEnd(22)}(no chunk for ${page})`);
     continue;
   }
   const files = closure(page, new Set(entryFiles));
   const kib = [...files].reduce((sum, file) => sum + gzSize(file), 0) / 1024;
-  const verdict = budgetKiB ? (kib <= budgetKiB ? `<= ${budgetKiB} KiB ok` : `> ${budgetKiB} KiB OVER`) : '';
-  if (budgetKiB && kib > budgetKiB) over++;
+  const { ok, verdict } = judgeBudget(kib, { budgetKiB, ratchetKiB });
+  if (!ok) over++;
   console.info(`${route.padEnd(22)}${`${kib.toFixed(1)} KiB`.padStart(10)}          ${verdict}`);
 }
 // A lazy chunk is fetched by its page only: no other route may need it before it renders.

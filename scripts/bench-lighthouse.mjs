@@ -12,7 +12,8 @@
 // element). LIGHTHOUSE_ROOT: a folder holding another build's dist/ (with package.json and node_modules
 // beside it), to measure two builds one after the other in the same period. LIGHTHOUSE_SAVE: a folder
 // to write each run's report into (JSON, named by page, device and run), to read what the figures hide.
-// LIGHTHOUSE_PORT: the server's port (default: any free one).
+// LIGHTHOUSE_PORT: the server's port (default: any free one). LIGHTHOUSE_DESKTOP=0 leaves the desktop
+// rows out. Each row prints its runs' benchmarkIndex (median) and the load average beside its figures.
 //
 // Lighthouse's mobile CPU slowdown is relative to the machine it runs on: the default 4x turns a
 // high-end desktop (benchmarkIndex ~1500) into a mid-tier phone, and a slower machine into a slower
@@ -283,12 +284,16 @@ async function main() {
       `Lighthouse 12, median of ${RUNS} run(s) by performance; goals: mobile >= ${GOALS.performance}, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, CLS < ${GOALS.cls}, /shared first visit <= ${GOALS.sharedFirstVisitKiB} KiB`,
     );
     console.info(
-      `${'page'.padEnd(28)} ${'device'.padEnd(10)} perf  FCP s  LCP s  TBT ms    CLS  KiB   goals`,
+      `${'page'.padEnd(28)} ${'device'.padEnd(10)} perf  FCP s  LCP s  TBT ms    CLS  KiB  index  load   goals`,
     );
     const calibrate = process.env.LIGHTHOUSE_CALIBRATED !== '0';
     const indexes = [];
     for (const page of chosen) {
-      for (const formFactor of calibrate ? ['mobile', 'mobile-cal', 'desktop'] : ['mobile', 'desktop']) {
+      const formFactors = calibrate ? ['mobile', 'mobile-cal', 'desktop'] : ['mobile', 'desktop'];
+      // LIGHTHOUSE_DESKTOP=0: the phone rows only (a shorter run on a shared machine).
+      const rows =
+        process.env.LIGHTHOUSE_DESKTOP === '0' ? formFactors.filter((f) => f !== 'desktop') : formFactors;
+      for (const formFactor of rows) {
         const runs = [];
         for (let i = 0; i < RUNS; i += 1) {
           // The calibrated row takes the slowdown from the indexes measured so far on this machine.
@@ -301,6 +306,9 @@ async function main() {
         }
         const m = median(runs);
         const kib = m.bytes / 1024;
+        // Beside each figure: this row's benchmarkIndex (median of its runs) and the load average.
+        const rowIndex = medianOf(runs.map((r) => r.benchmarkIndex).filter(Number.isFinite));
+        const rowLoad = loadavg()[0];
         const missed = [];
         if (formFactor !== 'desktop') {
           if (m.performance < GOALS.performance) missed.push('perf');
@@ -310,7 +318,7 @@ async function main() {
         }
         if (m.cls >= GOALS.cls) missed.push('CLS');
         console.info(
-          `${page.label.padEnd(28)} ${formFactor.padEnd(10)} ${pad(m.performance, 4)} ${pad((m.fcpMs / 1000).toFixed(2), 6)} ${pad((m.lcpMs / 1000).toFixed(2), 6)} ${pad(Math.round(m.tbtMs), 7)} ${pad(m.cls.toFixed(3), 6)} ${pad(kib.toFixed(0), 4)}   ${missed.length ? `MISSED ${missed.join(', ')}` : 'met'}${m.slowdown ? ` (CPU ${m.slowdown.toFixed(1)}x)` : ''}`,
+          `${page.label.padEnd(28)} ${formFactor.padEnd(10)} ${pad(m.performance, 4)} ${pad((m.fcpMs / 1000).toFixed(2), 6)} ${pad((m.lcpMs / 1000).toFixed(2), 6)} ${pad(Math.round(m.tbtMs), 7)} ${pad(m.cls.toFixed(3), 6)} ${pad(kib.toFixed(0), 4)} ${pad(Math.round(rowIndex), 6)} ${pad(rowLoad.toFixed(1), 5)}   ${missed.length ? `MISSED ${missed.join(', ')}` : 'met'}${m.slowdown ? ` (CPU ${m.slowdown.toFixed(1)}x)` : ''}`,
         );
       }
     }

@@ -53,7 +53,8 @@ export async function startProcess(label, args, env, url) {
   child.once('exit', () => {
     exited = true;
   });
-  const deadline = Date.now() + 30_000;
+  // A fresh local-mode server migrates its embedded database first: 33 s measured at load 12.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${label} exited before it was ready`);
     try {
@@ -65,7 +66,7 @@ export async function startProcess(label, args, env, url) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`${label} did not answer ${url} within 30 s`);
+  throw new Error(`${label} did not answer ${url} within 120 s`);
 }
 
 export async function stopProcess(child) {

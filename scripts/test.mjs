@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, layer rules, size rule, unit and API tests (PGlite always; PostgreSQL too when DATABASE_URL is set),
-// build, then browser tests in Chromium, then the cluster test (scripts/test-cluster.mjs). Every step runs; the run fails if any step failed.
+// build, the bundle budgets (bench:bundle on that build), then browser tests in Chromium, then the cluster test (scripts/test-cluster.mjs). Every step runs; the run fails if any step failed.
 // The last line is 'N passed, N failed' (tests counted across Vitest and Playwright).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +43,14 @@ const steps = [
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
   },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs'] },
+  {
+    // Each route's initial JavaScript against its byte budget (or, for a goal not met yet, the figure
+    // reached: decision 0062), read from the build just made.
+    name: 'bundle budgets',
+    cmd: process.execPath,
+    args: ['scripts/bench-bundle.mjs'],
+    env: { BENCH_SKIP_BUILD: '1' },
+  },
   {
     name: 'browser tests',
     cmd: bin('playwright'),

@@ -9,9 +9,14 @@
 // - every task of TRACE_LONG_MS or more (default 12.5: 50 at 4x) with what ran in it: the trace's events
 //   (parse, script, style, layout, and style or layout forced by script), the sampled JavaScript by
 //   function and by source file through the build's source maps, and the innermost frame of our own code;
-// - the medians over the runs. Figures only: nothing is asserted.
-// TRACE_PAGE=dashboard|landing|pricing (default dashboard); TRACE_RUNS (default 1); TRACE_CPU: a CPU
-// slowdown (default 1, as Lighthouse observes before it simulates); TRACE_CHECKLISTS: the owner's list
+// - the medians over the runs, and per page its long tasks (50 ms or more as measured: at the default
+//   4x slowdown, Lighthouse's long tasks): how many, the longest and the total blocking (each task's
+//   time over 50 ms), from the navigation to 3 s after the network is idle. Figures only: nothing is asserted.
+// TRACE_PAGE: one page or a comma list of landing, pricing, dashboard, checklist, shared-code (the
+// recipient's code screen), shared-verified (the shared page with a grant); default all six, each
+// signed in where the spec requires it. TRACE_RUNS (default 3); TRACE_CPU: a CPU slowdown (default 4,
+// Lighthouse's mobile; 1 as Lighthouse observes before it simulates); TRACE_DETAILS=1 lists every long
+// task as below (the default with one page); TRACE_CHECKLISTS: the owner's list
 // (default 2, as bench-lighthouse; more than 5 buys the professional plan in the test checkout);
 // TRACE_ROOT: a folder holding another build's dist/ (with package.json and node_modules beside it), to
 // compare two builds run after run; TRACE_SAVE=file.json keeps the last trace (Chrome's Performance
@@ -24,12 +29,13 @@ import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { api, CHROMIUM_ARGS, cookieOf, freePort, root, startProcess, stopProcess } from './bench-support.mjs';
 
-const CPU = Number(process.env.TRACE_CPU || 1);
+const CPU = Number(process.env.TRACE_CPU || 4);
 const LONG_MS = Number(process.env.TRACE_LONG_MS || (50 * CPU) / 4);
-const RUNS = Math.max(1, Number(process.env.TRACE_RUNS || 1));
-const PAGE = process.env.TRACE_PAGE || 'dashboard';
+const RUNS = Math.max(1, Number(process.env.TRACE_RUNS || 3));
+const ALL_PAGES = ['landing', 'pricing', 'dashboard', 'checklist', 'shared-code', 'shared-verified'];
+const PAGES = (process.env.TRACE_PAGE || ALL_PAGES.join(',')).split(',').map((key) => key.trim());
+const DETAILS = process.env.TRACE_DETAILS === '1' || PAGES.length === 1;
 const BUILD = path.resolve(process.env.TRACE_ROOT || root);
-const PATHS = { dashboard: '/dashboard', landing: '/', pricing: '/pricing' };
 
 async function seed(base) {
   const login = await api(base, null, 'POST', '/api/dev/login', {
@@ -43,7 +49,9 @@ async function seed(base) {
       details: 'Follow the house manual; note anything broken in the remarks.',
       photoRequired: index % 4 === 3,
     }));
-  await api(base, owner, 'POST', '/api/checklists', { name: 'Turnover: Beach House', tasks: tasks(10) });
+  const checklist = await (
+    await api(base, owner, 'POST', '/api/checklists', { name: 'Turnover: Beach House', tasks: tasks(10) })
+  ).json();
   await api(base, owner, 'POST', '/api/checklists', { name: 'Move-out inspection: Flat 2', tasks: tasks(5) });
   // TRACE_CHECKLISTS: a longer list (a professional plan holds 100): more than the free plan's 5
   // needs the plan, bought through local mode's test checkout.
@@ -68,7 +76,30 @@ async function seed(base) {
       tasks: tasks(4),
     });
   }
-  return owner;
+  // Two links to the first checklist: one verified in advance (the shared page with a grant), one
+  // left at its code screen.
+  const share = (email) =>
+    api(base, owner, 'POST', '/api/verification/send', {
+      consent: true,
+      checklistId: checklist.id,
+      email,
+      recipientName: 'Sam Cleaner',
+    }).then((response) => response.json());
+  const verified = await share('cleaner@example.com');
+  const atTheCode = await share('second-cleaner@example.com');
+  const grant = await api(base, null, 'POST', '/api/verification/verify', {
+    token: verified.token,
+    code: verified.verificationCode,
+  });
+  const recipient = cookieOf(grant, 'listsync_recipient');
+  return {
+    landing: { path: '/' },
+    pricing: { path: '/pricing', cookie: owner },
+    dashboard: { path: '/dashboard', cookie: owner },
+    checklist: { path: `/checklist/${checklist.id}`, cookie: owner },
+    'shared-code': { path: `/shared/${atTheCode.token}` },
+    'shared-verified': { path: `/shared/${verified.token}`, cookie: recipient },
+  };
 }
 
 /** The build's source maps, by the script's path (/assets/x.js). */
@@ -218,7 +249,18 @@ function report(events, maps, origin, summary) {
     `  after the first paint: main thread busy ${busy.toFixed(0)} ms (CPU ${busyCpu.toFixed(0)}), blocking as at 4x ${blocking.toFixed(0)} ms (CPU ${blockingCpu.toFixed(0)}); biggest tasks (wall/CPU ms @ ms) ${biggest.join(' ')}; ${marks.join(', ')}`,
   );
   const longestCpu = Math.max(0, ...afterPaint.map(cpu));
-  summary.push({ busy, blocking, busyCpu, blockingCpu, longestCpu });
+  // Long tasks as Lighthouse names them (50 ms or more at its slowdown), from the navigation on.
+  const long = onMain.filter((event) => event.name === 'RunTask' && event.ts >= zero && event.dur >= 50_000);
+  const longTasks = {
+    count: long.length,
+    longest: Math.max(0, ...long.map((task) => task.dur / 1000)),
+    blocking: long.reduce((sum, task) => sum + task.dur / 1000 - 50, 0),
+  };
+  console.info(
+    `  long tasks (>= 50 ms as measured): ${longTasks.count}, longest ${longTasks.longest.toFixed(0)} ms, blocking ${longTasks.blocking.toFixed(0)} ms`,
+  );
+  summary.push({ busy, blocking, busyCpu, blockingCpu, longestCpu, longTasks });
+  if (!DETAILS) return;
   for (const task of tasks) {
     const start = task.ts;
     const end = task.ts + task.dur;
@@ -326,6 +368,64 @@ function report(events, maps, origin, summary) {
   }
 }
 
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** One load of `target` in a fresh context (its cookie set), traced until 3 s after the network is idle. */
+async function tracePage(browser, base, target, file) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    if (target.cookie) {
+      const [name, ...value] = target.cookie.split('=');
+      await context.setCookie({ name, value: value.join('='), domain: 'localhost', path: '/' });
+    }
+    await page.setViewport({
+      width: 412,
+      height: 823,
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.emulateCPUThrottling(CPU);
+    // React times each component only with DevTools present: a stand-in hook says it is.
+    if (process.env.TRACE_REACT === '1') {
+      await page.evaluateOnNewDocument(() => {
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => {},
+          onScheduleFiberRoot: () => {},
+          onCommitFiberRoot: () => {},
+          onPostCommitFiberRoot: () => {},
+          onCommitFiberUnmount: () => {},
+        };
+      });
+    }
+    await page.tracing.start({ path: file, categories: TRACE_CATEGORIES });
+    await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle0' });
+    // The idle callbacks (whenIdle: at most 2 s) and what they start.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await page.tracing.stop();
+    return JSON.parse(await readFile(file, 'utf8')).traceEvents;
+  } finally {
+    await context.close();
+  }
+}
+
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'disabled-by-default-devtools.timeline.stack',
+  'toplevel',
+  'blink.user_timing',
+  'loading',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8',
+];
+
 async function main() {
   const maps = await sourceMaps();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-trace-data-'));
@@ -339,74 +439,53 @@ async function main() {
   );
   let browser;
   try {
-    const owner = await seed(base);
+    const pages = await seed(base);
     browser = await puppeteer.launch({
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       headless: true,
       args: CHROMIUM_ARGS,
     });
-    const [name, value] = owner.split('=');
-    const summary = [];
-    for (let run = 1; run <= RUNS; run += 1) {
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      if (PAGE !== 'landing') await context.setCookie({ name, value, domain: 'localhost', path: '/' });
-      await page.setViewport({
-        width: 412,
-        height: 823,
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-      });
-      await page.emulateCPUThrottling(CPU);
-      // React times each component only with DevTools present: a stand-in hook says it is.
-      if (process.env.TRACE_REACT === '1') {
-        await page.evaluateOnNewDocument(() => {
-          window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-            supportsFiber: true,
-            renderers: new Map(),
-            inject: () => 1,
-            checkDCE: () => {},
-            onScheduleFiberRoot: () => {},
-            onCommitFiberRoot: () => {},
-            onPostCommitFiberRoot: () => {},
-            onCommitFiberUnmount: () => {},
-          };
-        });
+    const table = [];
+    for (const key of PAGES) {
+      if (!pages[key]) throw new Error(`TRACE_PAGE: no page '${key}' (${ALL_PAGES.join(', ')})`);
+      const summary = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const traceEvents = await tracePage(
+          browser,
+          base,
+          pages[key],
+          path.join(dataDir, `trace-${run}.json`),
+        );
+        console.info(
+          `\n${key} run ${run} of ${RUNS}, CPU ${CPU}x, build ${BUILD}, load average ${loadavg()[0].toFixed(2)}`,
+        );
+        report(traceEvents, maps, base, summary);
+        if (process.env.TRACE_SAVE && run === RUNS)
+          await writeFile(process.env.TRACE_SAVE, JSON.stringify({ traceEvents }));
       }
-      const file = path.join(dataDir, `trace-${run}.json`);
-      await page.tracing.start({
-        path: file,
-        categories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'disabled-by-default-devtools.timeline.frame',
-          'disabled-by-default-devtools.timeline.stack',
-          'toplevel',
-          'blink.user_timing',
-          'loading',
-          'v8.execute',
-          'disabled-by-default-v8.cpu_profiler',
-          'v8',
-        ],
-      });
-      await page.goto(`${base}${PATHS[PAGE]}`, { waitUntil: 'networkidle0' });
-      // The idle callbacks (whenIdle: at most 2 s) and what they start.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await page.tracing.stop();
-      const { traceEvents } = JSON.parse(await readFile(file, 'utf8'));
       console.info(
-        `\n${PAGE} run ${run} of ${RUNS}, CPU ${CPU}x, build ${BUILD}, load average ${loadavg()[0].toFixed(2)}`,
+        `\n${key}, ${RUNS} run(s), medians after the first paint: busy ${middle(summary.map((run) => run.busy)).toFixed(0)} ms (CPU ${middle(summary.map((run) => run.busyCpu)).toFixed(0)}), blocking as at 4x ${middle(summary.map((run) => run.blocking)).toFixed(0)} ms (CPU ${middle(summary.map((run) => run.blockingCpu)).toFixed(0)}; each, wall/CPU: ${summary.map((run) => `${run.blocking.toFixed(0)}/${run.blockingCpu.toFixed(0)}`).join(', ')}); longest task's CPU ${middle(summary.map((run) => run.longestCpu)).toFixed(1)} ms; load average ${loadavg()[0].toFixed(2)}`,
       );
-      report(traceEvents, maps, base, summary);
-      if (process.env.TRACE_SAVE && run === RUNS)
-        await writeFile(process.env.TRACE_SAVE, JSON.stringify({ traceEvents }));
-      await context.close();
+      table.push({ key, runs: summary.map((run) => run.longTasks), load: loadavg()[0] });
     }
-    const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
     console.info(
-      `\n${PAGE}, ${RUNS} run(s), medians after the first paint: busy ${middle(summary.map((run) => run.busy)).toFixed(0)} ms (CPU ${middle(summary.map((run) => run.busyCpu)).toFixed(0)}), blocking as at 4x ${middle(summary.map((run) => run.blocking)).toFixed(0)} ms (CPU ${middle(summary.map((run) => run.blockingCpu)).toFixed(0)}; each, wall/CPU: ${summary.map((run) => `${run.blocking.toFixed(0)}/${run.blockingCpu.toFixed(0)}`).join(', ')}); longest task's CPU ${middle(summary.map((run) => run.longestCpu)).toFixed(1)} ms; load average ${loadavg()[0].toFixed(2)}`,
+      `\nLong tasks per page, CPU ${CPU}x, median of ${RUNS} run(s) (each run: count/longest/blocking):`,
     );
+    console.info(`${'page'.padEnd(16)} count  longest ms  blocking ms  load   runs`);
+    for (const { key, runs, load } of table) {
+      const runsText = runs
+        .map((r) => `${r.count}/${r.longest.toFixed(0)}/${r.blocking.toFixed(0)}`)
+        .join(' ');
+      console.info(
+        `${key.padEnd(16)} ${String(middle(runs.map((r) => r.count))).padStart(5)}  ${middle(
+          runs.map((r) => r.longest),
+        )
+          .toFixed(0)
+          .padStart(10)}  ${middle(runs.map((r) => r.blocking))
+          .toFixed(0)
+          .padStart(11)}  ${load.toFixed(2).padStart(5)}  ${runsText}`,
+      );
+    }
   } finally {
     await browser?.close();
     await stopProcess(server);

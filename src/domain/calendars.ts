@@ -5,7 +5,8 @@ import type { IcalEvent } from './ical.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { SHARE_LIMITS } from './sharing.ts';
 import { checkContactAndConsent, PhoneNumber } from './sharing-input.ts';
-import { addDays, instantOfWallClock, isoDateOf, TIME_OF_DAY, timeZoneName } from './time-zones.ts';
+import { timeZoneName } from './time-zone-name.ts';
+import { addDays, instantOfWallClock, isoDateOf, TIME_OF_DAY } from './time-zones.ts';
 import { EmailAddress } from './user-input.ts';
 
 /**

@@ -8,7 +8,7 @@ import type { CaptureSource, GeoPoint, PhotoLocation } from './photo-evidence.ts
 import type { ChecklistSignature } from './signature.ts';
 import { SignatureInput } from './signature-input.ts';
 import type { TeamPerson } from './teams.ts';
-import { timeZoneName } from './time-zones.ts';
+import { timeZoneName } from './time-zone-name.ts';
 
 /** Checklists and tasks: shapes, limits, the spec's rules (sections 3-5) and its messages. */
 

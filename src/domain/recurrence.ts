@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { timeZoneName } from './time-zone-name.ts';
 import {
   addDays,
   daysInMonth,
   instantOfWallClock,
   TIME_OF_DAY,
-  timeZoneName,
   type WallClock,
   wallClockAt,
   weekdayOf,

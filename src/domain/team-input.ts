@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX } from './checklist.ts';
 import { INVITABLE_ROLES, TEAM_ROLES } from './teams.ts';
-import { timeZoneName } from './time-zones.ts';
+import { timeZoneName } from './time-zone-name.ts';
 import { EmailAddress } from './user-input.ts';
 
 /** Request schemas of the team endpoints (docs/api.md "Teams"). */

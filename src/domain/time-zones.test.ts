@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { timeZoneName } from './time-zone-name.ts';
 import {
   addDays,
   canonicalTimeZone,
@@ -6,7 +7,6 @@ import {
   instantOfWallClock,
   isValidTimeZone,
   localDateOf,
-  timeZoneName,
   wallClockAt,
   weekdayOf,
 } from './time-zones.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * IANA time zones and wall-clock times in them, from the runtime's own Intl (no date library): the
  * dashboard's 'today', a due date typed in the owner's zone, a schedule's '08:00 Europe/Paris' and a
@@ -25,15 +23,6 @@ export function isValidTimeZone(timeZone: string): boolean {
 /** The zone's canonical spelling ('europe/paris' -> 'Europe/Paris'). */
 export function canonicalTimeZone(timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
-}
-
-/** A body or query field holding an IANA zone, answered in its canonical spelling. */
-export function timeZoneName(field: string) {
-  return z
-    .string()
-    .max(64)
-    .refine(isValidTimeZone, { error: `${field} must be an IANA time zone such as Europe/Paris` })
-    .transform(canonicalTimeZone);
 }
 
 /** A time of day as 'HH:MM', 00:00 to 23:59 (a schedule's time, a calendar's checkout and check-in). */

@@ -63,7 +63,7 @@ export const VARIANTS: PrerenderVariant[] = [
   // The dashboard as it first shows, waiting for the owner's data (placeholders where it goes).
   variant('dashboard', '/dashboard', 'dashboard.tsx'),
   variant('dashboard-no-banner', '/dashboard', 'dashboard.tsx', { bannerDismissed: true }),
-  variant('pricing', '/pricing', 'billing-pages.tsx'),
+  variant('pricing', '/pricing', 'pricing.tsx'),
   variant('sms-consent', '/sms-consent', 'sms-consent.tsx'),
   // 'Check a report or photo' (decision 0060); with ?checklist= the page is the legacy link's, drawn in the browser.
   variant('verify', '/verify', 'verify.tsx'),

@@ -9,7 +9,7 @@ type Page = LazyChunk<object>;
 const page = (load: () => Promise<{ default: ComponentType<object> }>): Page =>
   lazyChunk(() => load().then((module) => module.default));
 
-/** The pages of buying a plan share one chunk (pages/billing-pages.tsx). */
+/** The pages after a checkout and local mode's test checkout share one chunk (pages/billing-pages.tsx). */
 const billingPage = (name: keyof typeof import('./pages/billing-pages.tsx')): Page =>
   lazyChunk(() => import('./pages/billing-pages.tsx').then((pages) => pages[name] as ComponentType<object>));
 
@@ -38,7 +38,7 @@ const ROUTES: { path?: string; page: Page; signedIn?: 'wait' | 'show' }[] = [
   { path: '/', page: page(() => import('./pages/landing.tsx')) },
   { path: '/dashboard', page: page(() => import('./pages/dashboard.tsx')), signedIn: 'show' },
   { path: '/checklist/:id', page: page(() => import('./pages/checklist.tsx')), signedIn: 'wait' },
-  { path: '/pricing', page: billingPage('PricingPage'), signedIn: 'show' },
+  { path: '/pricing', page: page(() => import('./pages/pricing.tsx')), signedIn: 'show' },
   { path: '/settings', page: page(() => import('./pages/settings.tsx')), signedIn: 'wait' },
   { path: '/settings/team', page: page(() => import('./pages/team.tsx')), signedIn: 'wait' },
   { path: '/settings/developers', page: DeveloperSettingsPage, signedIn: 'wait' },

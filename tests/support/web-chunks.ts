@@ -2,6 +2,7 @@ import { preloadAssigneeMenu } from '#web/components/assignee/assignee-picker.ts
 import { preloadChecklistEditor } from '#web/components/checklist-editor/lazy-checklist-editor.tsx';
 import { preloadDialogs } from '#web/components/ui/lazy-dialog.tsx';
 import { preloadToaster } from '#web/components/ui/toast.tsx';
+import { preloadTaskCorrection } from '#web/pages/checklist/translation-card.tsx';
 import { preloadRowMenu } from '#web/pages/dashboard/checklist-row.tsx';
 
 // In the browser the code behind an interaction (toasts, confirmations, the editor, a row's menu)
@@ -13,4 +14,5 @@ await Promise.all([
   preloadChecklistEditor(),
   preloadRowMenu(),
   preloadAssigneeMenu(),
+  preloadTaskCorrection(),
 ]);

@@ -16,11 +16,11 @@ import { ChecklistNotFound } from './checklist/checklist-not-found.tsx';
 import { ChecklistPeople } from './checklist/checklist-people.tsx';
 import { ChecklistDetailSkeleton } from './checklist/checklist-skeleton.tsx';
 import { ChecklistView } from './checklist/checklist-view.tsx';
+import { LazyTranslationCard } from './checklist/lazy-translation-card.tsx';
 import { PhotoEvidenceLine } from './checklist/photo-evidence-line.tsx';
 import { RemarksTranslation } from './checklist/remarks-translation.tsx';
 import { ReviewPanel } from './checklist/review-panel.tsx';
 import { SharedWith } from './checklist/shared-with.tsx';
-import { TranslationCard } from './checklist/translation-card.tsx';
 
 export const LOAD_DETAILS_FAILED = 'Failed to load checklist details. Please try again.';
 
@@ -74,7 +74,7 @@ export default function ChecklistPage() {
       )}
       {checklist.data && <SharedWith checklistId={checklist.data.id} checklistName={checklist.data.name} />}
       {checklist.data && <ChecklistAddress key={checklist.data.id} checklist={checklist.data} />}
-      {checklist.data && !isNewChecklistId(id) && <TranslationCard checklist={checklist.data} />}
+      {checklist.data && !isNewChecklistId(id) && <LazyTranslationCard checklist={checklist.data} />}
       {checklist.data && <ActivitySection checklistId={checklist.data.id} tasks={checklist.data.tasks} />}
     </main>
   );

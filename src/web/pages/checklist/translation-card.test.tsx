@@ -5,6 +5,7 @@ import type { ShareSummary } from '#domain/sharing';
 import { checklistFixture, taskFixture } from '#tests/support/team-fixtures';
 import { fakeTeamApi, renderInApp, teamAnswer } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
+import { LazyTranslationCard } from './lazy-translation-card.tsx';
 import { TranslationCard } from './translation-card.tsx';
 
 /** The owner's 'What recipients read' card: a share's language, 'Correct', and the glossary offer. */
@@ -144,5 +145,22 @@ describe('What recipients read', () => {
     await press('Save correction', form);
     expect(within(form).getByText('Enter the corrected translation')).toBeTruthy();
     expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('What recipients read, fetched when a share needs it', () => {
+  it('draws nothing when every share is in the owner’s language', async () => {
+    const fake = api([{ ...SHARE, targetLanguage: 'en' }]);
+    renderInApp(<LazyTranslationCard checklist={CHECKLIST} />, '/checklist/c1');
+    await waitFor(() => expect(fake.requests.some((r) => r.url.endsWith('/shares'))).toBe(true));
+    await act(async () => {});
+    expect(screen.queryByTestId('translation-card')).toBeNull();
+  });
+
+  it('draws the card once a share in another language has answered', async () => {
+    api();
+    renderInApp(<LazyTranslationCard checklist={CHECKLIST} />, '/checklist/c1');
+    const card = await screen.findByTestId('translation-card');
+    expect(within(card).getByRole('button', { name: 'Show Spanish' })).toBeTruthy();
   });
 });

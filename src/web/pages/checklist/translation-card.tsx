@@ -1,5 +1,5 @@
 import { Languages, Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Checklist } from '#domain/checklist';
 import type { ChecklistTranslation, TaskTextField } from '#domain/glossary';
 import { type LanguageCode, languageName } from '#domain/languages';
@@ -13,7 +13,7 @@ import { useShares } from '../../hooks/use-shares.ts';
 import { useTeam } from '../../hooks/use-team.ts';
 import { teamFailure } from '../../hooks/use-team-actions.ts';
 import { useToast } from '../../hooks/use-toast.ts';
-import { TaskCorrection } from './task-correction.tsx';
+import { ChunkBoundary, lazyChunk } from '../../lib/lazy-chunk.tsx';
 
 export const TRANSLATION_CARD_TEXTS = {
   title: 'What recipients read',
@@ -33,6 +33,16 @@ export const TRANSLATION_CARD_TEXTS = {
   loadFailed: 'The translation could not be loaded.',
   glossaryLink: 'Glossary',
 } as const;
+
+// The correction form (and with it the glossary's request schemas, zod) is code behind 'Correct':
+// fetched when the tasks are shown or the button is pointed at, never in the page's first load
+// (decision 0062).
+const taskCorrection = lazyChunk(() =>
+  import('./task-correction.tsx').then((module) => module.TaskCorrection),
+);
+
+/** Starts downloading the correction form (the web tests load it before each file, as a browser has it). */
+export const preloadTaskCorrection = taskCorrection.preload;
 
 /**
  * On the owner's checklist page, for a checklist shared in another language: its tasks as a recipient
@@ -103,6 +113,7 @@ function TranslatedTasks({
   const { toast } = useToast();
   const [editing, setEditing] = useState<string | null>(null);
   const data: ChecklistTranslation | undefined = view.data;
+  useEffect(() => void preloadTaskCorrection(), []);
   if (view.isError) return <p className="py-3 text-sm text-slate-600">{TRANSLATION_CARD_TEXTS.loadFailed}</p>;
   if (!data) return <Skeleton className="my-3 h-24 w-full" />;
   const canAddToGlossary = team.data ? canManageMembers(team.data.myRole) : false;
@@ -199,27 +210,45 @@ function TranslatedTask({
           {shown.corrected.length > 0 && <CorrectedMark undoing={undoing} onUndo={onUndo} />}
         </div>
         {correctable && (
-          <Button variant="ghost" size="sm" className="shrink-0" onClick={onEdit}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="shrink-0"
+            onClick={onEdit}
+            onPointerEnter={preloadTaskCorrection}
+            onFocus={preloadTaskCorrection}
+          >
             <Pencil className="h-4 w-4" aria-hidden="true" />
             {TRANSLATION_CARD_TEXTS.correct} <span className="sr-only">task {index + 1}</span>
           </Button>
         )}
       </div>
       {editing && (
-        <TaskCorrection
-          checklistId={checklistId}
-          task={{
-            id: task.id,
-            original: { description: task.description, details: task.details },
-            shown: { description: shown.description, details: shown.details },
-          }}
-          language={language}
-          canAddToGlossary={canAddToGlossary}
-          onDone={onDone}
-        />
+        <ChunkBoundary
+          chunk={taskCorrection}
+          fallback={<Skeleton className="mt-3 h-40 w-full" />}
+          failed={null}
+          onLoadFailed={onDone}
+        >
+          <taskCorrection.Component
+            checklistId={checklistId}
+            task={correctedTask(task, shown)}
+            language={language}
+            canAddToGlossary={canAddToGlossary}
+            onDone={onDone}
+          />
+        </ChunkBoundary>
       )}
     </li>
   );
+}
+
+function correctedTask(task: Checklist['tasks'][number], shown: ChecklistTranslation['tasks'][number]) {
+  return {
+    id: task.id,
+    original: { description: task.description, details: task.details },
+    shown: { description: shown.description, details: shown.details },
+  };
 }
 
 /** A task the team corrected: says so, and offers the machine translation back. */
