@@ -16,13 +16,13 @@ if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 }
 /** The figures reached where a goal is still missed (KiB, gzip): lowered as the code gets there. */
-const RATCHET = { dashboard: 141, checklist: 152.5, pricing: 117 };
+const RATCHET = { landing: 116, dashboard: 141, checklist: 152.5, pricing: 117 };
 const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
 
 // budgetKiB: the goal. ratchetKiB: while a goal is missed, the figure reached, which may not grow
 // (lower it when a change lowers the figure; decision 0062).
 const ROUTES = [
-  { route: '/', page: 'src/web/pages/landing.tsx', budgetKiB: 150 },
+  { route: '/', page: 'src/web/pages/landing.tsx', budgetKiB: 90, ratchetKiB: RATCHET.landing },
   // The verified shared page (a grant): shared.tsx draws the checklist.
   { route: '/shared/{token}', page: 'src/web/pages/shared.tsx', budgetKiB: 120 },
   { route: '/dashboard', page: 'src/web/pages/dashboard.tsx', budgetKiB: 110, ratchetKiB: RATCHET.dashboard },

@@ -198,7 +198,26 @@ function drawerOf(site: PrerenderedSite | null, options: WebAppOptions): DrawSha
   const draw = options.drawSharedPage;
   if (!site?.renderSharedChecklist || !draw) return null;
   const modulePath = prerenderModulePath(options.clientDir);
-  return (input) => draw({ modulePath, publicConfig: options.publicConfig, ...input });
+  return (input) =>
+    drawnWithin(DRAW_WAIT_MS, draw({ modulePath, publicConfig: options.publicConfig, ...input }));
+}
+
+/**
+ * How long a page waits for its drawing. A thread's first drawing loads the prerender (0.5-1 s, and
+ * 11 s was seen on a busy machine right after a start, just when the code screen sends a recipient
+ * here): past this the page goes with its skeleton and the script draws the checklist, while the
+ * thread finishes loading for the next page.
+ */
+const DRAW_WAIT_MS = 1500;
+
+export function drawnWithin<T>(ms: number, drawing: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The drawing took longer than ${ms} ms.`)), ms);
+  });
+  // The drawing goes on; a late failure is the thread's to log, not an unhandled rejection here.
+  drawing.catch(() => {});
+  return Promise.race([drawing, late]).finally(() => clearTimeout(timer));
 }
 
 /** The public pages prerendered from the shell, or none when that fails. */
