@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ChecklistListQuery, ID_MAX } from './checklist.ts';
+import { CHECKLIST_PAGE_LIMITS } from './checklist-page-links.ts';
+
+export { CHECKLIST_PAGE_LIMITS, checklistPagePath, nextPageOf } from './checklist-page-links.ts';
 
 /**
  * The dashboard's list a page at a time (docs/api.md "The list, a page at a time"; decision 0063):
@@ -7,14 +10,6 @@ import { ChecklistListQuery, ID_MAX } from './checklist.ts';
  * next page in a `Link: <…>; rel="next"` header (RFC 8288) carrying an opaque `cursor`. Without `limit`
  * or `cursor` the answer is the whole list, as the spec's clients expect.
  */
-export const CHECKLIST_PAGE_LIMITS = {
-  /** Rows per page when a cursor comes without a limit; the dashboard asks for this many. */
-  defaultPage: 50,
-  maxPage: 200,
-  /** The longest cursor taken (a signed one is about 150 characters). */
-  cursorMaxLength: 300,
-} as const;
-
 export const ChecklistPageQuery = ChecklistListQuery.extend({
   limit: z.coerce.number().int().min(1).max(CHECKLIST_PAGE_LIMITS.maxPage).optional(),
   /** The `cursor` of the `Link` header's next page, as it was given. */
@@ -33,19 +28,4 @@ export type ChecklistPageQuery = z.infer<typeof ChecklistPageQuery>;
 export function pageLimitOf(query: Pick<ChecklistPageQuery, 'limit' | 'cursor'>): number | null {
   if (query.limit !== undefined) return query.limit;
   return query.cursor === undefined ? null : CHECKLIST_PAGE_LIMITS.defaultPage;
-}
-
-/** The list's address for a page: what the client asks and what the `Link` header names. */
-export function checklistPagePath(query: ChecklistPageQuery): string {
-  const params = new URLSearchParams();
-  if (query.userId !== undefined) params.set('userId', query.userId);
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.assignee !== undefined) params.set('assignee', query.assignee);
-  if (query.cursor !== undefined) params.set('cursor', query.cursor);
-  return `/api/checklists?${params}`;
-}
-
-/** The next page's address in a `Link` header's value, or null (the last page). */
-export function nextPageOf(link: string | null | undefined): string | null {
-  return (link && /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1]) || null;
 }
