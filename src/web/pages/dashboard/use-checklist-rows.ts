@@ -63,6 +63,6 @@ export function useChecklistRows(filter: AssignmentFilter = 'all') {
       toast({ title: 'Error', description: LOAD_CHECKLISTS_FAILED, variant: 'destructive' });
   }, [checklists.isError, toast]);
 
-  const empty = pages !== undefined && pages.pages.every((page) => page.rows.length === 0);
+  const empty = pages?.pages.every((page) => page.rows.length === 0) ?? false;
   return { checklists, rows, empty };
 }
