@@ -131,6 +131,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-scale-'));
 const reuse = process.env.BENCH_REUSE;
 const dbName = reuse || `ls_bench_scale_${Date.now().toString(36)}`;
 let server;
+let db;
 try {
   if (process.env.BENCH_NO_BUILD !== '1') {
     console.info('Building...');
@@ -154,7 +155,7 @@ try {
   const { cookie, user } = await enterpriseOwner(base, databaseUrl, 'scale-owner@example.com');
   const rssAtStart = await rssOf(server.pid);
 
-  const db = new pg.Client({ connectionString: databaseUrl });
+  db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const seedStart = performance.now();
   const counts = reuse
@@ -227,9 +228,10 @@ try {
     const { timePage } = await import('./bench-scale-page.mjs');
     await timePage(base, cookie, CHROMIUM_ARGS);
   }
-  await db.end();
   await api(base, cookie, 'GET', '/healthz');
 } finally {
+  // Closed before the database is dropped (a forced drop would end it with an error).
+  await db?.end().catch(() => {});
   await stopProcess(server);
   if (process.env.BENCH_KEEP === '1') console.info(`Kept the database ${dbName} (BENCH_REUSE=${dbName})`);
   else
