@@ -269,6 +269,7 @@ async function registerApiRoutes(app: FastifyInstance, config: Config, services:
     db,
     cache,
     lists: services.lists,
+    cursors: services.secrets,
     photos,
     notices: services.afterCommit,
     lanes: services.lanes,

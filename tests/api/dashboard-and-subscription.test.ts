@@ -73,6 +73,38 @@ describe('GET /api/dashboard/stats', () => {
     expect(response.json()).toEqual({ activeChecklists: 2, inProgressChecklists: 1, completedToday: 2 });
   });
 
+  it("counts in SQL exactly as the list's statuses say (the domain's rule), over every kind of checklist", async () => {
+    const owner = await signInOwner(t.app);
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
+    const made: Checklist[] = [];
+    for (const taskCount of [1, 2, 3, 3, 2]) made.push(await createChecklist(owner, {}, taskCount));
+    const [one, two, three, threeToo, twoSubmitted] = made as [
+      Checklist,
+      Checklist,
+      Checklist,
+      Checklist,
+      Checklist,
+    ];
+    await tick(owner, one, 0); // its only task: completed
+    await tick(owner, two, 0); // one of two: in progress
+    for (const index of [0, 1, 2]) await tick(owner, three, index); // all three: completed
+    await tick(owner, three, 2, false); // then one undone: in progress again
+    await tick(owner, threeToo, 1);
+    await owner.call('POST', `/api/checklists/${twoSubmitted.id}/submit`, {}); // submitted with none done
+    await setUpdatedAt(one, new Date(Date.now() - 3 * 24 * 3600 * 1000));
+
+    const list = (await owner.call('GET', `/api/checklists?userId=${owner.uid}`)).json() as Checklist[];
+    const today = new Date(Date.now() - 24 * 3600 * 1000);
+    const expected = {
+      activeChecklists: list.filter((row) => row.status !== 'completed').length,
+      inProgressChecklists: list.filter((row) => row.status === 'in-progress').length,
+      completedToday: list.filter((row) => row.status === 'completed' && new Date(row.updatedAt) > today)
+        .length,
+    };
+    expect(expected).toEqual({ activeChecklists: 3, inProgressChecklists: 3, completedToday: 1 });
+    expect((await owner.call('GET', '/api/dashboard/stats?timeZone=UTC')).json()).toEqual(expected);
+  });
+
   it('answers zeros to a new owner, and defaults the time zone to UTC', async () => {
     const owner = await signInOwner(t.app);
     const response = await owner.call('GET', '/api/dashboard/stats');

@@ -135,7 +135,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     const first = await statementsOf(list);
     expect(first).toHaveLength(2); // the session and the list's fingerprint, then the list
     // The list of the session's active team, its fingerprint read in the session's own statement.
-    expect(first[0]).toContain('f.team_id = "session"."team_id"');
+    expect(first[0]).toContain('"f"."team_id" = "session"."team_id"');
     let answer: unknown;
     const cached = await statementsOf(async () => {
       answer = (await list()).json();

@@ -2,6 +2,7 @@ import { and, desc, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { checklists } from '../db/schema/index.ts';
 import { isOfTeam } from './access.ts';
+import { TASK_COUNTS } from './checklist-list.ts';
 import { PEOPLE_OF_CHECKLIST } from './checklist-people.ts';
 
 /**
@@ -17,16 +18,7 @@ export interface ExportCursor {
   id: string;
 }
 
-const taskCounts = {
-  tasksTotal:
-    sql<number>`(select cast(count(*) as int) from "tasks" t where t."checklist_id" = "checklists"."id")`.mapWith(
-      Number,
-    ),
-  tasksDone:
-    sql<number>`(select cast(count(*) as int) from "tasks" t where t."checklist_id" = "checklists"."id" and t."completed")`.mapWith(
-      Number,
-    ),
-};
+const taskCounts = { tasksTotal: TASK_COUNTS.taskCount, tasksDone: TASK_COUNTS.completedCount };
 
 /** The live shares' recipients, oldest first: [{recipientName, channel, contact}]. */
 const liveShares = sql<{ recipientName: string | null; channel: 'email' | 'sms'; contact: string }[]>`(

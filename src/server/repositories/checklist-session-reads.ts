@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklists } from '../db/schema/index.ts';
 import { isInReachOfSession, liveSession } from './access.ts';
-import { listFingerprint } from './checklist-list.ts';
+import { type ListWindow, shapeOf, valuesOf, type WindowShape, windowFingerprint } from './checklist-list.ts';
 
 /**
  * The session check of an owner's read, folded into the statement that tells whether the read cache
@@ -53,24 +53,38 @@ export async function sessionAndRevision(db: Database, idHash: string, checklist
 }
 
 /**
- * The live session of this id hash (its user, active team and times) with the fingerprint of that
- * team's list, in one primary-key lookup and one index scan of its checklists. No row: no live session.
+ * The live session of this id hash (its user, active team and times) with the fingerprint of a window of
+ * that team's list (repositories/checklist-list.ts), in one primary-key lookup and one index scan of at
+ * most the window's rows (plus one), prepared per shape of window. No row: no live session.
  */
-const sessionAndListFingerprintQuery = preparedPerDatabase((db) => {
-  const { session, columns } = withSession(db);
-  return db
-    .with(session)
-    .select({
-      ...columns,
-      // Qualified by hand: Drizzle writes a CTE's column unqualified here, which the subquery would
-      // read as its own checklists' user_id.
-      fingerprint: listFingerprint(sql.raw('"session"."team_id"')),
-    })
-    .from(session)
-    .prepare('session_and_list_fingerprint');
-});
+function sessionAndFingerprintQuery(shape: WindowShape) {
+  return preparedPerDatabase((db) => {
+    const { session, columns } = withSession(db);
+    return db
+      .with(session)
+      .select({
+        ...columns,
+        // Qualified by hand: Drizzle writes a CTE's column unqualified here, which the subquery would
+        // read as its own checklists' team_id.
+        fingerprint: windowFingerprint(sql.raw('"session"."team_id"'), shape),
+      })
+      .from(session)
+      .prepare(`session_and_list_fingerprint_${shape.replace('-', '_')}`);
+  });
+}
 
-export async function sessionAndListFingerprint(db: Database, idHash: string, now: Date) {
-  const [row] = await sessionAndListFingerprintQuery(db).execute({ idHash, now: now.toISOString() });
+const sessionAndFingerprintQueries: Record<WindowShape, ReturnType<typeof sessionAndFingerprintQuery>> = {
+  all: sessionAndFingerprintQuery('all'),
+  after: sessionAndFingerprintQuery('after'),
+  mine: sessionAndFingerprintQuery('mine'),
+  'mine-after': sessionAndFingerprintQuery('mine-after'),
+};
+
+export async function sessionAndListFingerprint(db: Database, idHash: string, now: Date, window: ListWindow) {
+  const [row] = await sessionAndFingerprintQueries[shapeOf(window)](db).execute({
+    idHash,
+    now: now.toISOString(),
+    ...valuesOf(window),
+  });
   return row;
 }

@@ -46,25 +46,40 @@ export function isRealDatabaseTime(text: string): boolean {
   );
 }
 
-/** Where the page starts, from a cursor the API gave for this checklist; else 400 validation_failed. */
-export function decodeActivityCursor(key: CursorKey, checklistId: string, text: string): ActivityCursor {
-  const values = readLinkToken(key, VERSION, text);
-  const [forChecklist, at, id] = values ?? [];
-  if (values?.length === 3 && typeof forChecklist === 'string' && forChecklist !== checklistId) {
-    throw new AppError(
-      'validation_failed',
-      'before is a cursor of another checklist: start from its first page',
-    );
-  }
+/**
+ * A keyset cursor's values, as signed (`[scope, time, id]`: the checklist or team it belongs to, the
+ * last row's time as the database wrote it, its id), or null for anything the server did not sign or
+ * that does not hold a real time and an id. Shared by the activity trail's and the list's cursors.
+ */
+export function readKeysetCursor(
+  key: CursorKey,
+  version: string,
+  text: string,
+): { scope: string; at: string; id: string } | null {
+  const values = readLinkToken(key, version, text);
+  const [scope, at, id] = values ?? [];
   const valid =
     values?.length === 3 &&
+    typeof scope === 'string' &&
     typeof at === 'string' &&
     isRealDatabaseTime(at) &&
     typeof id === 'string' &&
     id.length > 0 &&
     id.length <= ID_MAX;
-  if (!valid) {
+  return valid ? { scope, at, id } : null;
+}
+
+/** Where the page starts, from a cursor the API gave for this checklist; else 400 validation_failed. */
+export function decodeActivityCursor(key: CursorKey, checklistId: string, text: string): ActivityCursor {
+  const cursor = readKeysetCursor(key, VERSION, text);
+  if (cursor && cursor.scope !== checklistId) {
+    throw new AppError(
+      'validation_failed',
+      'before is a cursor of another checklist: start from its first page',
+    );
+  }
+  if (!cursor) {
     throw new AppError('validation_failed', 'before must be the next cursor the API gave, as it was given');
   }
-  return { at, id };
+  return { at: cursor.at, id: cursor.id };
 }

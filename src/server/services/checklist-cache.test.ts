@@ -94,20 +94,20 @@ describe('answers derived from a cached state', () => {
 describe('ChecklistListCache', () => {
   it('answers a list only at the fingerprint it was read at, and drops the least recently used', () => {
     const lists = new ChecklistListCache(30);
-    lists.remember('user_1', 'f1', '[1111111111]');
-    expect(lists.at('user_1', 'f1')).toBe('[1111111111]');
+    lists.remember('user_1', 'f1', { body: '[1111111111]', next: null });
+    expect(lists.at('user_1', 'f1')?.body).toBe('[1111111111]');
     expect(lists.at('user_1', 'f2')).toBeUndefined();
     expect(lists.at('user_2', 'f1')).toBeUndefined();
 
-    lists.remember('user_2', 'g1', '[2222222222]');
+    lists.remember('user_2', 'g1', { body: '[2222222222]', next: null });
     lists.at('user_1', 'f1'); // user_1 is now the most recently used
-    lists.remember('user_3', 'h1', '[3333333333]');
+    lists.remember('user_3', 'h1', { body: '[3333333333]', next: null });
     expect(lists.at('user_2', 'g1')).toBeUndefined();
-    expect(lists.at('user_1', 'f1')).toBe('[1111111111]');
-    expect(lists.at('user_3', 'h1')).toBe('[3333333333]');
+    expect(lists.at('user_1', 'f1')?.body).toBe('[1111111111]');
+    expect(lists.at('user_3', 'h1')?.body).toBe('[3333333333]');
 
-    lists.remember('user_1', 'f2', '[1]');
+    lists.remember('user_1', 'f2', { body: '[1]', next: null });
     expect(lists.at('user_1', 'f1')).toBeUndefined();
-    expect(lists.at('user_1', 'f2')).toBe('[1]');
+    expect(lists.at('user_1', 'f2')?.body).toBe('[1]');
   });
 });

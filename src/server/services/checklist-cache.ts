@@ -89,40 +89,47 @@ export class ChecklistCache {
 }
 
 /**
- * Owners' dashboard lists as last read, each with the fingerprint it was read at (the MD5 of its
- * checklists' ids and revisions, repositories/checklists.ts) and its JSON already written. A reader
- * asks the database only for the current fingerprint (folded into the session check) and answers from
- * here when it matches: as with checklists, nothing stale is ever served, on any instance. Bounded by
- * the characters held; the least recently used go first.
+ * Windows (pages) of teams' dashboard lists as last read, each with the fingerprint it was read at (the
+ * MD5 of its rows' ids and revisions, one row past the window included: repositories/checklist-list.ts)
+ * and its JSON already written, with the next page's cursor. A reader asks the database only for the
+ * current fingerprint of its window (folded into the session check) and answers from here when it
+ * matches: as with checklists, nothing stale is ever served, on any instance. A change to one
+ * checklist changes only the windows that hold it. Keyed by the team and the window (filter, start,
+ * size); bounded by the characters held; the least recently used go first.
  */
+export interface KeptListPage {
+  body: string;
+  next: string | null;
+}
+
 export class ChecklistListCache {
-  readonly #entries = new Map<string, { fingerprint: string; body: string }>();
+  readonly #entries = new Map<string, { fingerprint: string; page: KeptListPage }>();
   #characters = 0;
 
   constructor(readonly maxCharacters = CHECKLIST_CACHE_CHARACTERS / 4) {}
 
-  /** The owner's list at exactly this fingerprint, or undefined. */
-  at(userId: string, fingerprint: string): string | undefined {
-    const entry = this.#entries.get(userId);
+  /** The window at exactly this fingerprint, or undefined. */
+  at(key: string, fingerprint: string): KeptListPage | undefined {
+    const entry = this.#entries.get(key);
     if (entry?.fingerprint !== fingerprint) return undefined;
-    this.#entries.delete(userId);
-    this.#entries.set(userId, entry);
-    return entry.body;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.page;
   }
 
-  remember(userId: string, fingerprint: string, body: string): void {
-    const held = this.#entries.get(userId);
+  remember(key: string, fingerprint: string, page: KeptListPage): void {
+    const held = this.#entries.get(key);
     if (held) {
-      this.#entries.delete(userId);
-      this.#characters -= held.body.length;
+      this.#entries.delete(key);
+      this.#characters -= held.page.body.length;
     }
-    if (body.length > this.maxCharacters) return;
-    this.#entries.set(userId, { fingerprint, body });
-    this.#characters += body.length;
+    if (page.body.length > this.maxCharacters) return;
+    this.#entries.set(key, { fingerprint, page });
+    this.#characters += page.body.length;
     for (const [id, oldest] of this.#entries) {
       if (this.#characters <= this.maxCharacters) break;
       this.#entries.delete(id);
-      this.#characters -= oldest.body.length;
+      this.#characters -= oldest.page.body.length;
     }
   }
 }

@@ -9,12 +9,12 @@ import { AppError } from '#domain/errors';
 import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
-import { assertOwnUserId, checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
+import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
 import { type SessionCheck, sessionRequired } from '../policies/sessions.ts';
-import { presentChecklist, presentChecklistSummary, presentTask } from '../presenters/checklists.ts';
+import { presentChecklist, presentTask } from '../presenters/checklists.ts';
 import type { ReadScope } from '../repositories/access.ts';
-import { countTeamChecklists, listTeamChecklists } from '../repositories/checklist-list.ts';
-import { sessionAndListFingerprint, sessionAndRevision } from '../repositories/checklist-session-reads.ts';
+import { countTeamChecklists } from '../repositories/checklist-list.ts';
+import { sessionAndRevision } from '../repositories/checklist-session-reads.ts';
 import {
   deleteChecklistRow,
   insertChecklist,
@@ -126,36 +126,6 @@ export async function readOwnChecklistBody(
   if (!read) throw checklistNotFound();
   const kept = cache.remember(read.teamId, read.revision, read.checklist);
   return { body: kept.body, revision: kept.revision };
-}
-
-/**
- * GET /api/checklists for the member behind a session: their active team's checklists newest first, each with its
- * task counts, status and progress, as the JSON body to send. One round trip (the session and the
- * list's fingerprint) when this instance holds the list at that fingerprint, two otherwise
- * (docs/decisions/0015). A `userId` asked for that is not the session's user is refused (403).
- */
-export async function listOwnChecklistsBody(
-  context: Pick<ChecklistContext, 'db' | 'lists'>,
-  session: SessionCheck,
-  claimedUserId: string | undefined,
-): Promise<string> {
-  const { db, lists } = context;
-  const row = await sessionAndListFingerprint(db, session.idHash, session.now);
-  if (!row) throw sessionRequired();
-  assertOwnUserId({ uid: row.userId }, claimedUserId);
-  await keepSessionAlive(db, session, {
-    createdAt: row.sessionCreatedAt,
-    lastSeenAt: row.sessionLastSeenAt,
-    expiresAt: row.sessionExpiresAt,
-  });
-  // A session always has a team (one is made at the first sign-in); none here: nothing to list yet.
-  if (row.teamId === null) return '[]';
-  const held = lists.at(row.teamId, row.fingerprint);
-  if (held !== undefined) return held;
-  const read = await listTeamChecklists(db, row.teamId);
-  const body = JSON.stringify(read.rows.map(presentChecklistSummary));
-  lists.remember(row.teamId, read.fingerprint, body);
-  return body;
 }
 
 /** Creates a checklist from the editor's body within the owner's plan limit (insertWithinPlanLimit). */

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Checklist, ChecklistSummary, DashboardStats } from '#domain/checklist';
+import { CHECKLIST_PAGE_LIMITS, checklistPagePath, nextPageOf } from '#domain/checklist-page-links';
 import type { SubscriptionInfo } from '#domain/plans';
 import { apiAnswer, apiRequest } from '../lib/api.ts';
 import { answerRevision, markRevision } from '../lib/copy-revisions.ts';
 import { OFFLINE_KEEP_MS } from '../lib/query-client.ts';
-import { checklistKeys, STATS_KEY } from '../sync/index.ts';
+import { type ChecklistListPage, checklistKeys, STATS_KEY } from '../sync/index.ts';
 import { useAuth } from './use-auth.tsx';
 
 /**
@@ -22,16 +23,31 @@ export function viewerTimeZone(): string {
   }
 }
 
-export function useChecklists() {
+/**
+ * The team's list as the dashboard shows it, a page of 50 at a time (decision 0063): the first page,
+ * then each next page the answer's `Link` header names, on demand (`fetchNextPage`). `assignee`: only
+ * the checklists assigned to that member, filtered by the server so that every page holds 50 of them.
+ * Refreshed as a whole (TanStack asks again for every page loaded, in order).
+ */
+export function useChecklists(assignee: string | null = null, enabled = true) {
   const { user } = useAuth();
   const uid = user?.uid ?? '';
-  return useQuery({
-    queryKey: checklistKeys.list(uid),
-    queryFn: ({ signal }) =>
-      apiRequest<ChecklistSummary[]>('GET', `/api/checklists?userId=${encodeURIComponent(uid)}`, undefined, {
+  return useInfiniteQuery({
+    queryKey: checklistKeys.list(uid, assignee),
+    queryFn: async ({ pageParam, signal }): Promise<ChecklistListPage> => {
+      const first = checklistPagePath({
+        userId: uid,
+        limit: CHECKLIST_PAGE_LIMITS.defaultPage,
+        ...(assignee ? { assignee } : {}),
+      });
+      const { body, headers } = await apiAnswer<ChecklistSummary[]>('GET', pageParam ?? first, undefined, {
         signal,
-      }),
-    enabled: Boolean(user),
+      });
+      return { rows: body, next: nextPageOf(headers.get('link')) };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: enabled && Boolean(user),
     gcTime: OFFLINE_KEEP_MS,
   });
 }

@@ -6,7 +6,7 @@ import { keepNewestCopy } from './copy-revisions.ts';
 
 export const QUERY_CACHE_KEY = 'LISTSYNC_QUERY_CACHE';
 /** Bumped when the shape of cached data changes, so an old persisted cache is thrown away. */
-export const CACHE_BUSTER = 'v1';
+export const CACHE_BUSTER = 'v2'; // v2: the dashboard list is cached as pages (decision 0063)
 
 const MINUTE = 60_000;
 

@@ -56,9 +56,12 @@ export {
   type QueuedOp,
 } from './operations.ts';
 export {
+  type CachedChecklistList,
+  type ChecklistListPage,
   checklistKeys,
   ownerChecklistSlot,
   refreshChecklistData,
+  rowsOfList,
   STATS_KEY,
 } from './owner-checklist-slot.ts';
 export {

@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { Checklist } from '#domain/checklist';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Checklist, ChecklistSummary } from '#domain/checklist';
 import type { ChecklistQuerySlot } from './checklist-slot.ts';
 
 /**
@@ -8,7 +8,11 @@ import type { ChecklistQuerySlot } from './checklist-slot.ts';
  */
 export const checklistKeys = {
   all: ['/api/checklists'] as const,
-  list: (userId: string) => ['/api/checklists', { userId }] as const,
+  /** The dashboard's list, its pages (`assignee`: 'Assigned to me'). */
+  list: (userId: string, assignee: string | null = null) =>
+    assignee === null
+      ? (['/api/checklists', { userId }] as const)
+      : (['/api/checklists', { userId, assignee }] as const),
   detail: (id: string) => ['/api/checklists', id] as const,
   /** The owner's activity trail of one checklist (hooks/use-activity.ts). */
   activity: (id: string) => ['/api/checklists', id, 'activity'] as const,
@@ -16,6 +20,34 @@ export const checklistKeys = {
   shares: (id: string) => ['/api/checklists', id, 'shares'] as const,
 };
 export const STATS_KEY = ['/api/dashboard/stats'] as const;
+
+/** A page of the dashboard's list: its rows, and the next page's address (null: the last). */
+export interface ChecklistListPage {
+  rows: ChecklistSummary[];
+  next: string | null;
+}
+
+/** The dashboard's list as cached: its pages (a plain array is a copy from before pages). */
+export type CachedChecklistList = InfiniteData<ChecklistListPage, unknown> | ChecklistSummary[];
+
+/** Every row of the list's pages loaded so far, in order. */
+export function rowsOfList(list: CachedChecklistList): ChecklistSummary[] {
+  return Array.isArray(list) ? list : list.pages.flatMap((page) => page.rows);
+}
+
+/**
+ * The list with `change` applied to all its rows at once (a row added, replaced or removed): the rows
+ * go in the first page, the later pages keep only where they lead (each next page's address), so
+ * 'Show more' goes on from where it was; the next refresh reads every page again.
+ */
+export function changeListRows(
+  list: CachedChecklistList,
+  change: (rows: ChecklistSummary[]) => ChecklistSummary[],
+): CachedChecklistList {
+  if (Array.isArray(list)) return change(list);
+  const rows = change(rowsOfList(list));
+  return { ...list, pages: list.pages.map((page, index) => ({ ...page, rows: index === 0 ? rows : [] })) };
+}
 
 /**
  * After any change to a checklist: the list, the counters and the usage are refetched (and the

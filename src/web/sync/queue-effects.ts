@@ -7,7 +7,13 @@ import { cachedRevision, markRevision } from '../lib/copy-revisions.ts';
 import { withTaskFromServer } from './checklist-optimistic.ts';
 import { type ChecklistQuerySlot, writeChecklistAt } from './checklist-slot.ts';
 import { isDraftOp, type QueuedOp } from './operations.ts';
-import { checklistKeys, ownerChecklistSlot, refreshChecklistData } from './owner-checklist-slot.ts';
+import {
+  type CachedChecklistList,
+  changeListRows,
+  checklistKeys,
+  ownerChecklistSlot,
+  refreshChecklistData,
+} from './owner-checklist-slot.ts';
 import { sharedChecklistSlot } from './shared-checklist-slot.ts';
 import { isRemovedFromTeam } from './team-refusals.ts';
 
@@ -43,9 +49,9 @@ function writeOwnerLists(
   queryClient: QueryClient,
   change: (rows: ChecklistSummary[]) => ChecklistSummary[],
 ): void {
-  queryClient.setQueriesData<ChecklistSummary[]>(
+  queryClient.setQueriesData<CachedChecklistList>(
     { queryKey: checklistKeys.all, predicate: (query) => typeof query.queryKey[1] === 'object' },
-    (rows) => rows && change(rows),
+    (list) => list && changeListRows(list, change),
   );
 }
 

@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checklists } from '#server/db/schema/index';
-import {
-  checklistCountsOf,
-  countTeamChecklists,
-  listTeamChecklists,
-} from '#server/repositories/checklist-list';
+import { countTeamChecklists, listTeamChecklists, teamCounters } from '#server/repositories/checklist-list';
 import { sessionAndListFingerprint, sessionAndRevision } from '#server/repositories/checklist-session-reads';
 import {
   checklistInReach,
@@ -102,10 +98,12 @@ describe("a team's list and counts hold its own checklists only", () => {
     ]);
     expect(await countTeamChecklists(t.db, s.host.id)).toBe(2);
     expect(await countTeamChecklists(t.db, s.stranger.id)).toBe(1);
-    const counts = await checklistCountsOf(t.db, s.stranger.id, { now: s.now, timeZone: 'UTC' });
-    expect(counts).toHaveLength(1);
+    const counts = await teamCounters(t.db, s.stranger.id, { now: s.now, timeZone: 'UTC' });
+    expect(counts.activeChecklists).toBe(1);
   });
 });
+
+const WHOLE_LIST = { after: null, limit: null, assignee: null };
 
 describe('the session-checking reads: a live session, and the checklist only if its user owns it', () => {
   it("answers the owner's revision, none to another owner, nothing for an expired session", async () => {
@@ -123,24 +121,24 @@ describe('the session-checking reads: a live session, and the checklist only if 
       expiresAt: s.now,
     });
     expect(await sessionAndRevision(t.db, expired, s.checklists.shared.id, s.now)).toBeUndefined();
-    expect(await sessionAndListFingerprint(t.db, expired, s.now)).toBeUndefined();
+    expect(await sessionAndListFingerprint(t.db, expired, s.now, WHOLE_LIST)).toBeUndefined();
   });
 
   it("the list's fingerprint follows the session's own checklists, not another owner's changes", async () => {
     const s = await accessScene(t.db);
-    const before = await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now);
+    const before = await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now, WHOLE_LIST);
     expect(await touchChecklist(t.db, asOwner(s.host.id), s.checklists.shared.id)).toEqual({
       addressPoint: null,
     });
-    expect((await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now))?.fingerprint).toBe(
+    expect((await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now, WHOLE_LIST))?.fingerprint).toBe(
       before?.fingerprint,
     );
     expect(await touchChecklist(t.db, asOwner(s.stranger.id), s.checklists.strangers.id)).toEqual({
       addressPoint: null,
     });
-    expect((await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now))?.fingerprint).not.toBe(
-      before?.fingerprint,
-    );
+    expect(
+      (await sessionAndListFingerprint(t.db, s.stranger.idHash, s.now, WHOLE_LIST))?.fingerprint,
+    ).not.toBe(before?.fingerprint);
   });
 });
 

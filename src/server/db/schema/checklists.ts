@@ -88,7 +88,13 @@ export const checklists = pgTable(
     // The overdue check and the reminders look only at checklists that have a due time.
     index('checklists_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
     index('checklists_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
-    index('checklists_team_id_created_at_idx').on(t.teamId, t.createdAt.desc()),
+    // The team's list, a window at a time, newest first (repositories/checklist-list.ts, decision 0063):
+    // the order is created_at then id, so the index holds both and a page is read in order, no sort.
+    // Ascending, read backwards: `order by created_at desc` is NULLS FIRST, which the index before
+    // (created_at DESC NULLS LAST) could not give, so every page was a scan and a sort of the team.
+    index('checklists_team_id_created_at_id_idx').on(t.teamId, t.createdAt, t.id),
+    // The dashboard's 'Assigned to me', in the same order.
+    index('checklists_team_id_assignee_uid_created_at_id_idx').on(t.teamId, t.assigneeUid, t.createdAt, t.id),
     // Insights (docs/insights.md): a team's checklists submitted in a range.
     index('checklists_team_id_submitted_at_idx')
       .on(t.teamId, t.submittedAt)

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CHECKLIST_LIMITS,
-  ChecklistListQuery,
   ChecklistParams,
   ChecklistUpdateInput,
   DashboardStatsQuery,
@@ -12,6 +11,7 @@ import {
   TaskParams,
   TaskPatchInput,
 } from '#domain/checklist';
+import { ChecklistPageQuery, checklistPagePath } from '#domain/checklist-pages';
 import { ChecklistPatchInput } from '#domain/checklist-patch';
 import {
   ChecklistListSchema,
@@ -24,11 +24,11 @@ import { ChecklistCreateInput, DuplicateInput, isFromTemplate } from '#domain/te
 import { ownerAccess } from '../../policies/checklists.ts';
 import { assignChecklist } from '../../services/checklist-assignment.ts';
 import { submitChecklist, updateRemarks } from '../../services/checklist-completion.ts';
+import { type ChecklistListContext, listOwnChecklistsPage } from '../../services/checklist-list.ts';
 import {
   type ChecklistContext,
   createChecklist,
   deleteChecklist,
-  listOwnChecklistsBody,
   readOwnChecklistBody,
   replaceChecklist,
 } from '../../services/checklists.ts';
@@ -73,8 +73,17 @@ const TAG = 'checklists';
 const SCHEMAS = {
   list: {
     tags: [TAG],
-    querystring: ChecklistListQuery,
-    response: answers({ 200: orJsonText(ChecklistListSchema) }, ['unauthenticated', 'forbidden']),
+    description:
+      'The active team’s checklists, newest first. Without `limit` or `cursor`: all of them. With `limit` ' +
+      '(1-200): that many, and a `Link: <…>; rel="next"` header naming the next page (its `cursor` is ' +
+      'opaque; none on the last page). `assignee`: only those assigned to that member. A bad `limit`, or a ' +
+      'cursor the API did not give for this team’s list: 400 validation_failed (docs/api.md).',
+    querystring: ChecklistPageQuery,
+    response: answers({ 200: orJsonText(ChecklistListSchema) }, [
+      'validation_failed',
+      'unauthenticated',
+      'forbidden',
+    ]),
   },
   create: {
     tags: [TAG],
@@ -167,7 +176,10 @@ const SCHEMAS = {
  * a recipient may use too pass who is asking (`callerOf`) and the service's policy decides.
  * The routes are registered in groups, below, in this order (the OpenAPI document lists them so).
  */
-export async function checklistRoutes(app: FastifyInstance, context: ChecklistContext) {
+export async function checklistRoutes(
+  app: FastifyInstance,
+  context: ChecklistContext & Pick<ChecklistListContext, 'cursors'>,
+) {
   authenticateFirst(app);
   collectionRoutes(app, context);
   oneChecklistRoutes(app, context);
@@ -185,7 +197,10 @@ export async function checklistRoutes(app: FastifyInstance, context: ChecklistCo
 }
 
 /** The owner's list, and the checklists made new: from the editor, from a template, as a copy. */
-function collectionRoutes(app: FastifyInstance, context: ChecklistContext) {
+function collectionRoutes(
+  app: FastifyInstance,
+  context: ChecklistContext & Pick<ChecklistListContext, 'cursors'>,
+) {
   const { db } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -193,8 +208,12 @@ function collectionRoutes(app: FastifyInstance, context: ChecklistContext) {
     '/api/checklists',
     { schema: SCHEMAS.list, config: { sessionInQuery: true, apiScope: 'checklists:read' } },
     async (request, reply) => {
-      const body = await listOwnChecklistsBody(context, requiredSessionCheck(request), request.query.userId);
-      return reply.type(JSON_BODY).send(body);
+      const page = await listOwnChecklistsPage(context, requiredSessionCheck(request), request.query);
+      if (page.next) {
+        const next = checklistPagePath({ ...request.query, cursor: page.next });
+        reply.header('link', `<${next}>; rel="next"`);
+      }
+      return reply.type(JSON_BODY).send(page.body);
     },
   );
 

@@ -55,6 +55,30 @@ const LIST = [
   row('c3', 'Garden', { createdBy: ANA, assignee: null }),
 ];
 
+const listRequests: string[] = [];
+afterEach(() => {
+  listRequests.length = 0;
+});
+
+/** The server's pages of `list`: `limit` rows after the `cursor` (here the index), the next in `Link`. */
+function listPage(url: string, list: ChecklistSummary[]) {
+  listRequests.push(url);
+  const params = new URL(url, 'http://test').searchParams;
+  expect(params.get('userId')).toBe('u_ana');
+  const assignee = params.get('assignee');
+  const rows = assignee ? list.filter((item) => item.assignee?.uid === assignee) : list;
+  const start = Number(params.get('cursor') ?? 0);
+  const limit = Number(params.get('limit') ?? rows.length);
+  const end = start + limit;
+  const next = new URLSearchParams(params);
+  next.set('cursor', String(end));
+  return jsonResponse(
+    200,
+    rows.slice(start, end),
+    end < rows.length ? { link: `</api/checklists?${next}>; rel="next"` } : {},
+  );
+}
+
 function renderPanel({
   list = LIST,
   path = '/dashboard',
@@ -67,7 +91,7 @@ function renderPanel({
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/api/auth/me') return jsonResponse(200, { user: ANA_USER });
-    if (url === '/api/checklists?userId=u_ana') return jsonResponse(200, list);
+    if (url.startsWith('/api/checklists?')) return listPage(url, list);
     return jsonResponse(200, {});
   });
   const location = memoryLocation({ path, record: true });
@@ -237,5 +261,49 @@ describe("the filter 'All' / 'Assigned to me'", () => {
     const cabin = rowOf('Cabin turnover');
     expect(within(cabin).getByTestId('row-assignee').textContent).toContain('Assigned to you');
     expect(within(cabin).getByTestId('pending-sync')).toBeTruthy();
+  });
+});
+
+describe("the list's pages: 'Show more' (decision 0063)", () => {
+  const many = Array.from({ length: 120 }, (_, index) =>
+    row(`c${String(index).padStart(3, '0')}`, `List ${index}`, {
+      createdBy: ANA,
+      assignee: index % 3 === 0 ? ANA : BEN,
+    }),
+  );
+
+  it('shows the first 50, then the next 50 on each Show more, until the last page', async () => {
+    renderPanel({ list: many });
+    await screen.findByRole('link', { name: 'List 0' });
+    expect(rowNames()).toHaveLength(50);
+    expect(listRequests).toEqual(['/api/checklists?userId=u_ana&limit=50']);
+    const more = screen.getByRole('button', { name: 'Show more checklists' });
+    fireEvent.click(more);
+    await screen.findByRole('link', { name: 'List 99' });
+    expect(rowNames()).toHaveLength(100);
+    expect(rowNames().slice(48, 52)).toEqual(['List 48', 'List 49', 'List 50', 'List 51']);
+    // The button stayed where it was (focus is not lost), and asks for the page the Link named.
+    expect(screen.getByRole('button', { name: 'Show more checklists' })).toBe(more);
+    expect(listRequests.at(-1)).toBe('/api/checklists?userId=u_ana&limit=50&cursor=50');
+    fireEvent.click(more);
+    await screen.findByRole('link', { name: 'List 119' });
+    expect(rowNames()).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
+  it('Assigned to me asks the server for mine, page by page, and Show more goes on with mine', async () => {
+    renderPanel({ list: many, path: '/dashboard?filter=mine' });
+    await waitFor(() => expect(rowNames()).toHaveLength(40));
+    expect(listRequests).toContain('/api/checklists?userId=u_ana&limit=50&assignee=u_ana');
+    expect(rowNames().every((name) => Number(name?.slice(5)) % 3 === 0)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Show more checklists' })).toBeNull();
+    // 40 of the 120 are mine: the team's first page and mine's first page hold them all (no more).
+    expect(rowNames().at(-1)).toBe('List 117');
+  });
+
+  it('no Show more when everything fits in the first page', async () => {
+    renderPanel();
+    await screen.findByRole('link', { name: 'Garden' });
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
   });
 });

@@ -100,29 +100,32 @@ function PanelRows({
   openingId: string | null;
   actions: ChecklistRowActions;
 }) {
-  const { checklists, rows } = list;
+  const { checklists, rows, empty } = list;
   const shown =
     rows && filter === 'mine' ? rows.filter(({ summary }) => isAssignedTo(summary, viewerUid)) : rows;
   return shown ? (
-    rows?.length === 0 ? (
+    rows?.length === 0 && (empty || filter === 'all') ? (
       <p className="px-4 py-12 text-center text-sm text-slate-500 sm:px-5">
         No checklists yet. Create your first one!
       </p>
     ) : shown.length === 0 ? (
       <NothingAssigned onShowAll={onShowAll} />
     ) : (
-      <ul aria-label="Checklists" className="divide-y divide-slate-100">
-        {shown.map(({ summary, pending }) => (
-          <ChecklistRow
-            key={summary.id}
-            checklist={summary}
-            pending={pending}
-            opening={openingId === summary.id}
-            actions={actions}
-            viewerUid={viewerUid}
-          />
-        ))}
-      </ul>
+      <>
+        <ul aria-label="Checklists" className="divide-y divide-slate-100">
+          {shown.map(({ summary, pending }) => (
+            <ChecklistRow
+              key={summary.id}
+              checklist={summary}
+              pending={pending}
+              opening={openingId === summary.id}
+              actions={actions}
+              viewerUid={viewerUid}
+            />
+          ))}
+        </ul>
+        <ShowMore checklists={checklists} />
+      </>
     )
   ) : checklists.isError ? (
     <div className="px-4 py-10 text-center text-sm text-slate-600 sm:px-5">
@@ -137,6 +140,28 @@ function PanelRows({
       <ChecklistRowSkeleton />
       <ChecklistRowSkeleton />
     </ul>
+  );
+}
+
+/**
+ * The next page of the list, on demand (decision 0063): a button under the rows while the server names
+ * a next page. It stays where it is while the page loads (focus is not lost) and says so.
+ */
+function ShowMore({ checklists }: { checklists: ReturnType<typeof useChecklistRows>['checklists'] }) {
+  if (!checklists.hasNextPage) return null;
+  const loading = checklists.isFetchingNextPage;
+  return (
+    <div className="border-t border-slate-100 px-4 py-3 text-center sm:px-5">
+      <Button
+        variant="secondary"
+        size="sm"
+        className="h-10 w-full sm:w-auto"
+        aria-busy={loading}
+        onClick={() => !loading && void checklists.fetchNextPage()}
+      >
+        {loading ? 'Loading more checklists…' : 'Show more checklists'}
+      </Button>
+    </div>
   );
 }
 
@@ -166,8 +191,8 @@ export function ChecklistPanel({
   headingRef,
   newButtonRef,
 }: ChecklistPanelProps) {
-  const list = useChecklistRows();
   const [filter, setFilter] = useAssignmentFilter();
+  const list = useChecklistRows(filter);
   const viewerUid = useAuth().user?.uid ?? null;
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="your-checklists-title">
