@@ -80,11 +80,33 @@ describe('the scheduler', () => {
     expect(ran.filter((name) => name === 'test-b')).toHaveLength(2);
   });
 
-  it("runs the app's jobs once between two instances", async () => {
+  it("runs the app's jobs once between two instances; due-schedules on each (its runs are claimed one by one)", async () => {
     await allDue();
     const other = await instance();
     const ran = await Promise.all([t.app.jobs.runDue(), other.app.jobs.runDue()]);
-    expect(ran.flat().sort()).toEqual([...ALL_JOBS].sort());
+    expect(ran.flat().sort()).toEqual([...ALL_JOBS, 'due-schedules'].sort());
+    // Not claimed, so not waiting for a period: the next look runs it again.
+    expect(await t.app.jobs.runDue()).toEqual(['due-schedules']);
+  });
+
+  it('an every-instance job never runs twice at once in one instance: a look joins the run in hand', async () => {
+    let running = 0;
+    let most = 0;
+    const job: PeriodicJob = {
+      name: 'test-own' as JobName,
+      everyMs: HOUR,
+      everyInstance: true,
+      run: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running -= 1;
+        return 1;
+      },
+    };
+    const scheduler = new JobScheduler(t.db, [job], t.app.log, { runner: 'one' });
+    expect(await Promise.all([scheduler.runDue(), scheduler.runDue()])).toEqual([['test-own'], ['test-own']]);
+    expect(most).toBe(1);
   });
 
   it('a failing job is logged and does not stop the others', async () => {

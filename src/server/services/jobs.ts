@@ -9,7 +9,7 @@ import { markOverdueChecklists } from './due-dates.ts';
 import { type ReminderContext, sendDueReminders } from './due-reminders.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
-import { runDueSchedules } from './schedule-runner.ts';
+import { runDueSchedules } from './schedule-batches.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 import type { SharingContext } from './share-delivery.ts';
 
@@ -48,8 +48,11 @@ export const JOB_TIMINGS = {
   /** The overdue check and the reminders (docs/automation.md): every minute, so a badge is at most a minute late. */
   overdueEveryMs: MINUTE,
   dueRemindersEveryMs: MINUTE,
-  /** Recurring schedules' due runs (services/schedule-runner.ts): each run is claimed on its own. */
-  dueSchedulesEveryMs: MINUTE,
+  /**
+   * Recurring schedules' due runs (services/schedule-runner.ts): each run is claimed on its own, so
+   * every instance looks this often (an idle look is one indexed query) and they share a busy minute.
+   */
+  dueSchedulesEveryMs: 5_000,
   /** Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts). */
   bookingCalendarsEveryMs: MINUTE,
   oldWebhookDeliveriesEveryMs: 6 * HOUR,
@@ -73,6 +76,12 @@ export type JobName =
 export interface PeriodicJob {
   name: JobName;
   everyMs: number;
+  /**
+   * Run on every instance every `everyMs`, without the period's claim: for jobs whose work is claimed
+   * piece by piece (SKIP LOCKED, a unique key), so several instances share a large batch and one that
+   * dies leaves the rest to the others at once (job-scheduler.ts).
+   */
+  everyInstance?: true;
   /** Does the work; answers how many things it deleted or cleared (for the log). */
   run(now: Date): Promise<number>;
 }
@@ -141,6 +150,7 @@ export function periodicJobs(
     {
       name: 'due-schedules',
       everyMs: timings.dueSchedulesEveryMs,
+      everyInstance: true,
       run: (now) => runDueSchedules({ db, sharing }, now),
     },
     {
