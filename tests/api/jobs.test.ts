@@ -80,13 +80,14 @@ describe('the scheduler', () => {
     expect(ran.filter((name) => name === 'test-b')).toHaveLength(2);
   });
 
-  it("runs the app's jobs once between two instances; due-schedules on each (its runs are claimed one by one)", async () => {
+  it("runs the app's jobs once between two instances; schedules and calendars on each (their work is claimed piece by piece)", async () => {
     await allDue();
     const other = await instance();
     const ran = await Promise.all([t.app.jobs.runDue(), other.app.jobs.runDue()]);
-    expect(ran.flat().sort()).toEqual([...ALL_JOBS, 'due-schedules'].sort());
-    // Not claimed, so not waiting for a period: the next look runs it again.
-    expect(await t.app.jobs.runDue()).toEqual(['due-schedules']);
+    const onEach: JobName[] = ['due-schedules', 'booking-calendars'];
+    expect(ran.flat().sort()).toEqual([...ALL_JOBS, ...onEach].sort());
+    // Not claimed, so not waiting for a period: the next look runs them again.
+    expect((await t.app.jobs.runDue()).sort()).toEqual([...onEach].sort());
   });
 
   it('an every-instance job never runs twice at once in one instance: a look joins the run in hand', async () => {

@@ -53,8 +53,11 @@ export const JOB_TIMINGS = {
    * every instance looks this often (an idle look is one indexed query) and they share a busy minute.
    */
   dueSchedulesEveryMs: 5_000,
-  /** Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts). */
-  bookingCalendarsEveryMs: MINUTE,
+  /**
+   * Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts),
+   * on every instance: each calendar is claimed on its own, so the instances share the reads.
+   */
+  bookingCalendarsEveryMs: 15_000,
   oldWebhookDeliveriesEveryMs: 6 * HOUR,
   /** A webhook delivery (and its attempts) made this long ago goes, once it is no longer pending. */
   webhookDeliveryKeepMs: 30 * 24 * HOUR,
@@ -163,6 +166,7 @@ export function periodicJobs(
           {
             name: 'booking-calendars' as const,
             everyMs: timings.bookingCalendarsEveryMs,
+            everyInstance: true as const,
             run: (now: Date) => syncDueCalendars(calendars, now),
           },
         ]

@@ -1,8 +1,8 @@
 import { AppError } from '#domain/errors';
+import type { Tier } from '#domain/plans';
 import { nextOccurrenceAfter, parseCalendarDate } from '#domain/recurrence';
 import { occurrenceChecklistName, SCHEDULE_SKIP_REASONS } from '#domain/schedules';
 import type { ScheduleOccurrence } from '#domain/schedules-response';
-import type { Tier } from '#domain/plans';
 import type { TeamRole } from '#domain/teams';
 import { localDateOf } from '#domain/time-zones';
 import type { Database } from '../db/client.ts';
