@@ -10,20 +10,10 @@
 // login. Prints the time until every calendar has a run, the reads in flight at most (the bound),
 // reads a second (mean and busiest second), failures recorded (each is read again a period later,
 // never sooner), turnovers made, and the load average. Figures only: nothing is asserted.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import {
-  api,
-  freePort,
-  prepareBench,
-  printTable,
-  serverEnv,
-  startProcess,
-  stopProcess,
-} from './bench-support.mjs';
+import { enterpriseOwners, freePort, prepareBench, printTable, startInstances } from './bench-support.mjs';
 
 const CALENDARS = Number(process.env.BENCH_CALENDARS || 1000);
 const TEAMS = Math.ceil(CALENDARS / 50);
@@ -95,17 +85,7 @@ async function startFeeds() {
 }
 
 async function seed(base, db, feedPort) {
-  const owners = [];
-  for (let n = 0; n < TEAMS; n += 1) {
-    const login = await api(base, null, 'POST', '/api/dev/login', {
-      email: `bench-calendars-${n}@example.com`,
-      displayName: `Host ${n}`,
-    });
-    owners.push((await login.json()).user.uid);
-  }
-  await db.query(`update teams set tier = 'enterprise', manual_tier = 'enterprise' where id = any($1)`, [
-    owners,
-  ]);
+  const owners = await enterpriseOwners(base, db, 'calendars', TEAMS);
   await db.query(
     `insert into calendars (id, team_id, creator_id, name, url, template_id, timezone, next_sync_at)
      select 'cal_bench_' || g, o.uid, o.uid, 'Flat ' || g, $2 || g || '.ics', 'builtin-short-stay-turnover',
@@ -116,29 +96,15 @@ async function seed(base, db, feedPort) {
   );
 }
 
-const dirs = [];
-const servers = [];
+let instances;
 let bench;
 let db;
 let feeds;
 try {
   bench = await prepareBench();
   feeds = await startFeeds();
-  const ports = [await freePort(), await freePort()];
-  const start = async (i) => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-calendars-'));
-    dirs.push(dir);
-    const base = `http://127.0.0.1:${ports[i]}`;
-    servers[i] = await startProcess(
-      `server ${i}`,
-      ['dist/server/main.js'],
-      serverEnv(ports[i], bench.databaseUrl, dir, base),
-      `${base}/healthz`,
-    );
-    return base;
-  };
-  const base = await start(0);
-  await start(1);
+  instances = await startInstances(2, bench.databaseUrl, 'calendars');
+  const [base] = instances.bases;
   db = new pg.Client({ connectionString: bench.databaseUrl });
   await db.connect();
   console.info(`Seeding ${CALENDARS} calendars in ${TEAMS} teams, all due in 5 s...`);
@@ -200,8 +166,7 @@ try {
   );
 } finally {
   await db?.end().catch(() => {});
-  for (const server of servers) await stopProcess(server);
+  await instances?.stop();
   await feeds?.close();
   await bench?.drop();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 }

@@ -9,19 +9,8 @@
 // prints the time from the due minute to the last run made, the rate, the instance killed, and the
 // duplicates counted in SQL: runs per (schedule, instant) and checklists per schedule name. Figures
 // only: nothing is asserted. DATABASE_URL names the PostgreSQL server.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import {
-  api,
-  freePort,
-  prepareBench,
-  printTable,
-  serverEnv,
-  startProcess,
-  stopProcess,
-} from './bench-support.mjs';
+import { enterpriseOwners, prepareBench, printTable, startInstances } from './bench-support.mjs';
 
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES || 10_000);
 const TEAMS = Number(process.env.BENCH_TEAMS || Math.ceil(SCHEDULES / 50));
@@ -33,17 +22,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const loadavg = async () => (await import('node:fs/promises')).readFile('/proc/loadavg', 'utf8');
 
 async function seed(base, db) {
-  const owners = [];
-  for (let n = 0; n < TEAMS; n += 1) {
-    const login = await api(base, null, 'POST', '/api/dev/login', {
-      email: `bench-schedules-${n}@example.com`,
-      displayName: `Owner ${n}`,
-    });
-    owners.push((await login.json()).user.uid);
-  }
-  await db.query(`update teams set tier = 'enterprise', manual_tier = 'enterprise' where id = any($1)`, [
-    owners,
-  ]);
+  const owners = await enterpriseOwners(base, db, 'schedules', TEAMS);
   // The next whole minute at least 25 s away: both instances are up and looking by then.
   const due = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
   const time = due.toISOString().slice(11, 16);
@@ -82,28 +61,14 @@ async function duplicates(db, due) {
   return { runs: runs.rows[0].n, names: lists.rows[0].n, checklists: made.rows[0].n };
 }
 
-const dirs = [];
-const servers = [];
+let instances;
 let bench;
 let db;
 try {
   bench = await prepareBench();
-  const ports = [await freePort(), await freePort()];
-  const start = async (i) => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-schedules-'));
-    dirs.push(dir);
-    const base = `http://127.0.0.1:${ports[i]}`;
-    servers[i] = await startProcess(
-      `server ${i}`,
-      ['dist/server/main.js'],
-      serverEnv(ports[i], bench.databaseUrl, dir, base),
-      `${base}/healthz`,
-    );
-    return base;
-  };
-  // One at a time: the first migrates the database.
-  const base = await start(0);
-  await start(1);
+  instances = await startInstances(2, bench.databaseUrl, 'schedules');
+  const [base] = instances.bases;
+  const servers = instances.children;
   db = new pg.Client({ connectionString: bench.databaseUrl });
   await db.connect();
   console.info(`Seeding ${SCHEDULES} schedules in ${TEAMS} teams...`);
@@ -155,7 +120,6 @@ try {
   );
 } finally {
   await db?.end().catch(() => {});
-  for (const server of servers) await stopProcess(server);
+  await instances?.stop();
   await bench?.drop();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 }
