@@ -187,3 +187,59 @@ export function printTable(rows) {
     );
   }
 }
+
+/**
+ * `count` owners signed in through local mode's dev login, each with their own team, raised to
+ * Enterprise by SQL on `db` (a pg client of the benchmark's database). Answers their ids.
+ */
+export async function enterpriseOwners(base, db, label, count) {
+  const owners = [];
+  for (let n = 0; n < count; n += 1) {
+    const login = await api(base, null, 'POST', '/api/dev/login', {
+      email: `bench-${label}-${n}@example.com`,
+      displayName: `Owner ${n}`,
+    });
+    owners.push((await login.json()).user.uid);
+  }
+  await db.query(`update teams set tier = 'enterprise', manual_tier = 'enterprise' where id = any($1)`, [
+    owners,
+  ]);
+  return owners;
+}
+
+/**
+ * `count` server instances (dist/server/main.js, local mode) on one database, started one after
+ * another (the first migrates it), each with a data directory of its own. `stop()` ends them all.
+ */
+export async function startInstances(count, databaseUrl, label) {
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const children = [];
+  const dirs = [];
+  const bases = [];
+  const stop = async () => {
+    for (const child of children) await stopProcess(child);
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; i < count; i += 1) {
+      const port = await freePort();
+      const dir = await mkdtemp(path.join(tmpdir(), `listsync-bench-${label}-`));
+      dirs.push(dir);
+      const base = `http://127.0.0.1:${port}`;
+      children.push(
+        await startProcess(
+          `server ${i}`,
+          ['dist/server/main.js'],
+          serverEnv(port, databaseUrl, dir, base),
+          `${base}/healthz`,
+        ),
+      );
+      bases.push(base);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { bases, children, stop };
+}

@@ -3,7 +3,7 @@
 //
 // Builds the server and starts it in local mode on a PostgreSQL database of its own (created here,
 // dropped after), signs in an owner (Enterprise), makes BENCH_CHECKLISTS checklists of 5 tasks and
-// one webhook for task.completed and task.uncompleted to a receiver in this process (node:http,
+// BENCH_ENDPOINTS webhooks (default 1) for task.completed and task.uncompleted to a receiver in this process (node:http,
 // answers 204). Then ticks and unticks tasks through the real HTTP path the web client takes
 // (PATCH with its headers, an Idempotency-Key and changedAt; BENCH_TICKS of them, BENCH_CONCURRENCY at
 // a time) and waits until every tick's delivery has arrived. Prints the deliveries per second (from
@@ -32,6 +32,8 @@ import {
 const TICKS = Number(process.env.BENCH_TICKS || 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 20);
 const CHECKLISTS = Number(process.env.BENCH_CHECKLISTS || 20);
+/** Endpoints wanting each tick (up to 20 a team): deliveries are ticks x endpoints, past the tick rate. */
+const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS || 1);
 
 /** The receiver: when each delivery arrived, by its webhook-id. */
 async function startReceiver() {
@@ -65,10 +67,12 @@ async function startReceiver() {
 
 async function seed(base, databaseUrl, receiverUrl) {
   const { cookie } = await enterpriseOwner(base, databaseUrl, 'bench-webhooks@example.com');
-  await api(base, cookie, 'POST', '/api/webhooks', {
-    url: receiverUrl,
-    events: ['task.completed', 'task.uncompleted'],
-  });
+  for (let n = 0; n < ENDPOINTS; n += 1) {
+    await api(base, cookie, 'POST', '/api/webhooks', {
+      url: `${receiverUrl}/${n}`,
+      events: ['task.completed', 'task.uncompleted'],
+    });
+  }
   const checklists = [];
   for (let n = 0; n < CHECKLISTS; n += 1) {
     const body = {
@@ -136,7 +140,7 @@ try {
   const started = Date.now();
   const failed = await tickAll(base, cookie, checklists);
   const ticked = Date.now();
-  await receiver.until(TICKS - failed);
+  await receiver.until((TICKS - failed) * ENDPOINTS);
   const done = Math.max(...[...receiver.arrivals.values()].map((a) => a.at));
   const latencies = [...receiver.arrivals.values()]
     .map((a) => a.at - Date.parse(a.body.timestamp))
@@ -154,6 +158,9 @@ try {
       String(latencies.at(-1)),
     ],
   ]);
+  console.info(
+    `Endpoints: ${ENDPOINTS}; load average ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}.`,
+  );
   console.info(
     'Latency: from the event (its transaction queued the delivery) to its arrival at the receiver.',
   );

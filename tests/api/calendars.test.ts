@@ -279,6 +279,44 @@ describe('a failing feed', () => {
     ]);
   });
 
+  it('holds one reader while it is slow: the other due calendars are synced meanwhile, a few at once', async () => {
+    const owner = await signInOwner(t.app, 'host-many');
+    await setOwnedTeamTier(t.db, owner.uid, 'professional');
+    feeds.set('/quick.ics', { body: icsOf([]) });
+    const quick: { id: string }[] = [];
+    for (let n = 0; n < 4; n++) quick.push(await addCalendar(owner, '/quick.ics', { name: `Flat ${n}` }));
+    const slow = await addCalendar(owner, '/quick.ics', { name: 'Slow flat' });
+    feeds.set('/crawl.ics', { body: icsOf([]), delayMs: 6000 });
+    await t.db
+      .update(calendars)
+      .set({ url: feeds.url('/crawl.ics') })
+      .where(eq(calendars.id, slow.id));
+    // Only these five are due, the slow one first.
+    await t.db.update(calendars).set({ nextSyncAt: sql`now() + interval '1 day'` });
+    const ids = [slow.id, ...quick.map((calendar) => calendar.id)];
+    for (const [n, id] of ids.entries()) {
+      await t.db
+        .update(calendars)
+        .set({ nextSyncAt: sql`now() - interval '1 minute' + ${n} * interval '1 second'` })
+        .where(eq(calendars.id, id));
+    }
+    const runsOf = async (id: string) =>
+      (await owner.call('GET', `/api/calendars/${id}`)).json().calendar.runs;
+    const before = { slow: (await runsOf(slow.id)).length, quick: (await runsOf(quick[0]?.id ?? '')).length };
+    const pass = syncDueCalendars(t.app.calendarSync, new Date(), { atOnce: 2 });
+    // The quick ones are read by the second worker while the first waits on the slow feed.
+    await expect
+      .poll(async () => (await Promise.all(quick.map((c) => runsOf(c.id)))).map((runs) => runs.length), {
+        timeout: 5500,
+        interval: 200,
+      })
+      .toEqual(quick.map(() => before.quick + 1));
+    expect((await runsOf(slow.id)).length).toBe(before.slow);
+    expect(await pass).toBe(5);
+    expect((await runsOf(slow.id)).length).toBe(before.slow + 1);
+    expect(feeds.reads('/crawl.ics')).toBe(1);
+  });
+
   it('times out and refuses what is too big, in words', async () => {
     const { createCalendarFeedReader } = await import('#server/adapters/outbound/calendar-feed');
     const short = await t.buildApp({

@@ -80,11 +80,34 @@ describe('the scheduler', () => {
     expect(ran.filter((name) => name === 'test-b')).toHaveLength(2);
   });
 
-  it("runs the app's jobs once between two instances", async () => {
+  it("runs the app's jobs once between two instances; schedules and calendars on each (their work is claimed piece by piece)", async () => {
     await allDue();
     const other = await instance();
     const ran = await Promise.all([t.app.jobs.runDue(), other.app.jobs.runDue()]);
-    expect(ran.flat().sort()).toEqual([...ALL_JOBS].sort());
+    const onEach: JobName[] = ['due-schedules', 'booking-calendars'];
+    expect(ran.flat().sort()).toEqual([...ALL_JOBS, ...onEach].sort());
+    // Not claimed, so not waiting for a period: the next look runs them again.
+    expect((await t.app.jobs.runDue()).sort()).toEqual([...onEach].sort());
+  });
+
+  it('an every-instance job never runs twice at once in one instance: a look joins the run in hand', async () => {
+    let running = 0;
+    let most = 0;
+    const job: PeriodicJob = {
+      name: 'test-own' as JobName,
+      everyMs: HOUR,
+      everyInstance: true,
+      run: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running -= 1;
+        return 1;
+      },
+    };
+    const scheduler = new JobScheduler(t.db, [job], t.app.log, { runner: 'one' });
+    expect(await Promise.all([scheduler.runDue(), scheduler.runDue()])).toEqual([['test-own'], ['test-own']]);
+    expect(most).toBe(1);
   });
 
   it('a failing job is logged and does not stop the others', async () => {

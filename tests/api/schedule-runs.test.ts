@@ -13,7 +13,8 @@ import {
   schedules,
   teamMembers,
 } from '#server/db/schema/index';
-import { runDueSchedules } from '#server/services/schedule-runner';
+import { runDueSchedules } from '#server/services/schedule-batches';
+import { FAILED_REASON } from '#server/services/schedule-runner';
 import type { SharingContext } from '#server/services/share-delivery';
 import { createChecklist, errorOf, type Owner } from '#tests/support/checklists';
 import { otherInstances } from '#tests/support/instances';
@@ -135,6 +136,59 @@ describe('the runner', () => {
     expect(made.map((checklist) => checklist.name)).toEqual([`Weekly round — ${runs[2]?.localDate}`]);
     const [row] = await t.db.select().from(schedules).where(eq(schedules.id, schedule.id));
     expect(row?.nextRunAt.getTime()).toBe(first.getTime() + 3 * 24 * HOUR);
+  });
+
+  it('two instances with several workers and small batches each make every due run of many teams once', async () => {
+    const owners = [await paidOwner(t.app, t.db, 'a'), await paidOwner(t.app, t.db, 'b')];
+    const made = [];
+    for (const owner of owners) {
+      for (let n = 0; n < 4; n++) {
+        made.push(await createSchedule(owner, { name: `Round ${n}`, recurrence: DAILY_0800_UTC }));
+      }
+    }
+    const other = await instance();
+    const now = new Date(new Date(made[0]?.nextRunAt ?? 0).getTime() + HOUR);
+    const options = { workers: 3, batch: 2 };
+    const claimed = await Promise.all([
+      runDueSchedules({ db: t.db, sharing: NO_SHARING }, now, options),
+      runDueSchedules({ db: other.db, sharing: NO_SHARING }, now, options),
+      runDueSchedules({ db: t.db, sharing: NO_SHARING }, now, options),
+    ]);
+    expect(claimed.reduce((sum, n) => sum + n, 0)).toBe(made.length);
+    for (const schedule of made) {
+      expect((await runsOf(schedule.id)).map((run) => run.status)).toEqual(['made']);
+    }
+    const lists = await t.db
+      .select({ name: checklists.name, n: sql<number>`count(*)::int` })
+      .from(checklists)
+      .where(sql`${checklists.teamId} in (${owners[0]?.uid}, ${owners[1]?.uid})`)
+      .groupBy(checklists.teamId, checklists.name);
+    expect(lists.map((row) => row.n)).toEqual(made.map(() => 1));
+  });
+
+  it('a run that breaks is recorded as failed and moves on; the rest of its batch is made', async () => {
+    const owner = await paidOwner(t.app, t.db);
+    const broken = await createSchedule(owner, { name: 'Broken round', recurrence: DAILY_0800_UTC });
+    const fine = await createSchedule(owner, { name: 'Fine round', recurrence: DAILY_0800_UTC });
+    const due = new Date(broken.nextRunAt ?? 0);
+    // The database refuses that one schedule's checklist, as a fault would.
+    await t.db.execute(sql`create function bench_refuse() returns trigger language plpgsql as $$
+      begin if new.name like 'Broken round%' then raise exception 'refused'; end if; return new; end $$`);
+    await t.db.execute(
+      sql`create trigger bench_refuse before insert on checklists for each row execute function bench_refuse()`,
+    );
+    try {
+      await runDueSchedules({ db: t.db, sharing: NO_SHARING }, new Date(due.getTime() + HOUR), { batch: 10 });
+    } finally {
+      await t.db.execute(sql`drop trigger bench_refuse on checklists`);
+      await t.db.execute(sql`drop function bench_refuse()`);
+    }
+    expect((await runsOf(broken.id)).map((run) => [run.status, run.reason])).toEqual([
+      ['failed', FAILED_REASON],
+    ]);
+    expect((await runsOf(fine.id)).map((run) => run.status)).toEqual(['made']);
+    const [row] = await t.db.select().from(schedules).where(eq(schedules.id, broken.id));
+    expect(row?.nextRunAt.getTime()).toBe(due.getTime() + 24 * HOUR);
   });
 
   it('at start, a run under 24 h late is made; one older is recorded as missed and not made', async () => {

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TeamRole } from '#domain/teams';
 import type { Database } from '../db/client.ts';
-import { checklistTemplates, scheduleOccurrences, schedules, teams, users } from '../db/schema/index.ts';
+import {
+  checklistTemplates,
+  scheduleOccurrences,
+  schedules,
+  teamMembers,
+  teams,
+  users,
+} from '../db/schema/index.ts';
 
 /**
  * Schedules and their runs (db/schema/schedules.ts). Every statement a request makes is scoped by the
@@ -110,26 +118,66 @@ export async function deleteTeamSchedule(db: Database, teamId: string, scheduleI
   return deleted.length > 0;
 }
 
-/** Schedules whose next run is due, not paused, of a paid team: the runner's work, oldest first. */
-export async function dueScheduleIds(db: Database, now: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: schedules.id })
+/** The team role of a schedule's creator and of its assignee, read with the lock (the run needs them). */
+const rolesOfSchedule = {
+  creatorRole: sql<TeamRole | null>`(select m.role from ${teamMembers} m where m.team_id = ${schedules.teamId} and m.user_id = ${schedules.createdBy})`,
+  assigneeRole: sql<TeamRole | null>`(select m.role from ${teamMembers} m where m.team_id = ${schedules.teamId} and m.user_id = ${schedules.assigneeUid})`,
+};
+
+/**
+ * Due schedules (not paused, of a paid team), oldest first, locked with their teams' rows for the
+ * caller's transaction, skipping those another transaction holds: every worker of every instance
+ * takes different schedules of different teams (a checklist's plan check locks the team's row
+ * anyway) instead of queueing behind one another. `scheduleId`: that one only, if still due and free.
+ */
+export async function lockDueSchedules(tx: Database, now: Date, limit: number, scheduleId?: string) {
+  return tx
+    .select({ schedule: schedules, tier: teams.tier, ...rolesOfSchedule })
     .from(schedules)
     .innerJoin(teams, eq(teams.id, schedules.teamId))
-    .where(and(lte(schedules.nextRunAt, now), eq(schedules.paused, false), ne(teams.tier, 'free')))
+    .where(
+      and(
+        lte(schedules.nextRunAt, now),
+        eq(schedules.paused, false),
+        ne(teams.tier, 'free'),
+        scheduleId ? eq(schedules.id, scheduleId) : undefined,
+      ),
+    )
     .orderBy(asc(schedules.nextRunAt))
-    .limit(limit);
-  return rows.map((row) => row.id);
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
-/** A schedule by id with its team's plan (the runner's read). */
-export async function readScheduleForRun(db: Database, scheduleId: string) {
-  const [row] = await db
-    .select({ schedule: schedules, tier: teams.tier })
-    .from(schedules)
-    .innerJoin(teams, eq(teams.id, schedules.teamId))
-    .where(eq(schedules.id, scheduleId));
-  return row;
+export type DueSchedule = Awaited<ReturnType<typeof lockDueSchedules>>[number];
+
+/** Several runs' rows at once; answers the ones written (a key already taken is left out). */
+export async function insertOccurrences(
+  tx: Database,
+  rows: Omit<OccurrenceRow, 'createdAt'>[],
+): Promise<OccurrenceRow[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(scheduleOccurrences)
+    .values(rows)
+    .onConflictDoNothing({ target: [scheduleOccurrences.scheduleId, scheduleOccurrences.occurrenceKey] })
+    .returning();
+}
+
+/** advanceNextRun for several schedules in one statement. */
+export async function advanceNextRuns(
+  tx: Database,
+  moves: { scheduleId: string; from: Date; to: Date }[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  const values = sql.join(
+    moves.map(
+      (m) => sql`(${m.scheduleId}, ${m.from.toISOString()}::timestamptz, ${m.to.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${schedules} s set next_run_at = v.next_at
+    from (values ${values}) as v(id, due_at, next_at)
+    where s.id = v.id and s.next_run_at = v.due_at`);
 }
 
 /**

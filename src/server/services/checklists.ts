@@ -6,7 +6,7 @@ import {
   matchEditedTasks,
 } from '#domain/checklist';
 import { AppError } from '#domain/errors';
-import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage } from '#domain/plans';
+import { isAtPlanLimit, PLAN_LIMITS, planLimitMessage, type Tier } from '#domain/plans';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import { checklistNotFound, type OwnerAccess } from '../policies/checklists.ts';
@@ -166,8 +166,10 @@ export async function insertWithinPlanLimit(
     requireSignature?: boolean;
   },
   work: readonly { description: string; details: string; photoRequired: boolean }[],
+  /** The team's row as the caller already locked it in this transaction (the schedule runner's batch). */
+  locked?: { tier: Tier },
 ): Promise<Checklist> {
-  const team = await lockTeam(tx, access.teamId);
+  const team = locked ?? (await lockTeam(tx, access.teamId));
   if (!team) throw new AppError('unauthenticated', 'Please sign in again.');
   const { maxLists } = PLAN_LIMITS[team.tier];
   if (maxLists !== null && isAtPlanLimit(await countTeamChecklists(tx, access.teamId), maxLists)) {

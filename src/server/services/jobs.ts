@@ -9,7 +9,7 @@ import { markOverdueChecklists } from './due-dates.ts';
 import { type ReminderContext, sendDueReminders } from './due-reminders.ts';
 import { deleteExpiredIdempotencyKeys } from './idempotency.ts';
 import type { PhotoService } from './photos.ts';
-import { runDueSchedules } from './schedule-runner.ts';
+import { runDueSchedules } from './schedule-batches.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 import type { SharingContext } from './share-delivery.ts';
 
@@ -48,10 +48,16 @@ export const JOB_TIMINGS = {
   /** The overdue check and the reminders (docs/automation.md): every minute, so a badge is at most a minute late. */
   overdueEveryMs: MINUTE,
   dueRemindersEveryMs: MINUTE,
-  /** Recurring schedules' due runs (services/schedule-runner.ts): each run is claimed on its own. */
-  dueSchedulesEveryMs: MINUTE,
-  /** Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts). */
-  bookingCalendarsEveryMs: MINUTE,
+  /**
+   * Recurring schedules' due runs (services/schedule-runner.ts): each run is claimed on its own, so
+   * every instance looks this often (an idle look is one indexed query) and they share a busy minute.
+   */
+  dueSchedulesEveryMs: 5_000,
+  /**
+   * Looks for booking calendars whose sync is due (each has its own 6 h or 15 min: calendar-sync.ts),
+   * on every instance: each calendar is claimed on its own, so the instances share the reads.
+   */
+  bookingCalendarsEveryMs: 15_000,
   oldWebhookDeliveriesEveryMs: 6 * HOUR,
   /** A webhook delivery (and its attempts) made this long ago goes, once it is no longer pending. */
   webhookDeliveryKeepMs: 30 * 24 * HOUR,
@@ -73,6 +79,12 @@ export type JobName =
 export interface PeriodicJob {
   name: JobName;
   everyMs: number;
+  /**
+   * Run on every instance every `everyMs`, without the period's claim: for jobs whose work is claimed
+   * piece by piece (SKIP LOCKED, a unique key), so several instances share a large batch and one that
+   * dies leaves the rest to the others at once (job-scheduler.ts).
+   */
+  everyInstance?: true;
   /** Does the work; answers how many things it deleted or cleared (for the log). */
   run(now: Date): Promise<number>;
 }
@@ -141,6 +153,7 @@ export function periodicJobs(
     {
       name: 'due-schedules',
       everyMs: timings.dueSchedulesEveryMs,
+      everyInstance: true,
       run: (now) => runDueSchedules({ db, sharing }, now),
     },
     {
@@ -153,6 +166,7 @@ export function periodicJobs(
           {
             name: 'booking-calendars' as const,
             everyMs: timings.bookingCalendarsEveryMs,
+            everyInstance: true as const,
             run: (now: Date) => syncDueCalendars(calendars, now),
           },
         ]

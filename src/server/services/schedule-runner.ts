@@ -1,7 +1,9 @@
 import { AppError } from '#domain/errors';
+import type { Tier } from '#domain/plans';
 import { nextOccurrenceAfter, parseCalendarDate } from '#domain/recurrence';
-import { occurrenceChecklistName, SCHEDULE_LIMITS, SCHEDULE_SKIP_REASONS } from '#domain/schedules';
+import { occurrenceChecklistName, SCHEDULE_SKIP_REASONS } from '#domain/schedules';
 import type { ScheduleOccurrence } from '#domain/schedules-response';
+import type { TeamRole } from '#domain/teams';
 import { localDateOf } from '#domain/time-zones';
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
@@ -10,9 +12,7 @@ import { presentOccurrence } from '../presenters/schedules.ts';
 import {
   advanceNextRun,
   claimOccurrence,
-  dueScheduleIds,
   type OccurrenceRow,
-  readScheduleForRun,
   readTeamSchedule,
   type ScheduleRow,
   updateOccurrence,
@@ -24,11 +24,11 @@ import { assertScheduleManager, scheduleNotFound, schedulesArePaid, scheduleTemp
 import { type SharingContext, sendShareCode } from './share-delivery.ts';
 
 /**
- * Running schedules (docs/automation.md "Recurring schedules", decision 0047). Every instance's job
- * scheduler looks each minute (services/jobs.ts 'due-schedules'); a run is claimed by inserting its
- * row, keyed by (schedule, scheduled instant), in the transaction that makes its checklist and moves
- * the schedule's next run on: however many instances reach it, one insert wins and one checklist is
- * made. A run less than 24 h late (every instance was down) is made when one starts; an older one is
+ * Running schedules (docs/automation.md "Recurring schedules", decisions 0047 and 0064). Every
+ * instance looks every few seconds (services/jobs.ts 'due-schedules', schedule-batches.ts); a run is
+ * claimed by inserting its row, keyed by (schedule, scheduled instant), in the transaction that makes
+ * its checklist and moves the schedule's next run on: however many instances reach it, one insert
+ * wins and one checklist is made. A run less than 24 h late (every instance was down) is made when one starts; an older one is
  * recorded as skipped ('missed'). Over the plan's checklist limit a run is skipped and the schedule's
  * creator and the team's owner are told why. The automatic share is sent after the commit, as
  * POST /api/verification/send would send it; a refused send leaves the checklist made and says why.
@@ -39,11 +39,7 @@ export interface RunnerContext {
   sharing: SharingContext;
 }
 
-/** Schedules one pass takes on, and runs of one schedule (a long outage's missed runs). */
-const PASS_SCHEDULES = 100;
-const PASS_RUNS_PER_SCHEDULE = 50;
-
-interface Run {
+export interface Run {
   key: string;
   scheduledFor: Date;
   manual: boolean;
@@ -51,43 +47,15 @@ interface Run {
   advanceTo: Date | null;
 }
 
-/** The periodic job: makes every due run of every due schedule; answers how many runs it claimed. */
-export async function runDueSchedules(context: RunnerContext, now: Date): Promise<number> {
-  let claimed = 0;
-  for (const scheduleId of await dueScheduleIds(context.db, now, PASS_SCHEDULES)) {
-    claimed += await runDueOf(context, scheduleId, now);
-  }
-  return claimed;
-}
-
-async function runDueOf(context: RunnerContext, scheduleId: string, now: Date): Promise<number> {
-  let claimed = 0;
-  for (let pass = 0; pass < PASS_RUNS_PER_SCHEDULE; pass++) {
-    // Read again each time: another instance may have run it, or someone paused or changed it.
-    const found = await readScheduleForRun(context.db, scheduleId);
-    if (!found || found.schedule.paused || found.tier === 'free') break;
-    const { schedule } = found;
-    const due = schedule.nextRunAt;
-    if (due.getTime() > now.getTime()) break;
-    const run: Run = {
-      key: due.toISOString(),
-      scheduledFor: due,
-      manual: false,
-      advanceTo: nextOccurrenceAfter(schedule.recurrence, parseCalendarDate(schedule.startsOn), due),
-    };
-    const missed = now.getTime() - due.getTime() > SCHEDULE_LIMITS.catchUpMs;
-    try {
-      const done = missed
-        ? await recordSkip(context.db, schedule, run, 'skipped', SCHEDULE_SKIP_REASONS.missed)
-        : await makeRun(context, schedule, run, now);
-      if (done) claimed++;
-    } catch {
-      // Whatever broke (the claim rolled back with it) is recorded, and the schedule moves on: a run
-      // that cannot be made must not be tried every minute for ever.
-      if (await recordSkip(context.db, schedule, run, 'failed', FAILED_REASON)) claimed++;
-    }
-  }
-  return claimed;
+/** The schedule's due run, as the runner claims it. */
+export function dueRun(schedule: ScheduleRow): Run {
+  const due = schedule.nextRunAt;
+  return {
+    key: due.toISOString(),
+    scheduledFor: due,
+    manual: false,
+    advanceTo: nextOccurrenceAfter(schedule.recurrence, parseCalendarDate(schedule.startsOn), due),
+  };
 }
 
 /** 'Run now': one extra run, made at once (403 over the plan's limit: the person asking is told). */
@@ -107,7 +75,7 @@ export async function runScheduleNow(
   return presentOccurrence(made);
 }
 
-function occurrenceRow(schedule: ScheduleRow, run: Run): Omit<OccurrenceRow, 'createdAt'> {
+export function occurrenceRow(schedule: ScheduleRow, run: Run): Omit<OccurrenceRow, 'createdAt'> {
   return {
     id: newId('occurrence'),
     scheduleId: schedule.id,
@@ -122,24 +90,23 @@ function occurrenceRow(schedule: ScheduleRow, run: Run): Omit<OccurrenceRow, 'cr
   };
 }
 
-const FAILED_REASON = 'Something went wrong while making this checklist; the next run is not affected.';
+export const FAILED_REASON =
+  'Something went wrong while making this checklist; the next run is not affected.';
 
 /** Records a run that makes nothing (missed, failed) and moves the schedule on. */
-async function recordSkip(
-  db: Database,
+export async function recordSkipIn(
+  tx: Database,
   schedule: ScheduleRow,
   run: Run,
   status: 'skipped' | 'failed',
   reason: string,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await claimOccurrence(tx, { ...occurrenceRow(schedule, run), status, reason });
-    if (run.advanceTo) await advanceNextRun(tx, schedule.id, run.scheduledFor, run.advanceTo);
-    return Boolean(claimed);
-  });
+  const claimed = await claimOccurrence(tx, { ...occurrenceRow(schedule, run), status, reason });
+  if (run.advanceTo) await advanceNextRun(tx, schedule.id, run.scheduledFor, run.advanceTo);
+  return Boolean(claimed);
 }
 
-interface Outcome {
+export interface Outcome {
   status: 'made' | 'skipped';
   checklistId: string | null;
   checklistName: string | null;
@@ -149,15 +116,32 @@ interface Outcome {
 }
 
 /** The member a run's checklist is made as: the schedule's creator while in the team, else its owner. */
-async function makerOf(tx: Database, schedule: ScheduleRow): Promise<OwnerAccess | null> {
-  if (schedule.createdBy && (await roleIn(tx, schedule.teamId, schedule.createdBy))) {
+async function makerOf(tx: Database, schedule: ScheduleRow, known?: KnownRoles): Promise<OwnerAccess | null> {
+  const creatorRole = known
+    ? known.creatorRole
+    : schedule.createdBy && (await roleIn(tx, schedule.teamId, schedule.createdBy));
+  if (schedule.createdBy && creatorRole) {
     return { kind: 'owner', userId: schedule.createdBy, teamId: schedule.teamId };
   }
   const owner = await ownerOfTeam(tx, schedule.teamId);
   return owner ? { kind: 'owner', userId: owner.uid, teamId: schedule.teamId } : null;
 }
 
-async function makeChecklist(tx: Database, schedule: ScheduleRow, run: Run, now: Date): Promise<Outcome> {
+/** Team roles already read (the batch's lock reads them); otherwise they are asked. */
+export interface KnownRoles {
+  creatorRole: TeamRole | null;
+  assigneeRole: TeamRole | null;
+  /** The team's plan, its row locked by the batch's statement. */
+  tier: Tier;
+}
+
+export async function makeChecklist(
+  tx: Database,
+  schedule: ScheduleRow,
+  run: Run,
+  now: Date,
+  known?: KnownRoles,
+): Promise<Outcome> {
   const skipped = (reason: string): Outcome => ({
     status: 'skipped',
     checklistId: null,
@@ -167,11 +151,14 @@ async function makeChecklist(tx: Database, schedule: ScheduleRow, run: Run, now:
   });
   const template = await scheduleTemplate(tx, schedule.createdBy, schedule.templateId);
   if (!template) return skipped(SCHEDULE_SKIP_REASONS.templateDeleted);
-  const maker = await makerOf(tx, schedule);
+  const maker = await makerOf(tx, schedule, known);
   if (!maker) return skipped('The team has no owner.');
   let assigneeUid = schedule.assigneeUid;
   let reason: string | null = null;
-  if (assigneeUid && !(await roleIn(tx, schedule.teamId, assigneeUid))) {
+  const assigneeRole = known
+    ? known.assigneeRole
+    : assigneeUid && (await roleIn(tx, schedule.teamId, assigneeUid));
+  if (assigneeUid && !assigneeRole) {
     assigneeUid = null;
     reason = SCHEDULE_SKIP_REASONS.assigneeLeft;
   }
@@ -189,6 +176,7 @@ async function makeChecklist(tx: Database, schedule: ScheduleRow, run: Run, now:
       maker,
       { name, remarks: '', dueAt, assigneeUid },
       template.tasks,
+      known && { tier: known.tier },
     );
     return { status: 'made', checklistId: checklist.id, checklistName: checklist.name, reason, maker };
   } catch (error) {
@@ -198,34 +186,57 @@ async function makeChecklist(tx: Database, schedule: ScheduleRow, run: Run, now:
   }
 }
 
-/** Claims the run, makes its checklist (or records why not), then sends its share. Undefined: not claimed. */
-async function makeRun(
-  context: RunnerContext,
+export interface Made {
+  schedule: ScheduleRow;
+  row: OccurrenceRow;
+  outcome: Outcome;
+}
+
+/**
+ * In the caller's transaction: claims the run, moves the schedule on, makes its checklist (or records
+ * why not). Undefined: the run was claimed before (the schedule still moves on past it).
+ */
+export async function makeRunIn(
+  tx: Database,
   schedule: ScheduleRow,
   run: Run,
   now: Date,
-): Promise<OccurrenceRow | undefined> {
-  const made = await context.db.transaction(async (tx) => {
-    const claimed = await claimOccurrence(tx, occurrenceRow(schedule, run));
-    if (!claimed) return undefined;
-    if (run.advanceTo) await advanceNextRun(tx, schedule.id, run.scheduledFor, run.advanceTo);
-    const outcome = await makeChecklist(tx, schedule, run, now);
-    const row = await updateOccurrence(tx, claimed.id, {
-      status: outcome.status,
-      checklistId: outcome.checklistId,
-      reason: outcome.reason,
-    });
-    if (outcome.status === 'skipped' && outcome.reason) await tellManagers(tx, schedule, outcome.reason);
-    return row && { row, outcome };
+): Promise<Made | undefined> {
+  const claimed = await claimOccurrence(tx, occurrenceRow(schedule, run));
+  if (run.advanceTo) await advanceNextRun(tx, schedule.id, run.scheduledFor, run.advanceTo);
+  if (!claimed) return undefined;
+  const outcome = await makeChecklist(tx, schedule, run, now);
+  const row = await updateOccurrence(tx, claimed.id, {
+    status: outcome.status,
+    checklistId: outcome.checklistId,
+    reason: outcome.reason,
   });
-  if (!made) return undefined;
-  const { row, outcome } = made;
+  if (outcome.status === 'skipped' && outcome.reason) await tellManagers(tx, schedule, outcome.reason);
+  return row && { schedule, row, outcome };
+}
+
+/** After the commit: the automatic share of a made checklist. Answers the run as it ends. */
+export async function shareMade(
+  context: RunnerContext,
+  { schedule, row, outcome }: Made,
+): Promise<OccurrenceRow> {
   if (outcome.status !== 'made' || !schedule.share || !outcome.maker || !outcome.checklistId) return row;
   return sendAutomaticShare(context, schedule, row, {
     ...outcome,
     maker: outcome.maker,
     checklistId: outcome.checklistId,
   });
+}
+
+/** 'Run now': claims and makes in a transaction of its own, then shares. Undefined: not claimed. */
+async function makeRun(
+  context: RunnerContext,
+  schedule: ScheduleRow,
+  run: Run,
+  now: Date,
+): Promise<OccurrenceRow | undefined> {
+  const made = await context.db.transaction((tx) => makeRunIn(tx, schedule, run, now));
+  return made && shareMade(context, made);
 }
 
 async function sendAutomaticShare(
@@ -275,7 +286,7 @@ async function sendAutomaticShare(
  * A notice to the schedule's creator and the team's owner, shown live: 'schedule_skipped' about the
  * schedule, or 'share_not_sent' about the checklist a run made when its automatic share was refused.
  */
-function tellManagers(
+export function tellManagers(
   tx: Database,
   schedule: ScheduleRow,
   reason: string,
