@@ -143,6 +143,9 @@ const browserBuild: UserConfig = {
     // An older browser still runs everything, it just fetches a page's chunks one after another.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app (index.html -> main.tsx) and the recipient's code screen's own script (decision 0061):
+      // that page is a server-rendered form and carries no React.
+      input: { index: 'index.html', 'code-screen': 'src/web/code-screen.ts' },
       // src/web/sync is imported through one index.ts, and loading its modules does nothing (they only
       // declare): said so, a page that takes one name from it is not given the chunks of all the others.
       // Rolldown otherwise splits chunks by everything an index re-exports, used or not (measured: the

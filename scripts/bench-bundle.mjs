@@ -25,6 +25,9 @@ const ROUTES = [
   { route: '/', page: 'src/web/pages/landing.tsx', budgetKiB: 90, ratchetKiB: RATCHET.landing },
   // The verified shared page (a grant): shared.tsx draws the checklist.
   { route: '/shared/{token}', page: 'src/web/pages/shared.tsx', budgetKiB: 120 },
+  // The code screen is a server-rendered form whose page carries its own entry and nothing of the
+  // app (decision 0061; the server's pageHtml writes exactly that entry's closure): measured alone.
+  { route: '/shared/{token} code screen', page: 'src/web/code-screen.ts', budgetKiB: 50, ownEntry: true },
   { route: '/dashboard', page: 'src/web/pages/dashboard.tsx', budgetKiB: 110, ratchetKiB: RATCHET.dashboard },
   {
     route: '/checklist/{id}',
@@ -60,16 +63,19 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// The app's entry (index.html); the code screen's script is an entry of its own (ownEntry rows).
+const entry = manifest['index.html']
+  ? 'index.html'
+  : Object.keys(manifest).find((key) => manifest[key].isEntry);
 const entryFiles = closure(entry);
 let over = 0;
 console.info('route                 initial JS (gzip)   budget');
-for (const { route, page, budgetKiB, ratchetKiB } of ROUTES) {
+for (const { route, page, budgetKiB, ratchetKiB, ownEntry } of ROUTES) {
   if (!manifest[page]) {
     console.info(`${route.padEnd(22)}(no chunk for ${page})`);
     continue;
   }
-  const files = closure(page, new Set(entryFiles));
+  const files = closure(page, new Set(ownEntry ? [] : entryFiles));
   const kib = [...files].reduce((sum, file) => sum + gzSize(file), 0) / 1024;
   const { ok, verdict } = judgeBudget(kib, { budgetKiB, ratchetKiB });
   if (!ok) over++;

@@ -351,6 +351,8 @@ async function registerPages(
     clientDir: options.clientDir ?? clientBuildDir(),
     publicConfig: publicConfig(config),
     drawSharedPage: (input) => services.heavyWork.drawSharedPage(input),
+    prepareSharedPages: (input) => services.heavyWork.prepareSharedPages(input),
+    sharing,
     sharedPageAnswers: (request, token, linkLanguage) =>
       readSharedPageAnswers(sharing, cache, token, recipientBrowserHash(request), {
         translation,

@@ -11,6 +11,7 @@ import { takePrerenderedTitle } from './components/page.tsx';
 import { loadUiLanguage, startUiLanguage } from './i18n/i18n.tsx';
 import { type FirstScreen, setFirstScreen } from './lib/first-screen.ts';
 import { setPublicConfig } from './lib/public-config.ts';
+import { type DrawnCodeScreen, setDrawnCodeScreen } from './pages/shared/drawn-code-screen.ts';
 import { setPageAnswers } from './pages/shared/page-answers.ts';
 
 /**
@@ -144,21 +145,9 @@ export function renderSharedChecklist(input: { path: string; search: string; ans
   title: string | null;
 } {
   const { answers } = input;
-  const search = input.search ? `?${input.search}` : '';
-  startUiLanguage({ pathname: input.path, search }, answers.language);
-  if (!loadUiLanguage(answers.language).value)
-    throw new Error(`The ${answers.language} catalog is not loaded`);
-  setFirstScreen('checklist');
   setPageAnswers(answers);
-  takePrerenderedTitle();
   try {
-    const html = renderToString(
-      <StrictMode>
-        <Router ssrPath={input.path} ssrSearch={input.search}>
-          <App />
-        </Router>
-      </StrictMode>,
-    );
+    const html = drawForRequest(input, answers.language, 'checklist');
     // A boundary that suspended is sent as its fallback, for the browser to draw: not this page.
     if (/<!--\$[!?]-->/.test(html))
       throw new Error('Drawing the shared checklist: a part of it was not ready');
@@ -171,4 +160,49 @@ export function renderSharedChecklist(input: { path: string; search: string; ans
     setPageAnswers(null);
     setFirstScreen(null);
   }
+}
+
+/**
+ * The recipient's code screen as the server answers a post of its form (decision 0061): the same tree
+ * as its prerendered page, with what was typed and the answer (a refused code, a new code sent, the
+ * owner told) drawn in. Synchronous, like renderSharedChecklist; the catalogs were loaded by
+ * prerenderPages.
+ */
+export function renderCodeScreen(input: {
+  path: string;
+  search: string;
+  language: LanguageCode;
+  state: DrawnCodeScreen;
+}): { html: string; title: string | null } {
+  setDrawnCodeScreen(input.state);
+  try {
+    const html = drawForRequest(input, input.language, 'code');
+    if (!html.includes('data-code-part="verify"')) {
+      throw new Error('Drawing the code screen: the page did not show the code form');
+    }
+    refuseInline(html, 'the code screen');
+    return { html, title: takePrerenderedTitle() };
+  } finally {
+    setDrawnCodeScreen(null);
+    setFirstScreen(null);
+  }
+}
+
+/** The app's tree at a path, drawn at once for one request in a language whose catalog is loaded. */
+function drawForRequest(
+  input: { path: string; search: string },
+  language: LanguageCode,
+  screen: FirstScreen,
+): string {
+  startUiLanguage({ pathname: input.path, search: input.search ? `?${input.search}` : '' }, language);
+  if (!loadUiLanguage(language).value) throw new Error(`The ${language} catalog is not loaded`);
+  setFirstScreen(screen);
+  takePrerenderedTitle();
+  return renderToString(
+    <StrictMode>
+      <Router ssrPath={input.path} ssrSearch={input.search}>
+        <App />
+      </Router>
+    </StrictMode>,
+  );
 }

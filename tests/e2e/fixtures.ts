@@ -46,7 +46,7 @@ export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: R
       const path = new URL(page.url()).pathname;
       if (!/^\/(api|oidc)\//.test(path)) {
         await page
-          .locator('html[data-app-running]')
+          .locator('html[data-app-running], html[data-code-screen-running]')
           .waitFor({ state: 'attached', timeout: 15_000 })
           .catch(() => undefined);
       }

@@ -145,16 +145,44 @@ test('an unknown link says so in the dialog; a failed load shows the failure vie
     SHARE_MESSAGES.shareNotFound,
   );
 
-  await phone.route(
-    (url) => url.pathname === '/api/shared/checklist',
-    (route) =>
-      route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Internal error' } } }),
-  );
+  // A right code opens a page that comes with its checklist (decision 0016): nothing more is read.
   await phone.goto(linkPath(share));
   await enterCode(phone, share.verificationCode ?? '');
-  await expect(phone.getByText(SHARE_MESSAGES.loadFailedView)).toBeVisible({ timeout: 20_000 });
-  await expect(phone.getByTestId('toast')).toContainText(SHARE_MESSAGES.loadFailedToast);
+  await expect(phone.getByTestId('verified-access')).toBeVisible();
+
+  // The same browser (its cookie) with no copy on the device, opening the link from the app's shell
+  // as the service worker serves it (no checklist in the page): the page asks the server for the
+  // checklist itself, and that read fails every time.
+  const again = await openRecipient(browser, baseURL, [/status of 500/]);
+  await again.context.addCookies(await recipient.context.cookies());
   await closeRecipient(recipient);
+  const fresh = again.page;
+  const shell = await (await fresh.request.get('/index.html')).text();
+  expect(shell).not.toContain('data-first-screen');
+  await fresh.route(
+    (url) => url.pathname === new URL(linkPath(share), 'http://app').pathname,
+    (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: shell })
+        : route.fallback(),
+  );
+  let reads = 0;
+  await fresh.route(
+    (url) => url.pathname === '/api/shared/checklist',
+    (route) => {
+      reads += 1;
+      return route.fulfill({
+        status: 500,
+        json: { error: { code: 'internal_error', message: 'Internal error' } },
+      });
+    },
+  );
+  await fresh.goto(linkPath(share));
+  await expect(fresh.getByText(SHARE_MESSAGES.loadFailedView)).toBeVisible({ timeout: 20_000 });
+  // Spec section 9: tried, then retried three times, before the view says it failed.
+  expect(reads).toBe(4);
+  await expect(fresh.getByTestId('toast')).toContainText(SHARE_MESSAGES.loadFailedToast);
+  await closeRecipient(again);
 });
 
 test('when the status check fails the code dialog still opens', async ({ page, browser, baseURL }) => {

@@ -23,7 +23,16 @@ export interface HeavyWork {
    * renderSharedChecklist) for the page that carries it (decision 0031); throws when it cannot be.
    */
   drawSharedPage(input: SharedPageDrawing): Promise<DrawnSharedPage>;
+  /**
+   * Loads the build's prerender on every thread that draws shared pages (called at start), so the
+   * first recipient after a start does not wait for it (seconds on a busy machine). Resolves when
+   * every thread has it or could not load it: a thread that failed loads it with its first page.
+   */
+  prepareSharedPages(input: SharedPagePrerender): Promise<void>;
 }
+
+/** The build's prerender bundle (dist/prerender/prerender.js) and the settings it is run with. */
+export type SharedPagePrerender = Pick<SharedPageDrawing, 'modulePath' | 'publicConfig'>;
 
 export interface SharedPageDrawing {
   /** The build's prerender bundle (dist/prerender/prerender.js) and the settings it was run with. */

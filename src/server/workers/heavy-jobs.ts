@@ -1,8 +1,8 @@
-import type { SharedPageDrawing } from '../services/heavy-work.ts';
+import type { SharedPageDrawing, SharedPagePrerender } from '../services/heavy-work.ts';
 import { processPhoto } from '../services/photo-processing.ts';
 import type { ReportData, ReportImage } from '../services/report-data.ts';
 import { reportPdf } from '../services/report-layout.ts';
-import { drawSharedPage } from './shared-page-drawing.ts';
+import { drawSharedPage, loadPrerender } from './shared-page-drawing.ts';
 
 /**
  * The jobs a heavy-work thread runs (heavy-work-worker.ts), by name: pure CPU on what they are sent,
@@ -55,6 +55,11 @@ export const HEAVY_JOBS = {
   /** shared-page-drawing.ts: a verified recipient's checklist drawn by the build's prerender. */
   async 'shared-page'(input: SharedPageDrawing) {
     return { output: await drawSharedPage(input), transfer: [] };
+  },
+  /** The same prerender loaded without a page (HeavyWork.prepareSharedPages, at start). */
+  async 'shared-page-load'(input: SharedPagePrerender) {
+    await loadPrerender(input);
+    return { output: null, transfer: [] };
   },
 } satisfies Record<string, Job>;
 

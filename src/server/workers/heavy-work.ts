@@ -8,7 +8,7 @@ import type { DrawnSharedPage, HeavyWork, ReportPdf } from '../services/heavy-wo
 import { type ProcessedPhoto, processPhoto } from '../services/photo-processing.ts';
 import { reportPdf } from '../services/report-layout.ts';
 import { asBuffer, type HeavyJobName, transferable } from './heavy-jobs.ts';
-import { drawSharedPage } from './shared-page-drawing.ts';
+import { drawSharedPage, loadPrerender } from './shared-page-drawing.ts';
 import {
   type Lane,
   WorkerJobError,
@@ -109,6 +109,11 @@ export function createHeavyWork(config: WorkersConfig, entry = ENTRY): HeavyWork
       };
     },
     drawSharedPage: (input) => run<DrawnSharedPage>('shared-page', input, 'short'),
+    async prepareSharedPages(input) {
+      // One job per thread, sent at once: the pool starts a thread for each (worker-pool.ts #start).
+      const loads = Array.from({ length: config.threads }, () => run('shared-page-load', input, 'short'));
+      await Promise.allSettled(loads);
+    },
     get running() {
       return pool.running;
     },
@@ -127,5 +132,13 @@ function appErrorOf(error: unknown): AppError | null {
 }
 
 function onTheEventLoop(): HeavyWorkPool {
-  return { reportPdf, processPhoto, drawSharedPage, running: 0, waiting: 0, close: async () => {} };
+  return {
+    reportPdf,
+    processPhoto,
+    drawSharedPage,
+    prepareSharedPages: (input) => loadPrerender(input).catch(() => undefined),
+    running: 0,
+    waiting: 0,
+    close: async () => {},
+  };
 }

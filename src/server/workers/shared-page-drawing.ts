@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { DrawnSharedPage, SharedPageDrawing } from '../services/heavy-work.ts';
+import type { DrawnSharedPage, SharedPageDrawing, SharedPagePrerender } from '../services/heavy-work.ts';
 
 /**
  * A verified recipient's shared page drawn on a heavy-work thread (docs/decisions/0041): React's
@@ -16,7 +16,8 @@ interface Prerender {
 
 let loaded: { modulePath: string; ready: Promise<Prerender> } | null = null;
 
-function prerenderOf(input: SharedPageDrawing): Promise<Prerender> {
+/** The build's prerender, loaded and run once per thread (by the first page, or at start: loadPrerender). */
+function prerenderOf(input: SharedPagePrerender): Promise<Prerender> {
   if (loaded?.modulePath !== input.modulePath) {
     const ready = import(pathToFileURL(input.modulePath).href).then(async (prerender: Prerender) => {
       await prerender.prerenderPages(input.publicConfig);
@@ -29,6 +30,11 @@ function prerenderOf(input: SharedPageDrawing): Promise<Prerender> {
     });
   }
   return loaded.ready;
+}
+
+/** Loads the prerender on this thread now (HeavyWork.prepareSharedPages), so that its first page does not wait. */
+export async function loadPrerender(input: SharedPagePrerender): Promise<void> {
+  await prerenderOf(input);
 }
 
 export async function drawSharedPage(input: SharedPageDrawing): Promise<DrawnSharedPage> {

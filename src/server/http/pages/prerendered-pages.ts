@@ -5,6 +5,13 @@ import { isLanguageCode, type LanguageCode } from '#domain/languages';
 import { SHARED_ANSWERS_ELEMENT_ID, type SharedPageAnswers } from '#domain/sharing';
 import { DEV_BANNER_COOKIE, type PublicConfig } from '#domain/site';
 import { escapeHtml } from '../../html.ts';
+import {
+  CODE_PAGE_CUT,
+  type CodePageTemplate,
+  codePageTemplate,
+  type RenderCodeScreen,
+} from './code-screen-page.ts';
+import { CODE_SCREEN_ENTRY, chunkClosure, codeScreenScripts, type Manifest } from './page-scripts.ts';
 
 /**
  * The pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent, the
@@ -45,29 +52,12 @@ export type RenderSharedChecklist = (input: SharedRenderInput) => { html: string
 interface PrerenderModule {
   prerenderPages(config: PublicConfig): Promise<PrerenderedPage[]>;
   renderSharedChecklist?: RenderSharedChecklist;
+  renderCodeScreen?: RenderCodeScreen;
 }
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 /** The prerender's bundle beside the client's build (dist/client -> dist/prerender/prerender.js). */
 export function prerenderModulePath(clientDir: string): string {
   return path.join(clientDir, '..', 'prerender', 'prerender.js');
-}
-
-/** The chunk files a module needs before it runs: itself and what it imports statically. */
-function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return new Set();
-  seen.add(key);
-  const files = new Set([chunk.file]);
-  for (const imported of chunk.imports ?? []) {
-    for (const file of chunkClosure(manifest, imported, seen)) files.add(file);
-  }
-  return files;
 }
 
 /**
@@ -109,7 +99,7 @@ export function readManifest(clientDir: string): Manifest | null {
  */
 export const SHARED_CHECKLIST_MODULE = 'src/web/pages/shared/shared-checklist-content.tsx';
 
-const withTitle = (html: string, title: string) =>
+export const withTitle = (html: string, title: string) =>
   html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 
 /** The app's index.html with the page drawn into #root, its language, title and chunks. */
@@ -120,6 +110,9 @@ export function pageHtml(shell: string, manifest: Manifest | null, page: Prerend
     .replace(/<html lang="[^"]*">/, `<html lang="${language}"${language === 'ar' ? ' dir="rtl"' : ''}>`)
     .replace('<div id="root"></div>', () => `<div id="root"${mark}>${page.html}</div>`);
   if (page.title) html = withTitle(html, page.title);
+  if (firstScreen === 'code' && manifest?.[CODE_SCREEN_ENTRY]) {
+    return codeScreenScripts(html, manifest, [page.variant.page, SHARED_CHECKLIST_MODULE], language);
+  }
   const modules = [page.variant.page, ...(firstScreen === 'verified' ? [SHARED_CHECKLIST_MODULE] : [])];
   return withPreloads(html, preloads(manifest, modules, language));
 }
@@ -185,6 +178,9 @@ export interface PrerenderedSite {
   verified: Map<LanguageCode, VerifiedPageTemplate>;
   /** Draws a verified recipient's checklist, when the build's prerender can. */
   renderSharedChecklist: RenderSharedChecklist | null;
+  /** The code screen's page by language, and what draws it per answer to its form (decision 0061). */
+  codeScreens: Map<LanguageCode, CodePageTemplate>;
+  renderCodeScreen: RenderCodeScreen | null;
 }
 
 /**
@@ -204,15 +200,22 @@ export async function prerenderPages(options: {
   const manifest = readManifest(options.clientDir);
   const pages = await prerender.prerenderPages(options.publicConfig);
   const verified = new Map<LanguageCode, VerifiedPageTemplate>();
+  const codeScreens = new Map<LanguageCode, CodePageTemplate>();
   for (const page of pages) {
-    if (page.variant.firstScreen === 'verified') {
-      verified.set(page.variant.language, verifiedPageTemplate(options.shell, manifest, page));
+    const { firstScreen, language } = page.variant;
+    if (firstScreen === 'verified')
+      verified.set(language, verifiedPageTemplate(options.shell, manifest, page));
+    if (firstScreen === 'code') {
+      const marked = pageHtml(options.shell, manifest, { ...page, html: CODE_PAGE_CUT });
+      codeScreens.set(language, codePageTemplate(marked));
     }
   }
   return {
     pages: new Map(pages.map((page) => [page.variant.name, pageHtml(options.shell, manifest, page)])),
     verified,
     renderSharedChecklist: prerender.renderSharedChecklist ?? null,
+    codeScreens,
+    renderCodeScreen: prerender.renderCodeScreen ?? null,
   };
 }
 
@@ -291,6 +294,12 @@ export const SHELL_MODULES = [
   ...new Set([...APP_ROUTES.map(([, module]) => module), pages('billing-pages.tsx'), pages('dashboard.tsx')]),
 ].filter((module): module is string => Boolean(module));
 
+/** A shared link's own language (`?lang=`), when it names one of the fifteen. */
+export function linkLanguageOf(search: URLSearchParams): LanguageCode | undefined {
+  const lang = search.get('lang')?.toLowerCase();
+  return isLanguageCode(lang) ? lang : undefined;
+}
+
 const SHARED_ROUTE = /^\/shared\/(?:checklist\/)?([^/]+)$/;
 
 /** A path segment's text, or null when its percent-escapes are malformed (such a token is no share's). */
@@ -330,8 +339,7 @@ export function choosePage(
   }
   const shared = SHARED_ROUTE.exec(pathname);
   if (shared) {
-    const lang = search.get('lang')?.toLowerCase();
-    const linkLanguage = isLanguageCode(lang) ? lang : undefined;
+    const linkLanguage = linkLanguageOf(search);
     const language = linkLanguage ?? 'en';
     const token = decoded(shared[1] ?? '');
     if (!cookies[recipientCookie] || token === null) return { page: `shared-code-${language}`, status: 200 };

@@ -8,11 +8,13 @@ import type { LanguageCode } from '#domain/languages';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig, pageTitle } from '#domain/site';
 import { jsonForHtml } from '../../html.ts';
 import type { HeavyWork } from '../../services/heavy-work.ts';
+import type { SharingContext } from '../../services/share-delivery.ts';
 import type { SharedPageAnswers } from '../../services/share-verification.ts';
 import { chosenEncoding } from '../plugins/content-encoding.ts';
 import { nothingHere } from '../plugins/errors.ts';
 import { recipientCookieName } from '../plugins/recipient.ts';
 import { answers, htmlPage } from '../plugins/responses.ts';
+import { codeScreenFormRoutes } from './code-screen-form.ts';
 import {
   choosePage,
   type PrerenderedSite,
@@ -132,6 +134,10 @@ interface WebAppOptions {
   ) => Promise<SharedPageAnswers | null>;
   /** Where a verified recipient's checklist is drawn: the heavy-work threads (decision 0041). */
   drawSharedPage?: HeavyWork['drawSharedPage'];
+  /** Loads the prerender on those threads at start (without it, each loads it with its first page). */
+  prepareSharedPages?: HeavyWork['prepareSharedPages'];
+  /** What the code screen's form calls (code-screen-form.ts): without it, the form is not served. */
+  sharing?: SharingContext;
 }
 
 /** The pages rendered at start, and what choosing one for a request needs. */
@@ -177,6 +183,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   if (hasBuild) await serveClientFiles(app, options.clientDir);
+  // The code screen is a form (decision 0061): its posts, in a scope with a form body parser.
+  if (site && options.sharing) await app.register(codeScreenFormRoutes, { context: options.sharing, site });
 
   if (page) {
     app.get('/', { schema: SHELL_SCHEMA }, async (request, reply) => sendRoute(request, reply, pages, page));
@@ -197,18 +205,32 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 function drawerOf(site: PrerenderedSite | null, options: WebAppOptions): DrawSharedChecklist | null {
   const draw = options.drawSharedPage;
   if (!site?.renderSharedChecklist || !draw) return null;
-  const modulePath = prerenderModulePath(options.clientDir);
+  const prerender = {
+    modulePath: prerenderModulePath(options.clientDir),
+    publicConfig: options.publicConfig,
+  };
+  // The threads load the prerender now, not with the first recipient's page.
+  let prepared = false;
+  const preparing = options.prepareSharedPages?.(prerender) ?? Promise.resolve();
+  void preparing.finally(() => {
+    prepared = true;
+  });
   return (input) =>
-    drawnWithin(DRAW_WAIT_MS, draw({ modulePath, publicConfig: options.publicConfig, ...input }));
+    drawnWithin(prepared ? DRAW_WAIT_MS : COLD_DRAW_WAIT_MS, draw({ ...prerender, ...input }));
 }
 
 /**
- * How long a page waits for its drawing. A thread's first drawing loads the prerender (0.5-1 s, and
- * 11 s was seen on a busy machine right after a start, just when the code screen sends a recipient
- * here): past this the page goes with its skeleton and the script draws the checklist, while the
- * thread finishes loading for the next page.
+ * How long a page waits for its drawing: past this it goes with its skeleton and the script draws the
+ * checklist (a browser without scripts then has no checklist), while the thread finishes for the next
+ * page. A drawing takes 40-60 ms for 50 tasks, 130-650 ms for 500 long ones on a free core.
  */
 const DRAW_WAIT_MS = 1500;
+/**
+ * The same while the threads are still loading the prerender after a start (0.5-1 s on a free core,
+ * 11 s was seen on a busy machine, just when a code screen sends its recipient here): the drawing is
+ * the only page a browser without scripts gets.
+ */
+const COLD_DRAW_WAIT_MS = 10_000;
 
 export function drawnWithin<T>(ms: number, drawing: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

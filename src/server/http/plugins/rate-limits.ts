@@ -65,10 +65,39 @@ function pluginStore(store: RateLimitStore, log: FastifyBaseLogger) {
       method?: unknown;
       url?: unknown;
       routeInfo?: { method?: unknown; url?: unknown };
+      countsAs?: unknown;
     }) {
+      // A limit counted with a route's own (countedAsRoute): the same keys, so one allowance for both.
+      if (typeof routeOptions.countsAs === 'string') return new SharedRateLimitStore(routeOptions.countsAs);
       const route = routeOptions.routeInfo ?? routeOptions;
       const method = Array.isArray(route.method) ? route.method.join(',') : String(route.method ?? '');
       return new SharedRateLimitStore(`${method} ${String(route.url ?? '')} `);
     }
+  };
+}
+
+/** A request over a limit: how long until it is allowed again. */
+export interface LimitExceeded {
+  retryAfterSeconds: number;
+}
+
+/**
+ * A per-address limit checked by hand, counted under a route's own key (`POST /api/verification/verify`)
+ * so that a page's form (the code screen, decision 0061) and the JSON route beside it share one
+ * allowance, not one each. Counts this request; null while within the limit.
+ */
+export function countedAsRoute(
+  app: FastifyInstance,
+  route: { method: string; url: string; max: number; timeWindow: string },
+): (request: FastifyRequest) => Promise<LimitExceeded | null> {
+  const limit = app.createRateLimit({
+    max: route.max,
+    timeWindow: route.timeWindow,
+    countsAs: `${route.method} ${route.url} `,
+  } as Parameters<FastifyInstance['createRateLimit']>[0]);
+  return async (request) => {
+    const result = await limit(request);
+    if (result.isAllowed || !result.isExceeded) return null;
+    return { retryAfterSeconds: Math.max(1, result.ttlInSeconds) };
   };
 }

@@ -39,7 +39,7 @@ import { authenticateFirst, requireMember } from '../plugins/session.ts';
 const TAG = 'sharing';
 
 /** Who asks for a code: the address (kept in the send's record) and the key the SMS limit counts. */
-function requesterOf(request: FastifyRequest): CodeRequester {
+export function requesterOf(request: FastifyRequest): CodeRequester {
   return { ip: request.ip, network: clientKey(request) };
 }
 

@@ -1,5 +1,5 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type ResendResponse, SHARE_LIMITS, type VerifyResponse } from '#domain/sharing';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label } from '../../components/ui/field.tsx';
@@ -8,6 +8,7 @@ import { richText, type Translate, useT, useUiLanguage } from '../../i18n/i18n.t
 import { isApiError } from '../../lib/api.ts';
 import { getPublicConfig } from '../../lib/public-config.ts';
 import { resendFailureMessage, retryAfterOf } from './code-messages.ts';
+import { drawnApiError, drawnCodeScreen } from './drawn-code-screen.ts';
 import { type CodeDialogState, type Problem, useCodeDialog } from './use-code-dialog.ts';
 import { useCountdown } from './use-countdown.ts';
 import { useResendCode, useTellOwnerNoCode } from './use-share-access.ts';
@@ -63,9 +64,18 @@ function CodeForm({ ids, dialog }: { ids: string; dialog: CodeDialogState }) {
   const inputId = `${ids}-code`;
   const hintId = `${ids}-hint`;
   const problemId = `${ids}-problem`;
-  const { problem, verify, t, language, hydrated } = dialog;
+  const { problem, verify, t, language } = dialog;
   return (
-    <form noValidate onSubmit={dialog.submit} className="mt-5">
+    // A real form (decision 0061): posted to the page's own URL, the server verifies and answers with
+    // the checklist's page or this screen with the problem. The app's code, where it runs, sends it itself.
+    <form
+      method="post"
+      noValidate
+      onSubmit={dialog.submit}
+      className="mt-5"
+      data-code-part="verify"
+      data-accepted={t('code.accepted')}
+    >
       <Label htmlFor={inputId}>{t('code.label')}</Label>
       <Input
         id={inputId}
@@ -73,7 +83,7 @@ function CodeForm({ ids, dialog }: { ids: string; dialog: CodeDialogState }) {
         autoFocus
         name="code"
         ref={dialog.field}
-        defaultValue=""
+        defaultValue={drawnCodeScreen()?.code ?? ''}
         onChange={(event) => dialog.change(event.target.value)}
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -96,9 +106,9 @@ function CodeForm({ ids, dialog }: { ids: string; dialog: CodeDialogState }) {
         type="submit"
         size="lg"
         className="mt-4 w-full"
-        // Before hydration a press would submit the form natively: the page reloaded, the code in its URL.
-        disabled={verify.isPending || !hydrated}
+        disabled={verify.isPending}
         aria-busy={verify.isPending || undefined}
+        data-busy-label={t('code.verifying')}
       >
         {verify.isPending ? t('code.verifying') : t('code.verify')}
       </Button>
@@ -106,16 +116,30 @@ function CodeForm({ ids, dialog }: { ids: string; dialog: CodeDialogState }) {
   );
 }
 
+/** Where the seconds go in `data-wait-label` (the same mark in src/web/code-screen.ts). */
+const WAIT_MARK = '{seconds}';
+
+/** The wait a drawn screen starts with: the interval after a code was sent, or the server's Retry-After. */
+function drawnWait(drawn: ReturnType<typeof drawnCodeScreen>): number {
+  if (drawn?.resent) return SHARE_LIMITS.resendIntervalSeconds;
+  return drawn?.resendError?.retryAfterSeconds ?? 0;
+}
+
 /** 'Resend code': a new code to the contact the sender chose, at most one per 30 seconds. */
 function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
   const resend = useResendCode(token);
-  const cooldown = useCountdown();
-  const [sent, setSent] = useState<ResendResponse | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const drawn = drawnCodeScreen();
+  const cooldown = useCountdown(drawnWait(drawn));
+  const [sent, setSent] = useState<ResendResponse | null>(drawn?.resent ?? null);
+  const [problem, setProblem] = useState<Problem | null>(() => {
+    const failed = drawn?.resendError;
+    return failed ? (say: Translate) => resendFailureMessage(say, drawnApiError(failed)) : null;
+  });
   const t = useT();
   const language = useUiLanguage();
 
-  function send() {
+  function send(event: FormEvent) {
+    event.preventDefault();
     setProblem(null);
     resend.mutate(undefined, {
       onSuccess: (response) => {
@@ -136,44 +160,31 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
   const waiting = cooldown.secondsLeft > 0;
   const localCode = getPublicConfig().localMode ? sent?.verificationCode : undefined;
   return (
-    <div className="mt-5 border-t border-slate-200 pt-4">
+    <div className="mt-5 border-t border-slate-200 pt-4" data-code-part="resend">
       <p className="text-sm text-slate-600">{t('code.noCode')}</p>
-      <Button
-        variant="subtle"
-        size="sm"
-        className="-ms-3 tabular-nums"
-        onClick={send}
-        disabled={waiting || resend.isPending}
-        aria-busy={resend.isPending || undefined}
-      >
-        {resend.isPending
-          ? t('code.sending')
-          : waiting
-            ? t('code.resendIn', { seconds: cooldown.secondsLeft })
-            : t('code.resend')}
-      </Button>
-      {sent && (
-        <p
-          role="status"
-          className="mt-2 flex items-start gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+      <form method="post" onSubmit={send}>
+        <input type="hidden" name="intent" value="resend" />
+        <Button
+          type="submit"
+          variant="subtle"
+          size="sm"
+          className="-ms-3 tabular-nums"
+          disabled={waiting || resend.isPending}
+          aria-busy={resend.isPending || undefined}
+          data-busy-label={t('code.sending')}
+          // For the screen's own script (src/web/code-screen.ts), which counts the wait down without React.
+          data-wait-seconds={waiting ? cooldown.secondsLeft : undefined}
+          data-wait-label={waiting ? t('code.resendIn', { seconds: WAIT_MARK }) : undefined}
+          data-ready-label={waiting ? t('code.resend') : undefined}
         >
-          <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          <span>
-            {richText(
-              t,
-              'code.sent',
-              {
-                contact: (
-                  <bdi dir="ltr" className="font-semibold wrap-anywhere">
-                    {sent.maskedContact}
-                  </bdi>
-                ),
-              },
-              { minutes: SHARE_LIMITS.codeValidMinutes },
-            )}
-          </span>
-        </p>
-      )}
+          {resend.isPending
+            ? t('code.sending')
+            : waiting
+              ? t('code.resendIn', { seconds: cooldown.secondsLeft })
+              : t('code.resend')}
+        </Button>
+      </form>
+      {sent && <CodeSentTo sent={sent} />}
       {problem && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
           {problem(t, language)}
@@ -185,6 +196,33 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
   );
 }
 
+/** Where the new code went, and for how long it is valid. */
+function CodeSentTo({ sent }: { sent: ResendResponse }) {
+  const t = useT();
+  return (
+    <p
+      role="status"
+      className="mt-2 flex items-start gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+    >
+      <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <span>
+        {richText(
+          t,
+          'code.sent',
+          {
+            contact: (
+              <bdi dir="ltr" className="font-semibold wrap-anywhere">
+                {sent.maskedContact}
+              </bdi>
+            ),
+          },
+          { minutes: SHARE_LIMITS.codeValidMinutes },
+        )}
+      </span>
+    </p>
+  );
+}
+
 /**
  * 'I didn't get a code': tells the person who shared the link, who can send a new code or change the
  * contact. The server lets one through per link every 30 minutes (then: they have been told).
@@ -192,28 +230,41 @@ function ResendCode({ token, onSent }: { token: string; onSent(): void }) {
 function TellOwnerNoCode({ token }: { token: string }) {
   const tell = useTellOwnerNoCode(token);
   const t = useT();
-  const told = tell.isSuccess || (isApiError(tell.error) && tell.error.status === 429);
+  // Drawn by the server after a post of this form (drawn-code-screen.ts); the app's own answer after.
+  const drawn = tell.isIdle ? drawnCodeScreen()?.told : undefined;
+  const alreadyTold = drawn === 'already' || (isApiError(tell.error) && tell.error.status === 429);
+  const told = tell.isSuccess || drawn === 'told' || alreadyTold;
   return (
     <div className="mt-3">
       {!told && (
-        <Button
-          variant="subtle"
-          size="sm"
-          className="-ms-3"
-          onClick={() => tell.mutate()}
-          disabled={tell.isPending}
-          aria-busy={tell.isPending || undefined}
-          data-testid="code-not-received"
+        <form
+          method="post"
+          onSubmit={(event) => {
+            event.preventDefault();
+            tell.mutate();
+          }}
         >
-          {tell.isPending ? t('code.sending') : t('code.notReceived')}
-        </Button>
+          <input type="hidden" name="intent" value="code-not-received" />
+          <Button
+            type="submit"
+            variant="subtle"
+            size="sm"
+            className="-ms-3"
+            disabled={tell.isPending}
+            aria-busy={tell.isPending || undefined}
+            data-busy-label={t('code.sending')}
+            data-testid="code-not-received"
+          >
+            {tell.isPending ? t('code.sending') : t('code.notReceived')}
+          </Button>
+        </form>
       )}
       {told && (
         <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-          {tell.isSuccess ? t('code.ownerTold') : t('code.ownerAlreadyTold')}
+          {alreadyTold ? t('code.ownerAlreadyTold') : t('code.ownerTold')}
         </p>
       )}
-      {tell.isError && !told && (
+      {(tell.isError || drawn === 'failed') && !told && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
           {t('code.tellOwnerFailed')}
         </p>

@@ -62,3 +62,22 @@ export function setPageAnswers(answers: SharedPageAnswers | null): void {
   given = answers;
   used = false;
 }
+
+/** Set by the code screen's script (src/web/code-screen.ts, the same key) when a code was accepted. */
+export const CODE_ACCEPTED_KEY = 'listsync-code-accepted';
+
+/**
+ * Whether this page opens right after a code was accepted on it (the code screen's script says so
+ * once, for its path): the person waited for this checklist, so its page says it loaded.
+ */
+export function takeCodeAccepted(): boolean {
+  if (typeof window === 'undefined') return false;
+  try {
+    const path = sessionStorage.getItem(CODE_ACCEPTED_KEY);
+    if (path === null) return false;
+    sessionStorage.removeItem(CODE_ACCEPTED_KEY);
+    return path === window.location.pathname;
+  } catch {
+    return false;
+  }
+}

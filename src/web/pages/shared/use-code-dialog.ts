@@ -1,22 +1,34 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { VerifyResponse } from '#domain/sharing';
-import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { type Translate, useT, useUiLanguage } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { codeInputProblem, sanitizeCode, verifyFailureMessage } from './code-messages.ts';
+import { drawnApiError, drawnCodeScreen } from './drawn-code-screen.ts';
 import { useVerifyCode } from './use-share-access.ts';
 
 /** What went wrong, said when shown: a switch of language while it shows says it again in the new one. */
 export type Problem = (t: Translate, language: string) => string;
 
+/**
+ * The problem the server's answer to a post of the form shows (drawn-code-screen.ts): what the page
+ * itself would have said of the code typed, else the words for the server's refusal.
+ */
+function drawnProblem(): Problem | null {
+  const drawn = drawnCodeScreen();
+  if (!drawn?.verifyError) return null;
+  const error = drawnApiError(drawn.verifyError);
+  const invalid = error.code === 'validation_failed' ? codeInputProblem(drawn.code) : null;
+  if (invalid) return (say: Translate) => say(invalid);
+  return (say: Translate, inLanguage: string) => verifyFailureMessage(say, error, inLanguage);
+}
+
 /** The code dialog's field, its problem and the verification it sends. */
 export function useCodeDialog(token: string, onVerified: (response: VerifyResponse) => void) {
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [code, setCode] = useState(() => drawnCodeScreen()?.code ?? '');
+  const [problem, setProblem] = useState<Problem | null>(drawnProblem);
   const verify = useVerifyCode(token);
   const t = useT();
   const language = useUiLanguage();
-  const hydrated = useHydrated();
   const field = useRef<HTMLInputElement>(null);
 
   // The field is uncontrolled: on a prerendered page the recipient may type (or paste, or autofill)
@@ -25,7 +37,8 @@ export function useCodeDialog(token: string, onVerified: (response: VerifyRespon
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount (change only sets state)
   useEffect(() => {
     const typed = field.current?.value ?? '';
-    if (typed) change(typed);
+    // (The code the server drew the screen with is no change: its problem stays.)
+    if (typed && typed !== code) change(typed);
   }, []);
 
   function change(value: string) {
@@ -55,7 +68,7 @@ export function useCodeDialog(token: string, onVerified: (response: VerifyRespon
     });
   }
 
-  return { problem, setProblem, verify, t, language, hydrated, field, change, submit };
+  return { problem, setProblem, verify, t, language, field, change, submit };
 }
 
 export type CodeDialogState = ReturnType<typeof useCodeDialog>;

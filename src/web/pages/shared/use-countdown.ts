@@ -2,10 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 
 /**
  * Whole seconds left until a wait ends (the resend cooldown). Counted from the clock, not from ticks,
- * so a phone that slept in between shows the right figure when it wakes.
+ * so a phone that slept in between shows the right figure when it wakes. `initialSeconds`: a wait that
+ * is already running when the component first draws.
  */
-export function useCountdown() {
-  const [endsAt, setEndsAt] = useState<number | null>(null);
+export function useCountdown(initialSeconds = 0) {
+  // A wait the page was drawn with (the server's answer to a resend): counting from the first render.
+  const [endsAt, setEndsAt] = useState<number | null>(() =>
+    initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : null,
+  );
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import { isApiError } from '../../lib/api.ts';
 import { drawnVerified, firstScreen } from '../../lib/first-screen.ts';
 import { onFirstInteraction } from '../../lib/lazy-chunk.tsx';
 import { sharedKeys } from '../../sync/index.ts';
-import { pageAnswersUsed, takePageAnswers } from './page-answers.ts';
+import { pageAnswersUsed, takeCodeAccepted, takePageAnswers } from './page-answers.ts';
 import { keptLanguage, useSharedChecklist, useVerificationStatus } from './use-share-access.ts';
 
 /** The spec's pause between a right code and the checklist (section 4: "after about 1 second"). */
@@ -168,8 +168,10 @@ export function useSharedPageEffects(
   // 'Loaded' is said of a load the person waited for (after the code, or the page asking): a page that
   // came with its checklist (page-answers.ts) had none to wait for, and the toast would be its largest
   // and last paint on a phone (issue 15: it was the verified page's LCP, 2 s after the checklist).
-  const loadedToast = useRef(page.fromPage);
-  const fresh = view === 'checklist' && shared.isFetchedAfterMount && !shared.isError;
+  // Right after a code was accepted the person did wait, even when the page came with its checklist.
+  const [justAccepted] = useState(takeCodeAccepted);
+  const loadedToast = useRef(page.fromPage && !justAccepted);
+  const fresh = view === 'checklist' && (shared.isFetchedAfterMount || justAccepted) && !shared.isError;
   useEffect(() => {
     if (!fresh || loadedToast.current) return;
     loadedToast.current = true;

@@ -1,0 +1,66 @@
+import { NEXT_PAGE_ELEMENT_ID } from '#domain/code-screen';
+import type { LanguageCode } from '#domain/languages';
+import { escapeHtml, jsonForHtml } from '../../html.ts';
+
+/**
+ * Which scripts a prerendered page carries, from the build's Vite manifest. Most pages carry the
+ * app's entry (React) and their chunks; the recipient's code screen carries only its own small
+ * script (decision 0061): it is a server-rendered form, and the app's files for the page after it
+ * are listed for that script to fetch when the browser is idle.
+ */
+
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The chunk files a module needs before it runs: itself and what it imports statically. */
+export function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return new Set();
+  seen.add(key);
+  const files = new Set([chunk.file]);
+  for (const imported of chunk.imports ?? []) {
+    for (const file of chunkClosure(manifest, imported, seen)) files.add(file);
+  }
+  return files;
+}
+
+/** The code screen's own script (a Vite input of its own: no React, no zod). */
+export const CODE_SCREEN_ENTRY = 'src/web/code-screen.ts';
+
+/** The app's entry script and the modulepreloads of the page (the shell's and the page's own). */
+const APP_SCRIPTS =
+  /[ \t]*<script type="module"[^>]*><\/script>\n?|[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
+
+/**
+ * The code screen's page: the app's scripts out, the screen's own in, and the JavaScript of the page
+ * that follows a right code (the entry, the shared page's chunks and this language's catalog) listed
+ * in a JSON block, not fetched: the script asks for them once the browser is idle. Without the
+ * screen's script in the build (an older manifest), the page keeps the app's scripts.
+ */
+export function codeScreenScripts(
+  html: string,
+  manifest: Manifest | null,
+  modules: string[],
+  language: LanguageCode,
+): string {
+  const own = manifest?.[CODE_SCREEN_ENTRY];
+  if (!manifest || !own) return html;
+  const ownFiles = chunkClosure(manifest, CODE_SCREEN_ENTRY);
+  const script = `<script type="module" crossorigin src="/${escapeHtml(own.file)}"></script>`;
+  const preloads = [...ownFiles]
+    .filter((file) => file !== own.file)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+  const next = new Set<string>();
+  for (const key of ['index.html', ...modules, `src/web/i18n/compiled/${language}.ts`]) {
+    for (const file of chunkClosure(manifest, key)) {
+      if (file.endsWith('.js') && !ownFiles.has(file)) next.add(file);
+    }
+  }
+  const block = `<script type="application/json" id="${NEXT_PAGE_ELEMENT_ID}">${jsonForHtml([...next].map((file) => `/${file}`))}</script>`;
+  const tags = [script, ...preloads, block].map((tag) => `    ${tag}\n`).join('');
+  return html.replace(APP_SCRIPTS, '').replace('</head>', () => `${tags}  </head>`);
+}
