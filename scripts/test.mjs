@@ -104,6 +104,36 @@ if (e2e?.stats) {
   passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
   failed += e2e.stats.unexpected ?? 0;
 }
+/**
+ * The failed tests by name, with the first lines of why, printed last: a CI log is often read from
+ * its end only, and the reporters' own accounts of a failure are hundreds of lines above it.
+ */
+function failuresOf(vitestReport, e2eReport) {
+  const lines = [];
+  for (const file of vitestReport?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = String(test.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' | ');
+      lines.push(`${path.relative(process.cwd(), file.name)} > ${test.fullName}\n    ${why.slice(0, 400)}`);
+    }
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message ?? '';
+        const why = error.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 3).join(' | ');
+        lines.push(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}\n    ${why.slice(0, 400)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of e2eReport?.suites ?? []) walk(suite, []);
+  return lines;
+}
+const failures = failuresOf(vitest, e2e);
+if (failures.length) console.info(`\nFailed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+
 // A step that failed without failing a test (typecheck, lint, build, a crash) still counts as a failure.
 const stepFailures = failedSteps.length > 0 && failed === 0 ? failedSteps.length : 0;
 
