@@ -4,8 +4,8 @@
 // link before the code (the code dialog) and after it (a verified recipient's checklist), and the
 // dashboard signed in; each on mobile (Lighthouse's default: a mid-range phone on slow 4G, simulated)
 // and desktop. Prints performance, FCP, LCP, TBT, CLS and bytes transferred, the median of
-// LIGHTHOUSE_RUNS runs (default 3) by performance, against the goals of issue 15. Figures only:
-// nothing is asserted. Goals: mobile performance >= 95 on every page, LCP <= 2.0 s, TBT <= 100 ms,
+// LIGHTHOUSE_RUNS runs (default 3) by performance, against the goals of issues 15 and 35. Figures only:
+// nothing is asserted. Goals: mobile performance >= 95 on every page, LCP <= 2.0 s, TBT <= 150 ms,
 // CLS < 0.05, and the shared link's first visit <= 150 KiB transferred.
 // LIGHTHOUSE_PAGES=landing,shared-code narrows the pages; LIGHTHOUSE_SKIP_BUILD=1 uses dist/ as it is;
 // LIGHTHOUSE_DETAILS=1 prints each run's figures and where the time goes (scripts, long tasks, the LCP
@@ -43,7 +43,7 @@ import {
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-const GOALS = { performance: 95, lcpMs: 2_000, tbtMs: 100, cls: 0.05, sharedFirstVisitKiB: 150 };
+const GOALS = { performance: 95, lcpMs: 2_000, tbtMs: 150, cls: 0.05, sharedFirstVisitKiB: 150 };
 
 /** An owner with a turnover checklist shared by e-mail, and a browser verified on that share. */
 async function seed(base) {
