@@ -113,7 +113,10 @@ function failuresOf(vitestReport, e2eReport) {
   for (const file of vitestReport?.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const why = String(test.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' | ');
+      const why = String(test.failureMessages?.[0] ?? '')
+        .split('\n')
+        .slice(0, 3)
+        .join(' | ');
       lines.push(`${path.relative(process.cwd(), file.name)} > ${test.fullName}\n    ${why.slice(0, 400)}`);
     }
   }
@@ -122,8 +125,14 @@ function failuresOf(vitestReport, e2eReport) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const error = test.results?.at(-1)?.error?.message ?? '';
-        const why = error.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 3).join(' | ');
-        lines.push(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}\n    ${why.slice(0, 400)}`);
+        const why = error
+          .replace(/\u001b\[[0-9;]*m/g, '')
+          .split('\n')
+          .slice(0, 3)
+          .join(' | ');
+        lines.push(
+          `${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}\n    ${why.slice(0, 400)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);

@@ -84,6 +84,11 @@ test('with its script: sent without a reload, focus kept, then the checklist wit
   await expect(phone.locator('html[data-app-running]')).toHaveCount(0);
   const dialog = phone.getByRole('dialog', { name: CODE_DIALOG });
   const field = dialog.getByRole('textbox', { name: 'Verification code' });
+  // Nothing of the app is fetched for a visit that does not start on the code.
+  await phone.waitForLoadState('networkidle');
+  const appScript = (url: string) => /\/assets\/index-[^/]+\.js$/.test(url);
+  expect(requests.filter(appScript)).toEqual([]);
+  await expect(phone.locator('link[rel="prefetch"]')).toHaveCount(0);
 
   // Only digits go in.
   await field.pressSequentially('12ab');
@@ -102,8 +107,8 @@ test('with its script: sent without a reload, focus kept, then the checklist wit
   await dialog.getByRole('textbox', { name: 'Verification code' }).fill('1');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
-  // The app's files for the next page were fetched once the browser was idle.
-  await expect.poll(() => requests.some((url) => /\/assets\/index-[^/]+\.js$/.test(url))).toBe(true);
+  // Once the code was started on, the app's files for the next page were fetched when idle.
+  await expect.poll(() => requests.some(appScript)).toBe(true);
 
   await dialog.getByRole('textbox', { name: 'Verification code' }).fill(share.verificationCode ?? '');
   const answer = phone.waitForResponse((response) => response.request().method() === 'POST');
