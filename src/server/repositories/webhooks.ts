@@ -185,43 +185,61 @@ export interface AttemptOutcome {
   responseExcerpt: string | null;
 }
 
+/** One attempt's end: what it got, and what follows for its delivery. */
+export interface FinishedAttempt {
+  claimed: Pick<ClaimedDelivery, 'id' | 'attempt'>;
+  outcome: AttemptOutcome;
+  next: { status: 'succeeded' | 'failed' | 'pending'; nextAttemptAt: Date };
+}
+
 /**
- * Writes what the attempt got and what follows, in one statement: succeeded, failed for good, or
- * pending again at `nextAttemptAt`. Only while the delivery is still at this attempt.
+ * Writes what each attempt got and what follows, for many attempts in one statement (one commit:
+ * decision 0064): succeeded, failed for good, or pending again at `nextAttemptAt`, each only while
+ * its delivery is still at that attempt. The ids of the deliveries written.
  */
+export async function finishAttempts(
+  db: Database,
+  finished: readonly FinishedAttempt[],
+): Promise<Set<string>> {
+  if (finished.length === 0) return new Set();
+  const rows = finished.map(({ claimed, outcome, next }) => ({
+    id: claimed.id,
+    attempt: claimed.attempt,
+    status: next.status,
+    next_attempt_at: next.nextAttemptAt.toISOString(),
+    response_status: outcome.responseStatus,
+    duration_ms: outcome.durationMs,
+    error: outcome.error,
+    response_excerpt: outcome.responseExcerpt,
+  }));
+  const result = await db.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, attempt int, status text,
+        next_attempt_at timestamptz, response_status int, duration_ms int, error text, response_excerpt text)
+    ), recorded as (
+      update ${webhookAttempts} a
+         set response_status = v.response_status, duration_ms = v.duration_ms, error = v.error,
+             response_excerpt = v.response_excerpt
+        from v where a.delivery_id = v.id and a.attempt = v.attempt
+    )
+    update ${webhookDeliveries} d
+       set status = v.status, next_attempt_at = v.next_attempt_at, response_status = v.response_status,
+           duration_ms = v.duration_ms, error = v.error,
+           delivered_at = case when v.status = 'succeeded' then clock_timestamp() end
+      from v
+     where d.id = v.id and d.attempts = v.attempt and d.status = 'pending'
+    returning d.id`);
+  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => String(row.id)));
+}
+
+/** One attempt's end (finishAttempts of one); whether its delivery was still at that attempt. */
 export async function finishAttempt(
   db: Database,
-  claimed: Pick<ClaimedDelivery, 'id' | 'attempt'>,
+  claimed: FinishedAttempt['claimed'],
   outcome: AttemptOutcome,
-  next: { status: 'succeeded' | 'failed' | 'pending'; nextAttemptAt: Date },
+  next: FinishedAttempt['next'],
 ): Promise<boolean> {
-  const attempt = db.$with('attempt').as(
-    db
-      .update(webhookAttempts)
-      .set(outcome)
-      .where(and(eq(webhookAttempts.deliveryId, claimed.id), eq(webhookAttempts.attempt, claimed.attempt)))
-      .returning({ attempt: webhookAttempts.attempt }),
-  );
-  const updated = await db
-    .with(attempt)
-    .update(webhookDeliveries)
-    .set({
-      status: next.status,
-      nextAttemptAt: next.nextAttemptAt,
-      responseStatus: outcome.responseStatus,
-      durationMs: outcome.durationMs,
-      error: outcome.error,
-      deliveredAt: next.status === 'succeeded' ? sql`clock_timestamp()` : null,
-    })
-    .where(
-      and(
-        eq(webhookDeliveries.id, claimed.id),
-        eq(webhookDeliveries.attempts, claimed.attempt),
-        eq(webhookDeliveries.status, 'pending'),
-      ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return updated.length > 0;
+  return (await finishAttempts(db, [{ claimed, outcome, next }])).has(claimed.id);
 }
 
 /** Turns the endpoint off with a reason; true only for the call that turned it off (once). */

@@ -11,9 +11,10 @@ import {
   type ClaimedDelivery,
   claimDueDeliveries,
   disableWebhook,
-  finishAttempt,
+  finishAttempts,
 } from '../repositories/webhooks.ts';
 import type { ShareSecrets } from './share-secrets.ts';
+import { WebhookOutcomes } from './webhook-outcomes.ts';
 
 /**
  * Sends the queued webhook deliveries (docs/decisions/0050-webhook-deliveries.md). Each pass claims
@@ -44,17 +45,20 @@ export interface WebhookDispatcherOptions {
   maxRetryMs: number;
   /** One attempt's time limit. */
   timeoutMs: number;
+  /** How long finished attempts gather before their outcomes are written in one statement. */
+  outcomeGatherMs: number;
 }
 
 export const DEFAULT_WEBHOOK_DISPATCH: WebhookDispatcherOptions = {
   pollMs: 1_000,
   leaseMs: WEBHOOK_LIMITS.timeoutMs + 20_000,
-  batch: 20,
-  concurrency: 50,
+  batch: 50,
+  concurrency: 100,
   retryForMs: WEBHOOK_LIMITS.retryForMs,
   firstRetryMs: WEBHOOK_LIMITS.firstRetryWithinMs,
   maxRetryMs: 6 * 60 * 60_000,
   timeoutMs: WEBHOOK_LIMITS.timeoutMs,
+  outcomeGatherMs: 10,
 };
 
 /** Hears the wake-ups (composition.ts: a LISTEN on WEBHOOKS_CHANNEL) until stopped. */
@@ -95,6 +99,7 @@ export function retryDelayMs(
 
 export class WebhookDispatcher {
   readonly #options: WebhookDispatcherOptions;
+  readonly #outcomes: WebhookOutcomes;
   readonly #instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   #listener: WakeUpListener | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -108,6 +113,10 @@ export class WebhookDispatcher {
     options: Partial<WebhookDispatcherOptions> = {},
   ) {
     this.#options = { ...DEFAULT_WEBHOOK_DISPATCH, ...options };
+    this.#outcomes = new WebhookOutcomes(
+      (finished) => finishAttempts(deps.db, finished),
+      this.#options.outcomeGatherMs,
+    );
   }
 
   /** Listens for wake-ups and polls until stopped (main.ts; tests start it themselves). */
@@ -208,7 +217,7 @@ export class WebhookDispatcher {
       responseExcerpt: result.excerpt,
     };
     const next = this.#next(delivery, result.ok);
-    const written = await finishAttempt(this.deps.db, delivery, outcome, next);
+    const written = await this.#outcomes.write({ claimed: delivery, outcome, next });
     if (written && next.status === 'failed') await this.#giveUp(delivery, result.error);
   }
 
