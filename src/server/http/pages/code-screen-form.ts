@@ -16,9 +16,8 @@ import { resendShareCode, type SharingContext } from '../../services/share-deliv
 import { verifyShareCode } from '../../services/share-verification.ts';
 import { chosenEncoding } from '../plugins/content-encoding.ts';
 import { compressText } from '../plugins/json-compression.ts';
-import { countedAsRoute, type LimitExceeded } from '../plugins/rate-limits.ts';
+import { countedAsRoute, type LimitExceeded, requesterOf } from '../plugins/rate-limits.ts';
 import { newRecipientSecret, recipientBrowserHash, setRecipientCookie } from '../plugins/recipient.ts';
-import { requesterOf } from '../routes/sharing.ts';
 import { codePageHtml } from './code-screen-page.ts';
 import { linkLanguageOf, type PrerenderedSite } from './prerendered-pages.ts';
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { AppError } from '#domain/errors';
 import type { RateLimitStore } from '../../adapters/rate-limit/rate-limit-store.ts';
 import { addressKey } from '../../ip-addresses.ts';
+import type { CodeRequester } from '../../services/share-send-limits.ts';
 
 /**
  * The key every per-address limit counts this request's client under: its address as `request.ip`
@@ -11,6 +12,14 @@ import { addressKey } from '../../ip-addresses.ts';
  */
 export function clientKey(request: FastifyRequest): string {
   return addressKey(request.ip ?? 'inject', request.server.config.rateLimitIpv6Prefix);
+}
+
+/**
+ * Who asks for a code (the JSON routes and the code screen's form): the address, kept in the send's
+ * record, and the key the SMS limit counts.
+ */
+export function requesterOf(request: FastifyRequest): CodeRequester {
+  return { ip: request.ip, network: clientKey(request) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChecklistParams } from '#domain/checklist';
 import { NOTIFICATION_LIMITS } from '#domain/notification-texts';
@@ -25,23 +25,17 @@ import { presentCodeResent, presentShareSent, presentShareSummary } from '../../
 import type { ChecklistCache } from '../../services/checklist-cache.ts';
 import { reportCodeNotReceived } from '../../services/code-not-received.ts';
 import { resendShareCode, type SharingContext, sendShareCode } from '../../services/share-delivery.ts';
-import type { CodeRequester } from '../../services/share-send-limits.ts';
 import { readSharedChecklistBody, shareStatus, verifyShareCode } from '../../services/share-verification.ts';
 import { announceTranslationLanded } from '../../services/shared-translation.ts';
 import { listShares, revokeShare, sendNewLink } from '../../services/shares.ts';
 import type { TranslationService } from '../../services/translation.ts';
 import { sayRevision } from '../plugins/checklist-revision.ts';
-import { clientKey } from '../plugins/rate-limits.ts';
+import { requesterOf } from '../plugins/rate-limits.ts';
 import { newRecipientSecret, recipientBrowserHash, setRecipientCookie } from '../plugins/recipient.ts';
 import { answers, noBody, orJsonText } from '../plugins/responses.ts';
 import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
 const TAG = 'sharing';
-
-/** Who asks for a code: the address (kept in the send's record) and the key the SMS limit counts. */
-export function requesterOf(request: FastifyRequest): CodeRequester {
-  return { ip: request.ip, network: clientKey(request) };
-}
 
 /** What each route takes and answers (the OpenAPI document and the tests' check of answers read them). */
 const SCHEMAS = {
