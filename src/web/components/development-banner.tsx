@@ -42,6 +42,7 @@ function BannerIntro({
               aria-expanded={false}
               aria-controls={bodyId}
               onClick={onOpen}
+              data-landing-action="open-banner"
               className="shrink-0 px-2.5! text-xs sm:hidden"
             >
               Sign up
@@ -57,32 +58,30 @@ function BannerIntro({
 }
 
 /**
- * The dismissible 'Development in Progress' banner with the mailing-list form (spec sections 2 and 5).
- * `className` replaces the default bottom margin.
+ * The banner as drawn, open (the form shown on a phone too) or not. The landing page served with its
+ * own script has the open one drawn in a template (decision 0067), which that script shows.
  */
-export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }) {
-  // Read synchronously on the first render, so a dismissed banner never appears and then vanishes.
-  const [dismissed, setDismissed] = useState(readDismissed);
-  // On a phone the banner is one line until asked for the form (wider screens always show it whole).
-  const [open, setOpen] = useState(false);
+export function BannerSection({
+  open,
+  onOpen,
+  onDismiss,
+  className,
+}: {
+  open: boolean;
+  onOpen?: () => void;
+  onDismiss?: () => void;
+  className: string;
+}) {
   const ids = useId();
   const titleId = `${ids}-title`;
   const inputId = `${ids}-email`;
   const messageId = `${ids}-message`;
   const bodyId = `${ids}-body`;
-
-  if (dismissed) return null;
-
-  function dismiss() {
-    rememberDismissed();
-    setDismissed(true);
-  }
-
   // Hidden below the sm breakpoint until opened: CSS, so the prerendered page is the same on every width.
   const phoneHidden = !open && 'hidden sm:block';
 
   function openForm() {
-    setOpen(true);
+    onOpen?.();
     // The field the button promised, ready for typing (after React shows it).
     requestAnimationFrame(() => document.getElementById(inputId)?.focus());
   }
@@ -101,7 +100,8 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
         variant="ghost"
         size="icon"
         aria-label="Dismiss"
-        onClick={dismiss}
+        onClick={onDismiss}
+        data-landing-action="dismiss-banner"
         className={cn(
           'absolute right-2 text-slate-500 hover:bg-indigo-100 hover:text-slate-800 sm:top-3 sm:right-3 sm:translate-y-0',
           open ? 'top-2' : 'top-1/2 -translate-y-1/2',
@@ -127,4 +127,24 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
       </div>
     </section>
   );
+}
+
+/**
+ * The dismissible 'Development in Progress' banner with the mailing-list form (spec sections 2 and 5).
+ * `className` replaces the default bottom margin.
+ */
+export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }) {
+  // Read synchronously on the first render, so a dismissed banner never appears and then vanishes.
+  const [dismissed, setDismissed] = useState(readDismissed);
+  // On a phone the banner is one line until asked for the form (wider screens always show it whole).
+  const [open, setOpen] = useState(false);
+
+  if (dismissed) return null;
+
+  function dismiss() {
+    rememberDismissed();
+    setDismissed(true);
+  }
+
+  return <BannerSection open={open} onOpen={() => setOpen(true)} onDismiss={dismiss} className={className} />;
 }

@@ -1,4 +1,4 @@
-import { SIGN_IN_POPUP } from '#domain/site';
+import { SIGN_IN_POPUP } from '#domain/landing-page';
 
 /** The provider error codes the spec lists (section 8) that our popup flow can produce. */
 export type SignInFailureCode =
@@ -17,6 +17,9 @@ export const SIGN_IN_FAILURE_MESSAGES: Record<SignInFailureCode, string> = {
   'user-mismatch': 'Your sign-in could not be verified. Please try again.',
   'internal-error': 'Sign-in failed. Please try again.',
 };
+
+/** The title of the toast a failed sign-in shows (the app's and the landing page's own script's). */
+export const SIGN_IN_FAILED_TITLE = 'Sign-in failed';
 
 export class SignInError extends Error {
   constructor(
