@@ -211,7 +211,9 @@ function mailingError(form: HTMLFormElement, problem: MailingProblem, serverMess
   if (serverMessage) drawn.textContent = serverMessage;
   form.append(drawn);
   input.setAttribute('aria-describedby', drawn.id);
-  if (problem !== 'mailing-failed') input.setAttribute('aria-invalid', 'true');
+  // The address is at fault, unless the failure was the service's (as the app's form says).
+  if (problem === 'mailing-failed') input.removeAttribute('aria-invalid');
+  else input.setAttribute('aria-invalid', 'true');
 }
 
 /** Signs the address up (`POST /api/mailing-list/subscribe`), as the app's form does. */
@@ -305,12 +307,14 @@ async function learnWhoIsSignedIn(): Promise<void> {
   }
 }
 
-export function start(): void {
+/** Starts the page's script; returns what stops it (for tests). */
+export function start(): () => void {
   document.addEventListener('click', onClick);
   document.addEventListener('submit', onSubmit);
   document.addEventListener('input', onInput);
-  if (typeof BroadcastChannel !== 'undefined') {
-    new BroadcastChannel(AUTH_CHANNEL).onmessage = () => {
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
+  if (channel) {
+    channel.onmessage = () => {
       if (!signedIn) void learnWhoIsSignedIn();
     };
   }
@@ -320,4 +324,12 @@ export function start(): void {
     // so with data-app-running, the code screen with data-code-screen-running).
     document.documentElement.dataset.landingRunning = '';
   });
+  return () => {
+    document.removeEventListener('click', onClick);
+    document.removeEventListener('submit', onSubmit);
+    document.removeEventListener('input', onInput);
+    channel?.close();
+    signedIn = false;
+    signingIn = false;
+  };
 }

@@ -21,7 +21,7 @@ export function setLandingDrawnForScript(value: boolean): void {
 }
 
 export function landingDrawnForScript(): boolean {
-  return forScript && typeof document === 'undefined';
+  return forScript;
 }
 
 /** What the element just before it becomes (signed in, the banner opened), for the page's script. */
