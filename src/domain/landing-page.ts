@@ -1,14 +1,10 @@
 /**
  * The landing page without the app (decision 0067): what its prerendered markup, the server that
  * writes its scripts (src/server/http/pages/page-scripts.ts) and its own small script
- * (src/web/landing-page.ts) agree on. The app and that script both import this module (and the
- * sign-in popup's), so the build puts the two in one small chunk of their own: nothing else is shared.
+ * (src/web/landing-page.ts) agree on. The app's entry imports nothing of it (the landing page's
+ * components do, in their own chunk); the script gets its own copy in the build (vite.config.ts
+ * landingPageOwnCopies), like every module it imports.
  */
-
-/** Set by the browser when the visitor closes the development banner; read by the server to pick the page. */
-export const DEV_BANNER_COOKIE = 'listsync_banner';
-export const DEV_BANNER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
 
 /** The JSON block (not executed: the CSP allows no inline script) listing the dashboard's files. */
 export const LANDING_NEXT_PAGE_ELEMENT_ID = 'listsync-landing-next-page';

@@ -3,9 +3,11 @@ import type { BillingMode } from './billing.ts';
 /** Product-wide constants the spec fixes (section 1; docs/product.md). */
 export const DEFAULT_SITE_NAME = 'ListSync';
 
-// The banner's cookie and the popup's size are the landing page's script's too (decision 0067).
-export { DEV_BANNER_COOKIE, DEV_BANNER_COOKIE_MAX_AGE_SECONDS, SIGN_IN_POPUP } from './landing-page.ts';
+/** Set by the browser when the visitor closes the development banner; read by the server to pick the page. */
+export const DEV_BANNER_COOKIE = 'listsync_banner';
+export const DEV_BANNER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const THEME_COLOR = '#4f46e5';
+export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
 
 export function pageTitle(siteName: string): string {
   return `${siteName} - Real-time Checklists with Photo Proof`;

@@ -1,7 +1,5 @@
 import { isEmailAddress, normalizeEmail } from '#domain/email';
 import {
-  DEV_BANNER_COOKIE,
-  DEV_BANNER_COOKIE_MAX_AGE_SECONDS,
   LANDING_DESTINATIONS,
   LANDING_NEXT_PAGE_ELEMENT_ID,
   LANDING_SWAP_ATTRIBUTE,
@@ -9,6 +7,7 @@ import {
   type LandingSwap,
   type LandingTemplate,
 } from '#domain/landing-page';
+import { DEV_BANNER_COOKIE, DEV_BANNER_COOKIE_MAX_AGE_SECONDS } from '#domain/site';
 import { AUTH_CHANNEL, SIGN_IN_FAILURE_MESSAGES, SignInError, signInWithPopup } from './lib/sign-in-popup.ts';
 
 /**
@@ -20,8 +19,9 @@ import { AUTH_CHANNEL, SIGN_IN_FAILURE_MESSAGES, SignInError, signInWithPopup } 
  * development banner closes, opens on a phone and signs up to the mailing list; and once the browser
  * is idle the dashboard's files are fetched, so it opens from the cache after a sign-in.
  *
- * It shares with the app only the sign-in popup and the page's constants (one small chunk): anything
- * else the app's entry imports would be split out of it into a chunk of its own (decision 0037).
+ * It imports a few of the app's modules (the sign-in popup, the banner's cookie, the e-mail rule):
+ * the build gives this script its own copy of each (vite.config.ts landingPageOwnCopies), so nothing
+ * is split out of the app's entry into a chunk both would load (decision 0037).
  */
 
 let signedIn = false;

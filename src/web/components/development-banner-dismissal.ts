@@ -1,4 +1,4 @@
-import { DEV_BANNER_COOKIE, DEV_BANNER_COOKIE_MAX_AGE_SECONDS } from '#domain/landing-page';
+import { DEV_BANNER_COOKIE, DEV_BANNER_COOKIE_MAX_AGE_SECONDS } from '#domain/site';
 
 /**
  * Whether the visitor closed the development banner (development-banner.tsx). Remembered in a cookie,

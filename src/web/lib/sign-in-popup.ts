@@ -1,4 +1,4 @@
-import { SIGN_IN_POPUP } from '#domain/landing-page';
+import { SIGN_IN_POPUP } from '#domain/site';
 
 /** The provider error codes the spec lists (section 8) that our popup flow can produce. */
 export type SignInFailureCode =
