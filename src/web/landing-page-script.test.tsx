@@ -2,13 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
-import { LANDING_NEXT_PAGE_ELEMENT_ID } from '#domain/landing-page';
+import { LANDING_NEXT_PAGE_ELEMENT_ID, LANDING_TEMPLATES } from '#domain/landing-page';
 import { MAILING_LIST_SUCCESS } from '#domain/mailing-list';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { setLandingDrawnForScript } from './components/landing-templates.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
-import { prefetchNextPage, start } from './landing-page-script.ts';
+import { start } from './landing-page-script.ts';
+import { prefetchNextPage } from './lib/prefetch-next-page.ts';
 import LandingPage from './pages/landing.tsx';
 
 /**
@@ -76,14 +77,7 @@ describe('the landing page drawn for its own script', () => {
   it('carries the signed-in variants, the toast and the banner opened in templates', () => {
     const html = drawnPage();
     expect(html.match(/<template data-landing-swap="signed-in">/g)).toHaveLength(4);
-    for (const name of [
-      'toast',
-      'banner-open',
-      'mailing-done',
-      'mailing-empty',
-      'mailing-invalid',
-      'mailing-failed',
-    ]) {
+    for (const name of LANDING_TEMPLATES) {
       expect(html).toContain(`<template data-landing-template="${name}">`);
     }
     expect(html).not.toMatch(/<script|<style| style="/);
@@ -260,7 +254,7 @@ describe("the dashboard's files", () => {
     block.id = LANDING_NEXT_PAGE_ELEMENT_ID;
     block.textContent = '["/assets/index-a.js", 3, "/assets/dashboard-b.js"]';
     document.body.append(block);
-    prefetchNextPage();
+    prefetchNextPage(LANDING_NEXT_PAGE_ELEMENT_ID);
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
     expect(links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin])).toEqual([
       ['/assets/index-a.js', 'script', 'anonymous'],
@@ -268,7 +262,7 @@ describe("the dashboard's files", () => {
     ]);
     for (const link of links) link.remove();
     block.textContent = '{not json';
-    prefetchNextPage();
+    prefetchNextPage(LANDING_NEXT_PAGE_ELEMENT_ID);
     expect(document.head.querySelectorAll('link[rel="prefetch"]')).toHaveLength(0);
   });
 });

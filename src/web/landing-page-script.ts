@@ -4,10 +4,12 @@ import {
   LANDING_NEXT_PAGE_ELEMENT_ID,
   LANDING_SWAP_ATTRIBUTE,
   LANDING_TEMPLATE_ATTRIBUTE,
+  type LandingAction,
   type LandingSwap,
   type LandingTemplate,
 } from '#domain/landing-page';
 import { DEV_BANNER_COOKIE, DEV_BANNER_COOKIE_MAX_AGE_SECONDS } from '#domain/site';
+import { prefetchNextPage, whenIdle } from './lib/prefetch-next-page.ts';
 import { AUTH_CHANNEL, SIGN_IN_FAILURE_MESSAGES, SignInError, signInWithPopup } from './lib/sign-in-popup.ts';
 
 /**
@@ -178,7 +180,8 @@ function openBanner(control: HTMLElement): void {
 function onClick(event: MouseEvent): void {
   if (event.defaultPrevented || event.button !== 0) return;
   const control = (event.target as Element | null)?.closest<HTMLElement>('[data-landing-action]');
-  switch (control?.dataset.landingAction) {
+  if (!control) return;
+  switch (control.dataset.landingAction as LandingAction | undefined) {
     case 'sign-in':
       void signIn().then((ok) => ok && showSignedIn());
       return;
@@ -269,34 +272,6 @@ function onInput(event: Event): void {
   input.removeAttribute('aria-describedby');
 }
 
-/** The dashboard's files (listed by the server), into the HTTP cache. */
-export function prefetchNextPage(): void {
-  let files: unknown = [];
-  try {
-    files = JSON.parse(document.getElementById(LANDING_NEXT_PAGE_ELEMENT_ID)?.textContent ?? '[]');
-  } catch {
-    return;
-  }
-  if (!Array.isArray(files)) return;
-  for (const href of files) {
-    if (typeof href !== 'string') continue;
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.as = 'script';
-    // As the module scripts will ask for them (CORS, same-origin credentials), so the cache serves them.
-    link.crossOrigin = 'anonymous';
-    link.href = href;
-    document.head.append(link);
-  }
-}
-
-function whenIdle(run: () => void): void {
-  const later = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
-}
-
 /** Asks once who is signed in; a sign-in finished in another tab or popup asks again. */
 async function learnWhoIsSignedIn(): Promise<void> {
   try {
@@ -318,7 +293,8 @@ export function start(): () => void {
       if (!signedIn) void learnWhoIsSignedIn();
     };
   }
-  whenIdle(prefetchNextPage);
+  // The dashboard's files (listed by the server), into the HTTP cache.
+  whenIdle(() => prefetchNextPage(LANDING_NEXT_PAGE_ELEMENT_ID));
   void learnWhoIsSignedIn().finally(() => {
     // For the browser tests: the page's script runs and knows who is signed in (the app's pages say
     // so with data-app-running, the code screen with data-code-screen-running).
