@@ -89,30 +89,30 @@ function busy(button: HTMLElement): () => void {
   };
 }
 
-let toastTimer = 0;
+/** Takes the toast that shows away (a new one replaces it). */
+let closeToast: () => void = () => undefined;
 
 /** The app's destructive toast ('Sign-in failed' and why): one at a time, closed by its button, Escape or time. */
 export function showToast(description: string): void {
-  document.querySelector('[data-landing-toast]')?.remove();
-  window.clearTimeout(toastTimer);
-  const drawn = templateOf('toast');
-  const viewport = drawn?.firstElementChild;
+  closeToast();
+  const viewport = templateOf('toast')?.firstElementChild;
   if (!(viewport instanceof HTMLElement)) return;
-  viewport.dataset.landingToast = '';
   const text = viewport.querySelector('[data-toast-description]');
   if (text) text.textContent = description;
-  const close = () => {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') closeToast();
+  };
+  const duration = Number(viewport.querySelector<HTMLElement>('[data-duration]')?.dataset.duration);
+  const timer = window.setTimeout(() => closeToast(), duration > 0 ? duration : 8000);
+  closeToast = () => {
     viewport.remove();
     document.removeEventListener('keydown', onKeyDown);
+    window.clearTimeout(timer);
+    closeToast = () => undefined;
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') close();
-  };
-  viewport.querySelector('[data-toast-close]')?.addEventListener('click', close);
+  viewport.querySelector('[data-toast-close]')?.addEventListener('click', () => closeToast());
   document.addEventListener('keydown', onKeyDown);
   document.body.append(viewport);
-  const duration = Number(viewport.querySelector<HTMLElement>('[data-duration]')?.dataset.duration);
-  toastTimer = window.setTimeout(close, duration > 0 ? duration : 8000);
 }
 
 /**
@@ -305,6 +305,7 @@ export function start(): () => void {
     document.removeEventListener('submit', onSubmit);
     document.removeEventListener('input', onInput);
     channel?.close();
+    closeToast();
     signedIn = false;
     signingIn = false;
   };
