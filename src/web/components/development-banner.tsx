@@ -58,30 +58,39 @@ function BannerIntro({
 }
 
 /**
- * The banner as drawn, open (the form shown on a phone too) or not. The landing page served with its
- * own script has the open one drawn in a template (decision 0067), which that script shows.
+ * The dismissible 'Development in Progress' banner with the mailing-list form (spec sections 2 and 5).
+ * `className` replaces the default bottom margin. `initiallyOpen`: drawn open, as the landing page's own
+ * script shows it when Sign up is pressed (decision 0067).
  */
-export function BannerSection({
-  open,
-  onOpen,
-  onDismiss,
-  className,
+export function DevelopmentBanner({
+  className = 'mb-8',
+  initiallyOpen = false,
 }: {
-  open: boolean;
-  onOpen?: () => void;
-  onDismiss?: () => void;
-  className: string;
+  className?: string;
+  initiallyOpen?: boolean;
 }) {
+  // Read synchronously on the first render, so a dismissed banner never appears and then vanishes.
+  const [dismissed, setDismissed] = useState(readDismissed);
+  // On a phone the banner is one line until asked for the form (wider screens always show it whole).
+  const [open, setOpen] = useState(initiallyOpen);
   const ids = useId();
   const titleId = `${ids}-title`;
   const inputId = `${ids}-email`;
   const messageId = `${ids}-message`;
   const bodyId = `${ids}-body`;
+
+  if (dismissed) return null;
+
+  function dismiss() {
+    rememberDismissed();
+    setDismissed(true);
+  }
+
   // Hidden below the sm breakpoint until opened: CSS, so the prerendered page is the same on every width.
   const phoneHidden = !open && 'hidden sm:block';
 
   function openForm() {
-    onOpen?.();
+    setOpen(true);
     // The field the button promised, ready for typing (after React shows it).
     requestAnimationFrame(() => document.getElementById(inputId)?.focus());
   }
@@ -100,7 +109,7 @@ export function BannerSection({
         variant="ghost"
         size="icon"
         aria-label="Dismiss"
-        onClick={onDismiss}
+        onClick={dismiss}
         data-landing-action="dismiss-banner"
         className={cn(
           'absolute right-2 text-slate-500 hover:bg-indigo-100 hover:text-slate-800 sm:top-3 sm:right-3 sm:translate-y-0',
@@ -127,24 +136,4 @@ export function BannerSection({
       </div>
     </section>
   );
-}
-
-/**
- * The dismissible 'Development in Progress' banner with the mailing-list form (spec sections 2 and 5).
- * `className` replaces the default bottom margin.
- */
-export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }) {
-  // Read synchronously on the first render, so a dismissed banner never appears and then vanishes.
-  const [dismissed, setDismissed] = useState(readDismissed);
-  // On a phone the banner is one line until asked for the form (wider screens always show it whole).
-  const [open, setOpen] = useState(false);
-
-  if (dismissed) return null;
-
-  function dismiss() {
-    rememberDismissed();
-    setDismissed(true);
-  }
-
-  return <BannerSection open={open} onOpen={() => setOpen(true)} onDismiss={dismiss} className={className} />;
 }

@@ -1,6 +1,5 @@
 import { X } from 'lucide-react';
-import { BannerSection } from '../../components/development-banner.tsx';
-import { readDismissed } from '../../components/development-banner-dismissal.ts';
+import { DevelopmentBanner } from '../../components/development-banner.tsx';
 import { landingDrawnForScript, ScriptTemplate } from '../../components/landing-templates.tsx';
 import {
   EMPTY_EMAIL_MESSAGE,
@@ -58,11 +57,9 @@ export function LandingScriptParts({ bannerClassName }: { bannerClassName: strin
           </div>
         </div>
       </ScriptTemplate>
-      {!readDismissed() && (
-        <ScriptTemplate name="banner-open">
-          <BannerSection open className={bannerClassName} />
-        </ScriptTemplate>
-      )}
+      <ScriptTemplate name="banner-open">
+        <DevelopmentBanner className={bannerClassName} initiallyOpen />
+      </ScriptTemplate>
       <ScriptTemplate name="mailing-done">
         <MailingListDone />
       </ScriptTemplate>
