@@ -16,13 +16,15 @@ if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 }
 /** The figures reached where a goal is still missed (KiB, gzip): lowered as the code gets there. */
-const RATCHET = { landing: 116, dashboard: 142.5, checklist: 153, pricing: 118 };
+const RATCHET = { dashboard: 142.5, checklist: 153, pricing: 118 };
 const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
 
 // budgetKiB: the goal. ratchetKiB: while a goal is missed, the figure reached, which may not grow
 // (lower it when a change lowers the figure; decision 0062).
 const ROUTES = [
-  { route: '/', page: 'src/web/pages/landing.tsx', budgetKiB: 90, ratchetKiB: RATCHET.landing },
+  // The landing page carries its own script and nothing of the app (decision 0067; the server's
+  // pageHtml writes exactly that entry's closure): measured alone, against the goal itself.
+  { route: '/', page: 'src/web/landing-page.ts', budgetKiB: 90, ownEntry: true },
   // The verified shared page (a grant): shared.tsx draws the checklist.
   { route: '/shared/{token}', page: 'src/web/pages/shared.tsx', budgetKiB: 120 },
   // The code screen is a server-rendered form whose page carries its own entry and nothing of the
@@ -63,7 +65,8 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
-// The app's entry (index.html); the code screen's script is an entry of its own (ownEntry rows).
+// The app's entry (index.html); the code screen's and the landing page's scripts are entries of their
+// own (ownEntry rows).
 const entry = manifest['index.html']
   ? 'index.html'
   : Object.keys(manifest).find((key) => manifest[key].isEntry);

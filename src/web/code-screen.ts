@@ -1,4 +1,5 @@
 import { CODE_SCREEN_PARTS, NEXT_PAGE_ELEMENT_ID } from '#domain/code-screen';
+import { prefetchNextPage, whenIdle } from './lib/prefetch-next-page.ts';
 
 /**
  * The recipient's code screen's only script (decision 0061; a Vite input of its own, no React). The
@@ -194,34 +195,6 @@ function restoreTyped(): void {
   }
 }
 
-/** The files of the page a right code opens (listed by the server), into the HTTP cache. */
-function prefetchNextPage(): void {
-  let files: unknown = [];
-  try {
-    files = JSON.parse(document.getElementById(NEXT_PAGE_ELEMENT_ID)?.textContent ?? '[]');
-  } catch {
-    return;
-  }
-  if (!Array.isArray(files)) return;
-  for (const href of files) {
-    if (typeof href !== 'string') continue;
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.as = 'script';
-    // As the module scripts will ask for them (CORS, same-origin credentials), so the cache serves them.
-    link.crossOrigin = 'anonymous';
-    link.href = href;
-    document.head.append(link);
-  }
-}
-
-function whenIdle(run: () => void): void {
-  const later = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
-}
-
 let prefetching = false;
 
 /**
@@ -232,7 +205,7 @@ let prefetching = false;
 function prefetchOnce(): void {
   if (prefetching) return;
   prefetching = true;
-  whenIdle(prefetchNextPage);
+  whenIdle(() => prefetchNextPage(NEXT_PAGE_ELEMENT_ID));
 }
 
 holdThePageBehind();

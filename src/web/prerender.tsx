@@ -7,6 +7,7 @@ import type { SharedPageAnswers } from '#domain/sharing';
 import type { PublicConfig } from '#domain/site';
 import { App } from './app.tsx';
 import { setDevelopmentBannerDismissed } from './components/development-banner.tsx';
+import { setLandingDrawnForScript } from './components/landing-templates.tsx';
 import { takePrerenderedTitle } from './components/page.tsx';
 import { loadUiLanguage, startUiLanguage } from './i18n/i18n.tsx';
 import { type FirstScreen, setFirstScreen } from './lib/first-screen.ts';
@@ -91,6 +92,8 @@ async function render(variant: PrerenderVariant): Promise<PrerenderedPage> {
   await loadUiLanguage(variant.language);
   setFirstScreen(variant.firstScreen);
   setDevelopmentBannerDismissed(variant.bannerDismissed);
+  // The landing page is served with its own script, not the app (decision 0067): its templates drawn.
+  setLandingDrawnForScript(variant.path === '/');
   takePrerenderedTitle();
   const errors: unknown[] = [];
   const { prelude } = await prerender(

@@ -36,6 +36,8 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-a.js' },
   'src/web/pages/shared.tsx': { file: 'assets/shared-b.js', imports: ['index.html'] },
   'src/web/i18n/compiled/es.ts': { file: 'assets/es-c.js' },
+  // The landing page's own script (decision 0067).
+  'src/web/landing-page.ts': { file: 'assets/landing-page-d.js', isEntry: true },
 };
 
 let root: string;
@@ -75,6 +77,19 @@ describe('prerendered pages', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     // A page depends on cookies as well as on the encoding: caches must keep them apart.
     expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+  });
+
+  it("give the landing page its own script and none of the app's, with the banner or without", async () => {
+    for (const cookie of ['', 'listsync_banner=dismissed']) {
+      const response = await get('/', { cookie });
+      expect(response.body).toContain('<script type="module" crossorigin src="/assets/landing-page-d.js">');
+      expect(response.body).not.toContain('index-a.js"></script>');
+      expect(response.body).toContain('<script type="application/json" id="listsync-landing-next-page">');
+      // The CSP lets the page's own file run, and nothing inline.
+      expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    }
+    // The other pages keep the app.
+    expect((await get('/pricing')).body).not.toContain('landing-page-d.js');
   });
 
   it('leave the development banner out for a visitor who closed it', async () => {

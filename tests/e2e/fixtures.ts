@@ -38,7 +38,8 @@ export function collectConsoleErrors(page: Page, allow: readonly RegExp[] = []):
 export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: RegExp[] }>({
   // Pages are prerendered (decision 0016): a press before the page's code runs is lost, for a test as
   // for a person. After each goto to one of the app's pages, the test waits until the code runs
-  // (src/web/main.tsx marks <html data-app-running>); the server's own pages (/api, /oidc) have none.
+  // (src/web/main.tsx marks <html data-app-running>, the code screen's and the landing page's own
+  // scripts data-code-screen-running and data-landing-running); the server's own pages (/api, /oidc) have none.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -46,7 +47,7 @@ export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: R
       const path = new URL(page.url()).pathname;
       if (!/^\/(api|oidc)\//.test(path)) {
         await page
-          .locator('html[data-app-running], html[data-code-screen-running]')
+          .locator('html[data-app-running], html[data-code-screen-running], html[data-landing-running]')
           .waitFor({ state: 'attached', timeout: 15_000 })
           .catch(() => undefined);
       }

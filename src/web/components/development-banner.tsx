@@ -42,6 +42,7 @@ function BannerIntro({
               aria-expanded={false}
               aria-controls={bodyId}
               onClick={onOpen}
+              data-landing-action="open-banner"
               className="shrink-0 px-2.5! text-xs sm:hidden"
             >
               Sign up
@@ -58,13 +59,20 @@ function BannerIntro({
 
 /**
  * The dismissible 'Development in Progress' banner with the mailing-list form (spec sections 2 and 5).
- * `className` replaces the default bottom margin.
+ * `className` replaces the default bottom margin. `initiallyOpen`: drawn open, as the landing page's own
+ * script shows it when Sign up is pressed (decision 0067).
  */
-export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }) {
+export function DevelopmentBanner({
+  className = 'mb-8',
+  initiallyOpen = false,
+}: {
+  className?: string;
+  initiallyOpen?: boolean;
+}) {
   // Read synchronously on the first render, so a dismissed banner never appears and then vanishes.
   const [dismissed, setDismissed] = useState(readDismissed);
   // On a phone the banner is one line until asked for the form (wider screens always show it whole).
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const ids = useId();
   const titleId = `${ids}-title`;
   const inputId = `${ids}-email`;
@@ -102,6 +110,7 @@ export function DevelopmentBanner({ className = 'mb-8' }: { className?: string }
         size="icon"
         aria-label="Dismiss"
         onClick={dismiss}
+        data-landing-action="dismiss-banner"
         className={cn(
           'absolute right-2 text-slate-500 hover:bg-indigo-100 hover:text-slate-800 sm:top-3 sm:right-3 sm:translate-y-0',
           open ? 'top-2' : 'top-1/2 -translate-y-1/2',

@@ -11,10 +11,11 @@ import { Input } from './ui/field.tsx';
 
 /** The development banner's mailing-list signup (development-banner.tsx; spec sections 2 and 5). */
 
-const EMPTY_EMAIL_MESSAGE = 'Please enter your email address.';
+export const EMPTY_EMAIL_MESSAGE = 'Please enter your email address.';
 /** The server's schema (user-input.ts) says the same of every malformed address. */
-const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
-const SIGNUP_FAILED_MESSAGE = 'Could not sign you up right now. Please try again later.';
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+export const SIGNUP_FAILED_MESSAGE = 'Could not sign you up right now. Please try again later.';
+const SIGNING_UP = 'Signing up…';
 
 type SignupState =
   | { kind: 'idle' }
@@ -65,26 +66,38 @@ function useMailingListSignup() {
   return { email, changeEmail, state, subscribe };
 }
 
+/** Signed up (also drawn for the landing page's own script, decision 0067). */
+export function MailingListDone() {
+  return (
+    <div
+      role="status"
+      className="rounded-lg border border-green-200 bg-green-50 px-3 py-2.5 text-sm text-green-800"
+    >
+      <p className="font-medium">{MAILING_LIST_SUCCESS}</p>
+      {/* Double opt-in: the same words whether or not the address was listed (nothing revealed). */}
+      <p className="mt-1">{MAILING_LIST_CONFIRM_HINT}</p>
+    </div>
+  );
+}
+
+/** Why the address was not taken (the landing page's script fills in the words and the id). */
+export function MailingListError({ id, message }: { id?: string; message?: string }) {
+  return (
+    <p id={id} role="alert" className="mt-2 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
 /** The address field and 'Notify Me', then the confirmation once signed up. */
 export function MailingListForm({ inputId, messageId }: { inputId: string; messageId: string }) {
   const { email, changeEmail, state, subscribe } = useMailingListSignup();
   const sending = state.kind === 'sending';
   const fieldError = state.kind === 'error' && state.field;
 
-  if (state.kind === 'done') {
-    return (
-      <div
-        role="status"
-        className="rounded-lg border border-green-200 bg-green-50 px-3 py-2.5 text-sm text-green-800"
-      >
-        <p className="font-medium">{MAILING_LIST_SUCCESS}</p>
-        {/* Double opt-in: the same words whether or not the address was listed (nothing revealed). */}
-        <p className="mt-1">{MAILING_LIST_CONFIRM_HINT}</p>
-      </div>
-    );
-  }
+  if (state.kind === 'done') return <MailingListDone />;
   return (
-    <form noValidate onSubmit={subscribe} aria-label="Mailing list signup">
+    <form noValidate onSubmit={subscribe} aria-label="Mailing list signup" data-mailing-list="">
       <label htmlFor={inputId} className="sr-only">
         Email address
       </label>
@@ -103,15 +116,17 @@ export function MailingListForm({ inputId, messageId }: { inputId: string; messa
           aria-describedby={state.kind === 'error' ? messageId : undefined}
           className="min-w-0 sm:flex-1"
         />
-        <Button type="submit" disabled={sending} aria-busy={sending} className="h-11 shrink-0">
-          {sending ? 'Signing up…' : 'Notify Me'}
+        <Button
+          type="submit"
+          disabled={sending}
+          aria-busy={sending}
+          data-busy-label={SIGNING_UP}
+          className="h-11 shrink-0"
+        >
+          {sending ? SIGNING_UP : 'Notify Me'}
         </Button>
       </div>
-      {state.kind === 'error' && (
-        <p id={messageId} role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {state.message}
-        </p>
-      )}
+      {state.kind === 'error' && <MailingListError id={messageId} message={state.message} />}
     </form>
   );
 }

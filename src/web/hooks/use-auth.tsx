@@ -13,7 +13,7 @@ import {
 import { type AuthMeResponse, splitDisplayName, type User } from '#domain/user';
 import { apiRequest } from '../lib/api.ts';
 import { clearPersistedQueryCache } from '../lib/query-client.ts';
-import { AUTH_CHANNEL, SignInError, signInWithPopup } from '../lib/sign-in-popup.ts';
+import { AUTH_CHANNEL, SIGN_IN_FAILED_TITLE, SignInError, signInWithPopup } from '../lib/sign-in-popup.ts';
 import { type ToastApi, useToast } from './use-toast.ts';
 
 export const AUTH_QUERY_KEY = ['/api/auth/me'] as const;
@@ -104,7 +104,7 @@ function useSignIn(queryClient: QueryClient, toast: ToastApi['toast']) {
     } catch (error) {
       const message = error instanceof SignInError ? error.message : 'Sign-in failed. Please try again.';
       console.warn('Sign-in failed', error instanceof SignInError ? error.code : error);
-      toast({ title: 'Sign-in failed', description: message, variant: 'destructive' });
+      toast({ title: SIGN_IN_FAILED_TITLE, description: message, variant: 'destructive' });
       return false;
     } finally {
       setSigningIn(false);

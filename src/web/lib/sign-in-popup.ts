@@ -18,6 +18,9 @@ export const SIGN_IN_FAILURE_MESSAGES: Record<SignInFailureCode, string> = {
   'internal-error': 'Sign-in failed. Please try again.',
 };
 
+/** The title of the toast a failed sign-in shows (the app's and the landing page's own script's). */
+export const SIGN_IN_FAILED_TITLE = 'Sign-in failed';
+
 export class SignInError extends Error {
   constructor(
     readonly code: SignInFailureCode,

@@ -11,7 +11,14 @@ import {
   codePageTemplate,
   type RenderCodeScreen,
 } from './code-screen-page.ts';
-import { CODE_SCREEN_ENTRY, chunkClosure, codeScreenScripts, type Manifest } from './page-scripts.ts';
+import {
+  CODE_SCREEN_ENTRY,
+  chunkClosure,
+  codeScreenScripts,
+  LANDING_ENTRY,
+  landingScripts,
+  type Manifest,
+} from './page-scripts.ts';
 
 /**
  * The pages drawn before any JavaScript runs (issue 15): the landing page, pricing, SMS consent, the
@@ -112,6 +119,9 @@ export function pageHtml(shell: string, manifest: Manifest | null, page: Prerend
   if (page.title) html = withTitle(html, page.title);
   if (firstScreen === 'code' && manifest?.[CODE_SCREEN_ENTRY]) {
     return codeScreenScripts(html, manifest, [page.variant.page, SHARED_CHECKLIST_MODULE], language);
+  }
+  if (page.variant.name.startsWith('landing') && manifest?.[LANDING_ENTRY]) {
+    return landingScripts(html, manifest);
   }
   const modules = [page.variant.page, ...(firstScreen === 'verified' ? [SHARED_CHECKLIST_MODULE] : [])];
   return withPreloads(html, preloads(manifest, modules, language));

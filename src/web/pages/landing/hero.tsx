@@ -1,4 +1,5 @@
 import { Camera, CircleCheck, MessageSquareText, ShieldCheck } from 'lucide-react';
+import { SwapTemplate } from '../../components/landing-templates.tsx';
 import { GetStartedButton } from './get-started-button.tsx';
 import { useLandingActions } from './use-landing-actions.ts';
 
@@ -24,7 +25,11 @@ export function Hero() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
             <GetStartedButton />
             {!signedIn && (
-              <p className="text-sm text-slate-500">Free for up to 5 checklists. No card needed.</p>
+              <>
+                <p className="text-sm text-slate-500">Free for up to 5 checklists. No card needed.</p>
+                {/* Signed in, the note goes. */}
+                <SwapTemplate swap="signed-in" />
+              </>
             )}
           </div>
         </div>

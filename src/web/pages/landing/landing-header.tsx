@@ -1,12 +1,48 @@
 import { LayoutDashboard, LogIn } from 'lucide-react';
 import { Link } from 'wouter';
 import { Brand } from '../../components/brand.tsx';
+import { SwapTemplate } from '../../components/landing-templates.tsx';
 import { LocalModeBadge } from '../../components/local-mode-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { useLandingActions } from './use-landing-actions.ts';
+import { SIGNING_IN, useLandingActions } from './use-landing-actions.ts';
 
 const NAV_LINK =
   'rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/** 'Sign In' (or 'Signing in...') signed out, the link to the dashboard signed in. */
+function HeaderAction({
+  signedIn,
+  signingIn,
+  onSignIn,
+}: {
+  signedIn: boolean;
+  signingIn: boolean;
+  onSignIn?: () => void;
+}) {
+  if (signedIn) {
+    return (
+      <Button asChild size="sm">
+        <Link href="/dashboard">
+          <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+          Dashboard
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      onClick={onSignIn}
+      disabled={signingIn}
+      aria-busy={signingIn}
+      data-landing-action="sign-in"
+      data-busy-label={SIGNING_IN}
+    >
+      <LogIn className="h-4 w-4" aria-hidden="true" />
+      {signingIn ? SIGNING_IN : 'Sign In'}
+    </Button>
+  );
+}
 
 /** The landing page's own header (the app header is hidden on /). */
 export function LandingHeader() {
@@ -33,23 +69,21 @@ export function LandingHeader() {
           <a href="#how-it-works" className={NAV_LINK}>
             How It Works
           </a>
-          <Link href="/pricing" onClick={onPricingClick} className={NAV_LINK}>
+          <Link
+            href="/pricing"
+            onClick={onPricingClick}
+            className={NAV_LINK}
+            data-landing-action={signedIn ? undefined : 'pricing'}
+          >
             Pricing
           </Link>
         </nav>
         <div className="ml-auto sm:ml-2">
-          {signedIn ? (
-            <Button asChild size="sm">
-              <Link href="/dashboard">
-                <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
-                Dashboard
-              </Link>
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => void signIn()} disabled={signingIn} aria-busy={signingIn}>
-              <LogIn className="h-4 w-4" aria-hidden="true" />
-              {signingIn ? 'Signing in...' : 'Sign In'}
-            </Button>
+          <HeaderAction signedIn={signedIn} signingIn={signingIn} onSignIn={() => void signIn()} />
+          {!signedIn && (
+            <SwapTemplate swap="signed-in">
+              <HeaderAction signedIn signingIn={false} />
+            </SwapTemplate>
           )}
         </div>
       </div>

@@ -14,6 +14,13 @@ function useMountedRef() {
   return mounted;
 }
 
+export const SIGNING_IN = 'Signing in...';
+
+/** The calls to action's words (the page's own script shows the signed-in ones from the prerender's drawing). */
+export function getStartedLabel(signedIn: boolean, signingIn: boolean): string {
+  return signingIn ? SIGNING_IN : signedIn ? 'Go to Dashboard' : 'Get Started';
+}
+
 /**
  * The landing page's calls to action (spec section 2): signed in, they go straight to their page;
  * signed out, they open the sign-in popup first and go on only if the sign-in succeeded.
@@ -39,7 +46,7 @@ export function useLandingActions() {
   );
 
   const getStarted = {
-    label: signingIn ? 'Signing in...' : signedIn ? 'Go to Dashboard' : 'Get Started',
+    label: getStartedLabel(signedIn, signingIn),
     busy: signingIn,
     onClick: () => signInThenGo('/dashboard'),
   };
