@@ -31,6 +31,12 @@ export const ANSWER_CHARS_PER_STATEMENT = 1024 * 1024;
  */
 export const AFTER_COMMIT_GATHER_MS = 10;
 
+/** Runs `run` after gathering for `gatherMs`; 0: at the next turn of the event loop. */
+export function afterGathering(gatherMs: number, run: () => void): void {
+  if (gatherMs > 0) setTimeout(run, gatherMs);
+  else setImmediate(run);
+}
+
 export class AfterCommitWriter {
   #answers: { answer: AnswerToKeep; written: () => void }[] = [];
   #notices: ApplicationNotice[] = [];
@@ -77,8 +83,7 @@ export class AfterCommitWriter {
   #schedule(): void {
     if (this.#scheduled || this.#writing) return;
     this.#scheduled = true;
-    if (this.gatherMs > 0) setTimeout(() => this.#start(), this.gatherMs);
-    else setImmediate(() => this.#start());
+    afterGathering(this.gatherMs, () => this.#start());
   }
 
   #start(): void {

@@ -1,4 +1,5 @@
 import type { FinishedAttempt } from '../repositories/webhooks.ts';
+import { afterGathering } from './after-commit.ts';
 
 /** Writes outcomes in one statement; the ids of the deliveries written (repositories/webhooks.ts finishAttempts). */
 export type WriteOutcomes = (finished: FinishedAttempt[]) => Promise<Set<string>>;
@@ -37,8 +38,7 @@ export class WebhookOutcomes {
   #schedule(): void {
     if (this.#scheduled || this.#writing) return;
     this.#scheduled = true;
-    if (this.gatherMs > 0) setTimeout(() => this.#start(), this.gatherMs);
-    else setImmediate(() => this.#start());
+    afterGathering(this.gatherMs, () => this.#start());
   }
 
   #start(): void {
