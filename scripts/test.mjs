@@ -126,7 +126,7 @@ function failuresOf(vitestReport, e2eReport) {
         if (test.status !== 'unexpected') continue;
         const error = test.results?.at(-1)?.error?.message ?? '';
         const why = error
-          .replace(/\u001b\[[0-9;]*m/g, '')
+          .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
           .split('\n')
           .slice(0, 3)
           .join(' | ');
