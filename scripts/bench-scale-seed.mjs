@@ -93,7 +93,7 @@ export async function seedTeam(client, { teamId, ownerId, checklists }) {
             (select count(*) from tasks)::int as tasks,
             (select count(*) from checklist_activity)::int as activity,
             (select count(*) from checklist_insights)::int as summaries,
-            (select count(*) from checklist_insight_ticks)::int as summary_ticks`,
+            (select count(*) from checklist_insight_tasks)::int as summary_tasks`,
     [teamId],
   );
   return rows[0];

@@ -187,7 +187,7 @@ try {
   console.info(
     `Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ${counts.checklists} checklists, ` +
       `${counts.tasks} tasks, ${counts.activity} trail entries in one team, insights summaries of ` +
-      `${counts.summaries} checklists (${counts.summary_ticks} ticks) (load ${load()})`,
+      `${counts.summaries} checklists (${counts.summary_tasks} tasks) (load ${load()})`,
   );
 
   const dashboard = { ...browserHeaders(base, '/dashboard'), cookie };

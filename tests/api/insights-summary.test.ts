@@ -5,7 +5,7 @@ import { localDateOf } from '#domain/time-zones';
 import {
   checklistActivity,
   checklistInsights,
-  checklistInsightTicks,
+  checklistInsightTasks,
   checklists,
   tasks,
 } from '#server/db/schema/index';
@@ -17,7 +17,7 @@ import { ownedTeamId } from '#tests/support/teams';
 import { setupTestApp } from '#tests/support/test-app';
 
 /**
- * The insights summary written at submit (decision 0068: checklist_insights, checklist_insight_ticks,
+ * The insights summary written at submit (decision 0068: checklist_insights, checklist_insight_tasks,
  * migration 0036) gives exactly the figures decision 0052's statements computed from the trail
  * (tests/support/insights-trail.ts keeps them): checklists submitted through the API by a member and by
  * a recipient, one sent back and resubmitted, one without ticks, one ticked after its submit, one
@@ -165,8 +165,8 @@ describe('migration 0036: the backfill', () => {
     ]);
     await seedDirect(new Date(at), () => []);
     const written = await t.db.select().from(checklistInsights);
-    const writtenTicks = await t.db.select().from(checklistInsightTicks);
-    await t.db.delete(checklistInsightTicks);
+    const writtenTicks = await t.db.select().from(checklistInsightTasks);
+    await t.db.delete(checklistInsightTasks);
     await t.db.delete(checklistInsights);
 
     await runInsightsBackfill(t.db);
@@ -180,10 +180,10 @@ describe('migration 0036: the backfill', () => {
     const backfilled = await t.db.select().from(checklistInsights);
     expect(backfilled).toHaveLength(current.length + 2);
     expect(backfilled).toEqual(expect.arrayContaining(current));
-    const ticks = await t.db.select().from(checklistInsightTicks);
+    const ticks = await t.db.select().from(checklistInsightTasks);
     expect(ticks).toEqual(
       expect.arrayContaining(writtenTicks.filter((row) => submitted.has(row.checklistId))),
     );
-    expect(ticks).toContainEqual(expect.objectContaining({ taskId: 'task_2', minutes: 7 }));
+    expect(ticks).toContainEqual(expect.objectContaining({ taskId: 'task_2', minutes: [7] }));
   });
 });

@@ -9,7 +9,7 @@ import { type InsightsParams, insightsStatements } from '#server/repositories/in
 /**
  * The insights figures as decision 0052 computed them, from the activity trail, kept here as the
  * reference the summary written at submit (decision 0068, checklist_insights and
- * checklist_insight_ticks) must match exactly: summary, byPerson and slowestTasks, the statements that
+ * checklist_insight_tasks) must match exactly: summary, byPerson and slowestTasks, the statements that
  * read the trail, as they were before migration 0036.
  */
 
@@ -115,17 +115,16 @@ export async function bothWays(db: Database, p: InsightsParams) {
 
 /**
  * Each submitted checklist's summary at full precision, as stored and as the trail gives it: first
- * tick, the latest `submitted` entry's fields, and every tick but the first with its minutes since the
- * one before (ordered by the tick's entry id).
+ * tick, the latest `submitted` entry's fields, and per task the minutes since the tick before of each
+ * of its ticks but the checklist's first (in the ticks' order).
  */
 export async function perChecklist(db: Database) {
   const stored = await rowsOf(
     db,
     sql`select c.id, s.submitted_at = c.submitted_at as current, s.first_tick_at::text as first_tick,
                s.actor_kind, s.actor_user_id, s.actor_name, s.share_name, s.share_channel, s.share_contact,
-               (select coalesce(json_agg(json_build_array(k.activity_id, k.task_id, k.minutes)
-                                         order by k.activity_id), '[]')
-                  from checklist_insight_ticks k where k.checklist_id = c.id)::text as ticks
+               (select coalesce(json_agg(json_build_array(k.task_id, k.minutes) order by k.task_id), '[]')
+                  from checklist_insight_tasks k where k.checklist_id = c.id)::text as ticks
           from checklists c left join checklist_insights s on s.checklist_id = c.id
          where c.submitted_at is not null order by c.id`,
   );
@@ -135,14 +134,15 @@ export async function perChecklist(db: Database) {
                (select min(a.at) from checklist_activity a where a.checklist_id = c.id
                    and a.action = 'task_completed' and a.at <= c.submitted_at)::text as first_tick,
                s.actor_kind, s.actor_user_id, s.actor_name, s.share_name, s.share_channel, s.share_contact,
-               (select coalesce(json_agg(json_build_array(k.id, k.task_id,
-                                         (extract(epoch from k.at - k.previous) / 60)::float8)
-                                         order by k.id), '[]')
-                  from (select a.id, a.task_id, a.at,
-                               lag(a.at) over (order by a.at, a.id) as previous
-                          from checklist_activity a where a.checklist_id = c.id
-                           and a.action = 'task_completed' and a.at <= c.submitted_at) k
-                 where k.previous is not null and k.task_id is not null)::text as ticks
+               (select coalesce(json_agg(json_build_array(g.task_id, g.minutes) order by g.task_id), '[]')
+                  from (select k.task_id,
+                               array_agg((extract(epoch from k.at - k.previous) / 60)::float8 order by k.at, k.id)
+                                 as minutes
+                          from (select a.id, a.task_id, a.at, lag(a.at) over (order by a.at, a.id) as previous
+                                  from checklist_activity a where a.checklist_id = c.id
+                                   and a.action = 'task_completed' and a.at <= c.submitted_at) k
+                         where k.previous is not null and k.task_id is not null
+                         group by k.task_id) g)::text as ticks
           from checklists c
           left join lateral (
             select a.actor_kind, a.actor_user_id, a.actor_name, a.share_name, a.share_channel, a.share_contact

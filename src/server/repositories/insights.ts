@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 /**
  * The SQL of insights (docs/insights.md, decisions 0052 and 0068): one statement per figure, each over
  * the team's checklists submitted in the range (the partial index checklists_team_id_submitted_at_idx)
- * and what their submit kept of their trail (checklist_insights, checklist_insight_ticks: by their
+ * and what their submit kept of their trail (checklist_insights, checklist_insight_tasks: by their
  * primary keys) or their tasks (the tasks' primary key). The trail itself is not read.
  * Minutes are rounded to one decimal in SQL; every count is an int. The statements are exported as
  * SQL so that `npm run bench:insights` can EXPLAIN exactly what runs.
@@ -102,17 +102,22 @@ export const insightsStatements = {
 
   /**
    * Each tick of a completed checklist, timed from the tick before it in the same checklist (a
-   * checklist's first tick has none and is not kept: checklist_insight_ticks), grouped by the task's
-   * description.
+   * checklist's first tick has none and is not kept), grouped by the task's description: the minutes
+   * are kept per task (checklist_insight_tasks), gathered per description by hashing, and each
+   * description's median taken over its values.
    */
   slowestTasks: (p: InsightsParams) => sql`
-    with done as (${completedIn(p)})
-    select t.description, ${median(sql`k.minutes`)} as median_minutes
-      from done d
-      join checklist_insight_ticks k on k.checklist_id = d.id
-      join tasks t on t.checklist_id = k.checklist_id and t.id = k.task_id
-     group by t.description
-     order by median_minutes desc, t.description
+    with done as (${completedIn(p)}),
+    grouped as (
+      select t.description, array_agg(m) as minutes
+        from done d
+        join checklist_insight_tasks k on k.checklist_id = d.id
+        join tasks t on t.checklist_id = k.checklist_id and t.id = k.task_id
+        cross join unnest(k.minutes) m
+       group by t.description)
+    select g.description, (select ${median(sql`x`)} from unnest(g.minutes) x) as median_minutes
+      from grouped g
+     order by median_minutes desc, g.description
      limit ${INSIGHTS_LIMITS.listSize}`,
 
   /** Tasks of completed checklists still unticked, by description: how often, and out of how many. */

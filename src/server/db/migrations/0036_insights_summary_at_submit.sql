@@ -1,16 +1,15 @@
 -- Insights at team scale (issue 35, docs/insights.md, decision 0068): what the insights statements read
 -- of a submitted checklist's trail, kept beside it. One row a submitted checklist (its first tick before
--- the submit, its latest `submitted` entry) and one a tick but its first (the minutes since the tick
--- before it), written by listsync_write_checklist_insights, which computes them from the trail exactly
--- as the statements of decision 0052 did. A trigger on the trail's `submitted` entries runs it in the
--- submit's transaction (a resubmit rewrites the rows); the end of this file runs it for the checklists
--- submitted before.
-CREATE TABLE "checklist_insight_ticks" (
+-- the submit, its latest `submitted` entry) and one a task it ticked (the minutes since the tick before
+-- each of its ticks but the checklist's first), written by listsync_write_checklist_insights, which
+-- computes them from the trail exactly as the statements of decision 0052 did. A trigger on the trail's
+-- `submitted` entries runs it in the submit's transaction (a resubmit rewrites the rows); the end of
+-- this file runs it for the checklists submitted before.
+CREATE TABLE "checklist_insight_tasks" (
 	"checklist_id" text NOT NULL,
-	"activity_id" text NOT NULL,
 	"task_id" text NOT NULL,
-	"minutes" double precision NOT NULL,
-	CONSTRAINT "checklist_insight_ticks_checklist_id_activity_id_pk" PRIMARY KEY("checklist_id","activity_id")
+	"minutes" double precision[] NOT NULL,
+	CONSTRAINT "checklist_insight_tasks_checklist_id_task_id_pk" PRIMARY KEY("checklist_id","task_id")
 );
 --> statement-breakpoint
 CREATE TABLE "checklist_insights" (
@@ -25,12 +24,12 @@ CREATE TABLE "checklist_insights" (
 	"share_contact" text
 );
 --> statement-breakpoint
-ALTER TABLE "checklist_insight_ticks" ADD CONSTRAINT "checklist_insight_ticks_checklist_id_checklists_id_fk" FOREIGN KEY ("checklist_id") REFERENCES "public"."checklists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "checklist_insight_tasks" ADD CONSTRAINT "checklist_insight_tasks_checklist_id_checklists_id_fk" FOREIGN KEY ("checklist_id") REFERENCES "public"."checklists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "checklist_insights" ADD CONSTRAINT "checklist_insights_checklist_id_checklists_id_fk" FOREIGN KEY ("checklist_id") REFERENCES "public"."checklists"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE FUNCTION listsync_write_checklist_insights(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM checklist_insight_ticks WHERE checklist_id = ANY (ids);
+  DELETE FROM checklist_insight_tasks WHERE checklist_id = ANY (ids);
   DELETE FROM checklist_insights WHERE checklist_id = ANY (ids);
   INSERT INTO checklist_insights (checklist_id, submitted_at, first_tick_at, actor_kind, actor_user_id,
                                   actor_name, share_name, share_channel, share_contact)
@@ -46,15 +45,17 @@ BEGIN
    WHERE c.id = ANY (ids) AND c.submitted_at IS NOT NULL;
   -- Every tick counts as the one before the next (a tick without a task too); a checklist's first
   -- tick has none before it and is not kept, nor a tick without a task (it names no task).
-  INSERT INTO checklist_insight_ticks (checklist_id, activity_id, task_id, minutes)
-  SELECT k.checklist_id, k.id, k.task_id, (extract(epoch FROM k.at - k.previous) / 60)::float8
+  INSERT INTO checklist_insight_tasks (checklist_id, task_id, minutes)
+  SELECT k.checklist_id, k.task_id,
+         array_agg((extract(epoch FROM k.at - k.previous) / 60)::float8 ORDER BY k.at, k.id)
     FROM (
       SELECT a.checklist_id, a.id, a.task_id, a.at,
              lag(a.at) OVER (PARTITION BY a.checklist_id ORDER BY a.at, a.id) AS previous
         FROM checklists c JOIN checklist_activity a ON a.checklist_id = c.id
        WHERE c.id = ANY (ids) AND c.submitted_at IS NOT NULL
          AND a.action = 'task_completed' AND a.at <= c.submitted_at) k
-   WHERE k.previous IS NOT NULL AND k.task_id IS NOT NULL;
+   WHERE k.previous IS NOT NULL AND k.task_id IS NOT NULL
+   GROUP BY k.checklist_id, k.task_id;
 END $$;
 --> statement-breakpoint
 -- The submit writes its trail entry after checklists.submitted_at (services/checklist-completion.ts), in

@@ -28,20 +28,19 @@ export const checklistInsights = pgTable('checklist_insights', {
 });
 
 /**
- * Each `task_completed` entry of a submitted checklist at or before the submit but its first, with
- * the minutes since the tick before it in the checklist (order: at, then the entry's id): what
- * "slowest tasks" takes the median of. Rewritten with its checklist's row.
+ * The `task_completed` entries of a submitted checklist at or before the submit but its first, one row
+ * per task: the minutes from the tick before each of its ticks in the checklist (order: at, then the
+ * entry's id), what "slowest tasks" takes the median of. Rewritten with its checklist's row.
  */
-export const checklistInsightTicks = pgTable(
-  'checklist_insight_ticks',
+export const checklistInsightTasks = pgTable(
+  'checklist_insight_tasks',
   {
     checklistId: text('checklist_id')
       .notNull()
       .references(() => checklists.id, { onDelete: 'cascade' }),
-    /** The tick's trail entry. */
-    activityId: text('activity_id').notNull(),
     taskId: text('task_id').notNull(),
-    minutes: doublePrecision('minutes').notNull(),
+    /** One value per tick of the task, in the order of the ticks. */
+    minutes: doublePrecision('minutes').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.checklistId, t.activityId] })],
+  (t) => [primaryKey({ columns: [t.checklistId, t.taskId] })],
 );
