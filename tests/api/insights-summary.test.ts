@@ -119,7 +119,8 @@ beforeAll(async () => {
   await tick(owner, reopened, 0, false);
 
   // Written directly: two ticks at one instant (ordered by entry id), a tick without a task, a first
-  // submit by Zoe and a later one by a recipient known by name only, then a tick after the submit.
+  // submit by Zoe, a task ticked again, a later submit by a recipient known by name only, then a tick
+  // after the submit.
   const at = Date.now() - 2 * 86_400_000;
   const when = (minutes: number) => new Date(at + minutes * MINUTE);
   const recipient = { actorKind: 'recipient' as const, actorUserId: null, actorName: null, shareName: 'Ana' };
@@ -130,6 +131,7 @@ beforeAll(async () => {
     entry(id, 'task_completed', when(27), { taskId: 'task_3', id: 'activity_z_same_b' }),
     entry(id, 'task_completed', when(27), { taskId: 'task_1', id: 'activity_z_same_a' }),
     entry(id, 'submitted', when(30)),
+    entry(id, 'task_completed', when(40), { taskId: 'task_3' }),
     entry(id, 'submitted', when(45), recipient),
     entry(id, 'task_completed', when(50), { taskId: 'task_2' }),
   ]);
