@@ -3,11 +3,13 @@
 // 365 days (6 tasks each, 5 or 6 ticked, 90% submitted, a quarter by recipients) and another team of as
 // many, then EXPLAINs (ANALYZE, BUFFERS) each insights statement for ranges of 30, 90 and 366 days and
 // times the whole answer (the five statements in their transaction). Prints the figures; asserts nothing.
+import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { daysBetween, resolveInsightsRange, shiftDate } from '../src/domain/insights.ts';
 import { localDateOf } from '../src/domain/time-zones.ts';
-import { openDatabase } from '../src/server/db/client.ts';
+import { migrationsFolder, openDatabase } from '../src/server/db/client.ts';
 import { type InsightsStatement, insightsStatements } from '../src/server/repositories/insights.ts';
 import { readInsights } from '../src/server/services/insights.ts';
 
@@ -67,7 +69,18 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
       from seed s, generate_series(1, 7) k
      where (k < 6 or (k = 6 and s.i % 3 <> 0) or (k = 7 and s.i % 10 <> 0))`);
   await db.execute(sql`set session_replication_role = origin`);
+  // The triggers were off: the insights summary (decision 0068) as migration 0036's backfill writes it.
+  await db.execute(sql.raw(await insightsBackfill()));
   await db.execute(sql`analyze`);
+}
+
+/** Migration 0036's last statement: the insights summary of every submitted checklist (decision 0068). */
+async function insightsBackfill(): Promise<string> {
+  const file = path.join(migrationsFolder(), '0036_insights_summary_at_submit.sql');
+  const statements = (await readFile(file, 'utf8')).split('--> statement-breakpoint');
+  return String(statements.at(-1))
+    .replace(/^--.*$/gm, '')
+    .trim();
 }
 
 interface PlanNode {

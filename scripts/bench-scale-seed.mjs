@@ -3,7 +3,19 @@
 // checklist (1,000,000 at the default size), all in a few INSERT … SELECT generate_series statements.
 // 90% of the checklists are submitted (3 hours after they were made), half have a due time, a quarter
 // are assigned to the signed-in owner and a quarter were submitted by recipients. Triggers are off
-// while seeding (no listener for their notices; the storage counters have no photos to count).
+// while seeding (no listener for their notices; the storage counters have no photos to count), so the
+// insights summary of the submitted checklists (decision 0068) is filled after by migration 0036's backfill.
+import { readFile } from 'node:fs/promises';
+
+/** The last statement of migration 0036: the insights summary of every submitted checklist. */
+async function insightsBackfill() {
+  const url = new URL('../src/server/db/migrations/0036_insights_summary_at_submit.sql', import.meta.url);
+  const statements = (await readFile(url, 'utf8')).split('--> statement-breakpoint');
+  return statements
+    .at(-1)
+    .replace(/^--.*$/gm, '')
+    .trim();
+}
 
 const TASKS = 10;
 const TRAIL_PER_CHECKLIST = 100;
@@ -73,12 +85,15 @@ export async function seedTeam(client, { teamId, ownerId, checklists }) {
     [TRAIL_PER_CHECKLIST, MEMBERS],
   );
   await client.query('set session_replication_role = origin');
+  await client.query(await insightsBackfill());
   await client.query('drop table seed');
   await client.query('vacuum analyze');
   const { rows } = await client.query(
     `select (select count(*) from checklists where team_id = $1)::int as checklists,
             (select count(*) from tasks)::int as tasks,
-            (select count(*) from checklist_activity)::int as activity`,
+            (select count(*) from checklist_activity)::int as activity,
+            (select count(*) from checklist_insights)::int as summaries,
+            (select count(*) from checklist_insight_tasks)::int as summary_tasks`,
     [teamId],
   );
   return rows[0];

@@ -16,7 +16,8 @@
 // Prints p50/p95/p99 of the time from sending the request to the answer's last byte on the loopback (the
 // server's time plus a loopback round trip), bytes on the wire (compressed), the server's RSS, the 1-minute
 // load average beside each figure. BENCH_PAGE=1 also opens /dashboard in Chromium and times the first row
-// and the 'Show more' button. Figures only: nothing is asserted.
+// and the 'Show more' button. BENCH_ONLY=insights measures only the rows whose label starts with it (no export).
+// Figures only: nothing is asserted.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -126,6 +127,28 @@ async function slowExport(url, headers, pid, bytesPerS = EXPORT_BYTES_PER_S) {
   return { ...result, before, peak, after: await rssOf(pid) };
 }
 
+/** The export read slowly and at once: its time and the server's RSS while it streams. */
+async function exportFigures(base, dashboard, pid, rssAtStart) {
+  const exported = await slowExport(`${base}/api/checklists/export.csv`, dashboard, pid);
+  console.info(
+    `export.csv at ${EXPORT_BYTES_PER_S / 1024} KiB/s: ${exported.bytes} bytes in ${(exported.ms / 1000).toFixed(1)} s; ` +
+      `server RSS ${exported.before.toFixed(0)} -> peak ${exported.peak.toFixed(0)} -> ${exported.after.toFixed(0)} MiB ` +
+      `(growth ${(exported.peak - exported.before).toFixed(1)} MiB; load ${load()})`,
+  );
+  const fast = await slowExport(
+    `${base}/api/checklists/export.csv`,
+    dashboard,
+    pid,
+    Number.POSITIVE_INFINITY,
+  );
+  console.info(
+    `export.csv read at once: ${(fast.ms / 1000).toFixed(2)} s; RSS ${fast.before.toFixed(0)} -> peak ${fast.peak.toFixed(0)} MiB`,
+  );
+  console.info(
+    `server RSS: at start ${rssAtStart.toFixed(0)} MiB, at the end ${(await rssOf(pid)).toFixed(0)} MiB`,
+  );
+}
+
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-scale-'));
 // BENCH_REUSE=<database>: a database this script seeded before (kept by BENCH_KEEP=1): no new seed.
 const reuse = process.env.BENCH_REUSE;
@@ -163,7 +186,8 @@ try {
     : await seedTeam(db, { teamId: user.uid, ownerId: user.uid, checklists: CHECKLISTS });
   console.info(
     `Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ${counts.checklists} checklists, ` +
-      `${counts.tasks} tasks, ${counts.activity} trail entries in one team (load ${load()})`,
+      `${counts.tasks} tasks, ${counts.activity} trail entries in one team, insights summaries of ` +
+      `${counts.summaries} checklists (${counts.summary_tasks} tasks) (load ${load()})`,
   );
 
   const dashboard = { ...browserHeaders(base, '/dashboard'), cookie };
@@ -198,7 +222,9 @@ try {
     ['insights.csv, 90 days', `${base}/api/insights.csv?from=${from}&to=${to}`, insightsPage, { samples: 5 }],
   ];
   const table = [['request', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'bytes', 'load']];
+  const only = process.env.BENCH_ONLY;
   for (const [label, url, headers, options] of plan) {
+    if (only && !label.startsWith(only)) continue;
     table.push(row(await measure(label, url, headers, options)));
   }
   printTable(table);
@@ -206,24 +232,7 @@ try {
     `first page: ${first.headers.link ? 'Link header, ' : 'no Link header, '}${first.bytes} bytes`,
   );
 
-  const exported = await slowExport(`${base}/api/checklists/export.csv`, dashboard, server.pid);
-  console.info(
-    `export.csv at ${EXPORT_BYTES_PER_S / 1024} KiB/s: ${exported.bytes} bytes in ${(exported.ms / 1000).toFixed(1)} s; ` +
-      `server RSS ${exported.before.toFixed(0)} -> peak ${exported.peak.toFixed(0)} -> ${exported.after.toFixed(0)} MiB ` +
-      `(growth ${(exported.peak - exported.before).toFixed(1)} MiB; load ${load()})`,
-  );
-  const fast = await slowExport(
-    `${base}/api/checklists/export.csv`,
-    dashboard,
-    server.pid,
-    Number.POSITIVE_INFINITY,
-  );
-  console.info(
-    `export.csv read at once: ${(fast.ms / 1000).toFixed(2)} s; RSS ${fast.before.toFixed(0)} -> peak ${fast.peak.toFixed(0)} MiB`,
-  );
-  console.info(
-    `server RSS: at start ${rssAtStart.toFixed(0)} MiB, at the end ${(await rssOf(server.pid)).toFixed(0)} MiB`,
-  );
+  if (!only) await exportFigures(base, dashboard, server.pid, rssAtStart);
   if (process.env.BENCH_PAGE === '1') {
     const { timePage } = await import('./bench-scale-page.mjs');
     await timePage(base, cookie, CHROMIUM_ARGS);

@@ -3,9 +3,10 @@ import { INSIGHTS_LIMITS } from '#domain/insights';
 import type { Database } from '../db/client.ts';
 
 /**
- * The SQL of insights (docs/insights.md, decision 0052): one statement per figure, each over the
- * team's checklists submitted in the range (the partial index checklists_team_id_submitted_at_idx)
- * and their activity trail (checklist_activity_checklist_at_idx) or tasks (the tasks' primary key).
+ * The SQL of insights (docs/insights.md, decisions 0052 and 0068): one statement per figure, each over
+ * the team's checklists submitted in the range (the partial index checklists_team_id_submitted_at_idx)
+ * and what their submit kept of their trail (checklist_insights, checklist_insight_tasks: by their
+ * primary keys) or their tasks (the tasks' primary key). The trail itself is not read.
  * Minutes are rounded to one decimal in SQL; every count is an int. The statements are exported as
  * SQL so that `npm run bench:insights` can EXPLAIN exactly what runs.
  */
@@ -29,10 +30,11 @@ function completedIn(p: InsightsParams): SQL {
       and c.submitted_at < ${p.endsBefore.toISOString()}::timestamptz`;
 }
 
-/** Minutes from a checklist's first tick (before its submit) to its submit; null without a tick. */
-const MINUTES_TO_COMPLETE = sql`extract(epoch from d.submitted_at - (
-    select min(a.at) from checklist_activity a
-     where a.checklist_id = d.id and a.action = 'task_completed' and a.at <= d.submitted_at)) / 60`;
+/**
+ * Minutes from a checklist's first tick (before its submit) to its submit; null without a tick. `s`
+ * is its row of checklist_insights (decision 0068).
+ */
+const MINUTES_TO_COMPLETE = sql`extract(epoch from d.submitted_at - s.first_tick_at) / 60`;
 
 /** The median of `minutes`, rounded to a tenth (null when it has no value). */
 function median(minutes: SQL): SQL {
@@ -43,7 +45,9 @@ export const insightsStatements = {
   /** completed, the on-time counts and the median minutes to complete. */
   summary: (p: InsightsParams) => sql`
     with done as (${completedIn(p)}),
-    timed as (select d.due_at, d.submitted_at, ${MINUTES_TO_COMPLETE} as minutes from done d)
+    timed as (
+      select d.due_at, d.submitted_at, ${MINUTES_TO_COMPLETE} as minutes
+        from done d left join checklist_insights s on s.checklist_id = d.id)
     select count(*)::int as completed,
            count(*) filter (where due_at is not null)::int as with_due,
            count(*) filter (where due_at is not null and submitted_at <= due_at)::int as on_time,
@@ -68,8 +72,9 @@ export const insightsStatements = {
      order by days.day`,
 
   /**
-   * Who submitted each checklist (its latest `submitted` entry; none: its maker), grouped: a member
-   * by their user id, a recipient by the contact they verified. Most checklists first.
+   * Who submitted each checklist (its latest `submitted` entry, as checklist_insights keeps it; none:
+   * its maker), grouped: a member by their user id, a recipient by the contact they verified. Most
+   * checklists first.
    */
   byPerson: (p: InsightsParams) => sql`
     with done as (${completedIn(p)}),
@@ -80,11 +85,7 @@ export const insightsStatements = {
                   else coalesce(s.actor_user_id, d.user_id) end as person,
              s.actor_name, s.share_name, s.share_channel, s.share_contact, d.submitted_at,
              ${MINUTES_TO_COMPLETE} as minutes
-        from done d
-        left join lateral (
-          select a.actor_kind, a.actor_user_id, a.actor_name, a.share_name, a.share_channel, a.share_contact
-            from checklist_activity a where a.checklist_id = d.id and a.action = 'submitted'
-           order by a.at desc limit 1) s on true)
+        from done d left join checklist_insights s on s.checklist_id = d.id)
     select g.kind, g.person, g.completed, g.median_minutes, g.recorded_name, g.share_channel, g.share_contact,
            u.display_name, u.email
       from (
@@ -101,20 +102,22 @@ export const insightsStatements = {
 
   /**
    * Each tick of a completed checklist, timed from the tick before it in the same checklist (a
-   * checklist's first tick has none and is left out), grouped by the task's description.
+   * checklist's first tick has none and is not kept), grouped by the task's description: the minutes
+   * are kept per task (checklist_insight_tasks), gathered per description by hashing, and each
+   * description's median taken over its values.
    */
   slowestTasks: (p: InsightsParams) => sql`
     with done as (${completedIn(p)}),
-    ticks as (
-      select a.checklist_id, a.task_id, a.at,
-             lag(a.at) over (partition by a.checklist_id order by a.at, a.id) as previous
-        from done d join checklist_activity a on a.checklist_id = d.id
-       where a.action = 'task_completed' and a.at <= d.submitted_at)
-    select t.description, ${median(sql`extract(epoch from k.at - k.previous) / 60`)} as median_minutes
-      from ticks k join tasks t on t.checklist_id = k.checklist_id and t.id = k.task_id
-     where k.previous is not null
-     group by t.description
-     order by median_minutes desc, t.description
+    grouped as (
+      select t.description, array_agg(m) as minutes
+        from done d
+        join checklist_insight_tasks k on k.checklist_id = d.id
+        join tasks t on t.checklist_id = k.checklist_id and t.id = k.task_id
+        cross join unnest(k.minutes) m
+       group by t.description)
+    select g.description, (select ${median(sql`x`)} from unnest(g.minutes) x) as median_minutes
+      from grouped g
+     order by median_minutes desc, g.description
      limit ${INSIGHTS_LIMITS.listSize}`,
 
   /** Tasks of completed checklists still unticked, by description: how often, and out of how many. */

@@ -8,6 +8,7 @@ export * from './accounts.ts';
 export * from './billing.ts';
 export * from './calendars.ts';
 export * from './checklists.ts';
+export * from './insights.ts';
 export * from './integrations.ts';
 export * from './messaging.ts';
 export * from './operations.ts';
