@@ -55,7 +55,14 @@ describe('review events', () => {
     });
     expect(approve.statusCode, approve.body).toBe(200);
 
-    const events = await eventsFor(webhook.id, (all) => all.some((e) => e.type === 'checklist.approved'));
+    // Deliveries go out side by side, so they may arrive in any order (decision 0050): wait for all.
+    const events = await eventsFor(
+      webhook.id,
+      (all) =>
+        all.filter((e) => e.type === 'checklist.approved').length === 1 &&
+        all.filter((e) => e.type === 'checklist.redo_requested').length === 2 &&
+        all.filter((e) => e.type === 'checklist.submitted').length === 2,
+    );
     const byType = (type: string) => events.filter((e) => e.type === type);
     const redos = byType('checklist.redo_requested');
     expect(redos.map((e) => (e.data.task as { id: string }).id).sort()).toEqual([first.id, second.id].sort());
