@@ -18,8 +18,9 @@ import { AUTH_CHANNEL, SIGN_IN_FAILURE_MESSAGES, SignInError, signInWithPopup } 
  * Get Started and (signed out) Pricing open the sign-in popup inside the click, then go on by a normal
  * navigation; a failed sign-in shows the app's destructive toast; a signed-in visitor sees the
  * signed-in buttons (drawn by the prerender in `<template>`s: the components' own words); the
- * development banner closes, opens on a phone and signs up to the mailing list; and once the browser
- * is idle the dashboard's files are fetched, so it opens from the cache after a sign-in.
+ * development banner closes, opens on a phone and signs up to the mailing list; and for a visitor on
+ * the way to the dashboard (signed in, or signing in) its files are fetched when the browser is idle,
+ * so it opens from the cache after a sign-in.
  *
  * It imports a few of the app's modules (the sign-in popup, the banner's cookie, the e-mail rule):
  * the build gives this script its own copy of each (vite.config.ts landingPageOwnCopies), so nothing

@@ -1,7 +1,7 @@
 /**
  * The pages served without the app (the code screen, decision 0061; the landing page, decision 0067)
- * fetch the files of the page that follows them once the browser is idle, so it opens from the HTTP
- * cache. The server lists those files in a JSON block (not executed: the CSP allows no inline script).
+ * fetch the files of the page that follows them once the visitor is on the way there (the first digit
+ * of the code; signed in or signing in) and the browser is idle, so it opens from the HTTP cache. The server lists those files in a JSON block (not executed: the CSP allows no inline script).
  * The app imports nothing of this module: each of those two scripts has it in its own chunk.
  */
 

@@ -7,7 +7,8 @@ import { escapeHtml, jsonForHtml } from '../../html.ts';
  * Which scripts a prerendered page carries, from the build's Vite manifest. Most pages carry the
  * app's entry (React) and their chunks; the recipient's code screen (decision 0061: a server-rendered
  * form) and the landing page (decision 0067) carry only a small script of their own, and the app's
- * files for the page after them are listed for that script to fetch when the browser is idle.
+ * files for the page after them are listed for that script to fetch once the visitor is on the way
+ * there.
  */
 
 export interface ManifestChunk {
@@ -65,7 +66,7 @@ function ownScripts(
 /**
  * The code screen's page: the app's scripts out, the screen's own in, and the JavaScript of the page
  * that follows a right code (the entry, the shared page's chunks and this language's catalog) listed
- * in a JSON block, not fetched: the script asks for them once the browser is idle. Without the
+ * in a JSON block, not fetched: the script asks for them once the recipient starts on the code. Without the
  * screen's script in the build (an older manifest), the page keeps the app's scripts.
  */
 export function codeScreenScripts(
@@ -91,8 +92,8 @@ export const DASHBOARD_MODULE = 'src/web/pages/dashboard.tsx';
 /**
  * The landing page (decision 0067): the app's scripts out, the page's own in (its sign-in, the
  * signed-in buttons, the banner), and the dashboard's JavaScript (the app's entry, the dashboard's
- * chunks, the English catalog) listed for that script to fetch once the browser is idle, so the
- * dashboard opens from the cache after a sign-in. Without that script in the build (an older
+ * chunks, the English catalog) listed for that script to fetch for a visitor on the way there
+ * (signed in, or signing in), so the dashboard opens from the cache after a sign-in. Without that script in the build (an older
  * manifest), the page keeps the app's scripts.
  */
 export function landingScripts(html: string, manifest: Manifest | null): string {
