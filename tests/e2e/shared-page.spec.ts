@@ -237,6 +237,10 @@ test('on a phone the toast sits over the header, clear of the tasks and the subm
   await enterCode(phone, share.verificationCode ?? '');
   const toast = phone.getByTestId('toast');
   await expect(toast).toContainText(SHARE_MESSAGES.loadedToast);
+  // Measured where it rests: it slides in from above the screen.
+  await expect
+    .poll(() => toast.evaluate((element) => element.getAnimations({ subtree: true }).length))
+    .toBe(0);
 
   /** Every box at one moment (the success toast goes after 3 s). */
   const boxes = () =>
