@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './scripts/preact-aliases.mjs';
 import { loadConfig, publicConfig } from './src/server/config/index.ts';
 import { renderIndexHtml } from './src/server/http/pages/web-app.ts';
 
@@ -141,6 +142,10 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5001'}`;
  */
 const prerenderBuild: UserConfig = {
   plugins: [react(), pureDomainDeclarations()],
+  resolve: { alias: preactAliases },
+  // Bundled, not left in node_modules: wouter, TanStack Query and Radix import React, and must be given
+  // Preact as the browser's build gives it to them.
+  ssr: { noExternal: true },
   publicDir: false,
   build: {
     outDir: 'dist/prerender',
@@ -161,17 +166,8 @@ const browserBuild: UserConfig = {
     pureDomainDeclarations(),
     serviceWorker(),
   ],
-  // LISTSYNC_REACT_PROFILING=1: React's profiling build, whose components show in a Chrome trace
-  // (React's performance tracks; scripts/trace-page.mjs lists them). Never for a build that ships.
-  resolve: {
-    alias:
-      process.env.LISTSYNC_REACT_PROFILING === '1'
-        ? [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }]
-        : [],
-  },
+  resolve: { alias: preactAliases },
   build: {
-    // The profiling build keeps its names, so that the trace says which component took the time.
-    ...(process.env.LISTSYNC_REACT_PROFILING === '1' ? { minify: false } : {}),
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { preactAliases } from './scripts/preact-aliases.mjs';
 
 /**
  * Four projects: `unit` (pure code beside its source), `web` (React components in jsdom), and the API
@@ -56,7 +57,11 @@ const projects: TestProjectInlineConfiguration[] = [
       // issue 28). A budget, not a speed check: what a test waits for must still happen.
       testTimeout: 30_000,
       setupFiles: [...setupFiles, 'tests/support/web-testing-library.ts', 'tests/support/web-chunks.ts'],
+      // Components run on Preact, as they ship (decision 0070): the packages that import React (Testing
+      // Library, TanStack Query, wouter, Radix, dnd-kit) are inlined so that the aliases reach them too.
+      server: { deps: { inline: true } },
     },
+    resolve: { alias: preactAliases, conditions: ['module', 'browser', 'import', 'default'] },
   },
   apiProject('api-pglite', { testDatabase: 'pglite', testDatabaseUrl: '' }),
 ];

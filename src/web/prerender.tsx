@@ -1,6 +1,6 @@
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { prerender } from 'react-dom/static';
+import type { VNode } from 'preact';
+import { renderToString, renderToStringAsync } from 'preact-render-to-string';
+import { type ReactElement, StrictMode } from 'react';
 import { Router } from 'wouter';
 import { LANGUAGE_CODES, type LanguageCode } from '#domain/languages';
 import type { SharedPageAnswers } from '#domain/sharing';
@@ -95,26 +95,23 @@ async function render(variant: PrerenderVariant): Promise<PrerenderedPage> {
   // The landing page is served with its own script, not the app (decision 0067): its templates drawn.
   setLandingDrawnForScript(variant.path === '/');
   takePrerenderedTitle();
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
-    <StrictMode>
-      <Router ssrPath={variant.path} ssrSearch={variant.search}>
-        <App />
-      </Router>
-    </StrictMode>,
-    // One piece, never "fallback now, content later": that needs React's inline scripts, and the CSP
-    // allows none (a large page would otherwise be cut at React's 12.8 kB default).
-    {
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // React would send the fallback and draw the page in the browser: a page that cannot be
-      // prerendered is refused, and the server serves the plain shell instead (and says why).
-      onError: (error) => void errors.push(error),
-    },
-  );
-  if (errors.length > 0) {
-    throw new Error(`Prerendering ${variant.name} failed`, { cause: errors[0] });
+  // Waits for every lazy part (a page's chunk, a dialog's), so the page comes whole in one piece: a
+  // page that cannot be prerendered is refused, and the server serves the plain shell instead (and
+  // says why).
+  let html: string;
+  try {
+    html = await renderToStringAsync(
+      asPreact(
+        <StrictMode>
+          <Router ssrPath={variant.path} ssrSearch={variant.search}>
+            <App />
+          </Router>
+        </StrictMode>,
+      ),
+    );
+  } catch (error) {
+    throw new Error(`Prerendering ${variant.name} failed`, { cause: error });
   }
-  const html = await new Response(prelude).text();
   refuseInline(html, variant.name);
   return { variant, html, title: takePrerenderedTitle() };
 }
@@ -202,10 +199,17 @@ function drawForRequest(
   setFirstScreen(screen);
   takePrerenderedTitle();
   return renderToString(
-    <StrictMode>
-      <Router ssrPath={input.path} ssrSearch={input.search}>
-        <App />
-      </Router>
-    </StrictMode>,
+    asPreact(
+      <StrictMode>
+        <Router ssrPath={input.path} ssrSearch={input.search}>
+          <App />
+        </Router>
+      </StrictMode>,
+    ),
   );
+}
+
+/** The app is written against React's types; its elements are Preact's (decision 0070). */
+function asPreact(element: ReactElement): VNode {
+  return element as unknown as VNode;
 }

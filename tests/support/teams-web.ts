@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render } from '@testing-library/preact';
 import { type ComponentProps, createElement, type ReactNode } from 'react';
 import type { Mock } from 'vitest';
 import { Router } from 'wouter';

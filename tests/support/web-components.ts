@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup } from '@testing-library/preact';
 import { afterEach, beforeEach, type Mock, vi } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#domain/site';
 

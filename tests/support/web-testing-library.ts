@@ -1,4 +1,4 @@
-import { configure } from '@testing-library/react';
+import { configure } from '@testing-library/preact';
 
 // findBy*/waitFor give up after 1 s by default: a budget, not a speed check, and one a shared two-core
 // machine running several test files at once can exceed (lazy chunks, a query's first answer). What a

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAILING_LIST_CONFIRM_HINT, MAILING_LIST_SUCCESS } from '#domain/mailing-list';
 import { DEV_BANNER_COOKIE } from '#domain/site';

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '#tests/support/fake-websocket';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';

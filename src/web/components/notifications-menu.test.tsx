@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationList } from '#domain/notification-texts';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';

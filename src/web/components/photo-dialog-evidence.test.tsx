@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetchEachTest } from '#tests/support/web-components';
 import type { UploadOptions } from '../lib/upload-request.ts';

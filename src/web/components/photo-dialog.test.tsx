@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHOTO_MESSAGES } from '#domain/photos';
 import { mockFetchEachTest } from '#tests/support/web-components';

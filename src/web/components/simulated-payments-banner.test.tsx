@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadUiLanguage, setUiLanguage } from '../i18n/i18n.tsx';
 import { getPublicConfig, setPublicConfig } from '../lib/public-config.ts';

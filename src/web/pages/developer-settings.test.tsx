@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_TOKEN_MESSAGES } from '#domain/api-access';
 import type { ApiToken, Webhook, WebhookDelivery } from '#domain/integrations-response';

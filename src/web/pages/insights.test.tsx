@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Insights } from '#domain/insights';
 import { errorAnswer, fakeTeamApi, renderInApp } from '#tests/support/teams-web';

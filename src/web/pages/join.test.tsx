@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { type InvitationPreview, TEAM_MESSAGES } from '#domain/teams';

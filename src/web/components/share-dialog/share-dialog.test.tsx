@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_SUBSCRIPTION, type SubscriptionInfo } from '#domain/plans';
 import { SHARE_MESSAGES, type ShareResponse } from '#domain/sharing';

@@ -58,8 +58,12 @@ export function LazyMenu<Props extends object>({
       want();
     },
     onBlur: (event) => {
-      // Not when it is taken away for the menu's own button: that one takes the focus over.
-      if (event.currentTarget.isConnected) handoff.current.focused = false;
+      // Not when it is taken away for the menu's own button: that one takes the focus over. Chromium
+      // says blur while it removes the focused button, still connected, so it is asked once that is over.
+      const standInButton = event.currentTarget;
+      queueMicrotask(() => {
+        if (standInButton.isConnected) handoff.current.focused = false;
+      });
     },
     onKeyDown: (event) => {
       if (!MENU_OPENING_KEYS.includes(event.key)) return;

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '#domain/checklist';
 import { PhotoEvidenceLine } from './photo-evidence-line.tsx';

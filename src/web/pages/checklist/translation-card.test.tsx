@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistTranslation } from '#domain/glossary';
 import type { ShareSummary } from '#domain/sharing';

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChecklistSummary } from '#domain/checklist';
 import { mockFetchEachTest } from '#tests/support/web-components';

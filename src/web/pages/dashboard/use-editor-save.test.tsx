@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/preact';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEAM_MESSAGES } from '#domain/teams';
 import { ANA, ANA_USER, BEN, checklistFixture } from '#tests/support/team-fixtures';

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '#domain/sharing';
 import { mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';

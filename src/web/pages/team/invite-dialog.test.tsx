@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, TEAM_ROLE_DESCRIPTIONS, type TeamResponse } from '#domain/teams';
 import { errorAnswer, fakeTeamApi, renderInApp, teamAnswer } from '#tests/support/teams-web';
