@@ -15,12 +15,11 @@ const client = path.join(root, 'dist/client');
 if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 }
-/** The figures reached where a goal is still missed (KiB, gzip): lowered as the code gets there. */
-const RATCHET = { dashboard: 142.5, checklist: 153, pricing: 118 };
 const manifest = JSON.parse(readFileSync(path.join(client, '.vite/manifest.json'), 'utf8'));
 
 // budgetKiB: the goal. ratchetKiB: while a goal is missed, the figure reached, which may not grow
-// (lower it when a change lowers the figure; decision 0062).
+// (lower it when a change lowers the figure; decision 0062). Every goal is met since the React API
+// is served by Preact (decision 0070), so no row has one now.
 const ROUTES = [
   // The landing page carries its own script and nothing of the app (decision 0067; the server's
   // pageHtml writes exactly that entry's closure): measured alone, against the goal itself.
@@ -30,15 +29,10 @@ const ROUTES = [
   // The code screen is a server-rendered form whose page carries its own entry and nothing of the
   // app (decision 0061; the server's pageHtml writes exactly that entry's closure): measured alone.
   { route: '/shared/{token} code screen', page: 'src/web/code-screen.ts', budgetKiB: 50, ownEntry: true },
-  { route: '/dashboard', page: 'src/web/pages/dashboard.tsx', budgetKiB: 110, ratchetKiB: RATCHET.dashboard },
-  {
-    route: '/checklist/{id}',
-    page: 'src/web/pages/checklist.tsx',
-    budgetKiB: 120,
-    ratchetKiB: RATCHET.checklist,
-  },
+  { route: '/dashboard', page: 'src/web/pages/dashboard.tsx', budgetKiB: 110 },
+  { route: '/checklist/{id}', page: 'src/web/pages/checklist.tsx', budgetKiB: 120 },
   { route: '/sms-consent', page: 'src/web/pages/sms-consent.tsx' },
-  { route: '/pricing', page: 'src/web/pages/pricing.tsx', budgetKiB: 110, ratchetKiB: RATCHET.pricing },
+  { route: '/pricing', page: 'src/web/pages/pricing.tsx', budgetKiB: 110 },
   { route: '/settings/team', page: 'src/web/pages/team.tsx' },
   { route: '/join/{token}', page: 'src/web/pages/join.tsx' },
   { route: '/developers', page: 'src/web/pages/developers.tsx' },

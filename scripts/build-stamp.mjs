@@ -20,6 +20,7 @@ export const BUILD_INPUTS = [
   'tsconfig.json',
   'scripts/build.mjs',
   'scripts/compress-assets.mjs',
+  'scripts/preact-aliases.mjs',
 ];
 
 export const STAMP_FILE = 'dist/build-stamp.json';

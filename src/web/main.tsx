@@ -1,8 +1,9 @@
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
-import { loadUiLanguage, startUiLanguage, uiLanguage, warmNumberFormats } from './i18n/i18n.tsx';
+import { intlWarmers, loadUiLanguage, startUiLanguage, uiLanguage } from './i18n/i18n.tsx';
+import { setHydrating } from './lib/hydration-pieces.tsx';
 import { preloadPageOf } from './routes.tsx';
 import './styles.css';
 
@@ -12,8 +13,8 @@ if (!root) throw new Error('Root element not found');
 // The catalog of the link's language is on its way while the page's own code loads. A page the server
 // drew is in the language it says (a verified recipient's: the share's, when the link names none).
 startUiLanguage(window.location, root.dataset.firstScreen ? document.documentElement.lang : undefined);
-// In a task of its own, while the rest of the page's code downloads.
-setTimeout(() => warmNumberFormats(uiLanguage()), 0);
+// Each in a task of its own, while the rest of the page's code downloads.
+for (const warm of intlWarmers(uiLanguage())) setTimeout(warm, 0);
 
 /**
  * Says on <html data-app-running> that the page's code runs (hydrated or drawn). A press on the
@@ -40,25 +41,24 @@ const app = (
 
 // A public page came drawn (the server prerenders them): it is hydrated, not drawn again. A page
 // the server could not match draws from nothing (the service worker's shell has an empty root).
-// Both as a transition: React then works in slices of a few milliseconds and lets the browser
-// paint and answer taps between them, instead of one long task (a phone's Total Blocking Time).
+// Preact (decision 0070) hydrates in one synchronous task: the parts made with `hydratedLater`
+// (lib/hydration-pieces.tsx) are hydrated each in a task of their own after it, so a phone answers a
+// tap between them.
 if (root.firstElementChild) {
   // Hydration waits for the page's words and code (both preloaded beside the entry, so here or nearly):
   // without the catalog its first render would say raw keys where the HTML has words, and a page
   // still downloading would be drawn again from nothing (routes.tsx, preloadPageOf).
   // A promise, not a top-level await: that would make the bundler wrap every module of the entry
   // chunk for async loading (measured: +7 KiB gzipped on every page).
-  const hydrate = () =>
-    startTransition(() => {
-      hydrateRoot(root, app, {
-        onRecoverableError(error, info) {
-          // The page still works (React drew it again); said loudly, because the HTML differed.
-          console.error('Hydration did not match the prerendered page', error, info.componentStack);
-        },
-      });
-    });
+  const hydrate = () => {
+    setHydrating(true);
+    try {
+      hydrateRoot(root, app);
+    } finally {
+      setHydrating(false);
+    }
+  };
   Promise.all([loadUiLanguage(uiLanguage()), preloadPageOf(window.location.pathname)]).then(hydrate, hydrate);
 } else {
-  const created = createRoot(root);
-  startTransition(() => created.render(app));
+  createRoot(root).render(app);
 }

@@ -7,6 +7,7 @@ import { LazyConfirmDialog } from '../components/ui/lazy-dialog.tsx';
 import { useLiveDashboard } from '../hooks/use-live-updates.ts';
 import { usePlanLimit } from '../hooks/use-plan-limit.ts';
 import { useChecklistCopies } from '../hooks/use-templates.ts';
+import { HydrateLater } from '../lib/hydration-pieces.tsx';
 import { ChecklistColumn } from './dashboard/checklist-column.tsx';
 import { LanguageCard } from './dashboard/language-card.tsx';
 import { StatsStrip } from './dashboard/stats-strip.tsx';
@@ -14,6 +15,15 @@ import { PastDueBanner, SubscriptionCard } from './dashboard/subscription-card.t
 import { useDashboardActions } from './dashboard/use-dashboard-actions.ts';
 import { useDashboardFocus } from './dashboard/use-dashboard-focus.ts';
 import { usePreloadListActions } from './dashboard/use-preload-list-actions.ts';
+
+function PlanAside() {
+  return (
+    <aside aria-label="Plan and settings" className="min-w-0 space-y-6">
+      <SubscriptionCard />
+      <LanguageCard />
+    </aside>
+  );
+}
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -34,21 +44,25 @@ export default function DashboardPage() {
       <p className="mt-1 text-slate-600">Manage your checklists and track progress</p>
 
       <div className="mt-6">
-        <StatsStrip />
+        {/* Hydrated each in a task of its own after the page's frame (lib/hydration-pieces.tsx). */}
+        <HydrateLater>
+          <StatsStrip />
+        </HydrateLater>
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:items-start">
-        <ChecklistColumn
-          actions={actions}
-          copies={copies}
-          planLimit={planLimit}
-          focus={focus}
-          onFromTemplate={() => setFromTemplate(true)}
-        />
-        <aside aria-label="Plan and settings" className="min-w-0 space-y-6">
-          <SubscriptionCard />
-          <LanguageCard />
-        </aside>
+        <HydrateLater>
+          <ChecklistColumn
+            actions={actions}
+            copies={copies}
+            planLimit={planLimit}
+            focus={focus}
+            onFromTemplate={() => setFromTemplate(true)}
+          />
+        </HydrateLater>
+        <HydrateLater>
+          <PlanAside />
+        </HydrateLater>
       </div>
 
       <LazyConfirmDialog

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Task } from '#domain/checklist';
 import { useT } from '../../i18n/i18n.tsx';
+import { HydrateLater } from '../../lib/hydration-pieces.tsx';
 import type { PendingView } from '../../sync/index.ts';
 import { TaskItem } from './task-item.tsx';
 
@@ -34,18 +35,20 @@ export function TaskList({
         </p>
       ) : (
         <ul aria-labelledby="tasks-heading" className="space-y-2">
+          {/* A prerendered page hydrates each task in a task of its own (lib/hydration-pieces.tsx). */}
           {tasks.map((task) => (
-            <TaskItem
-              key={task.id}
-              task={task}
-              pending={pendingTaskIds.has(task.id) || draftTaskIds.has(task.id)}
-              draft={draftTaskIds.has(task.id)}
-              pendingPhotoKey={pendingPhotos.get(task.id)}
-              onToggle={onToggle}
-              onOpenPhoto={onOpenPhoto}
-              onOpenReference={onOpenReference}
-              extra={taskExtra?.(task)}
-            />
+            <HydrateLater key={task.id}>
+              <TaskItem
+                task={task}
+                pending={pendingTaskIds.has(task.id) || draftTaskIds.has(task.id)}
+                draft={draftTaskIds.has(task.id)}
+                pendingPhotoKey={pendingPhotos.get(task.id)}
+                onToggle={onToggle}
+                onOpenPhoto={onOpenPhoto}
+                onOpenReference={onOpenReference}
+                extra={taskExtra?.(task)}
+              />
+            </HydrateLater>
           ))}
         </ul>
       )}
