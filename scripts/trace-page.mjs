@@ -20,8 +20,8 @@
 // (default 2, as bench-lighthouse; more than 5 buys the professional plan in the test checkout);
 // TRACE_ROOT: a folder holding another build's dist/ (with package.json and node_modules beside it), to
 // compare two builds run after run; TRACE_SAVE=file.json keeps the last trace (Chrome's Performance
-// panel opens it); TRACE_LINES: lines per list. A build made with LISTSYNC_REACT_PROFILING=1 and
-// TRACE_REACT=1 also lists React's own tracks (its phases, and each component with its children).
+// panel opens it); TRACE_LINES: lines per list. TRACE_REACT=1 lists React's own tracks from a build of React's profiling
+// runtime; the app runs on Preact since decision 0070, whose builds have none.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
