@@ -24,21 +24,23 @@ export function TaskList({
 }) {
   const t = useT();
   const { pendingTaskIds, pendingPhotos, draftTaskIds } = view;
+  // A prerendered page hydrates the tasks in a task of their own, after the page's frame
+  // (lib/hydration-pieces.tsx): one piece, as a piece per task cost more than each task's own work.
   return (
-    <section className="mt-6" aria-labelledby="tasks-heading">
-      <h2 id="tasks-heading" className="sr-only">
-        {t('checklist.tasks')}
-      </h2>
-      {tasks.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
-          {t('checklist.noTasks')}
-        </p>
-      ) : (
-        <ul aria-labelledby="tasks-heading" className="space-y-2">
-          {/* A prerendered page hydrates each task in a task of its own (lib/hydration-pieces.tsx). */}
-          {tasks.map((task) => (
-            <HydrateLater key={task.id}>
+    <HydrateLater>
+      <section className="mt-6" aria-labelledby="tasks-heading">
+        <h2 id="tasks-heading" className="sr-only">
+          {t('checklist.tasks')}
+        </h2>
+        {tasks.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
+            {t('checklist.noTasks')}
+          </p>
+        ) : (
+          <ul aria-labelledby="tasks-heading" className="space-y-2">
+            {tasks.map((task) => (
               <TaskItem
+                key={task.id}
                 task={task}
                 pending={pendingTaskIds.has(task.id) || draftTaskIds.has(task.id)}
                 draft={draftTaskIds.has(task.id)}
@@ -48,10 +50,10 @@ export function TaskList({
                 onOpenReference={onOpenReference}
                 extra={taskExtra?.(task)}
               />
-            </HydrateLater>
-          ))}
-        </ul>
-      )}
-    </section>
+            ))}
+          </ul>
+        )}
+      </section>
+    </HydrateLater>
   );
 }
