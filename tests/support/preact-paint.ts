@@ -15,18 +15,25 @@ import { options } from 'preact';
 const realSetTimeout = globalThis.setTimeout;
 
 const RAF_TIMEOUT_MS = 35;
-const waiting = new Set<() => void>();
+/** What waits for the next paint, each with what stops its frame and timeout. */
+const waiting = new Map<() => void, () => void>();
 
 function afterNextFrame(callback: () => void): void {
-  waiting.add(callback);
   const run = () => {
-    clearTimeout(timeout);
-    if (typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    stop();
     if (waiting.delete(callback)) callback();
   };
-  // The globals of the moment, as Preact's own afterNextFrame: a test's fake timers drive them too.
+  // The functions of the moment, as Preact's own afterNextFrame: a test's fake timers drive them too
+  // (and each is stopped by its own kind's clear, should the test fake or restore them in between).
+  const clear = globalThis.clearTimeout;
   const timeout = setTimeout(run, RAF_TIMEOUT_MS);
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : 0;
+  const cancel = typeof requestAnimationFrame === 'function' ? globalThis.cancelAnimationFrame : undefined;
+  const frame = cancel ? requestAnimationFrame(run) : 0;
+  const stop = () => {
+    clear(timeout);
+    cancel?.(frame);
+  };
+  waiting.set(callback, stop);
 }
 
 options.requestAnimationFrame = afterNextFrame;
@@ -34,9 +41,12 @@ options.requestAnimationFrame = afterNextFrame;
 /** Runs what waits for the next paint (effects, mostly) now; says whether there was any. */
 export function flushPaint(): boolean {
   if (waiting.size === 0) return false;
-  const callbacks = [...waiting];
+  const due = [...waiting];
   waiting.clear();
-  for (const callback of callbacks) callback();
+  for (const [callback, stop] of due) {
+    stop();
+    callback();
+  }
   return true;
 }
 

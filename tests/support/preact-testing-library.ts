@@ -50,7 +50,8 @@ type Target = Document | Element | Window | Node;
  * presses (HTML's "disabled form control"; its click() does nothing). jsdom hands them to its listeners
  * all the same: React's event system held them back, Preact's native listeners hear them.
  */
-const NOT_FOR_DISABLED = new Set(['click', 'dblclick', 'mousedown', 'mouseup']);
+// (Testing Library's names, lower-cased, and the events': dblClick/doubleClick fire `dblclick`.)
+const NOT_FOR_DISABLED = new Set(['click', 'dblclick', 'doubleclick', 'mousedown', 'mouseup']);
 const disabledControl = (target: Target, type: string) =>
   NOT_FOR_DISABLED.has(type) && target instanceof Element && target.closest(':disabled') !== null;
 
