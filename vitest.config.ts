@@ -61,7 +61,14 @@ const projects: TestProjectInlineConfiguration[] = [
       // Library, TanStack Query, wouter, Radix, dnd-kit) are inlined so that the aliases reach them too.
       server: { deps: { inline: true } },
     },
-    resolve: { alias: preactAliases, conditions: ['module', 'browser', 'import', 'default'] },
+    // Vitest resolves as Node does (no `mainFields`): a package with only a `module` field, like dnd-kit,
+    // then loads its CommonJS build, whose require('react') no alias reaches (real React, and "Cannot read
+    // properties of null (reading 'useMemo')"). The browser build's fields, as Vite's client uses them.
+    resolve: {
+      alias: preactAliases,
+      conditions: ['module', 'browser', 'import', 'default'],
+      mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'],
+    },
   },
   apiProject('api-pglite', { testDatabase: 'pglite', testDatabaseUrl: '' }),
 ];

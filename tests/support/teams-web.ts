@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/preact';
 import { type ComponentProps, createElement, type ReactNode } from 'react';
 import type { Mock } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { TeamInvitation, TeamListResponse, TeamMember, TeamResponse } from '#domain/teams';
 import type { User } from '#domain/user';
+import { render } from '#tests/support/preact-testing-library';
 import { ToastProvider } from '#web/components/ui/toast.tsx';
 import { AuthProvider } from '#web/hooks/use-auth.tsx';
 import { jsonResponse } from './web-components.ts';

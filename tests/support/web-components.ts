@@ -1,6 +1,6 @@
-import { cleanup } from '@testing-library/preact';
 import { afterEach, beforeEach, type Mock, vi } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#domain/site';
+import { cleanup } from '#tests/support/preact-testing-library';
 
 /** For component tests in jsdom (vitest project 'web'): the server's answers, the page's config. */
 

@@ -1,4 +1,5 @@
-import { configure } from '@testing-library/preact';
+import { configure, getConfig } from '@testing-library/preact';
+import { settle } from './preact-paint.ts';
 
 // findBy*/waitFor give up after 1 s by default: a budget, not a speed check, and one a shared two-core
 // machine running several test files at once can exceed (lazy chunks, a query's first answer). What a
@@ -6,10 +7,14 @@ import { configure } from '@testing-library/preact';
 // test timeout (vitest.config.ts), so a wait that fails says what it waited for.
 configure({ asyncUtilTimeout: 15_000 });
 
-// React's act() works only where IS_REACT_ACT_ENVIRONMENT is true. Testing Library sets it in a global
-// beforeAll, which Vitest (without `globals`) does not have: it was left unset, and a React update
-// scheduled inside an act scope then and there logged "The current testing environment is not
-// configured to support act(...)" (seen once in a full run, in the photo dialog's progress test, when
-// the toaster's idle timer fired during an act). Set here as Testing Library means it to be; its
-// waitFor still turns it off while it waits.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// Once a waitFor/findBy* has what it waited for, the work already under way (renders, the effects
+// after their paint) finishes before the test goes on, as React's Testing Library has it (its
+// asyncWrapper waits a task, in which React runs them): tests/support/preact-paint.ts.
+const { asyncWrapper } = getConfig();
+configure({
+  asyncWrapper: async (callback) => {
+    const result = await asyncWrapper(callback);
+    await settle();
+    return result;
+  },
+});

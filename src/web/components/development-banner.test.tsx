@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAILING_LIST_CONFIRM_HINT, MAILING_LIST_SUCCESS } from '#domain/mailing-list';
 import { DEV_BANNER_COOKIE } from '#domain/site';
+import { fireEvent, render, screen, waitFor } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { DevelopmentBanner } from './development-banner.tsx';
 

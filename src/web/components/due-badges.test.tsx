@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, ChecklistSummary } from '#domain/checklist';
+import { act, cleanup, fireEvent, render, screen } from '#tests/support/preact-testing-library';
 import { checklistFixture, taskFixture } from '#tests/support/team-fixtures';
 import { mockFetchEachTest } from '#tests/support/web-components';
 import { ChecklistRow } from '../pages/dashboard/checklist-row.tsx';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '#tests/support/fake-websocket';
+import { act, render, screen } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { ToastProvider } from './ui/toast.tsx';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationList } from '#domain/notification-texts';
+import { act, fireEvent, render, screen, waitFor } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { NotificationsMenu } from './notifications-menu.tsx';
 import { ToastProvider } from './ui/toast.tsx';

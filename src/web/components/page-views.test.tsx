@@ -1,7 +1,7 @@
-import { act, cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { act, cleanup, render, waitFor } from '#tests/support/preact-testing-library';
 import { trackEvent, trackPageView } from '../lib/analytics.ts';
 import { PageViews } from './page-views.tsx';
 

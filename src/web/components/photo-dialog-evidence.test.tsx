@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '#tests/support/preact-testing-library';
 import { mockFetchEachTest } from '#tests/support/web-components';
 import type { UploadOptions } from '../lib/upload-request.ts';
 import { PhotoDialog, type PhotoDialogProps } from './photo-dialog.tsx';

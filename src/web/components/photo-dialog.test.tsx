@@ -1,6 +1,6 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHOTO_MESSAGES } from '#domain/photos';
+import { act, fireEvent, render, screen, within } from '#tests/support/preact-testing-library';
 import { mockFetchEachTest } from '#tests/support/web-components';
 import { ApiError } from '../lib/api.ts';
 import { UploadNetworkError, type UploadOptions } from '../lib/upload-request.ts';

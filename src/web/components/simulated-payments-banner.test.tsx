@@ -1,5 +1,5 @@
-import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '#tests/support/preact-testing-library';
 import { loadUiLanguage, setUiLanguage } from '../i18n/i18n.tsx';
 import { getPublicConfig, setPublicConfig } from '../lib/public-config.ts';
 import { SimulatedPaymentsBanner } from './simulated-payments-banner.tsx';

@@ -1,7 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { cleanup, render, screen } from '#tests/support/preact-testing-library';
 import { StorageMeter } from './storage-meter.tsx';
 
 /** The storage meter of the Team page and the plan card: the figure, the bar, and its 80% and full states. */

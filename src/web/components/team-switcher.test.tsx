@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, type TeamListResponse } from '#domain/teams';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { ANN, errorAnswer, fakeTeamApi, renderInApp, TEAMS, teamAnswer } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { TeamSwitcher } from './team-switcher.tsx';

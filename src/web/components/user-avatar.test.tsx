@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '#domain/user';
+import { cleanup, fireEvent, render, screen } from '#tests/support/preact-testing-library';
 import { UserAvatar } from './user-avatar.tsx';
 
 const ada: User = {

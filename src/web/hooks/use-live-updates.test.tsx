@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
 import { fakeRealtimeEnvironment } from '#tests/support/fake-websocket';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { ConnectionStatus } from '../components/connection-status.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { TEAM_MESSAGES } from '#domain/teams';
+import { act, render, waitFor } from '#tests/support/preact-testing-library';
 import { mockFetchEachTest } from '#tests/support/web-components';
 import { ApiError } from '../lib/api.ts';
 import {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
+import { act, cleanup, render, waitFor } from '#tests/support/preact-testing-library';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { ApiError } from '../lib/api.ts';
 import { keepNewestCopy, markRevision, revisionOf } from '../lib/copy-revisions.ts';

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { NO_SUBSCRIPTION, PLAN_LIMIT_TITLE, type SubscriptionInfo } from '#domain/plans';
+import { act, fireEvent, render, screen, waitFor } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { memoryBlobStore, memoryOpStore } from '../sync/index.ts';

@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -7,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { CheckoutStatus } from '#domain/billing';
 import { LANGUAGE_CODES } from '#domain/languages';
 import { NO_SUBSCRIPTION, PLAN_LIMITS, type SubscriptionInfo } from '#domain/plans';
+import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthProvider } from '../hooks/use-auth.tsx';

@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_TOKEN_MESSAGES } from '#domain/api-access';
 import type { ApiToken, Webhook, WebhookDelivery } from '#domain/integrations-response';
 import { WEBHOOK_EVENTS } from '#domain/webhooks';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { errorAnswer, fakeTeamApi, renderInApp, teamAnswer } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import DeveloperSettingsPage from './developer-settings.tsx';

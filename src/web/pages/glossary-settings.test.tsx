@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GlossaryEntry } from '#domain/glossary';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { errorAnswer, fakeTeamApi, renderInApp, teamAnswer } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import GlossarySettingsPage from './glossary-settings.tsx';

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Insights } from '#domain/insights';
+import { fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { errorAnswer, fakeTeamApi, renderInApp } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import InsightsPage from './insights.tsx';

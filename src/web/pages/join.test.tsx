@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { type InvitationPreview, TEAM_MESSAGES } from '#domain/teams';
+import { act, fireEvent, screen, waitFor } from '#tests/support/preact-testing-library';
 import { ANN, errorAnswer, fakeTeamApi, renderInApp, TEAMS } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import JoinPage from './join.tsx';

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RemarksTranslationResponse } from '#domain/translation';
 import type { User } from '#domain/user';
+import { fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthProvider } from '../hooks/use-auth.tsx';

@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, type TeamResponse } from '#domain/teams';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import {
   errorAnswer,
   fakeTeamApi,

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKLIST_LIMITS, CHECKLIST_MESSAGES, type Checklist } from '#domain/checklist';
+import { act, cleanup, fireEvent, render, screen, within } from '#tests/support/preact-testing-library';
 import type { ChecklistBody } from '../../sync/index.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ChecklistEditor, type SaveOutcome } from './checklist-editor.tsx';

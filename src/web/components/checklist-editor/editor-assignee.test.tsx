@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist } from '#domain/checklist';
+import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import {
   ANA,
   ANA_USER,

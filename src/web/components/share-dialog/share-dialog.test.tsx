@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_SUBSCRIPTION, type SubscriptionInfo } from '#domain/plans';
 import { SHARE_MESSAGES, type ShareResponse } from '#domain/sharing';
+import { act, fireEvent, render, screen, within } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { getPublicConfig, setPublicConfig } from '../../lib/public-config.ts';
 import ShareDialog, { type ShareDialogProps } from './share-dialog.tsx';

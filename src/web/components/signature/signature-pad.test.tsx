@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '#tests/support/preact-testing-library';
 import SignatureDialog from '../../pages/checklist/signature-dialog.tsx';
 
 /**

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '#tests/support/preact-testing-library';
 import { useToast } from '../../hooks/use-toast.ts';
 import { ToastProvider } from './toast.tsx';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS, type ToastMessage } from './toast-style.ts';

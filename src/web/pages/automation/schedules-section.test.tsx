@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '#domain/schedules-response';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { errorAnswer, fakeTeamApi, renderInApp, SAM, teamAnswer } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { SchedulesSection } from './schedules-section.tsx';

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Checklist } from '#domain/checklist';
 import { TEAM_MESSAGES } from '#domain/teams';
+import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { ANA_USER, BEN, checklistFixture, teamResponse } from '#tests/support/team-fixtures';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';

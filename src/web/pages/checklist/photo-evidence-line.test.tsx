@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '#domain/checklist';
+import { cleanup, render, screen } from '#tests/support/preact-testing-library';
 import { PhotoEvidenceLine } from './photo-evidence-line.tsx';
 
 afterEach(cleanup);

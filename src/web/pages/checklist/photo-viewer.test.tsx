@@ -1,6 +1,6 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { Task } from '#domain/checklist';
+import { act, fireEvent, render, screen, within } from '#tests/support/preact-testing-library';
 import { mockFetchEachTest } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { PhotoViewer, type PhotoViewerProps } from './photo-viewer.tsx';

@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistTranslation } from '#domain/glossary';
 import type { ShareSummary } from '#domain/sharing';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { checklistFixture, taskFixture } from '#tests/support/team-fixtures';
 import { fakeTeamApi, renderInApp, teamAnswer } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';

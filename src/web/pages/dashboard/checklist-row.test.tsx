@@ -1,6 +1,6 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChecklistSummary } from '#domain/checklist';
+import { act, fireEvent, render, screen, waitFor } from '#tests/support/preact-testing-library';
 import { mockFetchEachTest } from '#tests/support/web-components';
 import { ChecklistRow, type ChecklistRowActions } from './checklist-row.tsx';
 

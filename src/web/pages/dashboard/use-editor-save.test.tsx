@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/preact';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEAM_MESSAGES } from '#domain/teams';
+import { act, render, waitFor } from '#tests/support/preact-testing-library';
 import { ANA, ANA_USER, BEN, checklistFixture } from '#tests/support/team-fixtures';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import type { SaveOutcome } from '../../components/checklist-editor/checklist-editor.tsx';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '#domain/sharing';
+import { cleanup, render, screen } from '#tests/support/preact-testing-library';
 import { mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import en from '../../i18n/locales/en.json';
 import { CodeDialog } from './code-dialog.tsx';

@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, TEAM_ROLE_DESCRIPTIONS, type TeamResponse } from '#domain/teams';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { errorAnswer, fakeTeamApi, renderInApp, teamAnswer } from '#tests/support/teams-web';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import TeamPage from '../team.tsx';
