@@ -1,0 +1,151 @@
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import type { Checklist, Task } from '#domain/checklist';
+import type { SharedChecklistResponse } from '#domain/sharing';
+import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
+import { ToastProvider } from '../../components/ui/toast.tsx';
+import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
+import {
+  type ChecklistQuerySlot,
+  memoryBlobStore,
+  memoryOpStore,
+  sharedChecklistSlot,
+  sharedKeys,
+} from '../../sync/index.ts';
+import { ChecklistView } from './checklist-view.tsx';
+
+/**
+ * A recipient's remarks through the real queue and query cache: once the remarks' save is answered,
+ * the queue lets go of the change at once while the page's copy takes the answer a moment later (the
+ * query cache tells its observers in a later task). What was typed must stay in the field meanwhile,
+ * and the submit must send it (tests/e2e/shared-page.spec.ts lost it once under load).
+ */
+
+const fetchMock = mockFetchEachTest();
+
+const TYPED = 'Alarms not tested: no access to block C.';
+
+const TASK: Task = {
+  id: 'task_exits',
+  description: 'Check fire exits',
+  completed: true,
+  photoRequired: false,
+  photoUrl: null,
+  referencePhotoUrl: null,
+  details: '',
+  completedAt: '2026-01-02T00:00:00.000Z',
+  redoNote: null,
+  photoCapturedAt: null,
+  photoReceivedAt: null,
+  photoCaptureSource: null,
+  photoLocation: null,
+};
+const CHECKLIST: Checklist = {
+  id: 'checklist_1',
+  name: 'Weekly Site Inspection',
+  status: 'in-progress',
+  progress: 50,
+  tasks: [
+    TASK,
+    { ...TASK, id: 'task_alarms', description: 'Test alarms', completed: false, completedAt: null },
+  ],
+  remarks: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  userId: null,
+  createdBy: null,
+  assignee: null,
+  version: 1,
+  submittedAt: null,
+  dueAt: null,
+  overdue: false,
+  cancelled: false,
+  approvedAt: null,
+  approvedBy: null,
+  requireSignature: false,
+  signature: null,
+  address: null,
+  addressLocation: null,
+};
+const SHARED: SharedChecklistResponse = {
+  success: true,
+  checklist: CHECKLIST,
+  targetLanguage: 'en',
+  ownerName: 'Ann Lee',
+  recipientName: 'Sam',
+  maskedContact: 's•m@example.com',
+  language: 'en',
+  sourceLanguage: 'en',
+  translated: false,
+  message: 'ok',
+};
+
+/** The view over the cached copy, told of its changes by the query cache as the shared page is. */
+function CachedView({ slot }: { slot: ChecklistQuerySlot }) {
+  const client = useQueryClient();
+  useQuery({ queryKey: slot.key, queryFn: () => new Promise<never>(() => {}), enabled: false });
+  const checklist = slot.read(client);
+  return checklist ? <ChecklistView checklist={checklist} slot={slot} /> : null;
+}
+
+/** Every text the field was given, in order (Preact sets the textarea's `value`). */
+function recordValues(field: HTMLTextAreaElement): string[] {
+  const shown: string[] = [];
+  const own = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
+  Object.defineProperty(field, 'value', {
+    configurable: true,
+    get: () => own?.get?.call(field),
+    set: (text: string) => {
+      shown.push(text);
+      own?.set?.call(field, text);
+    },
+  });
+  return shown;
+}
+
+describe('the remarks on a recipient’s page', () => {
+  it('keep what was typed while the answer to their save reaches the page, and are submitted', async () => {
+    const slot = sharedChecklistSlot('share-token', 'checklist_1', 'en');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sharedKeys.checklist('share-token', 'en'), SHARED);
+    render(
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <OfflineQueueProvider ops={memoryOpStore()} blobs={memoryBlobStore()}>
+            <CachedView slot={slot} />
+          </OfflineQueueProvider>
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    const field = screen.getByLabelText('Notes & Remarks') as HTMLTextAreaElement;
+    const shown = recordValues(field);
+
+    const saved = { ...CHECKLIST, remarks: TYPED };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, saved, { 'x-checklist-revision': '4' }));
+    await act(async () => {
+      fireEvent.input(field, { target: { value: TYPED } });
+    });
+    await act(async () => {
+      fireEvent.blur(field);
+    });
+    await waitFor(() => expect(screen.getByText('Saved', { exact: true })).toBeTruthy());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ remarks: TYPED });
+
+    // The field never went blank after the typing, not even for a moment (a submit then sends '').
+    expect(shown).not.toContain('');
+    expect(field.value).toBe(TYPED);
+
+    const submitted = { ...saved, status: 'completed', submittedAt: '2026-01-02T01:00:00.000Z' };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, submitted, { 'x-checklist-revision': '5' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit Completed Checklist' }));
+    });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Incomplete Checklist' });
+    await act(async () => {
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Submit Anyway' }));
+    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toMatchObject({ remarks: TYPED });
+  });
+});
