@@ -1,5 +1,5 @@
-import { act, cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render } from '#tests/support/preact-testing-library';
 import { useRemarksAutosave } from './use-remarks-autosave.ts';
 
 const TYPED = 'Alarms not tested: no access to block C.';

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
+import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
