@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Checklist, Task } from '#domain/checklist';
+import type { Checklist } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
 import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
+import { checklistFixture, taskFixture } from '#tests/support/team-fixtures';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
@@ -26,48 +27,21 @@ const fetchMock = mockFetchEachTest();
 
 const TYPED = 'Alarms not tested: no access to block C.';
 
-const TASK: Task = {
-  id: 'task_exits',
-  description: 'Check fire exits',
-  completed: true,
-  photoRequired: false,
-  photoUrl: null,
-  referencePhotoUrl: null,
-  details: '',
-  completedAt: '2026-01-02T00:00:00.000Z',
-  redoNote: null,
-  photoCapturedAt: null,
-  photoReceivedAt: null,
-  photoCaptureSource: null,
-  photoLocation: null,
-};
-const CHECKLIST: Checklist = {
-  id: 'checklist_1',
+const CHECKLIST: Checklist = checklistFixture({
   name: 'Weekly Site Inspection',
   status: 'in-progress',
   progress: 50,
   tasks: [
-    TASK,
-    { ...TASK, id: 'task_alarms', description: 'Test alarms', completed: false, completedAt: null },
+    {
+      ...taskFixture('task_exits', 'Check fire exits'),
+      completed: true,
+      completedAt: '2026-01-02T00:00:00.000Z',
+    },
+    taskFixture('task_alarms', 'Test alarms'),
   ],
-  remarks: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
   userId: null,
   createdBy: null,
-  assignee: null,
-  version: 1,
-  submittedAt: null,
-  dueAt: null,
-  overdue: false,
-  cancelled: false,
-  approvedAt: null,
-  approvedBy: null,
-  requireSignature: false,
-  signature: null,
-  address: null,
-  addressLocation: null,
-};
+});
 const SHARED: SharedChecklistResponse = {
   success: true,
   checklist: CHECKLIST,
