@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** How long typing must pause before the remarks are saved. */
 export const REMARKS_DEBOUNCE_MS = 800;
@@ -30,36 +30,12 @@ export function useRemarksAutosave(
 ) {
   const [value, setValue] = useState(serverRemarks);
   const [state, setState] = useState<RemarksSaveState>('idle');
-  const saved = useRef(serverRemarks);
-  // The texts this page's own saves replaced, until the page's copy shows the last one saved: a copy
-  // still holding one of them is from before that save (the queue lets go of a change as it is
-  // answered, and the answer reaches the page's copy a moment later), not a newer text.
-  const replaced = useRef(new Set<string>());
   const latest = useRef(value);
   latest.current = value;
   const saveRef = useRef(save);
   saveRef.current = save;
-  // As of this render: Preact runs effects after paint (or before the component's next render), by
-  // which time a save answered meanwhile has moved `saved` on, and the text typed would look saved.
-  const unsavedHere = value !== saved.current;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: judged as of the render that showed it
-  useEffect(() => {
-    if (serverRemarks === saved.current) {
-      replaced.current.clear();
-      return;
-    }
-    if (unsavedHere || latest.current !== saved.current || replaced.current.has(serverRemarks)) return;
-    saved.current = serverRemarks;
-    setValue(serverRemarks);
-  }, [serverRemarks]);
-
-  /** The server has `text` (this page saved it): the text it had before is older from here on. */
-  const savedHere = useCallback((text: string) => {
-    if (text === saved.current) return;
-    replaced.current.add(saved.current);
-    saved.current = text;
-  }, []);
+  const saved = useRef(serverRemarks);
+  const savedHere = useSavedRemarks(serverRemarks, value, { saved, latest }, setValue);
 
   const sending = useRef<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -121,4 +97,47 @@ export function useRemarksAutosave(
       if (latest.current !== saved.current) void send(latest.current);
     },
   };
+}
+
+/**
+ * Keeps `saved` (what the server has of the remarks, as this page knows it) and takes the server's
+ * text in while nothing typed here is unsaved. Returns `savedHere(text)`: this page's save or submit
+ * put `text` there.
+ */
+function useSavedRemarks(
+  serverRemarks: string,
+  value: string,
+  { saved, latest }: { saved: RefObject<string>; latest: RefObject<string> },
+  setValue: (text: string) => void,
+) {
+  // The texts this page's own saves replaced, until the page's copy shows the last one saved: a copy
+  // still holding one of them is from before that save (the queue lets go of a change as it is
+  // answered, and the answer reaches the page's copy a moment later), not a newer text.
+  const replaced = useRef(new Set<string>());
+  // As of this render: Preact runs effects after paint (or before the component's next render), by
+  // which time a save answered meanwhile has moved `saved` on, and the text typed would look saved.
+  const unsavedHere = value !== saved.current;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: judged as of the render that showed it
+  useEffect(() => {
+    if (serverRemarks === saved.current) {
+      replaced.current.clear();
+      return;
+    }
+    if (unsavedHere || latest.current !== saved.current || replaced.current.has(serverRemarks)) return;
+    saved.current = serverRemarks;
+    setValue(serverRemarks);
+  }, [serverRemarks]);
+
+  /** The server has `text` (this page saved it): the text it had before is older from here on. */
+  const savedHere = useCallback(
+    (text: string) => {
+      if (text === saved.current) return;
+      replaced.current.add(saved.current);
+      saved.current = text;
+    },
+    [saved],
+  );
+
+  return savedHere;
 }
