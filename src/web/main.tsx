@@ -41,7 +41,7 @@ const app = (
 
 // A public page came drawn (the server prerenders them): it is hydrated, not drawn again. A page
 // the server could not match draws from nothing (the service worker's shell has an empty root).
-// Preact (decision 0070) hydrates in one synchronous task: the parts made with `hydratedLater`
+// Preact (decision 0070) hydrates in one synchronous task: the parts inside `HydrateLater`
 // (lib/hydration-pieces.tsx) are hydrated each in a task of their own after it, so a phone answers a
 // tap between them.
 if (root.firstElementChild) {

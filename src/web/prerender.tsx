@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
 import { renderToString, renderToStringAsync } from 'preact-render-to-string';
-import { type ReactElement, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { Router } from 'wouter';
 import { LANGUAGE_CODES, type LanguageCode } from '#domain/languages';
 import type { SharedPageAnswers } from '#domain/sharing';
@@ -100,15 +100,7 @@ async function render(variant: PrerenderVariant): Promise<PrerenderedPage> {
   // says why).
   let html: string;
   try {
-    html = await renderToStringAsync(
-      asPreact(
-        <StrictMode>
-          <Router ssrPath={variant.path} ssrSearch={variant.search}>
-            <App />
-          </Router>
-        </StrictMode>,
-      ),
-    );
+    html = await renderToStringAsync(appAt(variant));
   } catch (error) {
     throw new Error(`Prerendering ${variant.name} failed`, { cause: error });
   }
@@ -198,18 +190,20 @@ function drawForRequest(
   if (!loadUiLanguage(language).value) throw new Error(`The ${language} catalog is not loaded`);
   setFirstScreen(screen);
   takePrerenderedTitle();
-  return renderToString(
-    asPreact(
-      <StrictMode>
-        <Router ssrPath={input.path} ssrSearch={input.search}>
-          <App />
-        </Router>
-      </StrictMode>,
-    ),
-  );
+  return renderToString(appAt(input));
 }
 
-/** The app is written against React's types; its elements are Preact's (decision 0070). */
-function asPreact(element: ReactElement): VNode {
-  return element as unknown as VNode;
+/**
+ * The same tree as the browser's (src/web/main.tsx), at `path`. The app is written against React's
+ * types; its elements are Preact's (decision 0070).
+ */
+function appAt({ path, search }: { path: string; search: string }): VNode {
+  const app = (
+    <StrictMode>
+      <Router ssrPath={path} ssrSearch={search}>
+        <App />
+      </Router>
+    </StrictMode>
+  );
+  return app as unknown as VNode;
 }

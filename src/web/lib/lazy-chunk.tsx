@@ -76,8 +76,8 @@ export function whenIdle(task: () => void): () => void {
 
 /**
  * Whether `chunk` is here, fetching it when the browser is first idle (already here: true at once).
- * The change comes in a transition: React draws what the chunk brings in slices, never in one task
- * with whatever else is due. A failed download leaves it false (the caller's stand-in stays).
+ * The change comes in a transition: React drew what the chunk brings in slices; Preact (decision
+ * 0070) draws it in one task of its own, after the idle callback. A failed download leaves it false (the caller's stand-in stays).
  * For the header's parts that open from a click (decision 0033): the bell, the team switcher.
  */
 export function useLoadedWhenIdle(chunk: Pick<LazyChunk<never>, 'isLoaded' | 'preload'>): boolean {

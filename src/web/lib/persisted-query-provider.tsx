@@ -12,6 +12,7 @@ import { type ReactNode, startTransition, useEffect, useRef, useState } from 're
  * that reaches a boundary not yet hydrated makes React hydrate it at once, at the update's priority.
  * The library's plain setState (default priority) did that to the whole page in one task, up to
  * 500 ms on a phone (Lighthouse mobile TBT, issue 15); in a transition React still works in slices.
+ * Preact (decision 0070) has no slices: there a transition is a plain call.
  * Otherwise the same: queries wait (`useIsRestoring`) until the kept cache is restored, and the
  * cache is persisted from then on.
  */

@@ -90,7 +90,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ toast }), [toast]);
   // The close button's name follows the page's language.
   const language = useUiLanguage();
-  // In a transition: the toaster's first render is done in slices, not in one task.
+  // After the page, when the browser is idle. (A transition: React drew it in slices; Preact, decision
+  // 0070, draws it in one task.)
   useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
   const Toaster = toaster.Component;
 

@@ -1,20 +1,11 @@
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
-import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { checklistFixture, taskFixture } from '#tests/support/team-fixtures';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
-import { ToastProvider } from '../../components/ui/toast.tsx';
-import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
-import {
-  type ChecklistQuerySlot,
-  memoryBlobStore,
-  memoryOpStore,
-  sharedChecklistSlot,
-  sharedKeys,
-} from '../../sync/index.ts';
-import { ChecklistView } from './checklist-view.tsx';
+import { renderCachedChecklistView } from '../../../../tests/support/checklist-view-web.tsx';
+import { sharedChecklistSlot, sharedKeys } from '../../sync/index.ts';
 
 /**
  * A recipient's remarks through the real queue and query cache: once the remarks' save is answered,
@@ -55,14 +46,6 @@ const SHARED: SharedChecklistResponse = {
   message: 'ok',
 };
 
-/** The view over the cached copy, told of its changes by the query cache as the shared page is. */
-function CachedView({ slot }: { slot: ChecklistQuerySlot }) {
-  const client = useQueryClient();
-  useQuery({ queryKey: slot.key, queryFn: () => new Promise<never>(() => {}), enabled: false });
-  const checklist = slot.read(client);
-  return checklist ? <ChecklistView checklist={checklist} slot={slot} /> : null;
-}
-
 /** Every text the field was given, in order (Preact sets the textarea's `value`). */
 function recordValues(field: HTMLTextAreaElement): string[] {
   const shown: string[] = [];
@@ -81,16 +64,8 @@ function recordValues(field: HTMLTextAreaElement): string[] {
 describe('the remarks on a recipient’s page', () => {
   it('keep what was typed while the answer to their save reaches the page, and are submitted', async () => {
     const slot = sharedChecklistSlot('share-token', 'checklist_1', 'en');
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(sharedKeys.checklist('share-token', 'en'), SHARED);
-    render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <OfflineQueueProvider ops={memoryOpStore()} blobs={memoryBlobStore()}>
-            <CachedView slot={slot} />
-          </OfflineQueueProvider>
-        </ToastProvider>
-      </QueryClientProvider>,
+    renderCachedChecklistView(slot, (client) =>
+      client.setQueryData(sharedKeys.checklist('share-token', 'en'), SHARED),
     );
     const field = screen.getByLabelText('Notes & Remarks') as HTMLTextAreaElement;
     const shown = recordValues(field);

@@ -1,22 +1,11 @@
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
 import { FakeXhr } from '#tests/support/fake-xhr';
-import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
+import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
-import { ToastProvider } from '../../components/ui/toast.tsx';
-import { OfflineQueueProvider } from '../../hooks/use-offline-queue.tsx';
-import {
-  type ChecklistQuerySlot,
-  checklistKeys,
-  memoryBlobStore,
-  memoryOpStore,
-  ownerChecklistSlot,
-  sharedChecklistSlot,
-  sharedKeys,
-} from '../../sync/index.ts';
-import { ChecklistView } from './checklist-view.tsx';
+import { renderCachedChecklistView } from '../../../../tests/support/checklist-view-web.tsx';
+import { checklistKeys, ownerChecklistSlot, sharedChecklistSlot, sharedKeys } from '../../sync/index.ts';
 
 /**
  * The photo flow inside the checklist view, for the owner and for a recipient: the task's box opens
@@ -89,30 +78,6 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-/** The view over whatever the cache holds, as the owner's page and the shared page show it. */
-function CachedView({ slot }: { slot: ChecklistQuerySlot }) {
-  const client = useQueryClient();
-  // Subscribes to the cached entry (never fetched here), so every change to it renders again.
-  useQuery({ queryKey: slot.key, queryFn: () => new Promise<never>(() => {}), enabled: false });
-  const checklist = slot.read(client);
-  return checklist ? <ChecklistView checklist={checklist} slot={slot} /> : null;
-}
-
-function renderView(slot: ChecklistQuerySlot, seed: (client: QueryClient) => void) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  seed(client);
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <OfflineQueueProvider ops={memoryOpStore()} blobs={memoryBlobStore()}>
-          <CachedView slot={slot} />
-        </OfflineQueueProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return client;
-}
-
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
 
 /** Ticks the photo task, chooses a photo in the dialog that opens and starts its upload. */
@@ -180,7 +145,9 @@ async function removeKitchenPhoto() {
 describe('photos in the checklist view', () => {
   it("the owner: the upload's answer ticks the task and shows its thumbnail; the viewer removes it", async () => {
     const slot = ownerChecklistSlot('checklist_1');
-    const client = renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    const client = renderCachedChecklistView(slot, (c) =>
+      c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST),
+    );
     await uploadKitchenPhoto();
 
     expect(
@@ -217,7 +184,9 @@ describe('photos in the checklist view', () => {
       translated: false,
       message: 'ok',
     };
-    const client = renderView(slot, (c) => c.setQueryData(sharedKeys.checklist('share-token'), shared));
+    const client = renderCachedChecklistView(slot, (c) =>
+      c.setQueryData(sharedKeys.checklist('share-token'), shared),
+    );
     await uploadKitchenPhoto();
 
     const copy = client.getQueryData<SharedChecklistResponse>(sharedKeys.checklist('share-token'));
@@ -232,7 +201,9 @@ describe('photos in the checklist view', () => {
 
   it('a refused upload leaves the task unticked and without a photo, and says why', async () => {
     const slot = ownerChecklistSlot('checklist_1');
-    const client = renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    const client = renderCachedChecklistView(slot, (c) =>
+      c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST),
+    );
     const { request } = await startKitchenUpload();
     await act(async () =>
       request.respond(404, { error: { code: 'not_found', message: 'This task no longer exists' } }),
@@ -247,7 +218,7 @@ describe('photos in the checklist view', () => {
 
   it('a server failure keeps the photo on this device, shown as pending, never as uploaded', async () => {
     const slot = ownerChecklistSlot('checklist_1');
-    renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    renderCachedChecklistView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
     const { request } = await startKitchenUpload();
     await act(async () =>
       request.respond(503, { error: { code: 'service_unavailable', message: 'Try again later' } }),
@@ -271,7 +242,9 @@ describe('a reference photo in the checklist view', () => {
 
   it('is marked beside the task, opens read-only, and is shown (marked) when proof is asked for', async () => {
     const slot = ownerChecklistSlot('checklist_1');
-    renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), withReference));
+    renderCachedChecklistView(slot, (c) =>
+      c.setQueryData(checklistKeys.detail('checklist_1'), withReference),
+    );
     const chip = screen.getByRole('button', {
       name: 'Reference photo for “Photograph the kitchen”: what good looks like',
     });
@@ -308,7 +281,7 @@ describe('a reference photo in the checklist view', () => {
 
   it('a task without one shows no reference', () => {
     const slot = ownerChecklistSlot('checklist_1');
-    renderView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
+    renderCachedChecklistView(slot, (c) => c.setQueryData(checklistKeys.detail('checklist_1'), CHECKLIST));
     expect(screen.queryByTestId('reference-photo')).toBeNull();
   });
 });

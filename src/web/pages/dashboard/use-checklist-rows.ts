@@ -34,10 +34,11 @@ export function useChecklistRows(filter: AssignmentFilter = 'all') {
   const checklists = filter === 'mine' && mine.data ? mine : all;
   const queryClient = useQueryClient();
   const { ops } = useQueueState();
-  // The rows come in a transition the first time (React works in slices, the browser paints and
-  // answers taps between them): the list's answer reaches this component in a task that draws at
-  // once, and a long list drawn there was one long task (decision 0033). Only the first
-  // time: a change after that (a row deleted, focus going back to the list) shows at once.
+  // The rows come in a transition the first time: the list's answer reaches this component in a task
+  // that draws at once, and a long list drawn there was one long task (decision 0033). React drew a
+  // deferred value in slices, the browser painting and answering taps between them; Preact (decision
+  // 0070) draws it in one task of its own. Only the first time: a change after that (a row deleted,
+  // focus going back to the list) shows at once.
   const listShown = useDeferredValue(all.data !== undefined);
   const pages = listShown ? all.data : undefined;
   const minePages = filter === 'mine' ? mine.data : undefined;

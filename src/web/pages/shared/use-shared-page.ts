@@ -81,7 +81,8 @@ export function useSharedPage(token: string) {
   const accessLost = error?.status === 401;
   const shareGone = error?.code === 'share_not_found';
 
-  // The checklist is drawn in a transition (in slices, the page answering taps meanwhile): its first
+  // The checklist is drawn in a transition (under React in slices, the page answering taps meanwhile;
+  // Preact, decision 0070, draws it in one task and hydrates the tasks in a piece of their own): its first
   // drawing is the page's longest task on a phone (Lighthouse mobile TBT on the verified view). Over
   // the server's skeleton that is after hydration (which draws what the HTML has); the checklist the
   // server drew is hydrated as it is.
