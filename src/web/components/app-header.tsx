@@ -10,6 +10,7 @@ import {
 import { Link, useLocation } from 'wouter';
 import { type User, userLabel } from '#domain/user';
 import { useAuth } from '../hooks/use-auth.tsx';
+import { HydrateLater } from '../lib/hydration-pieces.tsx';
 import { Brand } from './brand.tsx';
 import { LocalModeBadge } from './local-mode-badge.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
@@ -26,66 +27,69 @@ export function AppHeader() {
   const { user, status, signOut } = useAuth();
   if (location === '/') return null;
 
+  // Hydrated in a task of its own after the page's frame (lib/hydration-pieces.tsx): one element.
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1.5 px-3 sm:gap-3 sm:px-4">
-        <Brand href={user ? '/dashboard' : '/'} />
-        <LocalModeBadge />
-        {user && (
-          // min-w-0: the nav may narrow, and only the name and e-mail give way (they truncate).
-          <nav aria-label="Main" className="ms-auto flex min-w-0 items-center sm:gap-2">
-            <NavLink href="/dashboard" label="Dashboard" icon={LayoutDashboard} />
-            {/* On a phone, Automation and Insights are on the line under the header (CompactUserLine). */}
-            <span className="hidden sm:contents">
-              <NavLink href="/automation" label="Automation" icon={CalendarClock} labelFrom="lg" />
-              <NavLink href="/insights" label="Insights" icon={BarChart3} labelFrom="lg" />
-            </span>
-            {/* The spec's header has Pricing at every width: on a phone, its icon beside the bell. */}
-            <NavLink href="/pricing" label="Pricing" icon={Tag} />
-            {/* On a phone the team switcher is on the line under the header (CompactUserLine). */}
-            <TeamSwitcher className="hidden md:flex" />
-            <NotificationsBell />
-            {/* On a phone the bell's menu holds 'Notification settings': the header keeps its width. */}
-            <span className="hidden sm:contents">
-              <Button asChild variant="ghost" size="sm" className="px-2">
-                <Link href="/settings" aria-label="Settings">
-                  <Settings className="h-4 w-4" aria-hidden="true" />
-                </Link>
-              </Button>
-            </span>
-            <div className="mx-1 hidden min-w-0 items-center gap-2 md:flex">
-              <div className="flex min-w-0 flex-col text-end leading-tight" data-testid="header-user">
-                <span className="truncate text-sm font-semibold text-slate-900">{userLabel(user)}</span>
-                <span className="truncate text-xs text-slate-500">{user.email}</span>
+    <HydrateLater>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-1.5 px-3 sm:gap-3 sm:px-4">
+          <Brand href={user ? '/dashboard' : '/'} />
+          <LocalModeBadge />
+          {user && (
+            // min-w-0: the nav may narrow, and only the name and e-mail give way (they truncate).
+            <nav aria-label="Main" className="ms-auto flex min-w-0 items-center sm:gap-2">
+              <NavLink href="/dashboard" label="Dashboard" icon={LayoutDashboard} />
+              {/* On a phone, Automation and Insights are on the line under the header (CompactUserLine). */}
+              <span className="hidden sm:contents">
+                <NavLink href="/automation" label="Automation" icon={CalendarClock} labelFrom="lg" />
+                <NavLink href="/insights" label="Insights" icon={BarChart3} labelFrom="lg" />
+              </span>
+              {/* The spec's header has Pricing at every width: on a phone, its icon beside the bell. */}
+              <NavLink href="/pricing" label="Pricing" icon={Tag} />
+              {/* On a phone the team switcher is on the line under the header (CompactUserLine). */}
+              <TeamSwitcher className="hidden md:flex" />
+              <NotificationsBell />
+              {/* On a phone the bell's menu holds 'Notification settings': the header keeps its width. */}
+              <span className="hidden sm:contents">
+                <Button asChild variant="ghost" size="sm" className="px-2">
+                  <Link href="/settings" aria-label="Settings">
+                    <Settings className="h-4 w-4" aria-hidden="true" />
+                  </Link>
+                </Button>
+              </span>
+              <div className="mx-1 hidden min-w-0 items-center gap-2 md:flex">
+                <div className="flex min-w-0 flex-col text-end leading-tight" data-testid="header-user">
+                  <span className="truncate text-sm font-semibold text-slate-900">{userLabel(user)}</span>
+                  <span className="truncate text-xs text-slate-500">{user.email}</span>
+                </div>
+                <UserAvatar user={user} className="h-9 w-9 text-sm" />
               </div>
-              <UserAvatar user={user} className="h-9 w-9 text-sm" />
+              <Button
+                variant="secondary"
+                size="header"
+                className="ms-1"
+                onClick={() => void signOut()}
+                aria-label="Sign out"
+              >
+                <LogOut className="h-4 w-4" aria-hidden="true" />
+                <span className="hidden sm:inline">Sign out</span>
+              </Button>
+            </nav>
+          )}
+        </div>
+        {user ? (
+          <CompactUserLine user={user} />
+        ) : (
+          // On an owner's page drawn before the sign-in is known (prerendered), the line's place is kept,
+          // so that nothing below moves when it comes.
+          status === 'loading' &&
+          OWNER_PAGES.test(location) && (
+            <div className="h-8 border-t border-slate-100 px-4 text-xs md:hidden" aria-hidden="true">
+              &nbsp;
             </div>
-            <Button
-              variant="secondary"
-              size="header"
-              className="ms-1"
-              onClick={() => void signOut()}
-              aria-label="Sign out"
-            >
-              <LogOut className="h-4 w-4" aria-hidden="true" />
-              <span className="hidden sm:inline">Sign out</span>
-            </Button>
-          </nav>
+          )
         )}
-      </div>
-      {user ? (
-        <CompactUserLine user={user} />
-      ) : (
-        // On an owner's page drawn before the sign-in is known (prerendered), the line's place is kept,
-        // so that nothing below moves when it comes.
-        status === 'loading' &&
-        OWNER_PAGES.test(location) && (
-          <div className="h-8 border-t border-slate-100 px-4 text-xs md:hidden" aria-hidden="true">
-            &nbsp;
-          </div>
-        )
-      )}
-    </header>
+      </header>
+    </HydrateLater>
   );
 }
 

@@ -48,10 +48,12 @@ const listeners = new Set<() => void>();
 function applyLanguage(language: LanguageCode): void {
   // Prerendering has no document: the server writes `lang` and `dir` into the page itself.
   if (typeof document !== 'undefined') {
+    // Only what differs: the server's page already says it, and a write restyles the whole page.
     const root = document.documentElement;
-    root.lang = language;
-    if (language === 'ar') root.dir = 'rtl';
-    else root.removeAttribute('dir');
+    if (root.lang !== language) root.lang = language;
+    if (language === 'ar') {
+      if (root.dir !== 'rtl') root.dir = 'rtl';
+    } else if (root.hasAttribute('dir')) root.removeAttribute('dir');
   }
   if (language === current) return;
   current = language;
