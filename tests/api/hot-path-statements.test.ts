@@ -143,4 +143,18 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     expect(cached).toHaveLength(1);
     expect(answer).toHaveLength(2);
   });
+
+  it('the dashboard’s plan card is three statements: the session, the usage with the role, the subscriptions', async () => {
+    const owner = await signInOwner(t.app);
+    await createChecklist(owner, {}, 2);
+    let answer: unknown;
+    const plan = await statementsOf(async () => {
+      answer = (await owner.call('GET', `/api/user/${owner.uid}/subscription`)).json();
+    });
+    expect(answer).toMatchObject({ tier: 'free', usage: { listSyncCount: 1 } });
+    expect(plan).toHaveLength(3);
+    expect(
+      plan.filter((text) => text.includes('"team_members" m where m."team_id" = "teams"."id"')),
+    ).toHaveLength(1);
+  });
 });

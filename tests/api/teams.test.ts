@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Checklist, ChecklistSummary } from '#domain/checklist';
 import { REALTIME_CLOSE } from '#domain/realtime';
 import { TEAM_MESSAGES, type TeamInvitation, type TeamResponse } from '#domain/teams';
-import { teamInvitations } from '#server/db/schema/index';
+import { billingCustomers, teamInvitations } from '#server/db/schema/index';
 import { setManualTier } from '#server/services/billing-state';
 import { createChecklist, errorOf, type Owner, signInOwner, tick } from '#tests/support/checklists';
 import { closeAll, openSocket, subscribedSocket } from '#tests/support/realtime';
@@ -298,6 +298,29 @@ describe('roles', () => {
     const mine = (await owner.call('GET', '/api/teams')).json().teams;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ role: 'owner', active: true });
+  });
+
+  it('the plan card is the team’s for everyone in it; only the owner is offered billing', async () => {
+    const owner = await professionalOwner('plan-owner');
+    const admin = await joinedColleague(owner, 'plan-admin', 'admin');
+    const member = await joinedColleague(owner, 'plan-member');
+    await createChecklist(owner);
+    await createChecklist(member);
+    await t.db
+      .insert(billingCustomers)
+      .values({ teamId: (await teamOf(owner)).team.id, customerId: 'cus_plan' });
+    const planOf = async (who: Owner) => {
+      const response = await who.call('GET', `/api/user/${who.uid}/subscription`);
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const seen = { tier: 'professional', usage: { listSyncCount: 2 }, limits: { maxLists: 100 } };
+    expect(await planOf(owner)).toMatchObject({ ...seen, canManageBilling: true });
+    expect(await planOf(admin)).toMatchObject({ ...seen, canManageBilling: false });
+    expect(await planOf(member)).toMatchObject({ ...seen, canManageBilling: false });
+    // Someone else's plan is not theirs to read.
+    const other = await member.call('GET', `/api/user/${owner.uid}/subscription`);
+    expect(other.statusCode).toBe(403);
   });
 });
 

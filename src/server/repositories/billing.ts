@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { BillingInterval, PaidTier, SubscriptionStatus } from '#domain/billing';
+import type { TeamRole } from '#domain/teams';
 import type { Database } from '../db/client.ts';
 import {
   billingCheckouts,
@@ -182,10 +183,15 @@ export async function manualTierOf(db: Database, teamId: string) {
   return row;
 }
 
-/** The team's tier, how many checklists it has, and whether it has a customer (the plan card). */
-export async function planUsageOf(db: Database, teamId: string) {
+/**
+ * The team's tier, how many checklists it has, and whether it has a customer (the plan card), with the
+ * asker's role there.
+ */
+export async function planUsageOf(db: Database, teamId: string, userId: string) {
   const [row] = await db
     .select({
+      // The asker's role in the team (null: not a member), in the same statement.
+      role: sql<TeamRole | null>`(select m."role" from "team_members" m where m."team_id" = "teams"."id" and m."user_id" = ${userId})`,
       tier: teams.tier,
       // Written out in full: Drizzle leaves columns unqualified, and "id" inside would be the checklist's.
       listSyncCount:

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SubscriptionInfoSchema } from '#domain/billing-response';
-import { canManageBilling } from '#domain/teams';
 import { UserPathParams } from '#domain/user-input';
 import type { Database } from '../../db/client.ts';
 import { ownerAccess } from '../../policies/checklists.ts';
 import { presentSubscription } from '../../presenters/subscriptions.ts';
 import { subscriptionOf } from '../../services/subscriptions.ts';
-import { teamActor } from '../../services/teams.ts';
 import { answers } from '../plugins/responses.ts';
 import { authenticateFirst, requireMember } from '../plugins/session.ts';
 
@@ -26,7 +24,6 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: { db: Dat
   routes.get('/api/user/:uid/subscription', { schema: SCHEMA }, async (request) => {
     const member = await requireMember(request);
     const access = ownerAccess(member, request.params.uid);
-    const { role } = await teamActor(db, member);
-    return presentSubscription(await subscriptionOf(db, access.teamId, canManageBilling(role)));
+    return presentSubscription(await subscriptionOf(db, access.teamId, member.user.uid));
   });
 }
