@@ -157,4 +157,19 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
       plan.filter((text) => text.includes('"team_members" m where m."team_id" = "teams"."id"')),
     ).toHaveLength(1);
   });
+
+  it('the owner lists a checklist’s shares in one statement after the session; none asks once more', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 2);
+    const list = () => owner.call('GET', `/api/checklists/${checklist.id}/shares`);
+    const none = await statementsOf(list);
+    expect(none).toHaveLength(3); // the session, the shares (none), whether the checklist is in reach
+    await share(owner, checklist.id);
+    let answer: { shares: unknown[] } = { shares: [] };
+    const some = await statementsOf(async () => {
+      answer = (await list()).json();
+    });
+    expect(answer.shares).toHaveLength(1);
+    expect(some).toHaveLength(2);
+  });
 });

@@ -2,7 +2,7 @@ import { and, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { ShareChannel } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
 import { checklistActivity, checklists, shareGrants, shares, users } from '../db/schema/index.ts';
-import { isGrantUnexpired, isShareLive } from './access.ts';
+import { isGrantUnexpired, isInReach, isShareLive, type ReadScope } from './access.ts';
 
 /**
  * Verified sharing's tables: shares (one a contact of a checklist, with its link and live code), the
@@ -70,9 +70,10 @@ export async function updateShare(
 
 /**
  * The checklist's shares whose link works, newest first, each with whether a browser holds a live
- * grant through it and when its recipient last did something.
+ * grant through it and when its recipient last did something; only if `access` reaches the checklist
+ * (none otherwise: the caller tells an empty list from a checklist out of reach).
  */
-export async function liveSharesOf(db: Database, checklistId: string, now: Date) {
+export async function liveSharesOf(db: Database, access: ReadScope, checklistId: string, now: Date) {
   return db
     .select({
       id: shares.id,
@@ -96,7 +97,13 @@ export async function liveSharesOf(db: Database, checklistId: string, now: Date)
         )})`,
     })
     .from(shares)
-    .where(and(eq(shares.checklistId, checklistId), isShareLive()))
+    .where(
+      and(
+        eq(shares.checklistId, checklistId),
+        isShareLive(),
+        exists(db.select({ one: sql`1` }).from(checklists).where(isInReach(access, checklistId))),
+      ),
+    )
     .orderBy(desc(shares.createdAt), desc(shares.id));
 }
 

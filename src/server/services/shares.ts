@@ -11,10 +11,15 @@ import type { CodeRequester } from './share-send-limits.ts';
 
 /** The owner's view of a checklist's shares: who, verified or not, last seen; and revoking one. */
 
-/** GET /api/checklists/{id}/shares: live shares, newest first (presenters/shares.ts shows them). */
+/**
+ * GET /api/checklists/{id}/shares: live shares, newest first (presenters/shares.ts shows them). One
+ * statement when there are some (shares are found only through the checklist's reach); an empty
+ * answer asks once more whether the checklist is in reach at all (404 when not).
+ */
 export async function listShares(db: Database, access: OwnerAccess, checklistId: string, now = new Date()) {
-  if (!(await checklistInReach(db, access, checklistId))) throw checklistNotFound();
-  return liveSharesOf(db, checklistId, now);
+  const found = await liveSharesOf(db, access, checklistId, now);
+  if (found.length === 0 && !(await checklistInReach(db, access, checklistId))) throw checklistNotFound();
+  return found;
 }
 
 /**

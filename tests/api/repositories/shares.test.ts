@@ -19,6 +19,7 @@ import {
 } from '#server/repositories/shares';
 import {
   accessScene,
+  asOwner,
   DAY_MS,
   grantBrowser,
   insertShareRow,
@@ -153,13 +154,24 @@ describe('revoking and replacing end the grants of that share only', () => {
     await revokeShare(t.db, revoked);
     const lapsed = await insertShareRow(t.db, s.checklists.shared.id);
     await grantBrowser(t.db, lapsed, s.now, { expiresAt: s.now });
-    const listed = await liveSharesOf(t.db, s.checklists.shared.id, s.now);
+    const listed = await liveSharesOf(t.db, asOwner(s.host.id), s.checklists.shared.id, s.now);
     expect(listed.map((share) => [share.id, Boolean(share.verified)]).sort()).toEqual(
       [
         [s.share.id, true],
         [lapsed.id, false],
       ].sort(),
     );
+  });
+
+  it('lists a checklist’s shares only to an access that reaches the checklist', async () => {
+    const s = await accessScene(t.db);
+    const shared = s.checklists.shared.id;
+    expect(await liveSharesOf(t.db, asOwner(s.host.id), shared, s.now)).toHaveLength(1);
+    expect(await liveSharesOf(t.db, asOwner(s.stranger.id), shared, s.now)).toEqual([]);
+    // The host acting in another team (an API token's, say) does not reach it either.
+    expect(
+      await liveSharesOf(t.db, { ...asOwner(s.host.id, s.stranger.id), viaToken: true }, shared, s.now),
+    ).toEqual([]);
   });
 });
 
