@@ -15,7 +15,10 @@ import { setupTestApp } from '#tests/support/test-app';
  */
 const t = setupTestApp();
 
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+async function statementsOf(
+  work: () => Promise<unknown>,
+  { notices: keepNotices = false } = {},
+): Promise<string[]> {
   const client = (t.database.notifications as { client: PGlite }).client;
   const seen: string[] = [];
   const query = client.query.bind(client);
@@ -26,7 +29,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
     // A recipient's first or last tick may tell the owner (decision 0024): after the answer, in the
     // background, starting with one read of the owner's choices; not the tick's.
     const ownerNotice = text.includes('"notification_preferences"');
-    if (!analytics && !notices && !ownerNotice) seen.push(text);
+    if (!analytics && (keepNotices || !notices) && !ownerNotice) seen.push(text);
     return (query as (...args: unknown[]) => unknown)(text, ...rest);
   }) as typeof client.query;
   try {
@@ -171,5 +174,23 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     });
     expect(answer.shares).toHaveLength(1);
     expect(some).toHaveLength(2);
+  });
+
+  it('a remark’s change notice goes out after its commit, as a tick’s does, not from inside it', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 2);
+    const sent = await statementsOf(
+      async () => {
+        expect(
+          (await owner.call('PATCH', `/api/checklists/${checklist.id}`, { remarks: 'Keys left' })).statusCode,
+        ).toBe(200);
+        // The notice goes out once the change committed (AfterCommitWriter, at the next turn here).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      },
+      { notices: true },
+    );
+    // The remark's transaction runs on its own connection (not counted here); what follows it is the
+    // application's notice, one statement.
+    expect(sent.filter((text) => text.startsWith('select pg_notify'))).toHaveLength(1);
   });
 });

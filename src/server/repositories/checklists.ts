@@ -281,7 +281,9 @@ function remarksLanguageOf(access: ChecklistAccess, said: LanguageCode | undefin
 
 /**
  * Writes the remarks if in reach and this write is not older than the last one applied to them (later
- * write wins, by `changedAt`); the version is left alone. Whether it did.
+ * write wins, by `changedAt`); the version is left alone. Whether it did. A write that applies says
+ * its checklist notice is the application's to send once committed (migration 0011, as a tick's): the
+ * caller sends it, so the commit does not wait for PostgreSQL's notice lock.
  */
 export async function writeRemarksIfLater(
   db: Database,
@@ -300,7 +302,10 @@ export async function writeRemarksIfLater(
       revision: sql`${checklists.revision} + 1`,
     })
     .where(and(isInReach(access, checklistId), writeWins(checklists.remarksChangedAt, effective)))
-    .returning({ id: checklists.id });
+    .returning({
+      id: checklists.id,
+      noticeAfterCommit: sql<string>`set_config('listsync.notice', 'after-commit', true)`,
+    });
   return updated.length > 0;
 }
 

@@ -39,16 +39,17 @@ function actorOfRecord(access: ChecklistAccess) {
  * The remarks, if this write is not older than the last one applied to them (later write wins, by
  * `changedAt`); the version is left alone. An older write changes nothing (no revision, no record)
  * and answers the checklist as it is, so the writer sees what won. With the revision of what it answers.
+ * A change is announced once committed (`notices`, as a tick's: docs/decisions/0015), not by NOTIFY
+ * inside the transaction, whose commit would wait for PostgreSQL's database-wide notice lock.
  */
 export async function updateRemarks(
-  db: Database,
+  context: Pick<ChecklistContext, 'db' | 'notices'>,
   caller: Caller,
   checklistId: string,
   input: RemarksInput,
 ): Promise<ChecklistAt> {
-  // One transaction: the change and its record commit together, and the change notice names the
-  // recipient who made it (migration 0008 takes the actor from the record).
-  return db.transaction(async (tx) => {
+  // One transaction: the change and its record commit together.
+  const { answer, notice } = await context.db.transaction(async (tx) => {
     const { access } = await resolveChecklistActor(tx, caller, checklistId, 'remarks');
     const written = await writeRemarksIfLater(tx, access, checklistId, {
       remarks: input.remarks,
@@ -62,8 +63,23 @@ export async function updateRemarks(
     // in the transaction that holds the row's lock (when written): exactly the state this change made.
     const read = await readChecklistWithRevision(tx, access, checklistId);
     if (!read) throw checklistNotFound();
-    return { checklist: asSeenBy(access.kind, read.checklist), revision: read.revision };
+    return {
+      answer: { checklist: asSeenBy(access.kind, read.checklist), revision: read.revision },
+      notice: written
+        ? {
+            kind: 'checklist' as const,
+            op: 'change' as const,
+            checklistId,
+            teamId: read.teamId,
+            revision: read.revision,
+            actorShareId: access.kind === 'recipient' ? access.shareId : null,
+          }
+        : null,
+    };
   });
+  // Committed: its notice is ours to send (migration 0011).
+  if (notice) context.notices.afterCommit(notice);
+  return answer;
 }
 
 /**

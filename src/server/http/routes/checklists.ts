@@ -291,7 +291,7 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
       if (dueAt !== undefined) saved = await changeDueAt(db, caller, id, dueAt);
       if (requireSignature !== undefined)
         saved = await changeRequireSignature(db, caller, id, requireSignature);
-      if (remarks !== undefined) saved = await updateRemarks(db, caller, id, { ...rest, remarks });
+      if (remarks !== undefined) saved = await updateRemarks(context, caller, id, { ...rest, remarks });
       if (!saved) throw new Error('a patch with nothing to change passed validation');
       return sayRevision(reply, saved.revision).send(saved.checklist);
     },
