@@ -1,5 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
+import type { Checklist } from '#domain/checklist';
 import { createChecklist, getChecklist, signInOwner, tick } from '#tests/support/checklists';
 import { testDatabaseKind } from '#tests/support/database';
 import { recipientBrowser, share, verified } from '#tests/support/sharing';
@@ -17,11 +18,24 @@ const t = setupTestApp();
 
 async function statementsOf(
   work: () => Promise<unknown>,
-  { notices: keepNotices = false } = {},
+  { notices: keepNotices = false, transactions = false } = {},
 ): Promise<string[]> {
   const client = (t.database.notifications as { client: PGlite }).client;
   const seen: string[] = [];
   const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  // With `transactions`, what runs inside a transaction (its own client) is counted too, prefixed 'in: '.
+  if (transactions) {
+    client.transaction = (<T>(inside: (tx: Transaction) => Promise<T>) =>
+      transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        tx.query = ((text: string, ...rest: unknown[]) => {
+          seen.push(`in: ${text}`);
+          return (txQuery as (...args: unknown[]) => unknown)(text, ...rest);
+        }) as typeof tx.query;
+        return inside(tx);
+      })) as typeof client.transaction;
+  }
   client.query = ((text: string, ...rest: unknown[]) => {
     const analytics = text.includes('analytics_events');
     // A tick's change notice goes out after its commit, one statement for all the ticks of that moment.
@@ -36,6 +50,7 @@ async function statementsOf(
     await work();
   } finally {
     client.query = query;
+    client.transaction = transaction;
   }
   return seen;
 }
@@ -192,5 +207,37 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     // The remark's transaction runs on its own connection (not counted here); what follows it is the
     // application's notice, one statement.
     expect(sent.filter((text) => text.startsWith('select pg_notify'))).toHaveLength(1);
+  });
+
+  it('a remark is the caller’s check and one write in its transaction, answered from the cache', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 3);
+    await getChecklist(owner, checklist.id); // cached at this revision
+    let answer: Checklist | null = null;
+    let revision: string | undefined;
+    const sent = await statementsOf(
+      async () => {
+        const response = await owner.call('PATCH', `/api/checklists/${checklist.id}`, {
+          remarks: 'Keys left',
+        });
+        expect(response.statusCode).toBe(200);
+        answer = response.json();
+        revision = String(response.headers['x-checklist-revision']);
+      },
+      { transactions: true },
+    );
+    const inside = sent.filter((text) => text.startsWith('in: '));
+    // Who may write (the session and the caller's facts), then the remarks with their record: the
+    // checklist is not read again, in the transaction or after it.
+    expect(inside).toHaveLength(2);
+    expect(inside[1]).toMatch(
+      /^in: with "written" as \(update "checklists".*"logged" as \(insert into "checklist_activity"/s,
+    );
+    expect(sent.filter((text) => !text.startsWith('in: ') && text.includes('from "tasks"'))).toEqual([]);
+    // What it answered is what a read of the database answers now, at the revision it said.
+    const stored = await owner.call('GET', `/api/checklists/${checklist.id}`);
+    expect(answer).toEqual(stored.json());
+    expect(answer).toMatchObject({ remarks: 'Keys left' });
+    expect(revision).toBe(String(stored.headers['x-checklist-revision']));
   });
 });

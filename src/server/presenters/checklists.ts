@@ -242,6 +242,11 @@ export function withTaskChanged(before: Checklist, change: TaskChange): Checklis
   };
 }
 
+/** The checklist after its remarks were written, from the copy just before (nothing else differs). */
+export function withRemarks(before: Checklist, written: { remarks: string; updatedAt: Date }): Checklist {
+  return { ...before, remarks: written.remarks, updatedAt: iso(written.updatedAt) };
+}
+
 /**
  * The checklist as submitting made it, from the state read under its row's lock just before (and the
  * signature the submit carried, if any).

@@ -25,81 +25,68 @@ export interface PhotoOfRecord {
   replaced?: boolean;
 }
 
-export async function recordActivity(
-  db: Database,
-  entry: {
-    checklistId: string;
-    /** The recipient's share: who acted (or, with `actorKind: 'owner'`, whom the owner acted on). */
-    shareId: string | null;
-    /** Who acted; by default a recipient when a share is named, else the owner. */
-    actorKind?: 'owner' | 'recipient';
-    /** The member of the team who acted (an entry of kind 'owner'); their name is copied in. */
-    actorUserId?: string | null;
-    action: ActivityAction;
-    taskId?: string;
-    photo?: PhotoOfRecord | null;
-    /** redo_requested: the team's note on the task. */
-    note?: string | null;
-  },
-): Promise<void> {
-  const id = newId('activity');
+/** One entry of the record, as `recordActivity` and `activityInsert` take it. */
+export interface ActivityEntry {
+  checklistId: string;
+  /** The recipient's share: who acted (or, with `actorKind: 'owner'`, whom the owner acted on). */
+  shareId: string | null;
+  /** Who acted; by default a recipient when a share is named, else the owner. */
+  actorKind?: 'owner' | 'recipient';
+  /** The member of the team who acted (an entry of kind 'owner'); their name is copied in. */
+  actorUserId?: string | null;
+  action: ActivityAction;
+  taskId?: string;
+  photo?: PhotoOfRecord | null;
+  /** redo_requested: the team's note on the task. */
+  note?: string | null;
+}
+
+export async function recordActivity(db: Database, entry: ActivityEntry): Promise<void> {
+  await activityInsert(db, entry);
+}
+
+/**
+ * The statement that writes one entry, in one statement whoever acted: a share's name, channel and
+ * contact as they are now go into it, and the acting member's name. `onlyIf`: written only when
+ * this holds (a condition on another part of the same statement, such as the write it records, as a
+ * CTE). Answers the entry's id when written.
+ */
+export function activityInsert(db: Database, entry: ActivityEntry, onlyIf?: SQL) {
   const photo = entry.photo ?? null;
   // After every entry of the checklist so far, even within one clock tick (PGlite's clock can give two
   // entries of one transaction the same time, and the trail's order would then be the ids' chance).
   const at = sql`greatest(clock_timestamp(), (select max(${checklistActivity.at}) + interval '1 microsecond' from ${checklistActivity} where ${checklistActivity.checklistId} = ${entry.checklistId}))`;
-  const common = {
-    id,
-    checklistId: entry.checklistId,
-    action: entry.action,
-    taskId: entry.taskId ?? null,
-    photoSha256: photo?.sha256 ?? null,
-    photoCapturedAt: photo?.capturedAt ?? null,
-    photoReplaced: photo?.replaced ?? false,
-    photoCapturedOffset: photo?.capturedOffset ?? null,
-    photoReceivedAt: photo?.receivedAt ?? null,
-    photoCaptureSource: photo?.captureSource ?? null,
-    note: entry.note ?? null,
-  };
-  const actorUserId =
-    (entry.actorKind ?? (entry.shareId ? 'recipient' : 'owner')) === 'owner'
-      ? (entry.actorUserId ?? null)
-      : null;
+  const actorKind = entry.actorKind ?? (entry.shareId ? 'recipient' : 'owner');
+  const actorUserId = actorKind === 'owner' ? (entry.actorUserId ?? null) : null;
   const actorName = sql`(select ${users.displayName} from ${users} where ${users.id} = ${actorUserId})`;
-  if (!entry.shareId) {
-    await db
-      .insert(checklistActivity)
-      .values({ ...common, shareId: null, actorKind: 'owner', at, actorUserId, actorName });
-    return;
-  }
-  // One statement: the share's name, channel and contact as they are now go into the entry.
-  await db.insert(checklistActivity).select(
-    db
-      .select({
-        id: sql`${common.id}`.as('id'),
-        checklistId: sql`${common.checklistId}`.as('checklist_id'),
-        shareId: shares.id,
-        actorKind: sql`${entry.actorKind ?? 'recipient'}`.as('actor_kind'),
-        shareName: shares.recipientName,
-        shareChannel: shares.channel,
-        shareContact: shares.contact,
-        action: sql`${common.action}`.as('action'),
-        taskId: sql`${common.taskId}`.as('task_id'),
-        photoSha256: sql`${common.photoSha256}`.as('photo_sha256'),
-        photoCapturedAt: sql`${common.photoCapturedAt}`.as('photo_captured_at'),
-        photoReplaced: sql`${common.photoReplaced}::boolean`.as('photo_replaced'),
-        at: sql`${at}`.as('at'),
-        actorUserId: sql`${actorUserId}`.as('actor_user_id'),
-        actorName: sql`${actorName}`.as('actor_name'),
-        photoCapturedOffset: sql`${common.photoCapturedOffset}`.as('photo_captured_offset'),
-        photoReceivedAt: sql`${common.photoReceivedAt?.toISOString() ?? null}::timestamptz`.as(
-          'photo_received_at',
-        ),
-        photoCaptureSource: sql`${common.photoCaptureSource}`.as('photo_capture_source'),
-        note: sql`${common.note}`.as('note'),
-      })
-      .from(shares)
-      .where(eq(shares.id, entry.shareId)),
-  );
+  const share = entry.shareId
+    ? { id: shares.id, name: shares.recipientName, channel: shares.channel, contact: shares.contact }
+    : { id: sql`null`, name: sql`null`, channel: sql`null`, contact: sql`null` };
+  const columns = db.select({
+    id: sql`${newId('activity')}`.as('id'),
+    checklistId: sql`${entry.checklistId}`.as('checklist_id'),
+    shareId: sql`${share.id}`.as('share_id'),
+    actorKind: sql`${actorKind}`.as('actor_kind'),
+    shareName: sql`${share.name}`.as('share_name'),
+    shareChannel: sql`${share.channel}`.as('share_channel'),
+    shareContact: sql`${share.contact}`.as('share_contact'),
+    action: sql`${entry.action}`.as('action'),
+    taskId: sql`${entry.taskId ?? null}`.as('task_id'),
+    photoSha256: sql`${photo?.sha256 ?? null}`.as('photo_sha256'),
+    photoCapturedAt: sql`${photo?.capturedAt ?? null}`.as('photo_captured_at'),
+    photoReplaced: sql`${photo?.replaced ?? false}::boolean`.as('photo_replaced'),
+    at: sql`${at}`.as('at'),
+    actorUserId: sql`${actorUserId}`.as('actor_user_id'),
+    actorName: sql`${actorName}`.as('actor_name'),
+    photoCapturedOffset: sql`${photo?.capturedOffset ?? null}`.as('photo_captured_offset'),
+    photoReceivedAt: sql`${photo?.receivedAt?.toISOString() ?? null}::timestamptz`.as('photo_received_at'),
+    photoCaptureSource: sql`${photo?.captureSource ?? null}`.as('photo_capture_source'),
+    note: sql`${entry.note ?? null}`.as('note'),
+  });
+  const rows = entry.shareId
+    ? columns.from(shares).where(and(eq(shares.id, entry.shareId), onlyIf))
+    : columns.from(sql`(values (1)) as "one"("one")`).where(onlyIf);
+  return db.insert(checklistActivity).select(rows).returning({ id: checklistActivity.id });
 }
 
 /** Where a page starts: before this entry (its time as the database wrote it, exactly, and its id). */

@@ -3,13 +3,13 @@ import type { ChecklistUpdateData } from '#domain/checklist';
 import type { LanguageCode } from '#domain/languages';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { checklists, shares, tasks, teams, users } from '../db/schema/index.ts';
+import { checklists, tasks, teams, users } from '../db/schema/index.ts';
 import type { ChecklistAccess, OwnerAccess } from '../policies/checklists.ts';
 import { isInReach, isInTeamsOf, isOfTeam, type ReadScope } from './access.ts';
-import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
 import { pointOf } from './checklist-address.ts';
 import { PEOPLE_OF_CHECKLIST } from './checklist-people.ts';
 import { dueAtChange } from './due-dates.ts';
+import { ownerRemarksLanguage, remarksLanguageOf } from './remarks.ts';
 import { LATEST_SIGNATURE } from './signatures.ts';
 
 /**
@@ -150,16 +150,6 @@ export async function insertChecklist(
 }
 
 /**
- * The remarks' language after the owner writes them: unchanged remarks keep theirs (an editor saving
- * a recipient's remarks as they were); new ones are in the owner's language (null).
- */
-function ownerRemarksLanguage(remarks: string) {
-  return sql<
-    string | null
-  >`case when ${checklists.remarks} = ${remarks} then ${checklists.remarksLanguage} else null end`;
-}
-
-/**
  * PUT's first step: the name (and remarks) written, version and revision taken, only if the version
  * is still the one the edit started from. Undefined: out of reach, or a stale version.
  */
@@ -267,46 +257,6 @@ export async function lockChecklist(db: Database, access: ChecklistAccess, check
     .where(isInReach(access, checklistId))
     .for('update');
   return row !== undefined;
-}
-
-/**
- * The language remarks are stored with: what the writer said, else for a recipient their share's
- * language (the page they wrote on), for the owner null (the owner's language, whatever it becomes).
- */
-function remarksLanguageOf(access: ChecklistAccess, said: LanguageCode | undefined, remarks: string) {
-  if (said) return said;
-  if (access.kind === 'owner') return ownerRemarksLanguage(remarks);
-  return sql<string>`(select ${shares.targetLanguage} from ${shares} where ${shares.id} = ${access.shareId})`;
-}
-
-/**
- * Writes the remarks if in reach and this write is not older than the last one applied to them (later
- * write wins, by `changedAt`); the version is left alone. Whether it did. A write that applies says
- * its checklist notice is the application's to send once committed (migration 0011, as a tick's): the
- * caller sends it, so the commit does not wait for PostgreSQL's notice lock.
- */
-export async function writeRemarksIfLater(
-  db: Database,
-  access: ChecklistAccess,
-  checklistId: string,
-  write: { remarks: string; language?: LanguageCode | undefined; changedAt?: string | undefined },
-) {
-  const effective = effectiveChangeTime(changedAtParameter(write.changedAt));
-  const updated = await db
-    .update(checklists)
-    .set({
-      remarks: write.remarks,
-      remarksLanguage: remarksLanguageOf(access, write.language, write.remarks),
-      remarksChangedAt: effective,
-      updatedAt: sql`now()`,
-      revision: sql`${checklists.revision} + 1`,
-    })
-    .where(and(isInReach(access, checklistId), writeWins(checklists.remarksChangedAt, effective)))
-    .returning({
-      id: checklists.id,
-      noticeAfterCommit: sql<string>`set_config('listsync.notice', 'after-commit', true)`,
-    });
-  return updated.length > 0;
 }
 
 /**

@@ -9,9 +9,10 @@ import { SIGNATURE_MESSAGES, type SignatureSubmission } from '#domain/signature'
 import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import { type Caller, type ChecklistAccess, checklistNotFound } from '../policies/checklists.ts';
-import { asSeenBy, asSubmitted } from '../presenters/checklists.ts';
+import { asSeenBy, asSubmitted, withRemarks } from '../presenters/checklists.ts';
 import { recordActivity } from '../repositories/activity.ts';
-import { lockChecklist, markSubmitted, writeRemarksIfLater } from '../repositories/checklists.ts';
+import { lockChecklist, markSubmitted } from '../repositories/checklists.ts';
+import { writeRemarksIfLater } from '../repositories/remarks.ts';
 import { startReviewRound } from '../repositories/review.ts';
 import { insertSignature } from '../repositories/signatures.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
@@ -39,47 +40,55 @@ function actorOfRecord(access: ChecklistAccess) {
  * The remarks, if this write is not older than the last one applied to them (later write wins, by
  * `changedAt`); the version is left alone. An older write changes nothing (no revision, no record)
  * and answers the checklist as it is, so the writer sees what won. With the revision of what it answers.
+ * The write and its record are one statement; the answer is made after the commit, as a tick's
+ * (services/task-changes.ts): from the cached copy at the revision just before, else read. So the
+ * checklist's row is locked for one round trip, and the realtime hub finds the new state cached.
  * A change is announced once committed (`notices`, as a tick's: docs/decisions/0015), not by NOTIFY
  * inside the transaction, whose commit would wait for PostgreSQL's database-wide notice lock.
  */
 export async function updateRemarks(
-  context: Pick<ChecklistContext, 'db' | 'notices'>,
+  context: Pick<ChecklistContext, 'db' | 'notices' | 'cache'>,
   caller: Caller,
   checklistId: string,
   input: RemarksInput,
 ): Promise<ChecklistAt> {
-  // One transaction: the change and its record commit together.
-  const { answer, notice } = await context.db.transaction(async (tx) => {
+  const { db, cache } = context;
+  const done = await db.transaction(async (tx) => {
     const { access } = await resolveChecklistActor(tx, caller, checklistId, 'remarks');
     const written = await writeRemarksIfLater(tx, access, checklistId, {
       remarks: input.remarks,
       language: input.remarksLanguage,
       changedAt: input.changedAt,
     });
-    if (written) {
-      await recordActivity(tx, { checklistId, ...actorOfRecord(access), action: 'remarks_changed' });
-    }
-    // Not written: out of reach (404 from the read) or an older write (the checklist as it is). Read
-    // in the transaction that holds the row's lock (when written): exactly the state this change made.
+    if (written) return { access, written, read: null };
+    // Not written: out of reach (404) or an older write (the checklist as it is, read in this transaction).
     const read = await readChecklistWithRevision(tx, access, checklistId);
     if (!read) throw checklistNotFound();
-    return {
-      answer: { checklist: asSeenBy(access.kind, read.checklist), revision: read.revision },
-      notice: written
-        ? {
-            kind: 'checklist' as const,
-            op: 'change' as const,
-            checklistId,
-            teamId: read.teamId,
-            revision: read.revision,
-            actorShareId: access.kind === 'recipient' ? access.shareId : null,
-          }
-        : null,
-    };
+    return { access, written: null, read };
   });
+  const { access, written } = done;
+  if (!written) {
+    const { read } = done;
+    if (!read) throw checklistNotFound();
+    return { checklist: asSeenBy(access.kind, read.checklist), revision: read.revision };
+  }
   // Committed: its notice is ours to send (migration 0011).
-  if (notice) context.notices.afterCommit(notice);
-  return answer;
+  context.notices.afterCommit({
+    kind: 'checklist',
+    op: 'change',
+    checklistId,
+    teamId: written.teamId,
+    revision: written.revision,
+    actorShareId: access.kind === 'recipient' ? access.shareId : null,
+  });
+  const before = cache.at(checklistId, written.revision - 1);
+  // `after` is the state at the remark's revision, or a later one when it had to be read.
+  const after =
+    before && before.teamId === written.teamId
+      ? cache.remember(written.teamId, written.revision, withRemarks(before.checklist, written))
+      : await readChecklistWithRevision(db, { kind: 'team', teamId: written.teamId }, checklistId);
+  if (!after) throw checklistNotFound();
+  return { checklist: asSeenBy(access.kind, after.checklist), revision: after.revision };
 }
 
 /**

@@ -12,8 +12,8 @@ import {
   readChecklistRow,
   touchChecklist,
   updateChecklistAtVersion,
-  writeRemarksIfLater,
 } from '#server/repositories/checklists';
+import { writeRemarksIfLater } from '#server/repositories/remarks';
 import {
   accessScene,
   asOwner,
@@ -151,7 +151,7 @@ describe('changing a checklist: only an access that reaches it changes anything'
     expect(
       await updateChecklistAtVersion(t.db, stranger, id, { name: 'Mine now', version: 1 }),
     ).toBeUndefined();
-    expect(await writeRemarksIfLater(t.db, stranger, id, { remarks: 'hijacked' })).toBe(false);
+    expect(await writeRemarksIfLater(t.db, stranger, id, { remarks: 'hijacked' })).toBeNull();
     expect(await touchChecklist(t.db, stranger, id)).toBeUndefined();
     expect(await t.db.transaction((tx) => lockChecklist(tx, stranger, id))).toBe(false);
     expect(await deleteChecklistRow(t.db, stranger, id)).toBe(false);
@@ -163,7 +163,7 @@ describe('changing a checklist: only an access that reaches it changes anything'
     const id = s.checklists.unshared.id;
     const before = await stored(id);
     const jane = asRecipient(s);
-    expect(await writeRemarksIfLater(t.db, jane, id, { remarks: 'not mine' })).toBe(false);
+    expect(await writeRemarksIfLater(t.db, jane, id, { remarks: 'not mine' })).toBeNull();
     expect(await touchChecklist(t.db, jane, id)).toBeUndefined();
     expect(await t.db.transaction((tx) => lockChecklist(tx, jane, id))).toBe(false);
     expect(await updateChecklistAtVersion(t.db, jane, id, { name: 'Renamed', version: 1 })).toBeUndefined();
@@ -174,7 +174,10 @@ describe('changing a checklist: only an access that reaches it changes anything'
   it('the recipient writes remarks on the checklist of their grant; the owner edits theirs', async () => {
     const s = await accessScene(t.db);
     const id = s.checklists.shared.id;
-    expect(await writeRemarksIfLater(t.db, asRecipient(s), id, { remarks: 'All done' })).toBe(true);
+    expect(await writeRemarksIfLater(t.db, asRecipient(s), id, { remarks: 'All done' })).toMatchObject({
+      remarks: 'All done',
+      revision: 2,
+    });
     expect((await stored(id))?.remarks).toBe('All done');
     expect((await stored(id))?.revision).toBe(2);
     expect(
