@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Client } from 'undici';
 import WebSocket from 'ws';
@@ -72,6 +73,19 @@ function countError(what) {
 
 class HttpError extends Error {}
 
+/** What Chromium asks for; the server compresses JSON answers of 1 KiB and more (br or gzip). */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** The answer's text, decoded as the browser would. */
+async function textOf(response) {
+  const encoding = response.headers['content-encoding'];
+  if (!encoding) return response.body.text();
+  const bytes = Buffer.from(await response.body.arrayBuffer());
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  throw new HttpError(`an answer in ${encoding}, which this generator does not decode`);
+}
+
 /** One request on the person's connection; counted under `kind` when it starts inside the window. */
 async function call(person, kind, method, path, { body, headers = {}, expect = 200 } = {}) {
   const counted = measuring && kind !== null;
@@ -83,13 +97,14 @@ async function call(person, kind, method, path, { body, headers = {}, expect = 2
       headers: {
         cookie: person.cookie ?? '',
         'user-agent': 'listsync-bench-load',
+        'accept-encoding': ACCEPT_ENCODING,
         'sec-fetch-site': 'same-origin',
         ...(method === 'GET' ? {} : { origin }),
         ...headers,
       },
       body,
     });
-    const text = await response.body.text();
+    const text = await textOf(response);
     if (response.statusCode !== expect) {
       throw new HttpError(
         `${method} ${path.split('?')[0]} answered ${response.statusCode}: ${text.slice(0, 200)}`,

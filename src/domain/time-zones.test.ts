@@ -27,9 +27,19 @@ describe('time zones', () => {
       expect(isValidTimeZone(bad), bad).toBe(false);
     }
     expect(canonicalTimeZone('america/los_angeles')).toBe('America/Los_Angeles');
+    expect(() => canonicalTimeZone('Nowhere/Else')).toThrow(RangeError);
     expect(timeZoneName('timezone').safeParse('Mars/Olympus').error?.issues[0]?.message).toBe(
       'timezone must be an IANA time zone such as Europe/Paris',
     );
+  });
+
+  it('answers the same when asked again (the answers are kept per name)', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(isValidTimeZone('europe/paris')).toBe(true);
+      expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+      expect(isValidTimeZone('Nowhere/Else')).toBe(false);
+      expect(() => canonicalTimeZone('Nowhere/Else')).toThrow(RangeError);
+    }
   });
 
   it('reads a wall clock in a zone, summer and winter', () => {

@@ -11,18 +11,38 @@
  * them with the POSIX sign (the opposite of ISO), so the same text would mean two different zones.
  */
 export function isValidTimeZone(timeZone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(timeZone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
+  return zoneOf(timeZone) !== null;
 }
 
 /** The zone's canonical spelling ('europe/paris' -> 'Europe/Paris'). */
 export function canonicalTimeZone(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  const zone = zoneOf(timeZone);
+  if (zone === null) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  return zone;
+}
+
+/**
+ * What the runtime makes of a zone name: its canonical spelling, or null when it is not one. Kept per
+ * name (the list is bounded), since every request that names a zone asks twice and making a
+ * formatter costs tens of microseconds.
+ */
+const zones = new Map<string, string | null>();
+const ZONES_KEPT = 1024;
+
+function zoneOf(timeZone: string): string | null {
+  const known = zones.get(timeZone);
+  if (known !== undefined) return known;
+  let zone: string | null = null;
+  if (/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(timeZone)) {
+    try {
+      zone = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+    } catch {
+      zone = null;
+    }
+  }
+  if (zones.size >= ZONES_KEPT) zones.clear();
+  zones.set(timeZone, zone);
+  return zone;
 }
 
 /** A time of day as 'HH:MM', 00:00 to 23:59 (a schedule's time, a calendar's checkout and check-in). */

@@ -317,11 +317,23 @@ export function asSeenBy(kind: ActorKind, checklist: Checklist): Checklist {
 }
 
 /**
+ * A recipient's copy of each checklist as JSON, made once for a tick's answer and the recipients'
+ * screens (realtime/hub.ts). A checklist object is never changed once made: a revision is a new one.
+ */
+const recipientBodies = new WeakMap<Checklist, string>();
+
+/**
  * The JSON body of a checklist for this kind of reader: the owner's is the cached body as it is (no
- * encoding on the hot routes); a recipient's is encoded without the user id.
+ * encoding on the hot routes); a recipient's is encoded without the user id, once per checklist.
  */
 export function checklistBodyFor(kind: ActorKind, held: { checklist: Checklist; body: string }): string {
-  return kind === 'owner' ? held.body : JSON.stringify(asSeenBy(kind, held.checklist));
+  if (kind === 'owner') return held.body;
+  let body = recipientBodies.get(held.checklist);
+  if (body === undefined) {
+    body = JSON.stringify(asSeenBy(kind, held.checklist));
+    recipientBodies.set(held.checklist, body);
+  }
+  return body;
 }
 
 /**

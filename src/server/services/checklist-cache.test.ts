@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { ChecklistCache, ChecklistListCache, DERIVED_PER_ENTRY, keepDerived } from './checklist-cache.ts';
 
 function checklist(id: string, name = 'List'): Checklist {
-  return {
-    id,
-    name,
-    status: 'not-started',
-    progress: 0,
-    tasks: [],
-    remarks: '',
-    createdAt: '2026-11-22T00:00:00.000Z',
-    updatedAt: '2026-11-22T00:00:00.000Z',
-    userId: 'user_1',
-    createdBy: null,
-    assignee: null,
-    version: 1,
-    submittedAt: null,
-    dueAt: null,
-    overdue: false,
-    cancelled: false,
-    approvedAt: null,
-    approvedBy: null,
-    requireSignature: false,
-    signature: null,
-    address: null,
-    addressLocation: null,
-  };
+  return aChecklist({ id, name });
 }
 
 describe('ChecklistCache', () => {
