@@ -8,7 +8,7 @@
 // for BENCH_SECONDS each after a 2 s warm-up). Every request carries what a browser's fetch sends from
 // our pages (Accept-Encoding `gzip, deflate, br, zstd`, Sec-Fetch-*, the cookies, Origin on writes),
 // and each tick a fresh Idempotency-Key and its `changedAt`, as the offline queue sends them
-// (src/web/sync/http-transport.ts). Endpoints (BENCH_ONLY=health,list,get,shared,tick,tick-no-trigger,tick-one,recipient-tick):
+// (src/web/sync/http-transport.ts). Endpoints (BENCH_ONLY=health,list,get,shared,tick,tick-no-trigger,tick-one,remark,recipient-tick):
 //   health          GET /healthz: the app's own floor, no database (not a goal)
 //   list            GET /api/checklists?userId=: the dashboard's list of 50
 //   get             GET /api/checklists/{id}: the owner's checklist page, 50 tasks
@@ -209,6 +209,37 @@ function ticks(base, headers, targetOf) {
   };
 }
 
+/**
+ * Remarks as the checklist page saves them: PATCH {remarks, changedAt} with a fresh Idempotency-Key,
+ * each connection on its own checklist (`checklistOf(n)` for the n-th connection).
+ */
+function remarks(base, headers, checklistOf) {
+  const prefix = randomBytes(6).toString('hex');
+  let connectionsSeen = 0;
+  let sent = 0;
+  return {
+    url: base,
+    requests: [
+      {
+        method: 'PATCH',
+        setupRequest: (request, context) => {
+          context.checklistId ??= checklistOf(connectionsSeen++);
+          sent += 1;
+          return {
+            ...request,
+            path: `/api/checklists/${encodeURIComponent(context.checklistId)}`,
+            headers: { ...headers, 'idempotency-key': `${prefix}-${sent.toString(36).padStart(10, '0')}` },
+            body: JSON.stringify({
+              remarks: `Keys left in the box (${sent})`,
+              changedAt: new Date().toISOString(),
+            }),
+          };
+        },
+      },
+    ],
+  };
+}
+
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-'));
 let server;
 let stopping = false;
@@ -289,6 +320,10 @@ try {
         checklistId: big.id,
         taskId: big.tasks[n % big.tasks.length].id,
       })),
+    ],
+    remark: [
+      `remark + key, ${CHECKLISTS} checklists`,
+      remarks(base, writes(dashboard), (n) => checklists[n % checklists.length].id),
     ],
     'recipient-tick': [
       `recipient tick + key, ${SHARED} checklists`,

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ActivityAction } from '#domain/activity';
 import type { Database } from '../db/client.ts';
 import { checklistActivity, checklists, shares, users } from '../db/schema/index.ts';
@@ -14,6 +14,9 @@ import { toDate } from './sql-values.ts';
  * The tick writes its entry inside its own statement (repositories/task-updates.ts).
  */
 
+/** A value, or a placeholder where the statement is prepared. */
+type Text = SQLWrapper | string;
+
 export interface PhotoOfRecord {
   sha256: string;
   capturedAt: string | null;
@@ -27,13 +30,15 @@ export interface PhotoOfRecord {
 
 /** One entry of the record, as `recordActivity` and `activityInsert` take it. */
 export interface ActivityEntry {
-  checklistId: string;
+  /** The entry's id: new by default (a placeholder in a prepared statement). */
+  id?: Text;
+  checklistId: Text;
   /** The recipient's share: who acted (or, with `actorKind: 'owner'`, whom the owner acted on). */
-  shareId: string | null;
+  shareId: Text | null;
   /** Who acted; by default a recipient when a share is named, else the owner. */
   actorKind?: 'owner' | 'recipient';
   /** The member of the team who acted (an entry of kind 'owner'); their name is copied in. */
-  actorUserId?: string | null;
+  actorUserId?: Text | null;
   action: ActivityAction;
   taskId?: string;
   photo?: PhotoOfRecord | null;
@@ -63,7 +68,7 @@ export function activityInsert(db: Database, entry: ActivityEntry, onlyIf?: SQL)
     ? { id: shares.id, name: shares.recipientName, channel: shares.channel, contact: shares.contact }
     : { id: sql`null`, name: sql`null`, channel: sql`null`, contact: sql`null` };
   const columns = db.select({
-    id: sql`${newId('activity')}`.as('id'),
+    id: sql`${entry.id ?? newId('activity')}`.as('id'),
     checklistId: sql`${entry.checklistId}`.as('checklist_id'),
     shareId: sql`${share.id}`.as('share_id'),
     actorKind: sql`${actorKind}`.as('actor_kind'),

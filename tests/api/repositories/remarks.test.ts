@@ -90,4 +90,22 @@ describe('remarks and their record, in one statement', () => {
     expect(await remarksOf(id)).toMatchObject({ remarks: 'Later', revision: 2 });
     expect((await trailOf(id)).map((entry) => entry.action)).toEqual(['remarks_changed']);
   });
+
+  it('an API token writes on its own team’s checklists only; a recipient may name the language', async () => {
+    const s = await accessScene(t.db);
+    const id = s.checklists.shared.id;
+    const token = { ...asOwner(s.host.id), viaToken: true };
+    const elsewhere = { ...asOwner(s.host.id, s.stranger.id), viaToken: true };
+    expect(await writeRemarksIfLater(t.db, elsewhere, id, { remarks: 'Wrong team' })).toBeNull();
+    expect(await writeRemarksIfLater(t.db, token, id, { remarks: 'From the PMS' })).toMatchObject({
+      revision: 2,
+    });
+    expect(
+      await writeRemarksIfLater(t.db, asRecipient(s), id, { remarks: 'Hecho', language: 'es' }),
+    ).toMatchObject({
+      revision: 3,
+    });
+    expect(await remarksOf(id)).toMatchObject({ remarks: 'Hecho', language: 'es' });
+    expect((await trailOf(id)).map((entry) => entry.actorKind)).toEqual(['owner', 'recipient']);
+  });
 });
