@@ -176,10 +176,11 @@ async function measure(label, options, processes = {}) {
 }
 
 /**
- * Ticks as the offline queue sends them: PATCH {completed, changedAt} with a fresh Idempotency-Key,
- * each connection on its own task (`targetOf(n)` for the n-th connection), ticking and unticking it.
+ * Keyed PATCHes as the offline queue sends them, each with a fresh Idempotency-Key: each connection
+ * keeps its own target (`targetOf(n)` for the n-th connection); `write(target, context, sent)` says
+ * the path and the body of its next request.
  */
-function ticks(base, headers, targetOf) {
+function keyedPatches(base, headers, targetOf, write) {
   const prefix = randomBytes(6).toString('hex');
   let connectionsSeen = 0;
   let sent = 0;
@@ -192,16 +193,14 @@ function ticks(base, headers, targetOf) {
           if (context.target === undefined) {
             context.target = targetOf(connectionsSeen);
             connectionsSeen += 1;
-            context.completed = false;
           }
-          context.completed = !context.completed;
           sent += 1;
-          const { checklistId, taskId } = context.target;
+          const { path, body } = write(context.target, context, sent);
           return {
             ...request,
-            path: `/api/checklists/${encodeURIComponent(checklistId)}/tasks/${encodeURIComponent(taskId)}`,
+            path,
             headers: { ...headers, 'idempotency-key': `${prefix}-${sent.toString(36).padStart(10, '0')}` },
-            body: JSON.stringify({ completed: context.completed, changedAt: new Date().toISOString() }),
+            body: JSON.stringify({ ...body, changedAt: new Date().toISOString() }),
           };
         },
       },
@@ -209,35 +208,23 @@ function ticks(base, headers, targetOf) {
   };
 }
 
-/**
- * Remarks as the checklist page saves them: PATCH {remarks, changedAt} with a fresh Idempotency-Key,
- * each connection on its own checklist (`checklistOf(n)` for the n-th connection).
- */
+/** Ticks: PATCH {completed, changedAt}, each connection on its own task, ticking and unticking it. */
+function ticks(base, headers, targetOf) {
+  return keyedPatches(base, headers, targetOf, ({ checklistId, taskId }, context) => {
+    context.completed = !context.completed;
+    return {
+      path: `/api/checklists/${encodeURIComponent(checklistId)}/tasks/${encodeURIComponent(taskId)}`,
+      body: { completed: context.completed },
+    };
+  });
+}
+
+/** Remarks as the checklist page saves them: PATCH {remarks, changedAt}, each connection on its own checklist. */
 function remarks(base, headers, checklistOf) {
-  const prefix = randomBytes(6).toString('hex');
-  let connectionsSeen = 0;
-  let sent = 0;
-  return {
-    url: base,
-    requests: [
-      {
-        method: 'PATCH',
-        setupRequest: (request, context) => {
-          context.checklistId ??= checklistOf(connectionsSeen++);
-          sent += 1;
-          return {
-            ...request,
-            path: `/api/checklists/${encodeURIComponent(context.checklistId)}`,
-            headers: { ...headers, 'idempotency-key': `${prefix}-${sent.toString(36).padStart(10, '0')}` },
-            body: JSON.stringify({
-              remarks: `Keys left in the box (${sent})`,
-              changedAt: new Date().toISOString(),
-            }),
-          };
-        },
-      },
-    ],
-  };
+  return keyedPatches(base, headers, checklistOf, (checklistId, _context, sent) => ({
+    path: `/api/checklists/${encodeURIComponent(checklistId)}`,
+    body: { remarks: `Keys left in the box (${sent})` },
+  }));
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'listsync-bench-'));
