@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 
 /** Idempotency-Key claims and the answers kept for replays (docs/decisions/0006). */
@@ -45,6 +46,29 @@ export function claimKeyCte(db: Database, principal: SQL) {
 }
 
 /**
+ * The claim of a key as a statement of its own (the routes whose change is not the tick's), prepared
+ * once per database: it runs before every keyed remark, photo and submit. Placeholders: principal,
+ * key, requestHash, createdAt, expiresAt, abandonedBefore.
+ */
+const claimKeyStatement = preparedPerDatabase((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const createdAt = sql`cast(${p('createdAt')} as timestamptz)`;
+  return db
+    .insert(idempotencyKeys)
+    .values({
+      principal: p('principal'),
+      key: p('key'),
+      requestHash: p('requestHash'),
+      status: null,
+      createdAt,
+      expiresAt: sql`cast(${p('expiresAt')} as timestamptz)`,
+    })
+    .onConflictDoUpdate(takeOverExpired(createdAt, sql`cast(${p('abandonedBefore')} as timestamptz)`))
+    .returning({ key: idempotencyKeys.key })
+    .prepare('claim_idempotency_key');
+});
+
+/**
  * Claims the key: a new row, or one whose key expired or whose claim was abandoned (still in flight,
  * made before `abandonedBefore`), taken over in the same statement. Whether this request claimed it.
  */
@@ -53,16 +77,14 @@ export async function claimKey(
   claim: { principal: string; key: string; requestHash: string; createdAt: Date; expiresAt: Date },
   abandonedBefore: Date,
 ): Promise<boolean> {
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ ...claim, status: null })
-    .onConflictDoUpdate(
-      takeOverExpired(
-        sql`${claim.createdAt.toISOString()}::timestamptz`,
-        sql`${abandonedBefore.toISOString()}::timestamptz`,
-      ),
-    )
-    .returning({ key: idempotencyKeys.key });
+  const claimed = await claimKeyStatement(db).execute({
+    principal: claim.principal,
+    key: claim.key,
+    requestHash: claim.requestHash,
+    createdAt: claim.createdAt.toISOString(),
+    expiresAt: claim.expiresAt.toISOString(),
+    abandonedBefore: abandonedBefore.toISOString(),
+  });
   return claimed.length > 0;
 }
 
