@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { BillingInterval, PaidTier, SubscriptionStatus } from '#domain/billing';
 import type { TeamRole } from '#domain/teams';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import {
   billingCheckouts,
   billingCustomers,
@@ -41,13 +42,18 @@ export async function teamOfCustomer(db: Database, customerId: string): Promise<
   return row?.teamId ?? null;
 }
 
-/** The team's subscriptions, the most recently changed first. */
-export async function subscriptionsOf(db: Database, teamId: string): Promise<SubscriptionRow[]> {
-  return db
+const subscriptionsOfTeam = preparedPerDatabase((db) =>
+  db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.teamId, teamId))
-    .orderBy(desc(subscriptions.updatedAt));
+    .where(eq(subscriptions.teamId, sql.placeholder('teamId')))
+    .orderBy(desc(subscriptions.updatedAt))
+    .prepare('subscriptions_of_team'),
+);
+
+/** The team's subscriptions, the most recently changed first (every dashboard's plan card: prepared). */
+export async function subscriptionsOf(db: Database, teamId: string): Promise<SubscriptionRow[]> {
+  return subscriptionsOfTeam(db).execute({ teamId });
 }
 
 /** The tiers of the team's subscriptions in one of these statuses. */
@@ -183,15 +189,11 @@ export async function manualTierOf(db: Database, teamId: string) {
   return row;
 }
 
-/**
- * The team's tier, how many checklists it has, and whether it has a customer (the plan card), with the
- * asker's role there.
- */
-export async function planUsageOf(db: Database, teamId: string, userId: string) {
-  const [row] = await db
+const planUsage = preparedPerDatabase((db) =>
+  db
     .select({
       // The asker's role in the team (null: not a member), in the same statement.
-      role: sql<TeamRole | null>`(select m."role" from "team_members" m where m."team_id" = "teams"."id" and m."user_id" = ${userId})`,
+      role: sql<TeamRole | null>`(select m."role" from "team_members" m where m."team_id" = "teams"."id" and m."user_id" = ${sql.placeholder('userId')})`,
       tier: teams.tier,
       // Written out in full: Drizzle leaves columns unqualified, and "id" inside would be the checklist's.
       listSyncCount:
@@ -202,6 +204,15 @@ export async function planUsageOf(db: Database, teamId: string, userId: string) 
       storageUsedBytes: teams.storageUsedBytes,
     })
     .from(teams)
-    .where(eq(teams.id, teamId));
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare('plan_usage_of_team'),
+);
+
+/**
+ * The team's tier, how many checklists it has, and whether it has a customer (the plan card), with the
+ * asker's role there. Prepared: every dashboard asks it.
+ */
+export async function planUsageOf(db: Database, teamId: string, userId: string) {
+  const [row] = await planUsage(db).execute({ teamId, userId });
   return row;
 }
