@@ -7,6 +7,7 @@ import { ToastProvider } from './components/ui/toast.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
 import { OfflineQueueProvider } from './hooks/use-offline-queue.tsx';
+import { HydrateLater } from './lib/hydration-pieces.tsx';
 import { PersistedQueryClientProvider } from './lib/persisted-query-provider.tsx';
 import {
   CACHE_BUSTER,
@@ -27,15 +28,18 @@ export function App() {
       <ToastProvider>
         <OfflineQueueProvider>
           <AuthProvider>
-            <div className="flex min-h-dvh flex-col bg-slate-50">
-              <SimulatedPaymentsBanner />
-              <AppHeader />
-              {/* Its words come with the page's catalog; until then there is nothing it must say. */}
-              <Suspense fallback={null}>
-                <OfflineBanner />
-              </Suspense>
-              <AppRoutes />
-            </div>
+            {/* Hydrated in a task of its own after the providers (lib/hydration-pieces.tsx): one element. */}
+            <HydrateLater>
+              <div className="flex min-h-dvh flex-col bg-slate-50">
+                <SimulatedPaymentsBanner />
+                <AppHeader />
+                {/* Its words come with the page's catalog; until then there is nothing it must say. */}
+                <Suspense fallback={null}>
+                  <OfflineBanner />
+                </Suspense>
+                <AppRoutes />
+              </div>
+            </HydrateLater>
             <Suspense fallback={null}>
               <UpdatePrompt />
             </Suspense>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HydrateLater, setHydrating } from './hydration-pieces.tsx';
+import { HydrateLater, setHydrating, whenHydrated } from './hydration-pieces.tsx';
 
 /**
  * Hydration in pieces (decision 0070): the prerendered HTML stays as it is, node for node, while each
@@ -60,12 +60,16 @@ describe('HydrateLater', () => {
     document.body.append(container);
     const nodes = ['top', 'outer', 'middle', 'inner', 'deep'].map((id) => document.getElementById(id));
 
+    let hydrated = false;
     setHydrating(true);
     try {
       hydrateRoot(container, <Page />);
     } finally {
       setHydrating(false);
     }
+    whenHydrated(() => {
+      hydrated = true;
+    });
     expect(rendered).toEqual(['frame', 'top']);
     expect(container.innerHTML).toBe(html);
 
@@ -73,9 +77,14 @@ describe('HydrateLater', () => {
     expect(rendered).toEqual(['frame', 'top', 'middle']);
     expect(container.innerHTML).toBe(html);
 
+    expect(hydrated).toBe(false);
     await nextTask();
     expect(rendered).toEqual(['frame', 'top', 'middle', 'deep']);
     expect(container.innerHTML).toBe(html);
+    // Said once no piece is left (the browser tests wait for it before pressing: main.tsx).
+    expect(hydrated).toBe(false);
+    await nextTask();
+    expect(hydrated).toBe(true);
     expect(['top', 'outer', 'middle', 'inner', 'deep'].map((id) => document.getElementById(id))).toEqual(
       nodes,
     );
@@ -97,5 +106,7 @@ describe('HydrateLater', () => {
     await nextTask();
     expect(rendered).toEqual(['frame', 'top', 'middle', 'deep']);
     expect(document.getElementById('deep')).not.toBeNull();
+    const hydrated = new Promise<void>((resolve) => whenHydrated(resolve));
+    await expect(hydrated).resolves.toBeUndefined();
   });
 });

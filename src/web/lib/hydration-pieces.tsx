@@ -14,6 +14,9 @@ import { type ReactNode, Suspense, useLayoutEffect, useRef } from 'react';
  */
 
 let hydrating = false;
+/** Pieces of the prerendered page not hydrated yet, and who waits for none to be left. */
+let waiting = 0;
+const onHydrated = new Set<() => void>();
 
 /** Said by main.tsx around its hydrate call, which is synchronous in Preact. */
 export function setHydrating(on: boolean): void {
@@ -39,12 +42,18 @@ export function HydrateLater({ children }: { children: ReactNode }) {
 
 function WaitsOnce({ wait, children }: { wait: Wait; children: ReactNode }) {
   if (!wait.done) {
-    wait.promise ??= new Promise((resolve) =>
-      setTimeout(() => {
-        wait.done = true;
-        resolve();
-      }, 0),
-    );
+    if (!wait.promise) {
+      waiting += 1;
+      wait.promise = new Promise((resolve) =>
+        setTimeout(() => {
+          wait.done = true;
+          resolve();
+          // Its render comes in this task's microtasks; the pieces inside it start waiting there.
+          waiting -= 1;
+          if (waiting === 0) setTimeout(tellHydrated, 0);
+        }, 0),
+      );
+    }
     throw wait.promise;
   }
   // The render after the wait hydrates this part: a piece inside it waits in turn, in a task of its
@@ -63,4 +72,20 @@ function WaitsOnce({ wait, children }: { wait: Wait; children: ReactNode }) {
 
 function endResumedHydration(): void {
   hydrating = false;
+}
+
+function tellHydrated(): void {
+  if (waiting > 0) return;
+  for (const callback of [...onHydrated]) callback();
+  onHydrated.clear();
+}
+
+/**
+ * Runs `callback` once every piece of the prerendered page is hydrated (at once in a task of its own
+ * when none waits), so that what it says is true of every button. Returns the cancel function.
+ */
+export function whenHydrated(callback: () => void): () => void {
+  onHydrated.add(callback);
+  if (waiting === 0) setTimeout(tellHydrated, 0);
+  return () => onHydrated.delete(callback);
 }
