@@ -25,28 +25,32 @@ export function App() {
       client={queryClient}
       persistOptions={{ persister, buster: CACHE_BUSTER, maxAge: OFFLINE_KEEP_MS }}
     >
-      <ToastProvider>
-        <OfflineQueueProvider>
-          <AuthProvider>
-            {/* Hydrated in a task of its own after the providers (lib/hydration-pieces.tsx): one element. */}
-            <HydrateLater>
-              <div className="flex min-h-dvh flex-col bg-slate-50">
-                <SimulatedPaymentsBanner />
-                <AppHeader />
-                {/* Its words come with the page's catalog; until then there is nothing it must say. */}
-                <Suspense fallback={null}>
-                  <OfflineBanner />
-                </Suspense>
-                <AppRoutes />
-              </div>
-            </HydrateLater>
-            <Suspense fallback={null}>
-              <UpdatePrompt />
-            </Suspense>
-            <PageViews />
-          </AuthProvider>
-        </OfflineQueueProvider>
-      </ToastProvider>
+      {/* Hydrated in tasks of their own after the query client (lib/hydration-pieces.tsx): the
+          providers, then the body. Each draws one element in the prerender (toasts, the update card
+          and page views draw nothing there). */}
+      <HydrateLater>
+        <ToastProvider>
+          <OfflineQueueProvider>
+            <AuthProvider>
+              <HydrateLater>
+                <div className="flex min-h-dvh flex-col bg-slate-50">
+                  <SimulatedPaymentsBanner />
+                  <AppHeader />
+                  {/* Its words come with the page's catalog; until then there is nothing it must say. */}
+                  <Suspense fallback={null}>
+                    <OfflineBanner />
+                  </Suspense>
+                  <AppRoutes />
+                </div>
+              </HydrateLater>
+              <Suspense fallback={null}>
+                <UpdatePrompt />
+              </Suspense>
+              <PageViews />
+            </AuthProvider>
+          </OfflineQueueProvider>
+        </ToastProvider>
+      </HydrateLater>
     </PersistedQueryClientProvider>
   );
 }
