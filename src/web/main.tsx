@@ -13,8 +13,6 @@ if (!root) throw new Error('Root element not found');
 // The catalog of the link's language is on its way while the page's own code loads. A page the server
 // drew is in the language it says (a verified recipient's: the share's, when the link names none).
 startUiLanguage(window.location, root.dataset.firstScreen ? document.documentElement.lang : undefined);
-// Each in a task of its own, while the rest of the page's code downloads.
-for (const warm of intlWarmers(uiLanguage())) setTimeout(warm, 0);
 
 /**
  * Says on <html data-app-running> that the page's code runs (hydrated, every piece of it, or drawn).
@@ -63,12 +61,19 @@ if (root.firstElementChild) {
       setHydrating(false);
     }
   };
-  // In a task of its own: the page's chunk is evaluated in the task that settles this promise.
+  // In a task of its own: the page's chunk is evaluated in the task that settles this promise. Asked
+  // for in a task after the entry's evaluation, and before the Intl warmers' (the page's files are
+  // already on their way: the server names them in the head).
   const hydrateNext = () => void setTimeout(hydrate, 0);
-  Promise.all([loadUiLanguage(uiLanguage()), preloadPageOf(window.location.pathname)]).then(
-    hydrateNext,
-    hydrateNext,
-  );
+  setTimeout(() => {
+    Promise.all([loadUiLanguage(uiLanguage()), preloadPageOf(window.location.pathname)]).then(
+      hydrateNext,
+      hydrateNext,
+    );
+  }, 0);
 } else {
   createRoot(root).render(app);
 }
+
+// Each in a task of its own, while the rest of the page's code downloads.
+for (const warm of intlWarmers(uiLanguage())) setTimeout(warm, 0);
