@@ -7,6 +7,7 @@ import { ToastProvider } from './components/ui/toast.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
 import { AuthProvider } from './hooks/use-auth.tsx';
 import { OfflineQueueProvider } from './hooks/use-offline-queue.tsx';
+import { HydrateLater } from './lib/hydration-pieces.tsx';
 import { PersistedQueryClientProvider } from './lib/persisted-query-provider.tsx';
 import {
   CACHE_BUSTER,
@@ -24,25 +25,32 @@ export function App() {
       client={queryClient}
       persistOptions={{ persister, buster: CACHE_BUSTER, maxAge: OFFLINE_KEEP_MS }}
     >
-      <ToastProvider>
-        <OfflineQueueProvider>
-          <AuthProvider>
-            <div className="flex min-h-dvh flex-col bg-slate-50">
-              <SimulatedPaymentsBanner />
-              <AppHeader />
-              {/* Its words come with the page's catalog; until then there is nothing it must say. */}
+      {/* Hydrated in tasks of their own after the query client (lib/hydration-pieces.tsx): the
+          providers, then the body. Each draws one element in the prerender (toasts, the update card
+          and page views draw nothing there). */}
+      <HydrateLater>
+        <ToastProvider>
+          <OfflineQueueProvider>
+            <AuthProvider>
+              <HydrateLater>
+                <div className="flex min-h-dvh flex-col bg-slate-50">
+                  <SimulatedPaymentsBanner />
+                  <AppHeader />
+                  {/* Its words come with the page's catalog; until then there is nothing it must say. */}
+                  <Suspense fallback={null}>
+                    <OfflineBanner />
+                  </Suspense>
+                  <AppRoutes />
+                </div>
+              </HydrateLater>
               <Suspense fallback={null}>
-                <OfflineBanner />
+                <UpdatePrompt />
               </Suspense>
-              <AppRoutes />
-            </div>
-            <Suspense fallback={null}>
-              <UpdatePrompt />
-            </Suspense>
-            <PageViews />
-          </AuthProvider>
-        </OfflineQueueProvider>
-      </ToastProvider>
+              <PageViews />
+            </AuthProvider>
+          </OfflineQueueProvider>
+        </ToastProvider>
+      </HydrateLater>
     </PersistedQueryClientProvider>
   );
 }

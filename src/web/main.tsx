@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
 import { intlWarmers, loadUiLanguage, startUiLanguage, uiLanguage } from './i18n/i18n.tsx';
-import { setHydrating } from './lib/hydration-pieces.tsx';
+import { setHydrating, whenHydrated } from './lib/hydration-pieces.tsx';
 import { preloadPageOf } from './routes.tsx';
 import './styles.css';
 
@@ -13,18 +13,21 @@ if (!root) throw new Error('Root element not found');
 // The catalog of the link's language is on its way while the page's own code loads. A page the server
 // drew is in the language it says (a verified recipient's: the share's, when the link names none).
 startUiLanguage(window.location, root.dataset.firstScreen ? document.documentElement.lang : undefined);
-// Each in a task of its own, while the rest of the page's code downloads.
-for (const warm of intlWarmers(uiLanguage())) setTimeout(warm, 0);
 
 /**
- * Says on <html data-app-running> that the page's code runs (hydrated or drawn). A press on the
- * prerendered HTML before then does nothing; the browser tests wait for it before pressing. It wraps
- * the tree with one child and draws nothing, so the HTML and React's ids (useId) stay as prerendered.
+ * Says on <html data-app-running> that the page's code runs (hydrated, every piece of it, or drawn).
+ * A press on the prerendered HTML before then does nothing; the browser tests wait for it before
+ * pressing. It wraps the tree with one child and draws nothing, so the HTML and React's ids (useId)
+ * stay as prerendered.
  */
 function AppRunning({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.appRunning = '';
-  }, []);
+  useEffect(
+    () =>
+      whenHydrated(() => {
+        document.documentElement.dataset.appRunning = '';
+      }),
+    [],
+  );
   return children;
 }
 
@@ -58,7 +61,19 @@ if (root.firstElementChild) {
       setHydrating(false);
     }
   };
-  Promise.all([loadUiLanguage(uiLanguage()), preloadPageOf(window.location.pathname)]).then(hydrate, hydrate);
+  // In a task of its own: the page's chunk is evaluated in the task that settles this promise. Asked
+  // for in a task after the entry's evaluation, and before the Intl warmers' (the page's files are
+  // already on their way: the server names them in the head).
+  const hydrateNext = () => void setTimeout(hydrate, 0);
+  setTimeout(() => {
+    Promise.all([loadUiLanguage(uiLanguage()), preloadPageOf(window.location.pathname)]).then(
+      hydrateNext,
+      hydrateNext,
+    );
+  }, 0);
 } else {
   createRoot(root).render(app);
 }
+
+// Each in a task of its own, while the rest of the page's code downloads.
+for (const warm of intlWarmers(uiLanguage())) setTimeout(warm, 0);

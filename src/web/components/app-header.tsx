@@ -10,6 +10,7 @@ import {
 import { Link, useLocation } from 'wouter';
 import { type User, userLabel } from '#domain/user';
 import { useAuth } from '../hooks/use-auth.tsx';
+import { useNextTaskValue } from '../hooks/use-next-task-value.ts';
 import { HydrateLater } from '../lib/hydration-pieces.tsx';
 import { Brand } from './brand.tsx';
 import { LocalModeBadge } from './local-mode-badge.tsx';
@@ -24,7 +25,10 @@ const OWNER_PAGES = /^\/(dashboard|pricing|checklist\/|billing\/|settings|automa
 /** The signed-in app header; hidden on the landing page, which has its own. */
 export function AppHeader() {
   const [location] = useLocation();
-  const { user, status, signOut } = useAuth();
+  const auth = useAuth();
+  // Who is signed in reaches the header a task after the page (the nav is a render of its own).
+  const { user, status } = useNextTaskValue(auth);
+  const { signOut } = auth;
   if (location === '/') return null;
 
   // Hydrated in a task of its own after the page's frame (lib/hydration-pieces.tsx): one element.

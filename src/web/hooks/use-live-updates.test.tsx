@@ -409,12 +409,15 @@ function Dashboard({
 }
 
 describe('useLiveDashboard', () => {
-  it('refetches the list and the counters once for a burst of changes', async () => {
+  it('subscribes when the browser is idle, then refetches the list and the counters once for a burst of changes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const listFetches = vi.fn(() => Promise.resolve([]));
     const statsFetches = vi.fn(() => Promise.resolve({}));
     renderWithClient(<Dashboard listFetches={listFetches} statsFetches={statsFetches} />);
     await waitFor(() => expect(listFetches).toHaveBeenCalledTimes(1));
+    // The socket waits for the browser to be idle (jsdom has no requestIdleCallback: 200 ms).
+    expect(browser.sockets).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(200));
     act(() => browser.latest.open());
     expect(browser.latest.sent).toEqual([{ type: 'subscribe-dashboard' }]);
 

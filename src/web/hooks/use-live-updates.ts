@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { whenIdle } from '../lib/lazy-chunk.tsx';
 import {
   type ChecklistQuerySlot,
   type FollowOptions,
@@ -48,12 +49,16 @@ export function useLiveChecklist(
 /**
  * Keeps the dashboard of the active team live: the list and the counters are refetched after any
  * change to its checklists; the team and my teams too when its people changed (someone left).
+ * It subscribes once the browser is idle after the page's first tasks (opening the socket and the
+ * indicator's render were one long task with the page's first effects on a phone, `bench:trace`):
+ * nothing is missed meanwhile, the server's 'dashboard-subscribed' makes the page read again.
  */
 export function useLiveDashboard(client: RealtimeClient = realtimeClient()): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      followDashboard(queryClient, (listener) =>
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    const cancel = whenIdle(() => {
+      stop = followDashboard(queryClient, (listener) =>
         client.subscribeDashboard((message) => {
           if (message.type === 'team-changed') {
             void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
@@ -61,7 +66,11 @@ export function useLiveDashboard(client: RealtimeClient = realtimeClient()): voi
           }
           listener(message);
         }),
-      ),
-    [queryClient, client],
-  );
+      );
+    });
+    return () => {
+      cancel();
+      stop?.();
+    };
+  }, [queryClient, client]);
 }

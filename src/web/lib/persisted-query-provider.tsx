@@ -5,6 +5,7 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+import { whenHydrated } from './hydration-pieces.tsx';
 
 /**
  * TanStack's PersistQueryClientProvider, but it says "restored" in a transition. A prerendered page
@@ -13,8 +14,8 @@ import { type ReactNode, startTransition, useEffect, useRef, useState } from 're
  * The library's plain setState (default priority) did that to the whole page in one task, up to
  * 500 ms on a phone (Lighthouse mobile TBT, issue 15); in a transition React still works in slices.
  * Preact (decision 0070) has no slices: there a transition is a plain call.
- * Otherwise the same: queries wait (`useIsRestoring`) until the kept cache is restored, and the
- * cache is persisted from then on.
+ * Otherwise the same: queries wait (`useIsRestoring`) until the kept cache is restored and the
+ * prerendered page hydrated, and the cache is persisted from then on.
  */
 export function PersistedQueryClientProvider({
   client,
@@ -34,9 +35,11 @@ export function PersistedQueryClientProvider({
     const settings = { ...options.current, queryClient: client } as unknown as PersistQueryClientOptions;
     if (!restored.current) {
       restored.current = true;
+      // Let in once every piece of a prerendered page is hydrated (lib/hydration-pieces.tsx): a piece
+      // hydrated after an answer reached it would keep the prerendered placeholders' attributes.
       void persistQueryClientRestore(settings)
         .catch(() => undefined)
-        .finally(() => startTransition(() => setRestoring(false)));
+        .finally(() => whenHydrated(() => startTransition(() => setRestoring(false))));
     }
     return restoring ? undefined : persistQueryClientSubscribe(settings);
   }, [client, restoring]);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DevelopmentBanner } from '../components/development-banner.tsx';
+import { readDismissed } from '../components/development-banner-dismissal.ts';
 import { PageContainer, useDocumentTitle } from '../components/page.tsx';
 import { LazyShareDialog } from '../components/share-dialog/lazy-share-dialog.tsx';
 import { LazyNewFromTemplateDialog } from '../components/templates/lazy-template-dialogs.tsx';
@@ -27,6 +28,16 @@ function PlanAside() {
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
+  // Hydrated in a task of its own after the app's frame, and its parts each in one after it
+  // (lib/hydration-pieces.tsx): the page's hooks and the banner were most of one long task.
+  return (
+    <HydrateLater>
+      <DashboardMain />
+    </HydrateLater>
+  );
+}
+
+function DashboardMain() {
   // The list and the counters follow changes made anywhere (a recipient ticking, another tab).
   useLiveDashboard();
   const actions = useDashboardActions();
@@ -35,10 +46,16 @@ export default function DashboardPage() {
   const [fromTemplate, setFromTemplate] = useState(false);
   usePreloadListActions();
   const focus = useDashboardFocus(actions.editor.mode);
+  // A piece draws one element: the banner is one only while it is shown (it reads a cookie).
+  const [bannerShown] = useState(() => !readDismissed());
 
   return (
     <PageContainer>
-      <DevelopmentBanner />
+      {bannerShown && (
+        <HydrateLater>
+          <DevelopmentBanner />
+        </HydrateLater>
+      )}
       <PastDueBanner />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
       <p className="mt-1 text-slate-600">Manage your checklists and track progress</p>
