@@ -179,6 +179,39 @@ describe('concurrent changes to one checklist', () => {
     expect(after.tasks.map((task) => task.id)).toEqual(checklist.tasks.map((task) => task.id));
   });
 
+  it('remarks written while tasks are ticked go through the same lane: every tick and the last remark kept', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 12);
+    const before = await owner.call('GET', `/api/checklists/${checklist.id}`);
+    const startRevision = Number(before.headers['x-checklist-revision']);
+    const remark = (text: string, minutesAgo: number) =>
+      owner.call('PATCH', `/api/checklists/${checklist.id}`, {
+        remarks: text,
+        changedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+      });
+    const responses = await Promise.all([
+      remark('First look', 3),
+      ...checklist.tasks.map((_, index) => tick(owner, checklist, index)),
+      remark('All done, keys in the box', 1),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(14).fill(200));
+    const after = await owner.call('GET', `/api/checklists/${checklist.id}`);
+    const body: Checklist = after.json();
+    expect(body.tasks.every((task) => task.completed)).toBe(true);
+    // The later remark wins whatever order they arrived in; the older one changed nothing after it.
+    expect(body.remarks).toBe('All done, keys in the box');
+    const revision = Number(after.headers['x-checklist-revision']);
+    expect(revision).toBeGreaterThanOrEqual(startRevision + 13);
+    expect(revision).toBeLessThanOrEqual(startRevision + 14);
+    const [remarked] = await t.db
+      .select({ n: count() })
+      .from(checklistActivity)
+      .where(
+        and(eq(checklistActivity.checklistId, checklist.id), eq(checklistActivity.action, 'remarks_changed')),
+      );
+    expect(remarked?.n).toBe(revision - startRevision - 12);
+  });
+
   it('two editors from the same version: one saves, the other gets 409 with the saved checklist', async () => {
     const owner = await signInOwner(t.app);
     const checklist = await createChecklist(owner);

@@ -40,35 +40,34 @@ function actorOfRecord(access: ChecklistAccess) {
  * The remarks, if this write is not older than the last one applied to them (later write wins, by
  * `changedAt`); the version is left alone. An older write changes nothing (no revision, no record)
  * and answers the checklist as it is, so the writer sees what won. With the revision of what it answers.
- * The write and its record are one statement; the answer is made after the commit, as a tick's
- * (services/task-changes.ts): from the cached copy at the revision just before, else read. So the
- * checklist's row is locked for one round trip, and the realtime hub finds the new state cached.
- * A change is announced once committed (`notices`, as a tick's: docs/decisions/0015), not by NOTIFY
- * inside the transaction, whose commit would wait for PostgreSQL's database-wide notice lock.
+ * Who may write is asked first; the write and its record are then one statement, which goes through
+ * the checklist's lane as a tick does (services/checklist-lanes.ts): alone, or committed together with
+ * the changes to the same checklist waiting with it, never waiting on the row's lock. (A transaction
+ * around the two statements would add nothing: at READ COMMITTED each sees its own moment, and the
+ * write checks its reach again.) The answer is made after the commit, as a tick's
+ * (services/task-changes.ts): from the cached copy at the revision just before, else read, and the
+ * realtime hub finds the new state cached. A change is announced once committed (`notices`, as a
+ * tick's: docs/decisions/0015), not by NOTIFY inside the write, whose commit would wait for
+ * PostgreSQL's database-wide notice lock.
  */
 export async function updateRemarks(
-  context: Pick<ChecklistContext, 'db' | 'notices' | 'cache'>,
+  context: Pick<ChecklistContext, 'db' | 'notices' | 'cache' | 'lanes'>,
   caller: Caller,
   checklistId: string,
   input: RemarksInput,
 ): Promise<ChecklistAt> {
   const { db, cache } = context;
-  const done = await db.transaction(async (tx) => {
-    const { access } = await resolveChecklistActor(tx, caller, checklistId, 'remarks');
-    const written = await writeRemarksIfLater(tx, access, checklistId, {
+  const { access } = await resolveChecklistActor(db, caller, checklistId, 'remarks');
+  const written = await context.lanes.run(checklistId, (on) =>
+    writeRemarksIfLater(on, access, checklistId, {
       remarks: input.remarks,
       language: input.remarksLanguage,
       changedAt: input.changedAt,
-    });
-    if (written) return { access, written, read: null };
-    // Not written: out of reach (404) or an older write (the checklist as it is, read in this transaction).
-    const read = await readChecklistWithRevision(tx, access, checklistId);
-    if (!read) throw checklistNotFound();
-    return { access, written: null, read };
-  });
-  const { access, written } = done;
+    }),
+  );
   if (!written) {
-    const { read } = done;
+    // Out of reach (404) or an older write: the checklist as it is.
+    const read = await readChecklistWithRevision(db, access, checklistId);
     if (!read) throw checklistNotFound();
     return { checklist: asSeenBy(access.kind, read.checklist), revision: read.revision };
   }
