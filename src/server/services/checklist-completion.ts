@@ -19,6 +19,7 @@ import { resolveChecklistActor } from './checklist-actors.ts';
 import {
   type ChecklistAt,
   type ChecklistContext,
+  checklistAfter,
   readChecklist,
   readChecklistWithRevision,
 } from './checklists.ts';
@@ -80,13 +81,10 @@ export async function updateRemarks(
     revision: written.revision,
     actorShareId: access.kind === 'recipient' ? access.shareId : null,
   });
-  const before = cache.at(checklistId, written.revision - 1);
-  // `after` is the state at the remark's revision, or a later one when it had to be read.
-  const after =
-    before && before.teamId === written.teamId
-      ? cache.remember(written.teamId, written.revision, withRemarks(before.checklist, written))
-      : await readChecklistWithRevision(db, { kind: 'team', teamId: written.teamId }, checklistId);
-  if (!after) throw checklistNotFound();
+  // The state at the remark's revision, or a later one when it had to be read.
+  const after = await checklistAfter(db, cache, checklistId, written, (before) =>
+    withRemarks(before, written),
+  );
   return { checklist: asSeenBy(access.kind, after.checklist), revision: after.revision };
 }
 

@@ -27,7 +27,7 @@ import { reopenChecklist } from '../repositories/review.ts';
 import { leftTeamOf, lockTeam } from '../repositories/teams.ts';
 import type { AfterCommitWriter } from './after-commit.ts';
 import { removedFromTeam } from './checklist-actors.ts';
-import type { ChecklistCache, ChecklistListCache } from './checklist-cache.ts';
+import type { CachedChecklist, ChecklistCache, ChecklistListCache } from './checklist-cache.ts';
 import type { ChecklistLanes } from './checklist-lanes.ts';
 import type { OwnerNotifier } from './owner-notifications.ts';
 import type { PhotoFiles } from './photos.ts';
@@ -260,4 +260,24 @@ export async function deleteChecklist(
   const files = await context.photos.filesOf([checklistId]);
   if (!(await deleteChecklistRow(context.db, access, checklistId))) throw checklistNotFound();
   await context.photos.deleteFiles(files);
+}
+
+/**
+ * The checklist after one committed change, as the JSON to answer: made from the cached copy at the
+ * revision just before (`change` says what differs; null when the copy cannot tell), else read, then
+ * kept at its revision. A read may hold a later state than the change's own.
+ */
+export async function checklistAfter(
+  db: Database,
+  cache: ChecklistCache,
+  checklistId: string,
+  at: { teamId: string; revision: number },
+  change: (before: Checklist) => Checklist | null,
+): Promise<CachedChecklist> {
+  const before = cache.at(checklistId, at.revision - 1);
+  const after = before && before.teamId === at.teamId ? change(before.checklist) : null;
+  if (after) return cache.remember(at.teamId, at.revision, after);
+  const read = await readChecklistWithRevision(db, { kind: 'team', teamId: at.teamId }, checklistId);
+  if (!read) throw checklistNotFound();
+  return cache.remember(read.teamId, read.revision, read.checklist);
 }

@@ -1,10 +1,9 @@
 import type { TaskPatch } from '#domain/checklist';
 import { AppError } from '#domain/errors';
 import { tickMilestoneOf } from '#domain/notifications';
-import type { Database } from '../db/client.ts';
 import { newId } from '../ids.ts';
 import { type ActorKind, type Caller, checklistNotFound, taskNotFound } from '../policies/checklists.ts';
-import { checklistBodyFor, type TaskChange, withTaskChanged } from '../presenters/checklists.ts';
+import { checklistBodyFor, withTaskChanged } from '../presenters/checklists.ts';
 import {
   applyKeyedTaskChange,
   applyTaskChange,
@@ -12,8 +11,7 @@ import {
   taskChangeOf,
 } from '../repositories/task-updates.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
-import type { CachedChecklist, ChecklistCache } from './checklist-cache.ts';
-import { type ChecklistContext, readChecklistWithRevision } from './checklists.ts';
+import { type ChecklistContext, checklistAfter, readChecklistWithRevision } from './checklists.ts';
 import { ABANDONED_STATEMENT_CLAIM_MS, claimTimes } from './idempotency.ts';
 import { keepSessionAlive } from './sessions.ts';
 
@@ -108,7 +106,7 @@ export async function updateTask(
       revision: row.revision,
       actorShareId: row.actorShareId,
     });
-    const after = await checklistAfter(db, cache, checklistId, row);
+    const after = await checklistAfter(db, cache, checklistId, row, (before) => withTaskChanged(before, row));
     if (row.actorKind === 'recipient' && patch.completed === true && row.completed) {
       const { tasks } = after.checklist;
       const tick = tickMilestoneOf(tasks.filter((task) => task.completed).length, tasks.length);
@@ -123,20 +121,6 @@ export async function updateTask(
   }
   if (patch.photoUrl === null) await context.photos.sweep(checklistId);
   return answer;
-}
-
-async function checklistAfter(
-  db: Database,
-  cache: ChecklistCache,
-  checklistId: string,
-  row: TaskChange & { teamId: string; revision: number },
-): Promise<CachedChecklist> {
-  const before = cache.at(checklistId, row.revision - 1);
-  const after = before && before.teamId === row.teamId ? withTaskChanged(before.checklist, row) : null;
-  if (after) return cache.remember(row.teamId, row.revision, after);
-  const read = await readChecklistWithRevision(db, { kind: 'team', teamId: row.teamId }, checklistId);
-  if (!read) throw checklistNotFound();
-  return cache.remember(read.teamId, read.revision, read.checklist);
 }
 
 /**
