@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { fakeRealtimeEnvironment } from '#tests/support/fake-websocket';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
@@ -54,30 +55,14 @@ function checklistWith(done: { keys?: boolean; bins?: boolean; floor?: boolean }
     task('t_floor', 'Mop the floor', done.floor),
   ];
   const progress = Math.round((tasks.filter((t) => t.completed).length / tasks.length) * 100);
-  return {
-    id: 'checklist_1',
+  return aChecklist({
     name: 'Turnover',
     status: progress === 100 ? 'completed' : progress > 0 ? 'in-progress' : 'not-started',
     progress,
     tasks,
-    remarks: '',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    userId: 'user_1',
-    createdBy: null,
-    assignee: null,
-    version: 1,
-    submittedAt: null,
-    dueAt: null,
-    overdue: false,
-    cancelled: false,
-    approvedAt: null,
-    approvedBy: null,
-    requireSignature: false,
-    signature: null,
-    address: null,
-    addressLocation: null,
-  };
+  });
 }
 
 let browser: ReturnType<typeof fakeRealtimeEnvironment>;

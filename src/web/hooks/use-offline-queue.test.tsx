@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { act, cleanup, render, waitFor } from '#tests/support/preact-testing-library';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -45,30 +46,14 @@ const task = (id: string, completed = false): Task => ({
 
 function checklistWith(done: string[], updatedAt = '2026-01-01T00:00:00.000Z'): Checklist {
   const tasks = ['t1', 't2', 't3'].map((id) => task(id, done.includes(id)));
-  return {
-    id: 'checklist_1',
+  return aChecklist({
     name: 'Turnover',
     status: done.length === 0 ? 'not-started' : 'in-progress',
     progress: Math.round((done.length / 3) * 100),
     tasks,
-    remarks: '',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt,
-    userId: 'user_1',
-    createdBy: null,
-    assignee: null,
-    version: 1,
-    submittedAt: null,
-    dueAt: null,
-    overdue: false,
-    cancelled: false,
-    approvedAt: null,
-    approvedBy: null,
-    requireSignature: false,
-    signature: null,
-    address: null,
-    addressLocation: null,
-  };
+  });
 }
 
 /** The server's side: its copy of the checklist at a revision, and how it answers the queue. */

@@ -9,6 +9,7 @@ import {
   type SharedPageAnswers,
   type VerificationStatus,
 } from '#domain/sharing';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest, writePublicConfig } from '#tests/support/web-components';
 import { ToastProvider } from '../components/ui/toast.tsx';
@@ -21,11 +22,8 @@ import SharedChecklistPage, { VERIFIED_LOAD_DELAY_MS } from './shared.tsx';
 
 const TOKEN = 'abcdefghijklmnopqrstuv';
 
-const CHECKLIST: Checklist = {
-  id: 'checklist_1',
+const CHECKLIST: Checklist = aChecklist({
   name: 'Turnover – Harbour View 4B',
-  status: 'not-started',
-  progress: 0,
   tasks: [
     {
       id: 'task_1',
@@ -43,24 +41,10 @@ const CHECKLIST: Checklist = {
       photoLocation: null,
     },
   ],
-  remarks: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   userId: null,
-  createdBy: null,
-  assignee: null,
-  version: 1,
-  submittedAt: null,
-  dueAt: null,
-  overdue: false,
-  cancelled: false,
-  approvedAt: null,
-  approvedBy: null,
-  requireSignature: false,
-  signature: null,
-  address: null,
-  addressLocation: null,
-};
+});
 
 const SHARED: SharedChecklistResponse = {
   success: true,

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Checklist } from '#domain/checklist';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { withTaskCompleted, withTaskFromServer } from './checklist-optimistic.ts';
 
 function checklist(completed: boolean[], submittedAt: string | null = null): Checklist {
-  return {
-    id: 'checklist_1',
+  return aChecklist({
     name: 'Turnover',
-    status: 'not-started',
-    progress: 0,
     tasks: completed.map((done, index) => ({
       id: `task_${index}`,
       description: `Task ${index}`,
@@ -23,24 +21,10 @@ function checklist(completed: boolean[], submittedAt: string | null = null): Che
       photoCaptureSource: null,
       photoLocation: null,
     })),
-    remarks: '',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    userId: 'user_1',
-    createdBy: null,
-    assignee: null,
-    version: 1,
     submittedAt,
-    dueAt: null,
-    overdue: false,
-    cancelled: false,
-    approvedAt: null,
-    approvedBy: null,
-    requireSignature: false,
-    signature: null,
-    address: null,
-    addressLocation: null,
-  };
+  });
 }
 
 describe('withTaskCompleted', () => {

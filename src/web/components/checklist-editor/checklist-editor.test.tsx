@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKLIST_LIMITS, CHECKLIST_MESSAGES, type Checklist } from '#domain/checklist';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { act, cleanup, fireEvent, render, screen, within } from '#tests/support/preact-testing-library';
 import type { ChecklistBody } from '../../sync/index.ts';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -15,11 +16,9 @@ afterEach(() => cleanup());
 const NOW = '2026-11-26T08:00:00.000Z';
 
 function checklist(descriptions: string[]): Checklist {
-  return {
+  return aChecklist({
     id: 'c1',
     name: 'Turnover – Harbour View 4B',
-    status: 'not-started',
-    progress: 0,
     tasks: descriptions.map((description, index) => ({
       id: `t${index + 1}`,
       description,
@@ -35,24 +34,11 @@ function checklist(descriptions: string[]): Checklist {
       photoCaptureSource: null,
       photoLocation: null,
     })),
-    remarks: '',
     createdAt: NOW,
     updatedAt: NOW,
     userId: 'u1',
-    createdBy: null,
-    assignee: null,
     version: 3,
-    submittedAt: null,
-    dueAt: null,
-    overdue: false,
-    cancelled: false,
-    approvedAt: null,
-    approvedBy: null,
-    requireSignature: false,
-    signature: null,
-    address: null,
-    addressLocation: null,
-  };
+  });
 }
 
 function renderEditor(descriptions: string[]) {

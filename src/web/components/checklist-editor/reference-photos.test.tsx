@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { FakeXhr } from '#tests/support/fake-xhr';
 import { act, fireEvent, render, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
@@ -31,30 +32,13 @@ const BED: Task = {
   photoLocation: null,
 };
 const TOWELS: Task = { ...BED, id: 'task_towels', description: 'Fold the towels', referencePhotoUrl: null };
-const CHECKLIST: Checklist = {
-  id: 'checklist_1',
+const CHECKLIST: Checklist = aChecklist({
   name: 'Turnover',
-  status: 'not-started',
-  progress: 0,
   tasks: [BED, TOWELS],
-  remarks: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-  userId: 'user_1',
-  createdBy: null,
-  assignee: null,
   version: 3,
-  submittedAt: null,
-  dueAt: null,
-  overdue: false,
-  cancelled: false,
-  approvedAt: null,
-  approvedBy: null,
-  requireSignature: false,
-  signature: null,
-  address: null,
-  addressLocation: null,
-};
+});
 
 beforeEach(() => {
   FakeXhr.install();

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { FakeXhr } from '#tests/support/fake-xhr';
 import { act, fireEvent, screen, waitFor, within } from '#tests/support/preact-testing-library';
 import { jsonResponse, mockFetchEachTest } from '#tests/support/web-components';
@@ -36,30 +37,12 @@ const OTHER_TASK: Task = {
   description: 'Collect the keys',
   photoRequired: false,
 };
-const CHECKLIST: Checklist = {
-  id: 'checklist_1',
+const CHECKLIST: Checklist = aChecklist({
   name: 'Move-in inspection',
-  status: 'not-started',
-  progress: 0,
   tasks: [PHOTO_TASK, OTHER_TASK],
-  remarks: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-  userId: 'user_1',
-  createdBy: null,
-  assignee: null,
-  version: 1,
-  submittedAt: null,
-  dueAt: null,
-  overdue: false,
-  cancelled: false,
-  approvedAt: null,
-  approvedBy: null,
-  requireSignature: false,
-  signature: null,
-  address: null,
-  addressLocation: null,
-};
+});
 const WITH_PHOTO: Task = {
   ...PHOTO_TASK,
   completed: true,

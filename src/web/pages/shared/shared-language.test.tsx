@@ -4,6 +4,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Checklist } from '#domain/checklist';
 import type { SharedChecklistResponse, VerificationStatus } from '#domain/sharing';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import {
   act,
   cleanup,
@@ -24,8 +25,7 @@ import { asWritten } from './shared-translation.ts';
 
 const TOKEN = 'abcdefghijklmnopqrstuv';
 
-const WRITTEN: Checklist = {
-  id: 'checklist_1',
+const WRITTEN: Checklist = aChecklist({
   name: 'Turnover – Harbour View 4B',
   status: 'in-progress',
   progress: 50,
@@ -61,24 +61,10 @@ const WRITTEN: Checklist = {
       photoLocation: null,
     },
   ],
-  remarks: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   userId: null,
-  createdBy: null,
-  assignee: null,
-  version: 1,
-  submittedAt: null,
-  dueAt: null,
-  overdue: false,
-  cancelled: false,
-  approvedAt: null,
-  approvedBy: null,
-  requireSignature: false,
-  signature: null,
-  address: null,
-  addressLocation: null,
-};
+});
 
 /** The same checklist as the server answers it in Spanish. */
 const IN_SPANISH: Checklist = {

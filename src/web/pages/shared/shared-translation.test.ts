@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Checklist, Task } from '#domain/checklist';
 import type { SharedChecklistResponse } from '#domain/sharing';
+import { aChecklist } from '#tests/support/checklist-fixtures';
 import { asWritten, translatedChecklist, translatedRemarks } from './shared-translation.ts';
 
 const task = (id: string, description: string, details = ''): Task => ({
@@ -19,30 +20,15 @@ const task = (id: string, description: string, details = ''): Task => ({
   photoLocation: null,
 });
 
-const checklist = (name: string, remarks: string, tasks: Task[]): Checklist => ({
-  id: 'checklist_1',
-  name,
-  status: 'not-started',
-  progress: 0,
-  tasks,
-  remarks,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  userId: null,
-  createdBy: null,
-  assignee: null,
-  version: 1,
-  submittedAt: null,
-  dueAt: null,
-  overdue: false,
-  cancelled: false,
-  approvedAt: null,
-  approvedBy: null,
-  requireSignature: false,
-  signature: null,
-  address: null,
-  addressLocation: null,
-});
+const checklist = (name: string, remarks: string, tasks: Task[]): Checklist =>
+  aChecklist({
+    name,
+    tasks,
+    remarks,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    userId: null,
+  });
 
 const answer: SharedChecklistResponse = {
   success: true,
