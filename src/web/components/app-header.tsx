@@ -27,8 +27,11 @@ export function AppHeader() {
   const [location] = useLocation();
   const auth = useAuth();
   // Who is signed in reaches the header a task after the page (the nav is a render of its own).
-  const { user, status } = useNextTaskValue(auth);
-  const { signOut } = auth;
+  const shown = useNextTaskValue(auth);
+  const { signOut, signingOut } = auth;
+  const { status } = shown;
+  // Signing out takes the nav down at once with the page: its menus would read without a session.
+  const user = signingOut ? null : shown.user;
   if (location === '/') return null;
 
   // Hydrated in a task of its own after the page's frame (lib/hydration-pieces.tsx): one element.

@@ -26,6 +26,11 @@ interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
   signingIn: boolean;
+  /**
+   * Between the press on Sign out and the server's answer: the signed-in pages are already gone (their
+   * live updates and timers stopped, so nothing asks the server while the session ends).
+   */
+  signingOut: boolean;
   /** Opens the sign-in popup; resolves true once signed in, false when it failed (a toast says why). */
   signIn(): Promise<boolean>;
   signOut(): Promise<void>;
@@ -113,14 +118,30 @@ function useSignIn(queryClient: QueryClient, toast: ToastApi['toast']) {
   return { signingIn, signIn };
 }
 
-/** Signing out: the server forgets the session, this device every cached answer. */
+/**
+ * Signing out: the server forgets the session, this device every cached answer. The signed-in pages
+ * are taken down first (`signingOut`), so that no read of theirs (a live update's refresh, a timer)
+ * leaves during the sign-out and is refused. The answers are dropped only once the signed-out state
+ * is drawn: a query dropped while its component is mounted is made anew on its next render and asked.
+ */
 function useSignOut(
   queryClient: QueryClient,
   toast: ToastApi['toast'],
   registered: RefObject<string | null>,
-): () => Promise<void> {
+  status: AuthStatus,
+): { signingOut: boolean; signOut: () => Promise<void> } {
   const logout = useMutation({ mutationFn: () => apiRequest('POST', '/api/auth/logout'), retry: false });
-  return useCallback(async () => {
+  const [signingOut, setSigningOut] = useState(false);
+  const forgetting = useRef(false);
+  useEffect(() => {
+    if (status !== 'signed-out' || !forgetting.current) return;
+    forgetting.current = false;
+    queryClient.clear();
+    clearPersistedQueryCache();
+    queryClient.setQueryData<AuthMeResponse>(AUTH_QUERY_KEY, { user: null });
+  }, [status, queryClient]);
+  const signOut = useCallback(async () => {
+    setSigningOut(true);
     try {
       await logout.mutateAsync();
     } catch (error) {
@@ -131,12 +152,14 @@ function useSignOut(
       });
       console.warn('Sign-out failed', error);
       return;
+    } finally {
+      setSigningOut(false);
     }
     registered.current = null;
-    queryClient.clear();
-    clearPersistedQueryCache();
+    forgetting.current = true;
     queryClient.setQueryData<AuthMeResponse>(AUTH_QUERY_KEY, { user: null });
   }, [logout, queryClient, toast, registered]);
+  return { signingOut, signOut };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -146,11 +169,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { signingIn, signIn } = useSignIn(queryClient, toast);
   useSignInsElsewhere(queryClient);
   const registered = useUserRegistration(user);
-  const signOut = useSignOut(queryClient, toast, registered);
+  const { signingOut, signOut } = useSignOut(queryClient, toast, registered, status);
 
   const value = useMemo(
-    () => ({ status, user, signingIn, signIn, signOut }),
-    [status, user, signingIn, signIn, signOut],
+    () => ({ status, user, signingIn, signingOut, signIn, signOut }),
+    [status, user, signingIn, signingOut, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
