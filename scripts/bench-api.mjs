@@ -8,9 +8,11 @@
 // for BENCH_SECONDS each after a 2 s warm-up). Every request carries what a browser's fetch sends from
 // our pages (Accept-Encoding `gzip, deflate, br, zstd`, Sec-Fetch-*, the cookies, Origin on writes),
 // and each tick a fresh Idempotency-Key and its `changedAt`, as the offline queue sends them
-// (src/web/sync/http-transport.ts). Endpoints (BENCH_ONLY=health,list,get,shared,tick,tick-no-trigger,tick-one,remark,recipient-tick):
+// (src/web/sync/http-transport.ts). Endpoints (BENCH_ONLY=health,list,stats,plan,shares,get,shared,tick,tick-no-trigger,tick-one,remark,recipient-tick):
 //   health          GET /healthz: the app's own floor, no database (not a goal)
 //   list            GET /api/checklists?userId=: the dashboard's list of 50
+//   stats, plan     GET /api/dashboard/stats, /api/user/{uid}/subscription: the dashboard's other reads
+//   shares          GET /api/checklists/{id}/shares: the owner's checklist page asks it with the checklist
 //   get             GET /api/checklists/{id}: the owner's checklist page, 50 tasks
 //   shared          GET /api/shared/checklist?token=&lang=en: the recipient's page, same checklist
 //   tick            PATCH a task with a key, each connection its own checklist (50 checklists)
@@ -271,6 +273,18 @@ try {
     list: [
       `list of ${CHECKLISTS} (dashboard)`,
       { url: `${base}/api/checklists?userId=${encodeURIComponent(uid)}`, headers: dashboard },
+    ],
+    stats: ["dashboard's counters", { url: `${base}/api/dashboard/stats?timeZone=UTC`, headers: dashboard }],
+    plan: [
+      "dashboard's plan card",
+      {
+        url: `${base}/api/user/${encodeURIComponent(uid)}/subscription`,
+        headers: { ...dashboard, 'cache-control': 'no-cache', pragma: 'no-cache' },
+      },
+    ],
+    shares: [
+      `a checklist's shares (owner)`,
+      { url: `${base}/api/checklists/${big.id}/shares`, headers: checklistPage },
     ],
     get: [
       `one checklist, ${TASKS_IN_BIG_ONE} tasks (owner)`,

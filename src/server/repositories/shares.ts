@@ -1,8 +1,10 @@
 import { and, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { ShareChannel } from '#domain/sharing';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { checklistActivity, checklists, shareGrants, shares, users } from '../db/schema/index.ts';
-import { isGrantUnexpired, isInReach, isShareLive, type ReadScope } from './access.ts';
+import type { OwnerAccess } from '../policies/checklists.ts';
+import { isGrantUnexpired, isInTeamsOf, isOfTeam, isShareLive } from './access.ts';
 
 /**
  * Verified sharing's tables: shares (one a contact of a checklist, with its link and live code), the
@@ -11,6 +13,8 @@ import { isGrantUnexpired, isInReach, isShareLive, type ReadScope } from './acce
  * Here: the shares themselves; their codes and tries are in share-codes.ts, the codes sent in
  * share-code-sends.ts, the grants in share-grants.ts.
  */
+
+const p = (name: string) => sql.placeholder(name);
 
 export type ShareRow = typeof shares.$inferSelect;
 
@@ -69,42 +73,72 @@ export async function updateShare(
 }
 
 /**
+ * The checklist's shares whose link works, newest first, as `liveSharesOf` reads them; prepared once
+ * per kind of owner's reach (a member's teams, or an API token's one team): the owner's checklist page
+ * asks it with every visit, and building and planning it cost more than running it.
+ */
+function liveSharesQuery(viaToken: boolean) {
+  return preparedPerDatabase((db) =>
+    db
+      .select({
+        id: shares.id,
+        recipientName: shares.recipientName,
+        channel: shares.channel,
+        contact: shares.contact,
+        targetLanguage: shares.targetLanguage,
+        createdAt: shares.createdAt,
+        linkLockedAt: shares.linkLockedAt,
+        verified: sql<boolean>`${exists(
+          db
+            .select({ one: sql`1` })
+            .from(shareGrants)
+            .where(and(eq(shareGrants.shareId, shares.id), isGrantUnexpired(p('now')))),
+        )}`,
+        lastActivityAt: sql<string | null>`(${db
+          .select({ at: sql`max(${checklistActivity.at})` })
+          .from(checklistActivity)
+          .where(
+            and(eq(checklistActivity.shareId, shares.id), eq(checklistActivity.actorKind, 'recipient')),
+          )})`,
+      })
+      .from(shares)
+      .where(
+        and(
+          eq(shares.checklistId, p('checklistId')),
+          isShareLive(),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(checklists)
+              .where(
+                and(
+                  eq(checklists.id, p('checklistId')),
+                  viaToken ? isOfTeam(p('teamId')) : isInTeamsOf(p('userId')),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(desc(shares.createdAt), desc(shares.id))
+      .prepare(viaToken ? 'live_shares_via_token' : 'live_shares_of_member'),
+  );
+}
+
+const liveSharesQueries = { member: liveSharesQuery(false), token: liveSharesQuery(true) };
+
+/**
  * The checklist's shares whose link works, newest first, each with whether a browser holds a live
  * grant through it and when its recipient last did something; only if `access` reaches the checklist
  * (none otherwise: the caller tells an empty list from a checklist out of reach).
  */
-export async function liveSharesOf(db: Database, access: ReadScope, checklistId: string, now: Date) {
-  return db
-    .select({
-      id: shares.id,
-      recipientName: shares.recipientName,
-      channel: shares.channel,
-      contact: shares.contact,
-      targetLanguage: shares.targetLanguage,
-      createdAt: shares.createdAt,
-      linkLockedAt: shares.linkLockedAt,
-      verified: sql<boolean>`${exists(
-        db
-          .select({ one: sql`1` })
-          .from(shareGrants)
-          .where(and(eq(shareGrants.shareId, shares.id), isGrantUnexpired(now))),
-      )}`,
-      lastActivityAt: sql<string | null>`(${db
-        .select({ at: sql`max(${checklistActivity.at})` })
-        .from(checklistActivity)
-        .where(
-          and(eq(checklistActivity.shareId, shares.id), eq(checklistActivity.actorKind, 'recipient')),
-        )})`,
-    })
-    .from(shares)
-    .where(
-      and(
-        eq(shares.checklistId, checklistId),
-        isShareLive(),
-        exists(db.select({ one: sql`1` }).from(checklists).where(isInReach(access, checklistId))),
-      ),
-    )
-    .orderBy(desc(shares.createdAt), desc(shares.id));
+export async function liveSharesOf(db: Database, access: OwnerAccess, checklistId: string, now: Date) {
+  const query = liveSharesQueries[access.viaToken ? 'token' : 'member'](db);
+  return query.execute({
+    checklistId,
+    now: now.toISOString(),
+    teamId: access.teamId,
+    userId: access.userId,
+  });
 }
 
 /** The checklist's share of this id while its link works (not revoked); undefined otherwise. */
