@@ -239,4 +239,35 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('statements on the hot paths', 
     expect(answer).toMatchObject({ remarks: 'Keys left' });
     expect(revision).toBe(String(stored.headers['x-checklist-revision']));
   });
+
+  it('a remark with an Idempotency-Key claims it in its write: still two statements, one commit', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 3);
+    await getChecklist(owner, checklist.id);
+    const send = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/checklists/${checklist.id}`,
+        headers: { cookie: owner.cookie, 'idempotency-key': 'remark-key-0123456789' },
+        payload: { remarks: 'Keys left' },
+      });
+    const answers: Awaited<ReturnType<typeof send>>[] = [];
+    const sent = await statementsOf(
+      async () => {
+        answers.push(await send());
+      },
+      { transactions: true },
+    );
+    const [first] = answers;
+    expect(first?.statusCode).toBe(200);
+    expect(sent.filter((text) => text.startsWith('in: '))).toEqual([]);
+    // The caller's facts, then the claim, the remarks and their record in one statement.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(
+      /^with "claimed" as \(insert into "idempotency_keys".*"written" as \(update "checklists"/s,
+    );
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first?.body);
+  });
 });

@@ -88,6 +88,25 @@ function replayed(response: LightMyRequestResponse): boolean {
   return response.headers['idempotent-replayed'] === 'true';
 }
 
+/** A checklist of `tasks` tasks shared with a recipient browser that verified its code: its cookie. */
+async function withVerifiedRecipient(owner: Owner, tasks: number) {
+  const checklist = await createChecklist(owner, {}, tasks);
+  const browser = recipientBrowser(t.app);
+  await verified(browser, await share(owner, checklist.id));
+  return { checklist, cookie: browser.cookie as string };
+}
+
+/** Of requests sent at once with one key: one applied; each other got its answer replayed, or 409. */
+function expectAppliedOnce(answers: LightMyRequestResponse[]) {
+  const applied = answers.filter((answer) => answer.statusCode === 200 && !replayed(answer));
+  expect(applied).toHaveLength(1);
+  for (const answer of answers) {
+    if (answer === applied[0]) continue;
+    if (answer.statusCode === 409) expect(errorOf(answer).code).toBe('idempotency_key_in_use');
+    else expectReplayOf(answer, applied[0] as LightMyRequestResponse);
+  }
+}
+
 /** The second answer is the first one again, marked as a replay; the first is not marked. */
 function expectReplayOf(second: LightMyRequestResponse, first: LightMyRequestResponse) {
   expect(replayed(first)).toBe(false);
@@ -274,10 +293,7 @@ describe('the same key and request twice', () => {
 
   it('works the same for a verified recipient, whose keys are their own', async () => {
     const owner = await signInOwner(t.app);
-    const checklist = await createChecklist(owner, {}, 2);
-    const browser = recipientBrowser(t.app);
-    await verified(browser, await share(owner, checklist.id));
-    const cookie = browser.cookie as string;
+    const { checklist, cookie } = await withVerifiedRecipient(owner, 2);
     const key = newKey();
     const first = await send(t.app, cookie, 'PATCH', taskUrl(checklist, 1), key, { completed: true });
     expect(first.statusCode).toBe(200);
@@ -293,6 +309,64 @@ describe('the same key and request twice', () => {
     expect(replayed(byOwner)).toBe(false);
     expect(byOwner.json()).toMatchObject({ userId: owner.uid });
     expect(byOwner.json().tasks[1].completed).toBe(false);
+  });
+});
+
+describe('a remark', () => {
+  const remarksOf = async (checklistId: string) =>
+    (
+      await t.db
+        .select({ action: checklistActivity.action })
+        .from(checklistActivity)
+        .where(eq(checklistActivity.checklistId, checklistId))
+    ).filter((entry) => entry.action === 'remarks_changed');
+
+  it("claims its key in its write: a recipient's replay answers the first answer; the owner's same key string is theirs", async () => {
+    const owner = await signInOwner(t.app);
+    const { checklist, cookie } = await withVerifiedRecipient(owner, 1);
+    const url = `/api/checklists/${checklist.id}`;
+    const key = newKey();
+    const first = await send(t.app, cookie, 'PATCH', url, key, { remarks: 'Towels restocked' });
+    expect(first.statusCode).toBe(200);
+    expectReplayOf(await send(t.app, cookie, 'PATCH', url, key, { remarks: 'Towels restocked' }), first);
+    expect(await remarksOf(checklist.id)).toHaveLength(1);
+    const other = await send(t.app, cookie, 'PATCH', url, key, { remarks: 'Towels missing' });
+    expect(other.statusCode).toBe(422);
+    expect(errorOf(other).code).toBe('idempotency_key_reused');
+
+    const byOwner = await asOwner(owner, 'PATCH', url, key, { remarks: 'Checked by the host' });
+    expect(byOwner.statusCode).toBe(200);
+    expect(replayed(byOwner)).toBe(false);
+    expect(byOwner.json()).toMatchObject({ remarks: 'Checked by the host' });
+    expect(await remarksOf(checklist.id)).toHaveLength(2);
+  });
+
+  it('applies once when sent three times at once: the others get its answer or 409', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 1);
+    const key = newKey();
+    const url = `/api/checklists/${checklist.id}`;
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => asOwner(owner, 'PATCH', url, key, { remarks: 'Keys in the box' })),
+    );
+    expectAppliedOnce(answers);
+    expect(await remarksOf(checklist.id)).toHaveLength(1);
+  });
+
+  it('with more than remarks claims its key apart: the replay changes nothing again', async () => {
+    const owner = await signInOwner(t.app);
+    const checklist = await createChecklist(owner, {}, 1);
+    const url = `/api/checklists/${checklist.id}`;
+    const key = newKey();
+    const body = { remarks: 'Deep clean', dueAt: '2099-06-01T12:00:00.000Z' };
+    const first = await asOwner(owner, 'PATCH', url, key, body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject(body);
+    // Changed since: the replay answers what was kept, and changes nothing back.
+    expect((await asOwner(owner, 'PATCH', url, null, { remarks: 'Light clean' })).statusCode).toBe(200);
+    expectReplayOf(await asOwner(owner, 'PATCH', url, key, body), first);
+    expect((await getChecklist(owner, checklist.id)).remarks).toBe('Light clean');
+    expect(await remarksOf(checklist.id)).toHaveLength(2);
   });
 });
 
@@ -366,13 +440,7 @@ describe('concurrent duplicates', () => {
     const answers = await Promise.all(
       [0, 1, 2].map(() => asOwner(owner, 'PATCH', taskUrl(checklist, 1), key, { completed: true })),
     );
-    const applied = answers.filter((answer) => answer.statusCode === 200 && !replayed(answer));
-    expect(applied).toHaveLength(1);
-    for (const answer of answers) {
-      if (answer === applied[0]) continue;
-      if (answer.statusCode === 409) expect(errorOf(answer).code).toBe('idempotency_key_in_use');
-      else expectReplayOf(answer, applied[0] as LightMyRequestResponse);
-    }
+    expectAppliedOnce(answers);
     const recorded = await t.db
       .select({ action: checklistActivity.action })
       .from(checklistActivity)

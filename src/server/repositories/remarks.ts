@@ -8,6 +8,7 @@ import type { ChecklistAccess } from '../policies/checklists.ts';
 import { isInTeamsOf, isOfTeam } from './access.ts';
 import { activityInsert } from './activity.ts';
 import { changedAtParameter, effectiveChangeTime, writeWins } from './change-times.ts';
+import { claimKeyCte } from './idempotency-keys.ts';
 import { toDate } from './sql-values.ts';
 
 /**
@@ -52,12 +53,15 @@ type LanguageFrom = 'said' | 'rule';
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * The remarks and the trail's entry of who wrote them, one statement, prepared once per reach and
- * language rule. Placeholders: checklistId, remarks, language, changedAt, activityId and the
- * reach's own (userId, teamId, or grantChecklistId with shareId).
+ * The remarks and the trail's entry of who wrote them, one statement, prepared once per reach,
+ * language rule and whether it claims an Idempotency-Key. Placeholders: checklistId, remarks,
+ * language, changedAt, activityId and the reach's own (userId, teamId, or grantChecklistId with
+ * shareId); keyed, also principal and those of `claimKeyCte`.
  */
-function buildRemarksWrite(reach: Reach, languageFrom: LanguageFrom) {
+function buildRemarksWrite(reach: Reach, languageFrom: LanguageFrom, keyed: boolean) {
   return preparedPerDatabase((db) => {
+    // Keyed: the key is claimed in this statement, and the remarks are written only if it was.
+    const claimed = keyed ? claimKeyCte(db, sql`cast(${p('principal')} as text)`) : null;
     const effective = effectiveChangeTime(p('changedAt'));
     const inReach =
       reach === 'member'
@@ -86,6 +90,7 @@ function buildRemarksWrite(reach: Reach, languageFrom: LanguageFrom) {
             eq(checklists.id, p('checklistId')),
             inReach,
             writeWins(checklists.remarksChangedAt, effective),
+            claimed ? sql`exists (select 1 from ${claimed})` : undefined,
           ),
         )
         .returning({
@@ -109,24 +114,36 @@ function buildRemarksWrite(reach: Reach, languageFrom: LanguageFrom) {
       action: 'remarks_changed' as const,
     };
     const logged = db.$with('logged').as(activityInsert(db, entry, sql`exists (select 1 from ${written})`));
+    const columns = {
+      teamId: written.teamId,
+      revision: written.revision,
+      updatedAt: written.updatedAt,
+      remarks: written.remarks,
+      // Read, so that PostgreSQL surely evaluates it before the rows' triggers run.
+      noticeAfterCommit: written.noticeAfterCommit,
+    };
+    const name = `write_remarks_by_${reach}_${languageFrom}`;
+    if (!claimed) return db.with(written, logged).select(columns).from(written).prepare(name);
+    // One row whatever happened: whether the key was claimed, and what was written (nulls: nothing).
     return db
-      .with(written, logged)
-      .select({
-        teamId: written.teamId,
-        revision: written.revision,
-        updatedAt: written.updatedAt,
-        remarks: written.remarks,
-        // Read, so that PostgreSQL surely evaluates it before the rows' triggers run.
-        noticeAfterCommit: written.noticeAfterCommit,
-      })
-      .from(written)
-      .prepare(`write_remarks_by_${reach}_${languageFrom}`);
+      .with(claimed, written, logged)
+      .select({ claimed: sql<boolean>`exists (select 1 from ${claimed})`, ...columns })
+      .from(sql`(values (1)) as "one"("one")`)
+      .leftJoin(written, sql`true`)
+      .prepare(`${name}_keyed`);
   });
 }
 
+const REACHES = ['member', 'team', 'grant'] as const;
+const LANGUAGES_FROM = ['said', 'rule'] as const;
 const remarksWrites = new Map(
-  (['member', 'team', 'grant'] as const).flatMap((reach) =>
-    (['said', 'rule'] as const).map((from) => [`${reach}/${from}`, buildRemarksWrite(reach, from)] as const),
+  REACHES.flatMap((reach) =>
+    LANGUAGES_FROM.map((from) => [`${reach}/${from}`, buildRemarksWrite(reach, from, false)] as const),
+  ),
+);
+const keyedRemarksWrites = new Map(
+  REACHES.flatMap((reach) =>
+    LANGUAGES_FROM.map((from) => [`${reach}/${from}`, buildRemarksWrite(reach, from, true)] as const),
   ),
 );
 
@@ -137,6 +154,56 @@ function reachOf(access: ChecklistAccess): { reach: Reach; params: Record<string
   return access.viaToken
     ? { reach: 'team', params: { teamId: access.teamId, userId: access.userId } }
     : { reach: 'member', params: { userId: access.userId } };
+}
+
+/** A remark's write as the request says it. */
+export interface RemarksWrite {
+  remarks: string;
+  language?: LanguageCode | undefined;
+  changedAt?: string | undefined;
+}
+
+/** The claim of a remark's Idempotency-Key, made in its write (as a tick's is). */
+export interface RemarksKeyClaim {
+  principal: string;
+  key: string;
+  requestHash: string;
+  claimedAt: Date;
+  expiresAt: Date;
+  abandonedBefore: Date;
+}
+
+/** Which statement writes this remark (by reach and language rule), and its values. */
+function writeOf(access: ChecklistAccess, checklistId: string, write: RemarksWrite) {
+  const { reach, params } = reachOf(access);
+  return {
+    variant: `${reach}/${write.language ? 'said' : 'rule'}` as `${Reach}/${LanguageFrom}`,
+    values: {
+      ...params,
+      checklistId,
+      remarks: write.remarks,
+      language: write.language ?? null,
+      changedAt: changedAtParameter(write.changedAt),
+      activityId: newId('activity'),
+    },
+  };
+}
+
+interface WrittenRow {
+  teamId: string | null;
+  revision: number | null;
+  updatedAt: Date | string | null;
+  remarks: string | null;
+}
+
+function writtenOf(row: WrittenRow | undefined): RemarksWritten | null {
+  if (!row || row.teamId === null || row.revision === null || row.updatedAt === null) return null;
+  return {
+    teamId: row.teamId,
+    revision: Number(row.revision),
+    updatedAt: toDate(row.updatedAt),
+    remarks: row.remarks ?? '',
+  };
 }
 
 /**
@@ -150,24 +217,38 @@ export async function writeRemarksIfLater(
   db: Database,
   access: ChecklistAccess,
   checklistId: string,
-  write: { remarks: string; language?: LanguageCode | undefined; changedAt?: string | undefined },
+  write: RemarksWrite,
 ): Promise<RemarksWritten | null> {
-  const { reach, params } = reachOf(access);
-  const statement = remarksWrites.get(`${reach}/${write.language ? 'said' : 'rule'}`);
-  if (!statement) throw new Error(`no remarks statement for ${reach}`);
+  const { variant, values } = writeOf(access, checklistId, write);
+  const statement = remarksWrites.get(variant);
+  if (!statement) throw new Error(`no remarks statement for ${variant}`);
+  const [row] = await statement(db).execute(values);
+  return writtenOf(row);
+}
+
+/**
+ * `writeRemarksIfLater` with the claim of its Idempotency-Key in the same statement: the remarks are
+ * written only if this request claimed the key; whether it did, and what was written (null: nothing).
+ */
+export async function writeKeyedRemarksIfLater(
+  db: Database,
+  access: ChecklistAccess,
+  checklistId: string,
+  write: RemarksWrite,
+  claim: RemarksKeyClaim,
+): Promise<{ claimed: boolean; written: RemarksWritten | null }> {
+  const { variant, values } = writeOf(access, checklistId, write);
+  const statement = keyedRemarksWrites.get(variant);
+  if (!statement) throw new Error(`no keyed remarks statement for ${variant}`);
   const [row] = await statement(db).execute({
-    ...params,
-    checklistId,
-    remarks: write.remarks,
-    language: write.language ?? null,
-    changedAt: changedAtParameter(write.changedAt),
-    activityId: newId('activity'),
+    ...values,
+    principal: claim.principal,
+    key: claim.key,
+    requestHash: claim.requestHash,
+    claimedAt: claim.claimedAt.toISOString(),
+    expiresAt: claim.expiresAt.toISOString(),
+    abandonedBefore: claim.abandonedBefore.toISOString(),
   });
-  if (!row) return null;
-  return {
-    teamId: row.teamId,
-    revision: Number(row.revision),
-    updatedAt: toDate(row.updatedAt),
-    remarks: row.remarks,
-  };
+  if (!row || !('claimed' in row)) throw new Error('a keyed remarks write answered no row');
+  return { claimed: Boolean(row.claimed), written: writtenOf(row) };
 }

@@ -69,10 +69,21 @@ export async function resolveChecklistActor(
   checklistId: string,
   right: ChecklistRight,
   notFound?: Parameters<typeof admitted>[1],
-): Promise<{ access: ChecklistAccess; teamId: string | null; revision: number | null }> {
+): Promise<{
+  access: ChecklistAccess;
+  teamId: string | null;
+  revision: number | null;
+  /** The live session's user, whoever acts (an Idempotency-Key is theirs before the recipient's). */
+  sessionUserId: string | null;
+}> {
   const found = await findChecklistActor(db, caller, checklistId, right);
   const refusal = found.departed ? removedFromTeam : notFound;
-  return { access: admitted(found.actor, refusal), teamId: found.teamId, revision: found.revision };
+  return {
+    access: admitted(found.actor, refusal),
+    teamId: found.teamId,
+    revision: found.revision,
+    sessionUserId: found.sessionUserId,
+  };
 }
 
 /** 404 as for anything out of reach, saying why to someone who was in the team (their offline queue shows it). */

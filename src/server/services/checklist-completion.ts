@@ -12,7 +12,11 @@ import { type Caller, type ChecklistAccess, checklistNotFound } from '../policie
 import { asSeenBy, asSubmitted, withRemarks } from '../presenters/checklists.ts';
 import { recordActivity } from '../repositories/activity.ts';
 import { lockChecklist, markSubmitted } from '../repositories/checklists.ts';
-import { writeRemarksIfLater } from '../repositories/remarks.ts';
+import {
+  type RemarksWritten,
+  writeKeyedRemarksIfLater,
+  writeRemarksIfLater,
+} from '../repositories/remarks.ts';
 import { startReviewRound } from '../repositories/review.ts';
 import { insertSignature } from '../repositories/signatures.ts';
 import { resolveChecklistActor } from './checklist-actors.ts';
@@ -23,6 +27,8 @@ import {
   readChecklist,
   readChecklistWithRevision,
 } from './checklists.ts';
+import { ABANDONED_STATEMENT_CLAIM_MS, claimTimes } from './idempotency.ts';
+import type { StatementKey } from './task-changes.ts';
 
 /**
  * Doing the work beyond ticks (services/task-changes.ts): remarks and submitting, by the owner or a
@@ -49,42 +55,60 @@ function actorOfRecord(access: ChecklistAccess) {
  * (services/task-changes.ts): from the cached copy at the revision just before, else read, and the
  * realtime hub finds the new state cached. A change is announced once committed (`notices`, as a
  * tick's: docs/decisions/0015), not by NOTIFY inside the write, whose commit would wait for
- * PostgreSQL's database-wide notice lock.
+ * PostgreSQL's database-wide notice lock. With an Idempotency-Key (`key`), the key is claimed in the
+ * write's statement, as a tick's is: one commit for both; null when another request holds the key.
  */
 export async function updateRemarks(
   context: Pick<ChecklistContext, 'db' | 'notices' | 'cache' | 'lanes'>,
   caller: Caller,
   checklistId: string,
   input: RemarksInput,
-): Promise<ChecklistAt> {
+  key?: StatementKey,
+): Promise<ChecklistAt | null> {
   const { db, cache } = context;
-  const { access } = await resolveChecklistActor(db, caller, checklistId, 'remarks');
-  const written = await context.lanes.run(checklistId, (on) =>
-    writeRemarksIfLater(on, access, checklistId, {
-      remarks: input.remarks,
-      language: input.remarksLanguage,
-      changedAt: input.changedAt,
-    }),
-  );
+  const { access, sessionUserId } = await resolveChecklistActor(db, caller, checklistId, 'remarks');
+  const write = { remarks: input.remarks, language: input.remarksLanguage, changedAt: input.changedAt };
+  let written: RemarksWritten | null;
+  // The key is the session's user's, else the recipient browser's (http/plugins/idempotency.ts).
+  const principal = sessionUserId ?? (caller.browserHash ? `recipient:${caller.browserHash}` : null);
+  if (key && principal) {
+    const claim = {
+      principal,
+      key: key.key,
+      requestHash: key.requestHash,
+      ...claimTimes(caller.now, ABANDONED_STATEMENT_CLAIM_MS),
+    };
+    const keyed = await context.lanes.run(checklistId, (on) =>
+      writeKeyedRemarksIfLater(on, access, checklistId, write, claim),
+    );
+    key.claimed({ principal, claimed: keyed.claimed });
+    // Held by another request: nothing ran here; the route answers its answer or why not.
+    if (!keyed.claimed) return null;
+    written = keyed.written;
+  } else {
+    key?.claimed({ principal: null, claimed: false });
+    written = await context.lanes.run(checklistId, (on) =>
+      writeRemarksIfLater(on, access, checklistId, write),
+    );
+  }
   if (!written) {
     // Out of reach (404) or an older write: the checklist as it is.
     const read = await readChecklistWithRevision(db, access, checklistId);
     if (!read) throw checklistNotFound();
     return { checklist: asSeenBy(access.kind, read.checklist), revision: read.revision };
   }
+  const done = written;
   // Committed: its notice is ours to send (migration 0011).
   context.notices.afterCommit({
     kind: 'checklist',
     op: 'change',
     checklistId,
-    teamId: written.teamId,
-    revision: written.revision,
+    teamId: done.teamId,
+    revision: done.revision,
     actorShareId: access.kind === 'recipient' ? access.shareId : null,
   });
   // The state at the remark's revision, or a later one when it had to be read.
-  const after = await checklistAfter(db, cache, checklistId, written, (before) =>
-    withRemarks(before, written),
-  );
+  const after = await checklistAfter(db, cache, checklistId, done, (before) => withRemarks(before, done));
   return { checklist: asSeenBy(access.kind, after.checklist), revision: after.revision };
 }
 

@@ -180,6 +180,24 @@ export async function answerIfUnclaimed(
 }
 
 /**
+ * For a route marked `idempotent: 'in-statement'` whose request this time has no statement to claim
+ * its key in (the checklist's PATCH with more than remarks): claims it on its own, for whom
+ * `principalOf` finds, as 'body' would. True when a stored answer was sent: return the reply.
+ */
+export async function claimApart(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const state = keyed.get(request);
+  if (state?.phase !== 'open') return false;
+  const principal = await principalOf(request);
+  if (!principal) {
+    // Nobody is asking: the route answers 401 itself and no key is kept.
+    keyed.delete(request);
+    return false;
+  }
+  state.principal = principal;
+  return claim(request, reply, request.body);
+}
+
+/**
  * For a route marked `idempotent: 'in-handler'`: claims the key with this fingerprint material (an
  * upload's field and the SHA-256 of its bytes). True when a stored answer was sent: return the reply.
  * Without an Idempotency-Key it does nothing and answers false.

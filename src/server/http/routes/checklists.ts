@@ -39,7 +39,7 @@ import { updateTask } from '../../services/task-changes.ts';
 import { createFromTemplate, duplicateChecklist } from '../../services/templates.ts';
 import { noteActor } from '../plugins/analytics-events.ts';
 import { sayRevision } from '../plugins/checklist-revision.ts';
-import { answerIfUnclaimed, statementKeyOf } from '../plugins/idempotency.ts';
+import { answerIfUnclaimed, claimApart, statementKeyOf } from '../plugins/idempotency.ts';
 import { answers, noBody, orJsonText } from '../plugins/responses.ts';
 import { authenticateFirst, callerOf, requiredSessionCheck, requireMember } from '../plugins/session.ts';
 
@@ -280,10 +280,19 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
     '/api/checklists/:id',
     {
       schema: SCHEMAS.remarks,
-      config: { recipients: true, idempotent: 'body', answersRevision: true, apiScope: 'checklists:write' },
+      // A remark (the checklist page's autosave, queued offline) claims its key in its write's statement.
+      config: {
+        recipients: true,
+        idempotent: 'in-statement',
+        answersRevision: true,
+        apiScope: 'checklists:write',
+      },
     },
     async (request, reply) => {
       const { remarks, assigneeUid, dueAt, requireSignature, ...rest } = request.body;
+      const onlyRemarks = assigneeUid === undefined && dueAt === undefined && requireSignature === undefined;
+      // Anything more than remarks claims the key first, on its own (nothing runs on a replay).
+      if (!onlyRemarks && (await claimApart(request, reply))) return reply;
       const caller = callerOf(request);
       const { id } = request.params;
       let saved = assigneeUid !== undefined ? await assignChecklist(db, caller, id, assigneeUid) : null;
@@ -291,7 +300,16 @@ function oneChecklistRoutes(app: FastifyInstance, context: ChecklistContext) {
       if (dueAt !== undefined) saved = await changeDueAt(db, caller, id, dueAt);
       if (requireSignature !== undefined)
         saved = await changeRequireSignature(db, caller, id, requireSignature);
-      if (remarks !== undefined) saved = await updateRemarks(context, caller, id, { ...rest, remarks });
+      if (remarks !== undefined) {
+        const key = onlyRemarks ? statementKeyOf(request) : undefined;
+        saved = await updateRemarks(context, caller, id, { ...rest, remarks }, key);
+        // The key was held by another request: its answer, or why not, and nothing ran here.
+        if (!saved) {
+          if (!(await answerIfUnclaimed(request, reply, key)))
+            throw new Error('an unclaimed key went unanswered');
+          return reply;
+        }
+      }
       if (!saved) throw new Error('a patch with nothing to change passed validation');
       return sayRevision(reply, saved.revision).send(saved.checklist);
     },
