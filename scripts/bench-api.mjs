@@ -50,10 +50,13 @@ const CHECKLISTS = 50;
 const TASKS_IN_BIG_ONE = 50;
 const SHARED = 25;
 
-/** Issue 15's goals: a share of the ceiling, or req/s; p99 for every endpoint but the floor. */
+/**
+ * Issue 15's goals, with issue 35's for one checklist (25%) and a tick (10%): a share of the ceiling,
+ * or req/s; p99 for every endpoint but the floor.
+ */
 const GOALS = {
   list: { ratio: 0.1 },
-  get: { ratio: 0.2 },
+  get: { ratio: 0.25 },
   shared: { ratio: 0.2 },
   tick: { ratio: 0.1 },
   'tick-one': { rps: 3_000 },
