@@ -1,4 +1,5 @@
 import { type ErrorCode, isErrorBody } from '#domain/errors';
+import { fetchTurn } from './fetch-turns.ts';
 
 /**
  * The spec's generic error (section 8): its message is the status code, a colon, then the body text
@@ -98,6 +99,9 @@ export async function apiAnswer<T = unknown>(
       payload = JSON.stringify(body);
     }
   }
+  // Reads asked for together start one per task (lib/fetch-turns.ts).
+  const turn = method === 'GET' ? fetchTurn() : undefined;
+  if (turn) await turn;
   const response = await fetch(url, { ...init, method, headers, body: payload, credentials: 'include' });
   await throwIfNotOk(response);
   return { body: await parseBody<T>(response), headers: response.headers };
@@ -114,6 +118,8 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }) {
     queryKey: readonly unknown[];
     signal?: AbortSignal;
   }): Promise<T | null> => {
+    const turn = fetchTurn();
+    if (turn) await turn;
     const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
     if (options.on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);

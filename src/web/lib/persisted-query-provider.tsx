@@ -2,10 +2,10 @@ import { IsRestoringProvider, type QueryClient, QueryClientProvider } from '@tan
 import {
   type PersistQueryClientOptions,
   persistQueryClientRestore,
-  persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { whenHydrated } from './hydration-pieces.tsx';
+import { type FlushablePersister, persistOnChange } from './persist-on-change.ts';
 
 /**
  * TanStack's PersistQueryClientProvider, but it says "restored" in a transition. A prerendered page
@@ -15,7 +15,8 @@ import { whenHydrated } from './hydration-pieces.tsx';
  * 500 ms on a phone (Lighthouse mobile TBT, issue 15); in a transition React still works in slices.
  * Preact (decision 0070) has no slices: there a transition is a plain call.
  * Otherwise the same: queries wait (`useIsRestoring`) until the kept cache is restored and the
- * prerendered page hydrated, and the cache is persisted from then on.
+ * prerendered page hydrated, and the cache is persisted from then on, once per burst of changes
+ * (lib/persist-on-change.ts).
  */
 export function PersistedQueryClientProvider({
   client,
@@ -23,7 +24,7 @@ export function PersistedQueryClientProvider({
   children,
 }: {
   client: QueryClient;
-  persistOptions: Omit<PersistQueryClientOptions, 'queryClient'>;
+  persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> & { persister: FlushablePersister };
   children: ReactNode;
 }) {
   const [restoring, setRestoring] = useState(true);
@@ -41,7 +42,7 @@ export function PersistedQueryClientProvider({
         .catch(() => undefined)
         .finally(() => whenHydrated(() => startTransition(() => setRestoring(false))));
     }
-    return restoring ? undefined : persistQueryClientSubscribe(settings);
+    return restoring ? undefined : persistOnChange({ ...options.current, queryClient: client });
   }, [client, restoring]);
   return (
     <QueryClientProvider client={client}>

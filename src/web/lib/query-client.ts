@@ -1,8 +1,9 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { getQueryFn, isApiError } from './api.ts';
 import { keepNewestCopy } from './copy-revisions.ts';
+import type { FlushablePersister } from './persist-on-change.ts';
 
 export const QUERY_CACHE_KEY = 'LISTSYNC_QUERY_CACHE';
 /** Bumped when the shape of cached data changes, so an old persisted cache is thrown away. */
@@ -71,14 +72,15 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The cache persisted in localStorage under LISTSYNC_QUERY_CACHE, read at start-up. Written at most once
- * a second, and at once when the page is hidden or left: a checklist opened a moment before the tab was
- * closed (or the phone put it away) would otherwise not be there offline next time. Only what the
- * persister was given is written, so nothing is written before the kept copy has been read.
+ * The cache persisted in localStorage under LISTSYNC_QUERY_CACHE, read at start-up. Given at most once
+ * a second (lib/persist-on-change.ts) and written in the task after, and at once when the page is hidden
+ * or left: a checklist opened a moment before the tab was closed (or the phone put it away) would
+ * otherwise not be there offline next time. Only what the persister was given is written, so nothing
+ * is written before the kept copy has been read.
  */
-export function createQueryPersister(): Persister {
+export function createQueryPersister(): FlushablePersister {
   const storage = typeof window === 'undefined' ? undefined : window.localStorage;
-  const persister = createSyncStoragePersister({ key: QUERY_CACHE_KEY, storage, throttleTime: 1000 });
+  const persister = createSyncStoragePersister({ key: QUERY_CACHE_KEY, storage, throttleTime: 0 });
   let latest: PersistedClient | null = null;
   const writeNow = () => {
     if (!latest) return;
@@ -99,6 +101,7 @@ export function createQueryPersister(): Persister {
       latest = client;
       return persister.persistClient(client);
     },
+    writeNow,
   };
 }
 
